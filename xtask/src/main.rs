@@ -1,0 +1,113 @@
+//! Developer tasks, run as `cargo xtask <task>` (see `.cargo/config.toml`).
+//!
+//! - `ci`: every check CI runs, in order, stopping at the first failure.
+//! - `rules`: checks `docs/rules-coverage.md` against `../shared/RULES.md`.
+//! - `bench [NAME...]`: runs the criterion benchmarks of the `holdem-bench` crate.
+//!
+//! Plain Rust with no dependencies, so CI needs nothing but cargo.
+
+mod rules;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+/// Packages whose `#[ignore]`d tests are release-only checks (exhaustive
+/// enumerations, large corpora) that `ci` runs with `--release -- --ignored`.
+const RELEASE_ONLY_PACKAGES: &[&str] = &["holdem-eval"];
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = workspace_root();
+    let result = match args.first().map(String::as_str) {
+        Some("ci") => ci(&root),
+        Some("rules") => rules::check(&root),
+        Some("bench") => bench(&root, &args[1..]),
+        Some("gen-histories") => run_step(
+            &root,
+            "gen-histories",
+            &["run", "--release", "-p", "holdem-cli", "--", "gen-histories"],
+        ),
+        _ => {
+            eprintln!(
+                "usage: cargo xtask <task>\n\n\
+                 tasks:\n  ci              fmt, clippy, tests (debug and release-only), snapshots, rules coverage\n  \
+                 rules           check docs/rules-coverage.md against ../shared/RULES.md\n  \
+                 bench [NAME..]  run criterion benchmarks (holdem-bench), optionally only NAME\n  \
+                 gen-histories   regenerate the seeded random hand-history corpus"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: FAILED: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: the parent of this crate's manifest directory.
+fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+fn ci(root: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    run_step(root, "fmt", &["fmt", "--all", "--check"])?;
+    run_step(
+        root,
+        "clippy",
+        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+    )?;
+    run_step(root, "test (debug, doc tests included)", &["test", "--workspace"])?;
+    let mut release: Vec<&str> = vec!["test", "--release"];
+    for p in RELEASE_ONLY_PACKAGES {
+        release.extend(["-p", p]);
+    }
+    release.extend(["--", "--ignored"]);
+    run_step(root, "test (release-only: exhaustive checks)", &release)?;
+    if root.join("cli/tests/snapshots.rs").exists() {
+        run_step(
+            root,
+            "snapshots (hand histories)",
+            &["test", "-p", "holdem-cli", "--test", "snapshots"],
+        )?;
+    }
+    let t = Instant::now();
+    let summary = rules::summarize(root)?;
+    println!("xtask: ok   rules coverage ({:.1}s): {summary}", t.elapsed().as_secs_f64());
+    println!("xtask: ci passed in {:.1}s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn bench(root: &Path, names: &[String]) -> Result<(), String> {
+    let mut args: Vec<&str> = vec!["bench", "-p", "holdem-bench"];
+    for n in names {
+        args.extend(["--bench", n.as_str()]);
+    }
+    run_step(root, "bench", &args)
+}
+
+/// Runs one `cargo` step, printing a one-line summary with its time.
+fn run_step(root: &Path, name: &str, args: &[&str]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    println!("xtask: run  {name}: cargo {}", args.join(" "));
+    let t = Instant::now();
+    let status = Command::new(cargo)
+        .args(args)
+        .current_dir(root)
+        // Snapshot tests must fail on a difference, never rewrite the snapshot.
+        .env("INSTA_UPDATE", "no")
+        .status()
+        .map_err(|e| format!("{name}: could not start cargo: {e}"))?;
+    let secs = t.elapsed().as_secs_f64();
+    if status.success() {
+        println!("xtask: ok   {name} ({secs:.1}s)");
+        Ok(())
+    } else {
+        Err(format!("step `{name}` failed after {secs:.1}s ({status})"))
+    }
+}
