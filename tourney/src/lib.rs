@@ -1,6 +1,8 @@
-//! Work in progress: see the issue tracker. This crate builds and exports nothing yet.
+//! Work in progress: see the issue tracker.
 //!
 //! # Example
 //! ```
 //! assert_eq!(1 + 1, 2);
 //! ```
+
+pub mod money;

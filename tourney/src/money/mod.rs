@@ -1,0 +1,2 @@
+//! Money outside a hand: late registration, rebuys, bounties, deals, cancellation,
+//! early payouts, chip race. Work in progress.
