@@ -26,14 +26,21 @@ fn main() -> ExitCode {
         Some("gen-histories") => run_step(
             &root,
             "gen-histories",
-            &["run", "--release", "-p", "holdem-cli", "--", "gen-histories"],
+            &[
+                "run",
+                "--release",
+                "-p",
+                "holdem-cli",
+                "--",
+                "gen-histories",
+            ],
         ),
         _ => {
             eprintln!(
                 "usage: cargo xtask <task>\n\n\
                  tasks:\n  ci              fmt, clippy, tests (debug and release-only), snapshots, rules coverage\n  \
                  rules           check docs/rules-coverage.md against ../shared/RULES.md\n  \
-                 bench [NAME..]  run criterion benchmarks (holdem-bench), optionally only NAME\n  \
+                 bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, cli\n  \
                  gen-histories   regenerate the seeded random hand-history corpus"
             );
             return ExitCode::from(2);
@@ -60,9 +67,20 @@ fn ci(root: &Path) -> Result<(), String> {
     run_step(
         root,
         "clippy",
-        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
     )?;
-    run_step(root, "test (debug, doc tests included)", &["test", "--workspace"])?;
+    run_step(
+        root,
+        "test (debug, doc tests included)",
+        &["test", "--workspace"],
+    )?;
     let mut release: Vec<&str> = vec!["test", "--release"];
     for p in RELEASE_ONLY_PACKAGES {
         release.extend(["-p", p]);
@@ -78,17 +96,46 @@ fn ci(root: &Path) -> Result<(), String> {
     }
     let t = Instant::now();
     let summary = rules::summarize(root)?;
-    println!("xtask: ok   rules coverage ({:.1}s): {summary}", t.elapsed().as_secs_f64());
-    println!("xtask: ci passed in {:.1}s", started.elapsed().as_secs_f64());
+    println!(
+        "xtask: ok   rules coverage ({:.1}s): {summary}",
+        t.elapsed().as_secs_f64()
+    );
+    println!(
+        "xtask: ci passed in {:.1}s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
-fn bench(root: &Path, names: &[String]) -> Result<(), String> {
-    let mut args: Vec<&str> = vec!["bench", "-p", "holdem-bench"];
-    for n in names {
-        args.extend(["--bench", n.as_str()]);
+/// `cargo xtask bench [NAME...]`: `eval` runs the peer comparison in `holdem-bench`;
+/// a crate folder name (`cards`, `pots`, `betting`, `tourney`, `cli`) runs that
+/// crate's own criterion benches; no name runs them all. Extra arguments after
+/// `--` go to criterion (e.g. `-- --measurement-time 3`).
+fn bench(root: &Path, args: &[String]) -> Result<(), String> {
+    let split = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let (names, extra) = (&args[..split], &args[split..]);
+    let all = ["eval", "cards", "pots", "betting", "tourney", "cli"];
+    let names: Vec<&str> = if names.is_empty() {
+        all.to_vec()
+    } else {
+        names.iter().map(String::as_str).collect()
+    };
+    for name in names {
+        let package = match name {
+            "eval" | "bench" => "holdem-bench".to_string(),
+            other if all.contains(&other) => format!("holdem-{other}"),
+            other => {
+                return Err(format!(
+                    "unknown bench `{other}`: expected one of {}",
+                    all.join(", ")
+                ));
+            }
+        };
+        let mut cargo_args: Vec<&str> = vec!["bench", "-p", &package];
+        cargo_args.extend(extra.iter().map(String::as_str));
+        run_step(root, &format!("bench {name}"), &cargo_args)?;
     }
-    run_step(root, "bench", &args)
+    Ok(())
 }
 
 /// Runs one `cargo` step, printing a one-line summary with its time.

@@ -48,16 +48,24 @@ pub fn summarize(root: &Path) -> Result<String, String> {
         for t in &row.tests {
             let name = t.rsplit("::").next().unwrap_or(t);
             if !test_fns.contains(name) {
-                problems.push(format!("rule {id}: test `{t}` named in docs/rules-coverage.md does not exist"));
+                problems.push(format!(
+                    "rule {id}: test `{t}` named in docs/rules-coverage.md does not exist"
+                ));
             }
         }
     }
     if !problems.is_empty() {
         return Err(format!("rules coverage:\n  {}", problems.join("\n  ")));
     }
-    let done = ids.iter().filter(|id| rows.get(*id).is_some_and(|r| r.status.contains("done"))).count();
+    let done = ids
+        .iter()
+        .filter(|id| rows.get(*id).is_some_and(|r| r.status.contains("done")))
+        .count();
     let tests: usize = rows.values().map(|r| r.tests.len()).sum();
-    Ok(format!("{} rules listed, {done} done, {tests} test references, all tests found", ids.len()))
+    Ok(format!(
+        "{} rules listed, {done} done, {tests} test references, all tests found",
+        ids.len()
+    ))
 }
 
 /// Rule IDs: lines of the form `- **C1** ...`.
@@ -67,7 +75,9 @@ fn rule_ids(text: &str) -> BTreeSet<String> {
         .filter_map(|l| l.split("**").next())
         .filter(|id| {
             let mut c = id.chars();
-            c.next().is_some_and(|f| f.is_ascii_uppercase()) && c.all(|d| d.is_ascii_digit()) && id.len() > 1
+            c.next().is_some_and(|f| f.is_ascii_uppercase())
+                && c.all(|d| d.is_ascii_digit())
+                && id.len() > 1
         })
         .map(str::to_string)
         .collect()
@@ -77,15 +87,29 @@ fn rule_ids(text: &str) -> BTreeSet<String> {
 fn coverage_rows(text: &str) -> BTreeMap<String, Row> {
     let mut rows = BTreeMap::new();
     for line in text.lines() {
-        let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+        let cells: Vec<&str> = line
+            .trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
         if cells.len() < 3 {
             continue;
         }
         let id = cells[0].trim_matches('*');
-        if id.is_empty() || !id.chars().next().is_some_and(|c| c.is_ascii_uppercase()) || !id[1..].chars().all(|c| c.is_ascii_digit()) || id.len() < 2 {
+        if id.is_empty()
+            || !id.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            || !id[1..].chars().all(|c| c.is_ascii_digit())
+            || id.len() < 2
+        {
             continue;
         }
-        let tests = cells[2].split('`').skip(1).step_by(2).map(str::to_string).collect();
+        let tests = cells[2]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
         rows.insert(
             id.to_string(),
             Row {
@@ -103,7 +127,9 @@ fn test_functions(root: &Path) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             let file_name = entry.file_name();
@@ -128,7 +154,10 @@ fn collect_fns(src: &str, names: &mut BTreeSet<String>) {
         if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
             continue;
         }
-        let name: String = src[i + 3..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let name: String = src[i + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
         if !name.is_empty() {
             names.insert(name);
         }
@@ -147,7 +176,9 @@ mod tests {
 
     #[test]
     fn coverage_rows_read_backticked_tests() {
-        let rows = coverage_rows("| Rule | Status | Tests | Notes |\n|---|---|---|---|\n| C1 | done | `a::b`, `c` | x |\n");
+        let rows = coverage_rows(
+            "| Rule | Status | Tests | Notes |\n|---|---|---|---|\n| C1 | done | `a::b`, `c` | x |\n",
+        );
         let row = &rows["C1"];
         assert_eq!(row.tests, ["a::b", "c"]);
         assert_eq!(row.status, "done");
@@ -156,7 +187,10 @@ mod tests {
     #[test]
     fn fns_are_found_but_not_inside_identifiers() {
         let mut names = BTreeSet::new();
-        collect_fns("fn alpha() {}\n    pub fn beta_2(x: u8) {}\nlet xfn gamma", &mut names);
+        collect_fns(
+            "fn alpha() {}\n    pub fn beta_2(x: u8) {}\nlet xfn gamma",
+            &mut names,
+        );
         assert!(names.contains("alpha") && names.contains("beta_2"));
         assert!(!names.contains("gamma"));
     }
