@@ -21,9 +21,9 @@ fn knockout(entry_bounty: u64, progressive_share_bp: u32) -> BountyOptions {
 }
 
 fn entered(opts: &BountyOptions, players: &[PlayerId]) -> Bounties {
-    let mut b = Bounties::new(opts).unwrap();
+    let mut b = Bounties::new(opts).expect("valid options");
     for &p in players {
-        b.enter(p).unwrap();
+        b.enter(p).expect("first entry");
     }
     b
 }
@@ -44,10 +44,16 @@ fn seed_000_daniel_barry_vanessa_jake_bounties_follow_the_relevant_pot() {
     let daniel = b.knock_out(DANIEL, &[winner(BARRY, 1)]).unwrap();
     assert_eq!(daniel.total, 1_000);
     assert_eq!(daniel.payouts.len(), 1);
-    assert_eq!((daniel.payouts[0].player, daniel.payouts[0].cash), (BARRY, 1_000));
+    assert_eq!(
+        (daniel.payouts[0].player, daniel.payouts[0].cash),
+        (BARRY, 1_000)
+    );
     // Vanessa's relevant pot: side pot 2, won by Jake.
     let vanessa = b.knock_out(VANESSA, &[winner(JAKE, 3)]).unwrap();
-    assert_eq!((vanessa.payouts[0].player, vanessa.payouts[0].cash), (JAKE, 1_000));
+    assert_eq!(
+        (vanessa.payouts[0].player, vanessa.payouts[0].cash),
+        (JAKE, 1_000)
+    );
     assert_eq!(b.players(), [BARRY, JAKE]);
 }
 
@@ -58,7 +64,10 @@ fn split_relevant_pot_splits_the_bounty_odd_cents_to_the_earliest_positions() {
     let mut b = entered(&knockout(1_001, 0), &[DANIEL, BARRY, VANESSA, JAKE]);
     // 1,001 / 3 = 333 r 2: positions 1 and 2 get 334, position 4 gets 333.
     let award = b
-        .knock_out(DANIEL, &[winner(JAKE, 4), winner(VANESSA, 2), winner(BARRY, 1)])
+        .knock_out(
+            DANIEL,
+            &[winner(JAKE, 4), winner(VANESSA, 2), winner(BARRY, 1)],
+        )
         .unwrap();
     let got: Vec<(PlayerId, u64)> = award.payouts.iter().map(|p| (p.player, p.cash)).collect();
     assert_eq!(got, [(BARRY, 334), (VANESSA, 334), (JAKE, 333)]);
@@ -70,12 +79,18 @@ fn split_relevant_pot_splits_the_bounty_odd_cents_to_the_earliest_positions() {
 fn progressive_knockout_adds_a_share_to_the_winners_own_bounty() {
     let mut b = entered(&knockout(1_001, 5_000), &[DANIEL, BARRY, JAKE]);
     let award = b.knock_out(DANIEL, &[winner(BARRY, 0)]).unwrap();
-    assert_eq!((award.payouts[0].cash, award.payouts[0].added_to_head), (501, 500));
+    assert_eq!(
+        (award.payouts[0].cash, award.payouts[0].added_to_head),
+        (501, 500)
+    );
     assert_eq!(b.knockout_head(BARRY), Some(1_501));
     // Jake busts Barry and collects Barry's grown bounty.
     let award = b.knock_out(BARRY, &[winner(JAKE, 0)]).unwrap();
     assert_eq!(award.total, 1_501);
-    assert_eq!((award.payouts[0].cash, award.payouts[0].added_to_head), (751, 750));
+    assert_eq!(
+        (award.payouts[0].cash, award.payouts[0].added_to_head),
+        (751, 750)
+    );
     assert_eq!(b.knockout_head(JAKE), Some(1_751));
 }
 
@@ -86,7 +101,8 @@ fn knockout_winner_collects_their_own_bounty() {
     let mut b = entered(&knockout(1_000, 5_000), &[BARRY, JAKE]);
     b.knock_out(BARRY, &[winner(JAKE, 0)]).unwrap();
     assert_eq!(
-        b.award_winner(JAKE).map(|a| (a.own_bounty, a.fixed_not_awarded)),
+        b.award_winner(JAKE)
+            .map(|a| (a.own_bounty, a.fixed_not_awarded)),
         Ok((1_500, 0))
     );
     assert_eq!(b.knockout_pool(), Ok(0));
@@ -99,12 +115,24 @@ fn fixed_bounty_player_who_wins_does_not_collect_and_unregistered_pays_nothing()
     let opts = BountyOptions {
         knockout: None,
         fixed: vec![
-            FixedBounty { player: BARRY, cents: 50_000 },
-            FixedBounty { player: VANESSA, cents: 20_000 },
+            FixedBounty {
+                player: BARRY,
+                cents: 50_000,
+            },
+            FixedBounty {
+                player: VANESSA,
+                cents: 20_000,
+            },
         ],
     };
     let mut b = entered(&opts, &[DANIEL, BARRY, JAKE]);
-    assert_eq!(b.unregistered_fixed(), [FixedBounty { player: VANESSA, cents: 20_000 }]);
+    assert_eq!(
+        b.unregistered_fixed(),
+        [FixedBounty {
+            player: VANESSA,
+            cents: 20_000
+        }]
+    );
     assert_eq!(b.fixed_bounty(VANESSA), 0);
     // Daniel carries no bounty: knocking him out pays nothing.
     let award = b.knock_out(DANIEL, &[winner(BARRY, 0)]).unwrap();
@@ -119,14 +147,25 @@ fn fixed_bounty_player_who_wins_does_not_collect_and_unregistered_pays_nothing()
 #[test]
 fn fixed_bounty_on_a_registered_player_is_paid_in_cash_to_the_winner() {
     let opts = BountyOptions {
-        knockout: Some(KnockoutBounty { entry_bounty: 1_000, progressive_share_bp: 5_000 }),
-        fixed: vec![FixedBounty { player: BARRY, cents: 50_001 }],
+        knockout: Some(KnockoutBounty {
+            entry_bounty: 1_000,
+            progressive_share_bp: 5_000,
+        }),
+        fixed: vec![FixedBounty {
+            player: BARRY,
+            cents: 50_001,
+        }],
     };
     let mut b = entered(&opts, &[BARRY, JAKE, DANIEL]);
-    let award = b.knock_out(BARRY, &[winner(DANIEL, 2), winner(JAKE, 1)]).unwrap();
+    let award = b
+        .knock_out(BARRY, &[winner(DANIEL, 2), winner(JAKE, 1)])
+        .unwrap();
     assert_eq!(award.total, 51_001);
-    let got: Vec<(PlayerId, u64, u64)> =
-        award.payouts.iter().map(|p| (p.player, p.cash, p.added_to_head)).collect();
+    let got: Vec<(PlayerId, u64, u64)> = award
+        .payouts
+        .iter()
+        .map(|p| (p.player, p.cash, p.added_to_head))
+        .collect();
     // Knockout 1,000 -> 500 each (250 cash, 250 head); fixed 50,001 -> 25,001 to the
     // earlier position (Jake), 25,000 to Daniel.
     assert_eq!(got, [(JAKE, 25_251, 250), (DANIEL, 25_250, 250)]);
@@ -138,8 +177,14 @@ fn bad_knockouts_are_refused_and_change_nothing() {
     let b = entered(&knockout(1_000, 5_000), &[DANIEL, BARRY]);
     let mut copy = b.clone();
     assert_eq!(copy.knock_out(DANIEL, &[]), Err(MoneyError::NoWinners));
-    assert_eq!(copy.knock_out(JAKE, &[winner(BARRY, 0)]), Err(MoneyError::UnknownPlayer(JAKE)));
-    assert_eq!(copy.knock_out(DANIEL, &[winner(JAKE, 0)]), Err(MoneyError::UnknownPlayer(JAKE)));
+    assert_eq!(
+        copy.knock_out(JAKE, &[winner(BARRY, 0)]),
+        Err(MoneyError::UnknownPlayer(JAKE))
+    );
+    assert_eq!(
+        copy.knock_out(DANIEL, &[winner(JAKE, 0)]),
+        Err(MoneyError::UnknownPlayer(JAKE))
+    );
     assert_eq!(
         copy.knock_out(DANIEL, &[winner(DANIEL, 0)]),
         Err(MoneyError::SelfKnockout(DANIEL))
@@ -148,12 +193,17 @@ fn bad_knockouts_are_refused_and_change_nothing() {
         copy.knock_out(DANIEL, &[winner(BARRY, 0), winner(BARRY, 1)]),
         Err(MoneyError::DuplicatePlayer(BARRY))
     );
-    assert_eq!(copy.award_winner(BARRY), Err(MoneyError::StillPlaying(DANIEL)));
+    assert_eq!(
+        copy.award_winner(BARRY),
+        Err(MoneyError::StillPlaying(DANIEL))
+    );
     assert_eq!(copy, b);
     assert_eq!(copy.enter(DANIEL), Err(MoneyError::DuplicatePlayer(DANIEL)));
     assert_eq!(
         Bounties::new(&knockout(1, 10_001)),
-        Err(MoneyError::InvalidShare { basis_points: 10_001 })
+        Err(MoneyError::InvalidShare {
+            basis_points: 10_001
+        })
     );
 }
 
@@ -177,7 +227,7 @@ proptest! {
             let busted = alive.remove(*seed as usize % alive.len());
             let k = (*k).min(alive.len());
             let winners: Vec<BountyWinner> = (0..k)
-                .map(|i| winner(alive[(*seed as usize + i) % alive.len()], (seed.wrapping_mul(7) as u32 + i as u32 * 3) % 10))
+                .map(|i| winner(alive[(*seed as usize + i) % alive.len()], (seed.wrapping_mul(7) + i as u32 * 3) % 10))
                 .collect();
             let mut reversed = winners.clone();
             reversed.reverse();

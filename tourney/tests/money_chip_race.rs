@@ -16,7 +16,10 @@ fn seed_002_three_25s_become_two_50s() {
     )
     .unwrap();
     let p = race.players[0];
-    assert_eq!((p.new_chips, p.value_before, p.value_after, p.added), (2, 75, 100, 25));
+    assert_eq!(
+        (p.new_chips, p.value_before, p.value_after, p.added),
+        (2, 75, 100, 25)
+    );
     assert_eq!(race.total_added, 25);
 }
 
@@ -25,9 +28,18 @@ fn seed_002_three_25s_become_two_50s() {
 #[test]
 fn chip_race_changes_whole_sets_and_reports_the_total_added() {
     let stacks = [
-        ChipRaceStack { player: PlayerId(3), retired_chips: 8 },
-        ChipRaceStack { player: PlayerId(1), retired_chips: 9 },
-        ChipRaceStack { player: PlayerId(2), retired_chips: 0 },
+        ChipRaceStack {
+            player: PlayerId(3),
+            retired_chips: 8,
+        },
+        ChipRaceStack {
+            player: PlayerId(1),
+            retired_chips: 9,
+        },
+        ChipRaceStack {
+            player: PlayerId(2),
+            retired_chips: 0,
+        },
     ];
     // 25s into 100s: four per set.
     let race = chip_race(25, 100, &stacks).unwrap();
@@ -43,7 +55,10 @@ fn chip_race_changes_whole_sets_and_reports_the_total_added() {
 // rule T21: bad denominations and duplicate players are typed errors.
 #[test]
 fn chip_race_rejects_bad_denominations() {
-    let s = [ChipRaceStack { player: PlayerId(1), retired_chips: 1 }];
+    let s = [ChipRaceStack {
+        player: PlayerId(1),
+        retired_chips: 1,
+    }];
     for (retired, next) in [(0, 50), (50, 25), (25, 25), (25, 60)] {
         assert_eq!(
             chip_race(retired, next, &s),
@@ -54,6 +69,9 @@ fn chip_race_rejects_bad_denominations() {
         chip_race(25, 50, &[s[0], s[0]]),
         Err(MoneyError::DuplicatePlayer(PlayerId(1)))
     );
-    let huge = [ChipRaceStack { player: PlayerId(1), retired_chips: u64::MAX }];
+    let huge = [ChipRaceStack {
+        player: PlayerId(1),
+        retired_chips: u64::MAX,
+    }];
     assert_eq!(chip_race(25, 50, &huge), Err(MoneyError::Overflow));
 }

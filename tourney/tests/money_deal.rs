@@ -32,7 +32,14 @@ fn cents(deal: &Deal) -> Vec<u64> {
 
 /// Malmuth-Harville by brute force over every finishing order.
 fn brute_force_icm(chips: &[u64], prizes: &[f64]) -> Vec<f64> {
-    fn go(chips: &[u64], prizes: &[f64], used: &mut Vec<bool>, p: f64, place: usize, eq: &mut [f64]) {
+    fn go(
+        chips: &[u64],
+        prizes: &[f64],
+        used: &mut Vec<bool>,
+        p: f64,
+        place: usize,
+        eq: &mut [f64],
+    ) {
         if place == chips.len() {
             return;
         }
@@ -52,7 +59,14 @@ fn brute_force_icm(chips: &[u64], prizes: &[f64]) -> Vec<f64> {
         }
     }
     let mut eq = vec![0.0; chips.len()];
-    go(chips, prizes, &mut vec![false; chips.len()], 1.0, 0, &mut eq);
+    go(
+        chips,
+        prizes,
+        &mut vec![false; chips.len()],
+        1.0,
+        0,
+        &mut eq,
+    );
     eq
 }
 
@@ -146,7 +160,10 @@ fn left_in_play_at_most_5_percent_of_the_prize_pool_by_default() {
     };
     assert_eq!(
         chip_count_deal(&table, &s, &prizes, 999, &required),
-        Err(MoneyError::LeftInPlayTooSmall { left: 999, min: 1_000 })
+        Err(MoneyError::LeftInPlayTooSmall {
+            left: 999,
+            min: 1_000
+        })
     );
 }
 
@@ -164,8 +181,14 @@ fn chip_count_deal_is_proportional_to_chips() {
     )
     .unwrap();
     assert_eq!(cents(&d), [5_000, 3_000, 2_000]);
-    let d = chip_count_deal(&final_table(3, 100), &stacks(&[7, 7, 7]), &[60, 40], 0, &opts)
-        .unwrap();
+    let d = chip_count_deal(
+        &final_table(3, 100),
+        &stacks(&[7, 7, 7]),
+        &[60, 40],
+        0,
+        &opts,
+    )
+    .unwrap();
     assert_eq!(cents(&d), [34, 33, 33]);
 }
 
@@ -194,7 +217,10 @@ fn deal_rejects_bad_input() {
     );
     assert_eq!(
         icm_deal(&t, &stacks(&[5, 5]), &[50, 30, 20], 0, &opts),
-        Err(MoneyError::TooManyPrizes { prizes: 3, players: 2 })
+        Err(MoneyError::TooManyPrizes {
+            prizes: 3,
+            players: 2
+        })
     );
     let dup = [stacks(&[5])[0], stacks(&[5])[0]];
     assert_eq!(
@@ -212,7 +238,10 @@ fn deal_rejects_bad_input() {
     let many = stacks(&[1; 17]);
     assert_eq!(
         icm_deal(&final_table(17, 100), &many, &[100], 0, &opts),
-        Err(MoneyError::TooManyPlayersForIcm { players: 17, max: 16 })
+        Err(MoneyError::TooManyPlayersForIcm {
+            players: 17,
+            max: 16
+        })
     );
 }
 

@@ -112,7 +112,10 @@ fn seed_002_late_entry_until_end_of_second_blind_increase_docked_ten_big_blinds(
     c.level_index = 2;
     c.big_blind = 200;
     let entry = check_entry(&opts, &c, &new_player()).unwrap();
-    assert_eq!((entry.stack, entry.docked, entry.late), (3_000, 2_000, true));
+    assert_eq!(
+        (entry.stack, entry.docked, entry.late),
+        (3_000, 2_000, true)
+    );
     // Level 1, blinds 50-100: docked 1,000.
     c.level_index = 1;
     c.big_blind = 100;
@@ -206,7 +209,10 @@ fn unregistration_until_the_configured_time() {
     opts.unregistration = Unregistration {
         closes_minutes_after_start: Some(-5),
     };
-    assert_eq!(check_unregister(&opts, &clock(9 * HOUR - 5 * MINUTE - 1)), Ok(()));
+    assert_eq!(
+        check_unregister(&opts, &clock(9 * HOUR - 5 * MINUTE - 1)),
+        Ok(())
+    );
     assert_eq!(
         check_unregister(&opts, &clock(9 * HOUR - 5 * MINUTE)),
         Err(MoneyError::UnregistrationClosed {
@@ -215,7 +221,10 @@ fn unregistration_until_the_configured_time() {
     );
     // Closes 20 minutes into late registration.
     opts.unregistration.closes_minutes_after_start = Some(20);
-    assert_eq!(check_unregister(&opts, &clock(9 * HOUR + 19 * MINUTE)), Ok(()));
+    assert_eq!(
+        check_unregister(&opts, &clock(9 * HOUR + 19 * MINUTE)),
+        Ok(())
+    );
     assert!(check_unregister(&opts, &clock(9 * HOUR + 20 * MINUTE)).is_err());
 }
 
