@@ -337,3 +337,15 @@ fn add_on_only_during_the_add_on_break() {
         Err(MoneyError::MaxAddOnsReached { player: P, max: 1 })
     );
 }
+
+// rule T2, T3, T4: the options are plain data that survive serialization.
+#[test]
+fn entry_options_round_trip_through_serde() {
+    let mut opts = rebuy_options();
+    opts.late_registration = LateRegistration::live_house_rule();
+    opts.re_entry = true;
+    opts.max_entries = Some(3);
+    let bytes = postcard::to_allocvec(&opts).unwrap();
+    let back: EntryOptions = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(back, opts);
+}

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::split::split_even;
 use super::{Cents, MoneyError, PlayerId, checked_sum, sorted_unique};
 
@@ -17,7 +19,8 @@ use super::{Cents, MoneyError, PlayerId, checked_sum, sorted_unique};
 const FULL_BP: u32 = 10_000;
 
 /// A bounty on every entrant (`knockout`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct KnockoutBounty {
     /// The bounty each entry starts with on its head (`entry-bounty`).
     pub entry_bounty: Cents,
@@ -28,7 +31,8 @@ pub struct KnockoutBounty {
 }
 
 /// A fixed bounty on a named player (`fixed`), paid by the house.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct FixedBounty {
     /// The named player.
     pub player: PlayerId,
@@ -37,7 +41,8 @@ pub struct FixedBounty {
 }
 
 /// The bounty options of an event (rule T16).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", default)]
 pub struct BountyOptions {
     /// A bounty on every entrant (`knockout`); `None`: no knockout bounties.
     pub knockout: Option<KnockoutBounty>,

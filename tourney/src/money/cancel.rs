@@ -2,11 +2,14 @@
 //! in the money. Guarantees, fixed bounties and non-cash prizes are excluded
 //! (000 10.4-10.6).
 
+use serde::{Deserialize, Serialize};
+
 use super::split::{split_by_weight, split_even};
 use super::{Cents, Chips, MoneyError, PlayerId, Price, checked_sum, sorted_unique};
 
 /// What a purchase was.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum PurchaseKind {
     /// The first entry.
@@ -21,7 +24,8 @@ pub enum PurchaseKind {
 
 /// The form a purchase was paid in; a rollback refunds it in the same form
 /// (000 10.1: "T$10 and $15 cash" comes back as T$10 and $15 cash).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Tender {
     /// Cash, in cents.
     pub cash: Cents,
@@ -57,7 +61,8 @@ impl Tender {
 }
 
 /// One purchase: an entry, re-entry, rebuy or add-on, and how it was paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Purchase {
     /// What it was.
     pub kind: PurchaseKind,
@@ -68,7 +73,8 @@ pub struct Purchase {
 }
 
 /// Everyone who registered, with everything they bought.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Entrant {
     /// Who.
     pub player: PlayerId,

@@ -1,6 +1,8 @@
 //! Deals at the final table (rule T15): ICM, chip count, or an even split of the
 //! remaining prizes, less any money left in play for the winner.
 
+use serde::{Deserialize, Serialize};
+
 use super::split::{round_shares, split_by_weight, split_even};
 use super::{Cents, Chips, MoneyError, PlayerId, checked_sum, icm, sorted_unique};
 
@@ -29,7 +31,8 @@ pub struct DealTable {
 }
 
 /// How a deal divides the remaining prizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum DealMethod {
     /// The Independent Chip Model, Malmuth-Harville (the default offer, 000 8.1.10).
@@ -41,7 +44,8 @@ pub enum DealMethod {
 }
 
 /// Limits on money left in play for the winner (`deal` options).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", default)]
 pub struct DealOptions {
     /// The house may require at least this share of the total prize pool to stay
     /// in play, in basis points (`min-left-in-play-bp`; default 0).

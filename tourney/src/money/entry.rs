@@ -5,13 +5,16 @@
 //! Option structs are plain data; their config keys are the field names in
 //! kebab-case (`docked-big-blinds`, `chip-threshold`...).
 
+use serde::{Deserialize, Serialize};
+
 use super::{Cents, Chips, MoneyError, PlayerId};
 
 /// Milliseconds in a minute of clock time.
 const MINUTE_MS: u64 = 60_000;
 
 /// What one entry, rebuy or add-on costs, split by where the money goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Price {
     /// Goes to the prize pool (`prize-pool`).
     pub prize_pool: Cents,
@@ -31,7 +34,8 @@ impl Price {
 }
 
 /// A period measured from the scheduled start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Window {
     /// Open for this many minutes of clock time after the scheduled start, not
@@ -57,7 +61,8 @@ fn window_end(start_ms: u64, minutes: u32) -> u64 {
 }
 
 /// Late registration (rule T2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", default)]
 pub struct LateRegistration {
     /// How long after the start entries are still taken (`window`); `None`: not
     /// after the start.
@@ -98,7 +103,8 @@ impl LateRegistration {
 }
 
 /// Unregistration (rule T3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", default)]
 pub struct Unregistration {
     /// When unregistration closes, in minutes relative to the scheduled start
     /// (`closes-minutes-after-start`; negative: before the start); `None`: the
@@ -107,7 +113,8 @@ pub struct Unregistration {
 }
 
 /// Rebuys (rule T4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct RebuyOptions {
     /// The rebuy period (`period`).
     pub period: Window,
@@ -118,11 +125,13 @@ pub struct RebuyOptions {
     /// What a rebuy costs (`price`).
     pub price: Price,
     /// The most rebuys per player (`max-rebuys`); `None`: unlimited.
+    #[serde(default)]
     pub max_rebuys: Option<u32>,
 }
 
 /// When an add-on may be taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum AddOnWindow {
     /// Only during the add-on break at the end of the rebuy period (000 3.1.1).
@@ -132,7 +141,8 @@ pub enum AddOnWindow {
 }
 
 /// Add-ons (rule T4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct AddOnOptions {
     /// When (`window`).
     pub window: AddOnWindow,
@@ -148,24 +158,31 @@ pub struct AddOnOptions {
 }
 
 /// Everything about getting into an event and buying chips outside a hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct EntryOptions {
     /// Chips every entrant starts with (`starting-stack`, T1).
     pub starting_stack: Chips,
     /// The price of an entry or re-entry (`price`).
     pub price: Price,
     /// Late registration (`late-registration`).
+    #[serde(default)]
     pub late_registration: LateRegistration,
     /// Unregistration (`unregistration`).
+    #[serde(default)]
     pub unregistration: Unregistration,
     /// Re-entry after busting is allowed (`re-entry`, 000 1.9).
+    #[serde(default)]
     pub re_entry: bool,
     /// The most entries per player, the first included (`max-entries`); `None`:
     /// unlimited when re-entry is allowed.
+    #[serde(default)]
     pub max_entries: Option<u32>,
     /// Rebuys (`rebuy`); `None`: no rebuys.
+    #[serde(default)]
     pub rebuy: Option<RebuyOptions>,
     /// Add-ons (`add-on`); `None`: no add-ons.
+    #[serde(default)]
     pub add_on: Option<AddOnOptions>,
 }
 
