@@ -1,10 +1,73 @@
 //! Chip accounting for poker: main and side pots, splits, odd chips, rake and
-//! uncalled bets (rules P1-P6, B14, B23, B24).
+//! uncalled bets (rules P1-P6, B14, B23, B24, and the relevant pot of T16).
+//!
+//! Pure functions over plain values, usable by any poker program. The one-call entry
+//! point is [`settle`]; its pieces are [`layer`] (pots from contributions),
+//! [`RakePolicy::rake_pots`] (rake per pot), [`award_pot`] / [`split_pot`] (one pot to
+//! its winners).
 //!
 //! # Invariants
-//! - Chips are whole, unsigned and overflow-checked; nothing is created or lost.
+//! - Chips are whole, unsigned and overflow-checked ([`Chips`], B24); nothing is
+//!   created or lost: returned uncalled bet + rake + every share == every contribution.
+//! - Every share goes to a seat eligible for that pot: not folded (P2) and having put
+//!   in at least the pot's cap (P1).
+//! - Layering depends only on each seat's contribution and status, never on the order
+//!   of the input.
+//! - Bad input is a [`PotsError`] naming what and where, never a panic; functions are
+//!   pure, so an error leaves nothing half done.
+//! - Nothing here allocates: a table has at most [`MAX_SEATS`] seats, so every
+//!   collection is a fixed-capacity array. No I/O, no dependency on `eval`: hand
+//!   strengths are any `Ord` value.
 //!
 //! # Example
 //! ```
-//! assert_eq!(1 + 1, 2);
+//! use holdem_pots::{settle, Chips, Contribution, RakePolicy, Seat, Status, Table};
+//!
+//! let s = |i| Seat::new(i).expect("seat index below MAX_SEATS");
+//! // Seed 002: Jon all-in 100, Steve all-in 200, Bob all-in 400, Nick calls 400.
+//! let (jon, steve, bob, nick) = (s(0), s(1), s(2), s(3));
+//! let hand = [
+//!     Contribution::new(jon, Chips(100), Status::AllIn),
+//!     Contribution::new(steve, Chips(200), Status::AllIn),
+//!     Contribution::new(bob, Chips(400), Status::AllIn),
+//!     Contribution::new(nick, Chips(400), Status::Active),
+//! ];
+//! // Steve has the best hand, Bob and Nick tie behind him (higher strength wins).
+//! let shown = [(jon, 1u8), (steve, 9), (bob, 5), (nick, 5)];
+//! let table = Table::new(9, nick)?; // button on Nick
+//! let result = settle(table, &hand, &shown, &RakePolicy::NONE, true)?;
+//!
+//! let pots: Vec<u64> = result.pots().iter().map(|p| p.amount().get()).collect();
+//! assert_eq!(pots, [400, 300, 400]);
+//! assert_eq!(result.payout(steve), Chips(700));
+//! assert_eq!(result.payout(bob), Chips(200)); // the top pot split between Bob and Nick
+//! assert_eq!(result.payout(nick), Chips(200));
+//! // T16: Jon's bounty follows the main pot, the one he was all-in for.
+//! let relevant = result.relevant_pot(jon).expect("Jon was eligible for the main pot");
+//! assert_eq!(relevant.winners().first(), Some(steve));
+//! # Ok::<(), holdem_pots::PotsError>(())
 //! ```
+
+mod award;
+mod chips;
+mod error;
+mod layer;
+mod rake;
+mod seat;
+mod settle;
+
+pub use award::{PotAward, award_pot, split_pot};
+pub use chips::Chips;
+pub use error::PotsError;
+pub use layer::{Contribution, Layering, Pot, Status, Uncalled, layer};
+pub use rake::{PotRakes, RakePolicy, RakeRounding, RakeSource};
+pub use seat::{Seat, SeatSet, SeatSetIter, Table};
+pub use settle::{Settlement, settle};
+
+/// The most seats a table can have: 23, the most players one 52-card deck can deal
+/// Texas Hold'em to (23 × 2 hole cards + 5 board cards = 51). Real tables have at
+/// most 10; every per-seat array in this crate has this many slots.
+pub const MAX_SEATS: usize = 23;
+
+/// The most pots one hand can have: one per distinct live contribution level.
+pub const MAX_POTS: usize = MAX_SEATS;

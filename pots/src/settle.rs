@@ -1,0 +1,173 @@
+//! One-call settlement of a hand: layer, rake, award (for `betting`).
+
+use arrayvec::ArrayVec;
+
+use crate::award::{award_with_table, strength_table};
+use crate::{
+    Chips, Contribution, Layering, MAX_POTS, MAX_SEATS, PotAward, PotsError, RakePolicy, Seat,
+    SeatSet, Table, Uncalled, layer,
+};
+
+/// The whole outcome of a hand's chips: the uncalled bet returned (B14), each pot with
+/// its rake, winners and shares, and what every seat receives.
+///
+/// Invariant: `uncalled + Σ pot rakes + Σ pot shares == Σ contributions`, and
+/// [`Settlement::payout`] of a seat is its returned uncalled bet plus its shares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Settlement {
+    table: Table,
+    pots: ArrayVec<PotAward, MAX_POTS>,
+    uncalled: Option<Uncalled>,
+    rake: Chips,
+    total: Chips,
+    in_hand: SeatSet,
+    payouts: [Chips; MAX_SEATS],
+}
+
+impl Settlement {
+    /// The table (seat count and button) the hand was settled with.
+    #[must_use]
+    pub const fn table(&self) -> Table {
+        self.table
+    }
+
+    /// Each pot's award, main pot first.
+    #[must_use]
+    pub fn pots(&self) -> &[PotAward] {
+        &self.pots
+    }
+
+    /// The uncalled bet returned to its owner (B14), if any.
+    #[must_use]
+    pub const fn uncalled(&self) -> Option<Uncalled> {
+        self.uncalled
+    }
+
+    /// The total rake over all pots (B23).
+    #[must_use]
+    pub const fn rake(&self) -> Chips {
+        self.rake
+    }
+
+    /// Everything that was contributed to the hand.
+    #[must_use]
+    pub const fn total(&self) -> Chips {
+        self.total
+    }
+
+    /// The seats that contributed (folded ones included).
+    #[must_use]
+    pub const fn in_hand(&self) -> SeatSet {
+        self.in_hand
+    }
+
+    /// Everything `seat` receives: its returned uncalled bet plus its pot shares.
+    #[must_use]
+    pub const fn payout(&self, seat: Seat) -> Chips {
+        self.payouts[seat.as_usize()]
+    }
+
+    /// Every seat in the hand and what it receives (zero included), in seat order.
+    pub fn payouts(&self) -> impl Iterator<Item = (Seat, Chips)> + '_ {
+        self.in_hand.iter().map(|seat| (seat, self.payout(seat)))
+    }
+
+    /// The relevant pot for a bounty on `seat` (rule T16): the highest pot `seat` was
+    /// eligible for, i.e. the pot in which it was all-in for its last chips, with its
+    /// winners and their shares. `None` for a seat eligible for no pot (folded, or not
+    /// in the hand).
+    #[must_use]
+    pub fn relevant_pot(&self, seat: Seat) -> Option<&PotAward> {
+        self.pots.iter().rev().find(|p| p.eligible().contains(seat))
+    }
+}
+
+/// Settles a hand in one call: [`layer`]s the contributions (P1, P2, B14), takes the
+/// rake by `rake` (B23, P5; `flop_dealt` feeds "no flop, no drop"), and awards each
+/// pot independently to its best eligible hands (P6, P4) with odd chips from the
+/// left of `table`'s button (P3).
+///
+/// `strengths` lists each seat that showed a hand and its strength (any `Ord`, higher
+/// wins; pass `holdem_eval`'s rank); a live seat left out mucked and cannot win a
+/// contested pot. A hand everyone folded to one seat needs no strengths.
+///
+/// Allocates nothing.
+///
+/// # Errors
+/// Everything [`layer`] returns; [`PotsError::SeatNotAtTable`] for a contribution from
+/// a seat the table lacks; [`PotsError::StrengthForSeatNotInHand`],
+/// [`PotsError::StrengthForFoldedSeat`], [`PotsError::DuplicateStrength`];
+/// [`PotsError::NoHandForPot`] for a contested pot with no hand shown;
+/// [`PotsError::RakeRate`] for a rate above 100%.
+///
+/// ```
+/// use holdem_pots::{settle, Chips, Contribution, RakePolicy, Seat, Status, Table};
+///
+/// let s = |i| Seat::new(i).expect("seat");
+/// let table = Table::new(6, s(5))?;
+/// let hand = [
+///     Contribution::new(s(0), Chips(75), Status::AllIn),
+///     Contribution::new(s(1), Chips(100), Status::AllIn),
+///     Contribution::new(s(2), Chips(200), Status::AllIn),
+/// ];
+/// // Seat 0 has the best hand, seat 1 the second best (strength: higher wins).
+/// let shown = [(s(0), 3u32), (s(1), 2), (s(2), 1)];
+/// let result = settle(table, &hand, &shown, &RakePolicy::NONE, true)?;
+/// assert_eq!(result.payout(s(0)), Chips(225)); // main pot
+/// assert_eq!(result.payout(s(1)), Chips(50)); // side pot
+/// assert_eq!(result.payout(s(2)), Chips(100)); // uncalled, returned (B14)
+/// # Ok::<(), holdem_pots::PotsError>(())
+/// ```
+pub fn settle<S: Ord>(
+    table: Table,
+    contributions: &[Contribution],
+    strengths: &[(Seat, S)],
+    rake: &RakePolicy,
+    flop_dealt: bool,
+) -> Result<Settlement, PotsError> {
+    rake.validate()?;
+    if let Some(c) = contributions.iter().find(|c| !table.has_seat(c.seat)) {
+        return Err(PotsError::SeatNotAtTable {
+            seat: c.seat,
+            seat_count: table.seat_count(),
+        });
+    }
+    let layering: Layering = layer(contributions)?;
+    let strength = strength_table(strengths)?;
+    for (seat, _) in strengths {
+        if !layering.in_hand().contains(*seat) {
+            return Err(PotsError::StrengthForSeatNotInHand { seat: *seat });
+        }
+        if layering.folded().contains(*seat) {
+            return Err(PotsError::StrengthForFoldedSeat { seat: *seat });
+        }
+    }
+    let rakes = rake.rake_pots(layering.pots(), flop_dealt)?;
+
+    let mut payouts = [Chips::ZERO; MAX_SEATS];
+    if let Some(u) = layering.uncalled() {
+        payouts[u.seat.as_usize()] = u.amount;
+    }
+    let mut pots: ArrayVec<PotAward, MAX_POTS> = ArrayVec::new();
+    let mut total_rake = Chips::ZERO;
+    for (index, (pot, &pot_rake)) in layering.pots().iter().zip(rakes.iter()).enumerate() {
+        let award = award_with_table(index, pot, pot_rake, table, &strength)?;
+        for (seat, share) in award.shares() {
+            // Cannot overflow: every payout is part of the checked total.
+            let slot = &mut payouts[seat.as_usize()];
+            *slot = Chips(slot.get() + share.get());
+        }
+        total_rake = Chips(total_rake.get() + pot_rake.get());
+        pots.push(award);
+    }
+    Ok(Settlement {
+        table,
+        pots,
+        uncalled: layering.uncalled(),
+        rake: total_rake,
+        total: layering.total(),
+        in_hand: layering.in_hand(),
+        payouts,
+    })
+}
