@@ -207,6 +207,35 @@ fn bad_knockouts_are_refused_and_change_nothing() {
     );
 }
 
+// rule T16, T3: a player who unregisters takes their knockout entry back with the
+// buy-in, and a fixed bounty on them is merely advertised again.
+#[test]
+fn unregistering_withdraws_the_bounty() {
+    let opts = BountyOptions {
+        knockout: Some(KnockoutBounty {
+            entry_bounty: 500,
+            progressive_share_bp: 0,
+        }),
+        fixed: vec![FixedBounty {
+            player: BARRY,
+            cents: 10_000,
+        }],
+    };
+    let mut b = entered(&opts, &[BARRY, JAKE]);
+    assert_eq!(b.fixed_bounty(BARRY), 10_000);
+    assert_eq!(b.withdraw(BARRY), Ok(500));
+    assert_eq!(b.fixed_bounty(BARRY), 0);
+    assert_eq!(
+        b.unregistered_fixed(),
+        [FixedBounty {
+            player: BARRY,
+            cents: 10_000
+        }]
+    );
+    assert_eq!(b.withdraw(BARRY), Err(MoneyError::UnknownPlayer(BARRY)));
+    assert_eq!(b.knockout_pool(), Ok(500));
+}
+
 proptest! {
     // rule T16: no cent created or lost: every entry bounty paid in is either paid
     // out in cash (knockouts and the winner's own bounty) or still on a head; and a
