@@ -1,31 +1,55 @@
-//! Texas Hold'em hand evaluation (rules E1-E5).
+//! Texas Hold'em hand evaluation (rules E1-E5): hand ranks, categories, the best
+//! five cards, and equity.
+//!
+//! - [`Evaluator`]: the fast, table-driven evaluator (203 KiB of tables built once
+//!   per process); single hands from a [`CardSet`], from card ids
+//!   ([`Evaluator::evaluate7`]) or card by card ([`HandKey`]); batches
+//!   ([`Evaluator::evaluate_sets`], [`Evaluator::evaluate_batch7`]).
+//! - [`ReferenceEvaluator`]: tries all five-card subsets; small, obviously
+//!   correct, the oracle the fast one is tested against.
+//! - [`HandRank`]: the strength, with [`HandRank::category`], [`HandRank::describe`]
+//!   and [`HandRank::five_ranks`]; [`best_five`] returns the five cards that play.
+//! - [`equity`]: exact enumeration and seeded Monte Carlo for any number of hands.
 //!
 //! # Invariants
 //! - A [`HandRank`] is totally ordered: bigger is better, equal means a split (E5).
-//! - Evaluation of 5, 6 or 7 cards never allocates.
+//!   Evaluators produce exactly 7,462 distinct ranks, one per class of five-card
+//!   hands; suits never break ties (E4).
+//! - Both evaluators agree on every hand (tested exhaustively in release builds).
+//! - Bad input (a wrong card count, a repeated card, a short output buffer) is an
+//!   [`EvalError`], never a panic.
+//! - Evaluation of 5, 6 or 7 cards never allocates; nothing here does I/O.
 //!
 //! # Example
 //! ```
-//! use holdem_eval::HandRank;
-//! assert!(HandRank::from_raw(2) > HandRank::from_raw(1));
+//! use holdem_cards::CardSet;
+//! use holdem_eval::{Category, Evaluator, HandEvaluator, best_five};
+//!
+//! let eval = Evaluator::new();
+//! let alice: CardSet = "Kd 9h  Ks 9c 4d 2s Ah".parse()?;
+//! let bob: CardSet = "Kc Qc  Ks 9c 4d 2s Ah".parse()?;
+//! let (a, b) = (eval.evaluate(alice)?, eval.evaluate(bob)?);
+//! assert!(a > b);
+//! assert_eq!(a.category(), Category::TwoPair);
+//! assert_eq!(a.describe(), "two pair, kings and nines, ace kicker");
+//! assert_eq!(b.describe(), "one pair, kings, ace-queen-nine kickers");
+//! assert_eq!(best_five(alice)?.len(), 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod best;
+pub mod equity;
+mod fast;
+mod rank;
+mod reference;
+mod tables;
+
+pub use best::best_five;
+pub use fast::{Evaluator, HandKey};
+pub use rank::{Category, HandRank};
+pub use reference::ReferenceEvaluator;
+
 use holdem_cards::CardSet;
-
-/// The strength of a poker hand: bigger is better, equal values split the pot (E5).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct HandRank(u16);
-
-impl HandRank {
-    /// A rank from its raw value.
-    pub const fn from_raw(raw: u16) -> HandRank {
-        HandRank(raw)
-    }
-    /// The raw value.
-    pub const fn raw(self) -> u16 {
-        self.0
-    }
-}
 
 /// Why a set of cards cannot be evaluated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -42,6 +66,9 @@ pub enum EvalError {
         /// Length of the output buffer.
         out: usize,
     },
+    /// The same card was given twice (one deck, rule C1).
+    #[error("a card appears twice in the hand (one deck, rule C1)")]
+    DuplicateCard,
 }
 
 /// Anything that ranks 5-7 cards. The engine is generic over it, so a reference
@@ -54,7 +81,10 @@ pub trait HandEvaluator {
     /// fast evaluators override it with a vectorizable version.
     fn evaluate_batch(&self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
         if out.len() < hands.len() {
-            return Err(EvalError::BatchLength { hands: hands.len(), out: out.len() });
+            return Err(EvalError::BatchLength {
+                hands: hands.len(),
+                out: out.len(),
+            });
         }
         for (slot, hand) in out.iter_mut().zip(hands) {
             *slot = self.evaluate(*hand)?;

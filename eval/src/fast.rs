@@ -1,0 +1,413 @@
+//! The fast evaluator: [`Evaluator`] and the card-by-card [`HandKey`].
+
+use holdem_cards::{Card, CardSet};
+
+use crate::tables::{RANK_BASES, Tables, rank_hash, tables};
+use crate::{EvalError, HandEvaluator, HandRank};
+
+/// Bit offset of the four 4-bit suit counters in a key.
+const SUIT_SHIFT: u32 = 32;
+/// Bit offset of the card counter in a key.
+const COUNT_SHIFT: u32 = 48;
+/// Suit counters start at 3 so that a fifth card of a suit sets the nibble's bit 3.
+const SUIT_BIAS: u64 = 0x3333 << SUIT_SHIFT;
+/// Bit 3 of each suit nibble: set when the suit holds five or more cards.
+const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
+/// Set in a key when a card was added twice.
+const DUPLICATE_FLAG: u64 = 1 << 63;
+/// The 13 rank bits of one suit lane of a [`CardSet`].
+const LANE: u64 = 0x1fff;
+
+/// A card's contribution to a key: its rank base, one in its suit counter and
+/// one in the card counter.
+const CARD_KEYS: [u64; 52] = {
+    let mut k = [0u64; 52];
+    let mut i = 0;
+    while i < 52 {
+        let (rank, suit) = (i / 4, i % 4);
+        k[i] = RANK_BASES[rank] as u64 | 1 << (SUIT_SHIFT + 4 * suit as u32) | 1 << COUNT_SHIFT;
+        i += 1;
+    }
+    k
+};
+
+/// Sum of rank bases for a 7-bit rank mask (low ranks) and a 6-bit one (high).
+const LANE_KEY_LO: [u32; 128] = lane_keys::<128>(0);
+const LANE_KEY_HI: [u32; 64] = lane_keys::<64>(7);
+
+const fn lane_keys<const N: usize>(first_rank: usize) -> [u32; N] {
+    let mut t = [0u32; N];
+    let mut m = 0;
+    while m < N {
+        let mut r = 0;
+        while r < 7 && first_rank + r < 13 {
+            if m & (1 << r) != 0 {
+                t[m] += RANK_BASES[first_rank + r];
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// The rank key (sum of rank bases) of a 13-bit lane.
+#[inline(always)]
+fn lane_key(lane: u64) -> u32 {
+    LANE_KEY_LO[(lane & 0x7f) as usize] + LANE_KEY_HI[((lane >> 7) & 0x3f) as usize]
+}
+
+/// The rank key of a whole card set: the four suit lanes' keys added.
+#[inline(always)]
+fn set_rank_key(bits: u64) -> u32 {
+    lane_key(bits) + lane_key(bits >> 16) + lane_key(bits >> 32) + lane_key(bits >> 48)
+}
+
+/// Per-lane card counts of a card set, without a popcount instruction: each
+/// 16-bit lane of the result holds its lane's count (0-13).
+#[inline(always)]
+fn lane_counts(bits: u64) -> u64 {
+    let x = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    (x + (x >> 8)) & 0x00ff_00ff_00ff_00ff
+}
+
+/// The 13-bit mask of the suit holding five or more cards, or 0; branch-free.
+/// (Of at most seven cards, only one suit can hold five.)
+#[inline(always)]
+fn flush_lane(bits: u64, counts: u64) -> u64 {
+    // count + 3 has bit 3 set exactly for counts 5..=12.
+    let flags = ((counts + 0x0003_0003_0003_0003) >> 3) & 0x0001_0001_0001_0001;
+    let selected = bits & (flags * LANE);
+    (selected | selected >> 16 | selected >> 32 | selected >> 48) & LANE
+}
+
+/// Total cards of a card set from its lane counts.
+#[inline(always)]
+fn total(counts: u64) -> u64 {
+    counts.wrapping_mul(0x0001_0001_0001_0001) >> 48
+}
+
+/// A partial hand that cards are added to one at a time: a sum key (rank key,
+/// suit counters, card count) and the card mask. Evaluating it costs one or two
+/// table reads, so equity enumeration adds board cards to shared partial keys and
+/// each player's hole cards last (idea from OMPEval's `Hand`).
+///
+/// Keys add: [`HandKey::combine`] of two disjoint partial hands is the key of
+/// their union. Adding a card that is already present marks the key as invalid
+/// and evaluation reports [`EvalError::DuplicateCard`].
+///
+/// ```
+/// use holdem_eval::{Category, Evaluator, HandKey};
+///
+/// let board = HandKey::from_cards(&["Qh".parse()?, "Jh".parse()?, "Th".parse()?, "2c".parse()?, "3d".parse()?]);
+/// let hand = board.add("Ah".parse()?).add("Kh".parse()?);
+/// let rank = Evaluator::new().evaluate_key(hand)?;
+/// assert!(rank.is_royal_flush());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HandKey {
+    key: u64,
+    mask: u64,
+}
+
+impl HandKey {
+    /// The empty hand.
+    pub const EMPTY: HandKey = HandKey { key: 0, mask: 0 };
+
+    /// The hand with these cards added in order.
+    pub fn from_cards(cards: &[Card]) -> HandKey {
+        cards.iter().fold(HandKey::EMPTY, |h, &c| h.add(c))
+    }
+
+    /// The hand holding the cards of `set` (always valid; may hold any number).
+    pub fn from_set(set: CardSet) -> HandKey {
+        let bits = set.bits();
+        let key = set_rank_key(bits) as u64
+            | total(lane_counts(bits)) << COUNT_SHIFT
+            | suit_counters(lane_counts(bits)) << SUIT_SHIFT;
+        HandKey { key, mask: bits }
+    }
+
+    /// This hand with `card` added.
+    #[inline(always)]
+    #[must_use]
+    pub const fn add(self, card: Card) -> HandKey {
+        let bit = card.bit();
+        let dup = ((self.mask & bit != 0) as u64) << 63;
+        HandKey {
+            key: (self.key + CARD_KEYS[card.index() as usize]) | dup,
+            mask: self.mask | bit,
+        }
+    }
+
+    /// The union of two hands; if they share a card the key is marked invalid.
+    #[inline(always)]
+    #[must_use]
+    pub const fn combine(self, other: HandKey) -> HandKey {
+        let dup = ((self.mask & other.mask != 0) as u64) << 63;
+        HandKey {
+            key: (self.key + other.key) | dup | (other.key & DUPLICATE_FLAG),
+            mask: self.mask | other.mask,
+        }
+    }
+
+    /// The cards in the hand.
+    pub const fn cards(self) -> CardSet {
+        match CardSet::from_bits(self.mask) {
+            Some(s) => s,
+            None => CardSet::EMPTY,
+        }
+    }
+
+    /// How many cards were added (counting duplicates).
+    pub const fn len(self) -> u32 {
+        ((self.key & !DUPLICATE_FLAG) >> COUNT_SHIFT) as u32
+    }
+
+    /// Whether no card was added.
+    pub const fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether a card was added twice.
+    pub const fn has_duplicate(self) -> bool {
+        self.key & DUPLICATE_FLAG != 0
+    }
+}
+
+/// Suit counters of a key from lane counts (each count in 4 bits).
+#[inline(always)]
+fn suit_counters(counts: u64) -> u64 {
+    (counts & 0xf) | (counts >> 12 & 0xf0) | (counts >> 24 & 0xf00) | (counts >> 36 & 0xf000)
+}
+
+/// The fast, table-driven evaluator (OMPEval-style sum keys and a perfect hash).
+///
+/// Construction is free after the first (which builds the 203 KiB of tables,
+/// once per process, in a few milliseconds); the value is a shared reference,
+/// `Copy`, and safe to use from any number of threads.
+///
+/// ```
+/// use holdem_cards::CardSet;
+/// use holdem_eval::{Evaluator, HandEvaluator};
+///
+/// let eval = Evaluator::new();
+/// let hand: CardSet = "AhKh QhJhTh 2c3d".parse()?;
+/// assert_eq!(eval.evaluate(hand)?.describe(), "royal flush");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone)]
+pub struct Evaluator {
+    tables: &'static Tables,
+}
+
+impl core::fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Evaluator")
+            .field("table_bytes", &self.tables.size_bytes())
+            .finish()
+    }
+}
+
+impl Default for Evaluator {
+    fn default() -> Evaluator {
+        Evaluator::new()
+    }
+}
+
+impl Evaluator {
+    /// The evaluator (builds the shared tables on the first call in a process).
+    pub fn new() -> Evaluator {
+        Evaluator { tables: tables() }
+    }
+
+    /// Bytes of lookup tables the evaluator reads (about 203 KiB).
+    pub fn table_bytes(&self) -> usize {
+        self.tables.size_bytes()
+    }
+
+    /// The rank of a valid 5-7 card key, without validation: the hot path of
+    /// enumerations whose cards are distinct by construction. An invalid key
+    /// (fewer than 5 or more than 7 cards, a duplicate) gives an unspecified
+    /// rank, never a panic.
+    #[inline(always)]
+    pub fn rank_key(self, hand: HandKey) -> HandRank {
+        let key = hand.key + SUIT_BIAS;
+        let flags = key & FLUSH_FLAGS;
+        if flags != 0 {
+            // The flagged nibble is suit s at bits 32 + 4s + 3.
+            let suit = (flags.trailing_zeros() - SUIT_SHIFT - 3) / 4;
+            let lane = (hand.mask >> (16 * suit)) & LANE;
+            HandRank(self.tables.flush[lane as usize])
+        } else {
+            self.rank_unsuited(key as u32 & 0x00ff_ffff)
+        }
+    }
+
+    /// The non-flush rank of a rank key.
+    #[inline(always)]
+    fn rank_unsuited(self, rank_key: u32) -> HandRank {
+        let i = rank_hash(&self.tables.offsets, rank_key);
+        HandRank(self.tables.rank.get(i).copied().unwrap_or(0))
+    }
+
+    /// The rank of a key, checking it holds 5-7 distinct cards.
+    #[inline]
+    pub fn evaluate_key(self, hand: HandKey) -> Result<HandRank, EvalError> {
+        let n = hand.key >> COUNT_SHIFT; // includes the duplicate flag
+        if n.wrapping_sub(5) > 2 {
+            return Err(if hand.has_duplicate() {
+                EvalError::DuplicateCard
+            } else {
+                EvalError::CardCount(hand.len())
+            });
+        }
+        Ok(self.rank_key(hand))
+    }
+
+    /// The rank of seven cards given by id (rule E1: the best five of the seven).
+    /// A card given twice is [`EvalError::DuplicateCard`].
+    #[inline]
+    pub fn evaluate7(self, cards: &[Card; 7]) -> Result<HandRank, EvalError> {
+        let mut h = HandKey::EMPTY;
+        for &c in cards {
+            h = h.add(c);
+        }
+        self.evaluate_key(h)
+    }
+
+    /// The rank of 5-7 cards given by id.
+    pub fn evaluate_cards(self, cards: &[Card]) -> Result<HandRank, EvalError> {
+        if !(5..=7).contains(&cards.len()) {
+            return Err(EvalError::CardCount(cards.len() as u32));
+        }
+        self.evaluate_key(HandKey::from_cards(cards))
+    }
+
+    /// The rank of a 5-7 card set, branch-free apart from the card-count check.
+    #[inline]
+    pub fn evaluate_set(self, cards: CardSet) -> Result<HandRank, EvalError> {
+        let bits = cards.bits();
+        let counts = lane_counts(bits);
+        let n = total(counts);
+        if n.wrapping_sub(5) > 2 {
+            return Err(EvalError::CardCount(n as u32));
+        }
+        Ok(self.rank_bits(bits, counts))
+    }
+
+    /// Rank of card bits known to hold 5-7 cards; no branches on the data: the
+    /// flush table gives 0 when no suit has five cards, and a flush (of at most
+    /// seven cards) always beats the same cards' best unsuited hand (no quads or
+    /// full house fit beside five suited cards), so the answer is the larger.
+    #[inline(always)]
+    fn rank_bits(self, bits: u64, counts: u64) -> HandRank {
+        let flush = self.tables.flush[flush_lane(bits, counts) as usize];
+        let unsuited = self.rank_unsuited(set_rank_key(bits)).0;
+        HandRank(flush.max(unsuited))
+    }
+
+    /// Ranks many card sets into `out` (same length or longer). Works in blocks:
+    /// first the keys and flush masks of a block into small stack arrays
+    /// (structure of arrays, branch-free, the part the compiler can vectorize),
+    /// then the table reads, which are independent and overlap in the CPU.
+    ///
+    /// On [`EvalError::CardCount`] (a set without 5-7 cards), `out` holds
+    /// unspecified ranks.
+    pub fn evaluate_sets(self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
+        if out.len() < hands.len() {
+            return Err(EvalError::BatchLength {
+                hands: hands.len(),
+                out: out.len(),
+            });
+        }
+        const BLOCK: usize = 64;
+        let mut bad = false;
+        for (hands, out) in hands.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
+            let mut hash = [0u32; BLOCK];
+            let mut flush = [0u16; BLOCK];
+            for ((h, hash), flush) in hands.iter().zip(&mut hash).zip(&mut flush) {
+                let bits = h.bits();
+                let counts = lane_counts(bits);
+                bad |= total(counts).wrapping_sub(5) > 2;
+                *flush = flush_lane(bits, counts) as u16;
+                *hash = rank_hash(&self.tables.offsets, set_rank_key(bits)) as u32;
+            }
+            for ((o, &i), &f) in out.iter_mut().zip(&hash).zip(&flush) {
+                let unsuited = self.tables.rank.get(i as usize).copied().unwrap_or(0);
+                *o = HandRank(self.tables.flush[f as usize & 0x1fff].max(unsuited));
+            }
+        }
+        if bad {
+            let n = hands
+                .iter()
+                .map(|h| h.len())
+                .find(|n| !(5..=7).contains(n))
+                .unwrap_or(0);
+            return Err(EvalError::CardCount(n));
+        }
+        Ok(())
+    }
+
+    /// Ranks many seven-card hands given by id into `out`, in blocks as
+    /// [`Evaluator::evaluate_sets`]. A hand with a repeated card is
+    /// [`EvalError::DuplicateCard`] (then `out` holds unspecified ranks).
+    pub fn evaluate_batch7(
+        self,
+        hands: &[[Card; 7]],
+        out: &mut [HandRank],
+    ) -> Result<(), EvalError> {
+        if out.len() < hands.len() {
+            return Err(EvalError::BatchLength {
+                hands: hands.len(),
+                out: out.len(),
+            });
+        }
+        const BLOCK: usize = 64;
+        let mut bad = 0u64;
+        for (hands, out) in hands.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
+            let mut hash = [0u32; BLOCK];
+            let mut flush = [0u16; BLOCK];
+            for ((h, hash), flush) in hands.iter().zip(&mut hash).zip(&mut flush) {
+                let mut k = HandKey::EMPTY;
+                for &c in h {
+                    k = k.add(c);
+                }
+                bad |= k.key;
+                let key = k.key + SUIT_BIAS;
+                let flags = (key & FLUSH_FLAGS) >> (SUIT_SHIFT + 3);
+                // Spread the flush flag nibbles (one per suit) to 16-bit lanes.
+                let lanes = (flags & 1)
+                    | (flags >> 4 & 1) << 16
+                    | (flags >> 8 & 1) << 32
+                    | (flags >> 12 & 1) << 48;
+                let selected = k.mask & (lanes * LANE);
+                *flush =
+                    ((selected | selected >> 16 | selected >> 32 | selected >> 48) & LANE) as u16;
+                *hash = rank_hash(&self.tables.offsets, key as u32 & 0x00ff_ffff) as u32;
+            }
+            for ((o, &i), &f) in out.iter_mut().zip(&hash).zip(&flush) {
+                let unsuited = self.tables.rank.get(i as usize).copied().unwrap_or(0);
+                *o = HandRank(self.tables.flush[f as usize & 0x1fff].max(unsuited));
+            }
+        }
+        if bad & DUPLICATE_FLAG != 0 {
+            return Err(EvalError::DuplicateCard);
+        }
+        Ok(())
+    }
+}
+
+impl HandEvaluator for Evaluator {
+    #[inline]
+    fn evaluate(&self, cards: CardSet) -> Result<HandRank, EvalError> {
+        self.evaluate_set(cards)
+    }
+
+    fn evaluate_batch(&self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
+        self.evaluate_sets(hands, out)
+    }
+}
