@@ -1,8 +1,65 @@
-//! Work in progress: see the issue tracker.
+//! A sans-IO poker tournament engine: clock and levels, seating and balancing,
+//! eliminations and payouts, formats, disconnect handling and crash recovery.
+//!
+//! A [`Tournament`] is a deterministic state machine. Every [`Command`] carries
+//! a timestamp ([`Input`]); randomness (seat draws, button draws, byes) comes
+//! from an injected [`rand_core::RngCore`]; [`Tournament::next_deadline`] says
+//! when to call back. Hands are played by the caller: the tournament emits
+//! [`Event::HandStarted`] with the lineup, level and stacks, and accepts
+//! [`Command::HandFinished`] with the final stacks.
+//!
+//! # Invariants
+//! - No I/O and no clock inside the engine; only [`journal`] writes, through
+//!   `std::io::Write`.
+//! - A rejected command returns a [`TourneyError`] and changes nothing.
+//! - Chips are conserved: a hand's final stacks must hold exactly the chips its
+//!   players started with; nothing else moves chips (except the T14 away rule,
+//!   which hands a closed table's chips to the player who advances).
+//! - Every cent of the prize pool is in the prize table, and every finish
+//!   carries its prize; tied players split exactly (see [`payouts`]).
+//! - Replaying a journal ([`Tournament::recover`]) rebuilds the same state: each
+//!   record carries the random draws its command used.
 //!
 //! # Example
 //! ```
-//! assert_eq!(1 + 1, 2);
+//! use holdem_tourney::{Command, Event, Input, PlayerId, Tournament, TournamentOptions};
+//! use rand_chacha::ChaCha8Rng;
+//! use rand_core::SeedableRng;
+//!
+//! let mut rng = ChaCha8Rng::seed_from_u64(7);
+//! let mut t = Tournament::new(TournamentOptions::sit_and_go(2))?;
+//! t.apply(&Input { at: 0, command: Command::Register { player: PlayerId(1) } }, &mut rng)?;
+//! // The last seat fills: the sit-and-go starts and deals (T22).
+//! let events = t.apply(&Input { at: 5, command: Command::Register { player: PlayerId(2) } }, &mut rng)?;
+//! let Some(Event::HandStarted { table, hand, stacks, .. }) =
+//!     events.iter().find(|e| matches!(e, Event::HandStarted { .. })).cloned()
+//! else { unreachable!() };
+//! // Player 1 wins every chip.
+//! let total: u64 = stacks.iter().map(|s| s.1).sum();
+//! let result = stacks.iter().map(|&(p, _)| (p, if p == PlayerId(1) { total } else { 0 })).collect();
+//! let events = t.apply(&Input { at: 60_000, command: Command::HandFinished { table, hand, stacks: result } }, &mut rng)?;
+//! assert!(matches!(events.last(), Some(Event::Ended { standings }) if standings[0].player == PlayerId(1)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bracket;
+pub mod clock;
+mod command;
+pub mod config;
+pub mod det;
+mod ids;
+pub mod journal;
 pub mod money;
+pub mod payouts;
+mod record;
+mod recover;
+pub mod seating;
+pub mod sim;
+mod tournament;
+
+pub use command::{Command, Event, ForcedAction, Input, RolledBackHand, TourneyError};
+pub use config::{Format, HandForHand, OptionsError, PlayersLeft, TournamentOptions};
+pub use ids::{Cents, Chips, HOUR, MINUTE, Ms, PlayerId, TableId};
+pub use record::Record;
+pub use recover::{RecoverError, Recovered};
+pub use tournament::{Phase, RunningHand, Stats, Tournament};

@@ -1,0 +1,387 @@
+//! What goes into a [`crate::Tournament`] (commands with timestamps) and what
+//! comes out (events, errors).
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::Level;
+use crate::ids::{Cents, Chips, Ms, PlayerId, TableId};
+use crate::payouts::Finish;
+use crate::seating::{Lineup, MoveReason, SeatRef};
+
+/// A command to the tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Command {
+    /// Register a player (T1). Filling a sit-and-go starts it (T22).
+    Register {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Unregister before the start (T3).
+    Unregister {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Close registration, fix the prizes (T5), draw seats (T1) and deal.
+    Start,
+    /// A table's hand is over; `stacks` are the final stacks of every player
+    /// dealt in, which must hold exactly the chips they started the hand with.
+    HandFinished {
+        /// The table.
+        table: TableId,
+        /// The hand number from [`Event::HandStarted`].
+        hand: u64,
+        /// Final stack of each dealt player.
+        stacks: Vec<(PlayerId, Chips)>,
+    },
+    /// The hand at `table` waits on `player` to act, with `regular_ms` to do so.
+    /// The tournament adds disconnect extra time (T13) and sets a deadline.
+    AwaitAction {
+        /// The table.
+        table: TableId,
+        /// Who must act.
+        player: PlayerId,
+        /// Whether they face a bet (a time-out folds) or not (checks), B16.
+        facing_bet: bool,
+        /// The regular time to act, ms.
+        regular_ms: u64,
+    },
+    /// The awaited player acted in time.
+    Acted {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player's connection dropped.
+    Disconnect {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player reconnected: their DET bank resets (T13).
+    Reconnect {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player sits out (B17): still dealt in and posting, folded when facing action.
+    SitOut {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player comes back.
+    SitIn {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Nothing but the time: process deadlines up to the timestamp.
+    Tick,
+    /// After a crash: roll back every hand in progress (T20).
+    RollBackHands,
+    /// Cancel the event; the money module computes the compensation (T17).
+    Cancel,
+}
+
+/// A command with its timestamp. Timestamps never go backwards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Input {
+    /// When, in ms since the Unix epoch.
+    pub at: Ms,
+    /// What.
+    pub command: Command,
+}
+
+/// What a player is made to do when their time runs out (B16) or when they sit
+/// out and face action (B17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ForcedAction {
+    /// Fold (facing a bet).
+    Fold,
+    /// Check (nothing to call).
+    Check,
+}
+
+/// A hand rolled back after a crash (T20).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledBackHand {
+    /// The table.
+    pub table: TableId,
+    /// The hand number.
+    pub hand: u64,
+    /// The stacks restored: each dealt player's stack at the start of the hand.
+    pub stacks: Vec<(PlayerId, Chips)>,
+}
+
+/// Everything the tournament reports.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Event {
+    /// A player registered.
+    Registered {
+        /// Who.
+        player: PlayerId,
+        /// Entrants so far.
+        entrants: u32,
+    },
+    /// A player unregistered.
+    Unregistered {
+        /// Who.
+        player: PlayerId,
+    },
+    /// The event started: registration closed and prizes fixed (T5).
+    Started {
+        /// Entrants.
+        entrants: u32,
+        /// Prize pool, cents.
+        prize_pool: Cents,
+        /// Paid places.
+        paid_places: u32,
+        /// Tables drawn.
+        tables: u32,
+    },
+    /// A player took a seat by the draw (T1) or at the start of a round.
+    Seated {
+        /// Who.
+        player: PlayerId,
+        /// Where.
+        at: SeatRef,
+    },
+    /// A round of a heads-up or shootout event began (T18).
+    RoundStarted {
+        /// Round number from 1.
+        round: u32,
+        /// Players with a bye this round.
+        byes: Vec<PlayerId>,
+    },
+    /// A hand starts: play it and report [`Command::HandFinished`].
+    HandStarted {
+        /// The table.
+        table: TableId,
+        /// Hand number, unique in the event.
+        hand: u64,
+        /// The level it is played at (T6).
+        level: Level,
+        /// Button, blinds, dealt and waiting players (B18, B20, T12).
+        lineup: Lineup,
+        /// Stack of each dealt player.
+        stacks: Vec<(PlayerId, Chips)>,
+        /// Dealt players who are sitting out or disconnected (B17).
+        away: Vec<PlayerId>,
+        /// Part of a hand-for-hand round (T10).
+        hand_for_hand: bool,
+    },
+    /// A hand was accepted.
+    HandFinished {
+        /// The table.
+        table: TableId,
+        /// Hand number.
+        hand: u64,
+    },
+    /// A player changed tables (T11).
+    PlayerMoved {
+        /// Who.
+        player: PlayerId,
+        /// From.
+        from: SeatRef,
+        /// To.
+        to: SeatRef,
+        /// Why.
+        reason: MoveReason,
+    },
+    /// A table was broken (T11).
+    TableBroken {
+        /// The table.
+        table: TableId,
+    },
+    /// Everyone left is at one table (T11).
+    FinalTable {
+        /// The table.
+        table: TableId,
+    },
+    /// A new level started; it applies from each table's next hand (T6).
+    LevelUp {
+        /// 0-based index.
+        index: u32,
+        /// The level.
+        level: Level,
+    },
+    /// A break fell due; tables finish their hands first (T7).
+    BreakDue,
+    /// All tables finished their hands; the break began (T7).
+    BreakStarted {
+        /// When it ends.
+        ends_at: Ms,
+    },
+    /// The break ended.
+    BreakEnded,
+    /// Hand-for-hand play began (T10).
+    HandForHandStarted,
+    /// Hand-for-hand play ended (T10).
+    HandForHandEnded,
+    /// A player is out, with their place and prize (T5, T9).
+    Eliminated(Finish),
+    /// The event is over; the remaining players' finishes (T8).
+    Ended {
+        /// Finishes of the players still in at the end, best first.
+        standings: Vec<Finish>,
+    },
+    /// A player must act by `deadline` (regular time plus `extra_ms` DET, T13).
+    ActionClock {
+        /// The table.
+        table: TableId,
+        /// Who.
+        player: PlayerId,
+        /// When time runs out.
+        deadline: Ms,
+        /// Disconnect extra time included, ms.
+        extra_ms: u64,
+    },
+    /// Act for a player who ran out of time (B16) or sits out (B17).
+    ForcedAction {
+        /// The table.
+        table: TableId,
+        /// Who.
+        player: PlayerId,
+        /// What to apply to the hand.
+        action: ForcedAction,
+    },
+    /// A player is now sitting out (B17).
+    SatOut {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player is back (B17).
+    SatIn {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player disconnected.
+    Disconnected {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player reconnected; their DET bank is full again (T13).
+    Reconnected {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Every player at a shootout or heads-up table was away for the configured
+    /// number of hands: the biggest stack advances (T14).
+    AwayLimitReached {
+        /// The table.
+        table: TableId,
+        /// Who advances.
+        advances: PlayerId,
+    },
+    /// Hands in progress were rolled back (T20).
+    HandsRolledBack {
+        /// Each hand and the stacks restored.
+        hands: Vec<RolledBackHand>,
+    },
+    /// The event was cancelled; stacks at the time, for the compensation (T17).
+    Cancelled {
+        /// Remaining players' stacks.
+        stacks: Vec<(PlayerId, Chips)>,
+    },
+}
+
+/// Why a command was refused. The tournament is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TourneyError {
+    /// Timestamps must not go backwards.
+    #[error("time went backwards: {at} ms is before {now} ms")]
+    TimeWentBackwards {
+        /// The command's time.
+        at: Ms,
+        /// The tournament's time.
+        now: Ms,
+    },
+    /// Registration is closed.
+    #[error("registration is closed")]
+    RegistrationClosed,
+    /// Already registered (one entry per player, 000 1.9).
+    #[error("{0} is already registered (rule T3)")]
+    AlreadyRegistered(PlayerId),
+    /// Not registered.
+    #[error("{0} is not registered")]
+    NotRegistered(PlayerId),
+    /// The event is full.
+    #[error("the event is full at {0} entrants")]
+    Full(u32),
+    /// Too few entrants to start.
+    #[error("{0} entrants cannot start an event: at least 2 are needed")]
+    TooFewEntrants(u32),
+    /// A sit-and-go starts itself when full (T22).
+    #[error("a sit-and-go starts when its last seat fills, not on command (rule T22)")]
+    SitAndGoStartsWhenFull,
+    /// The event is not running.
+    #[error("the event is not running")]
+    NotRunning,
+    /// The event is not in registration.
+    #[error("the event has already started")]
+    AlreadyStarted,
+    /// No such hand in progress.
+    #[error("{table} has no hand {hand} in progress")]
+    NoSuchHand {
+        /// The table.
+        table: TableId,
+        /// The hand.
+        hand: u64,
+    },
+    /// The reported stacks do not match the players dealt in.
+    #[error("hand {hand}: {player} was not dealt in, or is listed twice")]
+    WrongPlayers {
+        /// The hand.
+        hand: u64,
+        /// The offending player.
+        player: PlayerId,
+    },
+    /// A dealt player is missing from the results.
+    #[error("hand {hand}: {count} results for {dealt} dealt players")]
+    MissingPlayers {
+        /// The hand.
+        hand: u64,
+        /// Results given.
+        count: usize,
+        /// Players dealt.
+        dealt: usize,
+    },
+    /// Chips were created or lost.
+    #[error("hand {hand}: final stacks hold {after} chips but the hand started with {before}")]
+    ChipsNotConserved {
+        /// The hand.
+        hand: u64,
+        /// Chips at the start.
+        before: Chips,
+        /// Chips reported.
+        after: Chips,
+    },
+    /// The player is not in the event (any more).
+    #[error("{0} is not playing")]
+    NotPlaying(PlayerId),
+    /// The player is not in the hand at that table.
+    #[error("{player} is not in the hand at {table}")]
+    NotInHand {
+        /// Who.
+        player: PlayerId,
+        /// The table.
+        table: TableId,
+    },
+    /// Action is already awaited from this player.
+    #[error("{0} is already on the clock")]
+    AlreadyOnTheClock(PlayerId),
+    /// No action is awaited from this player.
+    #[error("{0} is not on the clock")]
+    NotOnTheClock(PlayerId),
+    /// The action came after the deadline; the time-out stands (B16).
+    #[error("{player} acted at {at} ms, after the deadline {deadline} ms (rule B16)")]
+    TooLate {
+        /// Who.
+        player: PlayerId,
+        /// When they acted.
+        at: Ms,
+        /// The deadline.
+        deadline: Ms,
+    },
+    /// Nothing to change (already sitting out, already connected...).
+    #[error("{0}: nothing to change")]
+    NoChange(PlayerId),
+}

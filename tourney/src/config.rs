@@ -1,0 +1,266 @@
+//! Tournament options: format, stacks, money, structure and house rules. These
+//! are the serde structs a rules-config crate composes (kebab-case keys).
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::{BreakSchedule, Level, Structure, StructureError};
+use crate::ids::{Cents, Chips};
+use crate::payouts::{PayoutError, PayoutRule, PrizeTable};
+use crate::seating::BreakPolicy;
+
+/// The shape of the event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Format {
+    /// Multi-table tournament: tables break and balance down to a final table.
+    MultiTable,
+    /// Sit-and-go: starts when the last seat fills (T22).
+    SitAndGo {
+        /// Seats to fill.
+        seats: u32,
+    },
+    /// Heads-up bracket: matches of two; byes and a play-in round when the field
+    /// is not a power of two (T18).
+    HeadsUp,
+    /// Shootout: each table plays to one winner, who advances to the next round.
+    Shootout,
+}
+
+impl Format {
+    /// Whether the event is played in rounds of independent tables.
+    pub fn is_rounds(&self) -> bool {
+        matches!(self, Format::HeadsUp | Format::Shootout)
+    }
+}
+
+/// A range of players left, inclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct PlayersLeft {
+    /// Starts when this many or fewer are left.
+    pub from: u32,
+    /// Ends when fewer than this are left.
+    pub to: u32,
+}
+
+/// When hand-for-hand play applies (T10).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct HandForHand {
+    /// On the bubble: one more elimination before the money.
+    pub on_bubble: bool,
+    /// Further stages by players left.
+    #[serde(default)]
+    pub stages: Vec<PlayersLeft>,
+}
+
+/// Everything that defines one event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct TournamentOptions {
+    /// The format.
+    pub format: Format,
+    /// Seats per table (2-10; heads-up events use 2).
+    pub table_size: u8,
+    /// Every entrant's starting stack (T1).
+    pub starting_stack: Chips,
+    /// Buy-in to the prize pool, cents (T1).
+    pub buy_in: Cents,
+    /// Entry fee, cents (T1); not part of the pool.
+    pub fee: Cents,
+    /// Most entrants allowed (`None`: no limit; a sit-and-go uses its seats).
+    #[serde(default)]
+    pub max_entrants: Option<u32>,
+    /// Levels and breaks (T6, T7).
+    pub structure: Structure,
+    /// How the pool is shared (T5).
+    pub payouts: PayoutRule,
+    /// When short tables break (T11).
+    pub break_policy: BreakPolicy,
+    /// Hand-for-hand stages (T10).
+    #[serde(default)]
+    pub hand_for_hand: HandForHand,
+    /// Give disconnect extra time where the format allows it (T13).
+    pub disconnect_extra_time: bool,
+    /// A connected player who times out without DET is sat out (B17).
+    pub sit_out_on_timeout: bool,
+    /// Shootout and heads-up: end a match when every player at it has been away
+    /// this many hands (T14; 0 disables).
+    pub away_hands_limit: u32,
+}
+
+/// Why options cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OptionsError {
+    /// Bad structure.
+    #[error(transparent)]
+    Structure(#[from] StructureError),
+    /// Bad payouts.
+    #[error(transparent)]
+    Payouts(#[from] PayoutError),
+    /// Bad table size.
+    #[error("table size {0} is not 2-10 (heads-up events use 2)")]
+    TableSize(u8),
+    /// No chips.
+    #[error("the starting stack must be positive (rule T1)")]
+    NoStartingStack,
+    /// A sit-and-go needs seats.
+    #[error("a sit-and-go needs at least 2 seats (rule T22)")]
+    SitAndGoSeats,
+}
+
+impl TournamentOptions {
+    /// An online multi-table event like seed 000: 9-handed, 10,000 chips, $10 +
+    /// $1, 15% paid, synchronized breaks at :55, DET at the final table,
+    /// hand-for-hand on the bubble, tables broken as soon as they fit.
+    pub fn online_mtt() -> TournamentOptions {
+        TournamentOptions {
+            format: Format::MultiTable,
+            table_size: 9,
+            starting_stack: 10_000,
+            buy_in: 1_000,
+            fee: 100,
+            max_entrants: None,
+            structure: Structure {
+                levels: standard_levels(10),
+                breaks: BreakSchedule::Synchronized { every_hours: 1, minute_past: 55, minutes: 5 },
+                add_on_break: None,
+                pause_on_disconnect: true,
+            },
+            payouts: PayoutRule::Standard { paid_basis_points: 1500 },
+            break_policy: BreakPolicy::AsSoonAsTheyFit,
+            hand_for_hand: HandForHand { on_bubble: true, stages: Vec::new() },
+            disconnect_extra_time: true,
+            sit_out_on_timeout: true,
+            away_hands_limit: 0,
+        }
+    }
+
+    /// A live event like seed 002: 10-handed, tables broken at four or fewer.
+    pub fn live_mtt() -> TournamentOptions {
+        TournamentOptions {
+            table_size: 10,
+            break_policy: BreakPolicy::AtOrBelow(4),
+            structure: Structure {
+                levels: standard_levels(20),
+                breaks: BreakSchedule::AfterPlay { every_minutes: 120, minutes: 15 },
+                add_on_break: None,
+                pause_on_disconnect: false,
+            },
+            disconnect_extra_time: false,
+            ..TournamentOptions::online_mtt()
+        }
+    }
+
+    /// A sit-and-go of `seats` players, starting when the last seat fills (T22).
+    pub fn sit_and_go(seats: u32) -> TournamentOptions {
+        let paid = if seats <= 6 { vec![6500, 3500] } else { vec![5000, 3000, 2000] };
+        TournamentOptions {
+            format: Format::SitAndGo { seats },
+            max_entrants: Some(seats),
+            structure: Structure {
+                levels: standard_levels(5),
+                breaks: BreakSchedule::None,
+                add_on_break: None,
+                pause_on_disconnect: true,
+            },
+            payouts: PayoutRule::Shares { basis_points: paid },
+            hand_for_hand: HandForHand::default(),
+            ..TournamentOptions::online_mtt()
+        }
+    }
+
+    /// A heads-up bracket (T18), DET all the time, away rule at 250 hands (T14).
+    pub fn heads_up() -> TournamentOptions {
+        TournamentOptions {
+            format: Format::HeadsUp,
+            table_size: 2,
+            structure: Structure {
+                levels: standard_levels(5),
+                breaks: BreakSchedule::None,
+                add_on_break: None,
+                pause_on_disconnect: true,
+            },
+            payouts: PayoutRule::Standard { paid_basis_points: 2500 },
+            hand_for_hand: HandForHand::default(),
+            away_hands_limit: 250,
+            ..TournamentOptions::online_mtt()
+        }
+    }
+
+    /// A shootout: each table plays to a winner who advances (T14 away rule).
+    pub fn shootout(table_size: u8) -> TournamentOptions {
+        TournamentOptions {
+            format: Format::Shootout,
+            table_size,
+            hand_for_hand: HandForHand::default(),
+            away_hands_limit: 250,
+            ..TournamentOptions::heads_up()
+        }
+    }
+
+    /// Checks the options; the prize rule is checked against a field of two.
+    pub fn validate(&self) -> Result<(), OptionsError> {
+        self.structure.validate()?;
+        if !(2..=10).contains(&self.table_size)
+            || (matches!(self.format, Format::HeadsUp) && self.table_size != 2)
+        {
+            return Err(OptionsError::TableSize(self.table_size));
+        }
+        if self.starting_stack == 0 {
+            return Err(OptionsError::NoStartingStack);
+        }
+        if let Format::SitAndGo { seats } = self.format {
+            if seats < 2 {
+                return Err(OptionsError::SitAndGoSeats);
+            }
+        }
+        PrizeTable::fix(&self.payouts, 0, 2)?;
+        Ok(())
+    }
+}
+
+/// A plain escalating structure: blinds up about 25-50% a level, antes from
+/// level 4, each level `minutes` long, 30 levels.
+pub fn standard_levels(minutes: u32) -> Vec<Level> {
+    const BB: [u64; 30] = [
+        100, 150, 200, 300, 400, 500, 600, 800, 1_000, 1_200, 1_500, 2_000, 2_500, 3_000, 4_000,
+        5_000, 6_000, 8_000, 10_000, 12_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000,
+        60_000, 80_000, 100_000, 150_000,
+    ];
+    BB.iter()
+        .enumerate()
+        .map(|(i, &bb)| Level {
+            small_blind: bb / 2,
+            big_blind: bb,
+            ante: if i >= 3 { bb / 8 } else { 0 },
+            minutes,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_valid_and_survive_postcard() {
+        for o in [
+            TournamentOptions::online_mtt(),
+            TournamentOptions::live_mtt(),
+            TournamentOptions::sit_and_go(9),
+            TournamentOptions::heads_up(),
+            TournamentOptions::shootout(6),
+        ] {
+            o.validate().unwrap();
+            let bytes = postcard::to_allocvec(&o).unwrap();
+            let back: TournamentOptions = postcard::from_bytes(&bytes).unwrap();
+            assert_eq!(back, o);
+        }
+        let mut bad = TournamentOptions::heads_up();
+        bad.table_size = 3;
+        assert_eq!(bad.validate(), Err(OptionsError::TableSize(3)));
+    }
+}

@@ -1,0 +1,116 @@
+//! Disconnect extra time (rule T13): per-player banks of extra seconds used in
+//! sequence while a player is disconnected, by event format and stage.
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::Format;
+
+/// Final table of a multi-table event: 240, 120, 60 s, then none (000 4).
+pub const MULTI_TABLE_FINAL: &[u32] = &[240, 120, 60];
+/// Sit-and-go under 45 players from the paid places + 1 (000 4).
+pub const SIT_AND_GO: &[u32] = &[120, 60];
+/// Heads-up events, all the time (000 4).
+pub const HEADS_UP: &[u32] = &[120, 60];
+
+/// Where the event stands, as DET needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DetStage {
+    /// Players who entered.
+    pub entrants: u32,
+    /// Players still in.
+    pub remaining: u32,
+    /// Paid places.
+    pub paid_places: u32,
+    /// Tables still in play.
+    pub tables: u32,
+}
+
+/// The DET ladder in seconds that applies now (empty: no extra time).
+pub fn det_ladder(format: &Format, stage: DetStage) -> &'static [u32] {
+    match format {
+        Format::HeadsUp => HEADS_UP,
+        Format::SitAndGo { .. } if stage.entrants < 45 => {
+            if stage.remaining <= stage.paid_places + 1 {
+                SIT_AND_GO
+            } else {
+                &[]
+            }
+        }
+        // Larger sit-and-gos follow the multi-table rule: the final table only.
+        Format::MultiTable | Format::SitAndGo { .. } => {
+            if stage.tables == 1 {
+                MULTI_TABLE_FINAL
+            } else {
+                &[]
+            }
+        }
+        Format::Shootout => &[],
+    }
+}
+
+/// A player's DET bank: how many steps of the ladder they have used since they
+/// last reconnected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DetBank {
+    used: u8,
+}
+
+impl DetBank {
+    /// Takes the next step of `ladder` (seconds; 0 once it is used up).
+    pub fn take(&mut self, ladder: &[u32]) -> u32 {
+        let extra = ladder.get(self.used as usize).copied().unwrap_or(0);
+        self.used = self.used.saturating_add(1);
+        extra
+    }
+
+    /// Steps used so far.
+    pub fn used(&self) -> u8 {
+        self.used
+    }
+
+    /// Reconnecting resets the bank (T13).
+    pub fn reset(&mut self) {
+        self.used = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stage(entrants: u32, remaining: u32, paid: u32, tables: u32) -> DetStage {
+        DetStage { entrants, remaining, paid_places: paid, tables }
+    }
+
+    #[test]
+    fn final_table_ladder_240_120_60_then_none_rule_t13() {
+        let f = Format::MultiTable;
+        assert!(det_ladder(&f, stage(1000, 12, 150, 2)).is_empty(), "not before the final table");
+        let ladder = det_ladder(&f, stage(1000, 9, 150, 1));
+        let mut bank = DetBank::default();
+        let taken: Vec<u32> = (0..5).map(|_| bank.take(ladder)).collect();
+        assert_eq!(taken, [240, 120, 60, 0, 0]);
+        // Reconnecting resets: the next disconnect starts at 240 again.
+        bank.reset();
+        assert_eq!(bank.take(ladder), 240);
+    }
+
+    #[test]
+    fn sit_and_go_ladder_from_paid_places_plus_one_rule_t13() {
+        let f = Format::SitAndGo { seats: 18 };
+        assert!(det_ladder(&f, stage(18, 5, 3, 1)).is_empty());
+        let ladder = det_ladder(&f, stage(18, 4, 3, 1));
+        let mut bank = DetBank::default();
+        assert_eq!([bank.take(ladder), bank.take(ladder), bank.take(ladder)], [120, 60, 0]);
+        // 45 or more players: the multi-table rule.
+        assert_eq!(det_ladder(&Format::SitAndGo { seats: 45 }, stage(45, 9, 7, 1)), MULTI_TABLE_FINAL);
+    }
+
+    #[test]
+    fn heads_up_ladder_all_the_time_rule_t13() {
+        let ladder = det_ladder(&Format::HeadsUp, stage(64, 64, 8, 32));
+        let mut bank = DetBank::default();
+        assert_eq!([bank.take(ladder), bank.take(ladder), bank.take(ladder)], [120, 60, 0]);
+        assert!(det_ladder(&Format::Shootout, stage(64, 64, 8, 8)).is_empty());
+    }
+}

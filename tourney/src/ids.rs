@@ -1,0 +1,102 @@
+//! Identifiers, time and the random-draw helpers shared by the tournament modules.
+
+use rand_core::RngCore;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+pub use crate::money::PlayerId;
+
+/// A point in virtual time: milliseconds since the Unix epoch (UTC). The tournament
+/// never reads a clock; every command carries one of these.
+pub type Ms = u64;
+
+/// Chips, in whole chips.
+pub type Chips = u64;
+
+/// Money in integer cents.
+pub type Cents = u64;
+
+/// One minute in [`Ms`].
+pub const MINUTE: Ms = 60_000;
+
+/// One hour in [`Ms`].
+pub const HOUR: Ms = 60 * MINUTE;
+
+// `PlayerId` is defined by the money module; the journal needs it serialisable.
+// It is a plain `u32` on the wire.
+impl Serialize for PlayerId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u32(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        u32::deserialize(d).map(PlayerId)
+    }
+}
+
+/// A table of the tournament. Ids are never reused within one event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TableId(pub u32);
+
+impl core::fmt::Display for TableId {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "table {}", self.0)
+    }
+}
+
+/// An unbiased integer in `0..n` (`n > 0`), by rejection sampling: no modulo bias.
+pub(crate) fn below(rng: &mut dyn RngCore, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    if n <= 1 {
+        return 0;
+    }
+    // Lemire's nearly-divisionless method.
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    let mut low = m as u32;
+    if low < n {
+        let threshold = n.wrapping_neg() % n;
+        while low < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+            low = m as u32;
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// Fisher-Yates shuffle with unbiased bounded sampling.
+pub(crate) fn shuffle<T>(rng: &mut dyn RngCore, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, (i + 1) as u32) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn below_is_in_range_and_covers_every_value() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            let v = below(&mut rng, 7) as usize;
+            seen[v] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+    }
+
+    #[test]
+    fn shuffle_keeps_every_item() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let mut v: Vec<u32> = (0..100).collect();
+        shuffle(&mut rng, &mut v);
+        let mut sorted = v.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..100).collect::<Vec<_>>());
+        assert_ne!(v, sorted);
+    }
+}

@@ -1,0 +1,179 @@
+//! The crash-recovery journal (rule T20): every accepted command appended as a
+//! frame `[length: u32 LE][crc32 of payload: u32 LE][payload: postcard]`.
+//!
+//! This is the only module that touches I/O, and only through
+//! [`std::io::Write`] plus the one-method [`Durable`] trait for fsync; the
+//! tournament itself stays sans-IO. Reading a journal is a pure function over
+//! bytes ([`read_frames`]), and [`crate::Tournament::recover`] rebuilds the
+//! tournament from them.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::TournamentOptions;
+use crate::record::Record;
+
+/// Frames larger than this are treated as corrupt.
+pub const MAX_FRAME: usize = 64 << 20;
+
+/// One journal entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Entry {
+    /// The first frame: the event's options and a free-form label for the
+    /// runner (e.g. the simulator's entrant count and seed).
+    Create {
+        /// The options the tournament was created with.
+        options: TournamentOptions,
+        /// Runner's notes.
+        label: String,
+    },
+    /// An accepted command.
+    Command(Record),
+}
+
+/// When the writer asks the OS to put frames on disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FsyncPolicy {
+    /// Never (the OS decides; a process crash loses nothing written, a power cut may).
+    Never,
+    /// After every frame.
+    EveryFrame,
+    /// After every `n` frames.
+    Every(u32),
+}
+
+/// A sink that can be made durable (fsync).
+pub trait Durable: Write {
+    /// Flushes buffers and makes what was written durable.
+    fn sync(&mut self) -> io::Result<()>;
+}
+
+impl Durable for File {
+    fn sync(&mut self) -> io::Result<()> {
+        self.sync_data()
+    }
+}
+
+impl Durable for BufWriter<File> {
+    fn sync(&mut self) -> io::Result<()> {
+        self.flush()?;
+        self.get_ref().sync_data()
+    }
+}
+
+impl Durable for Vec<u8> {
+    fn sync(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Why a journal could not be written or read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JournalError {
+    /// The entry could not be encoded.
+    #[error("cannot encode journal entry: {0}")]
+    Encode(#[from] postcard::Error),
+    /// The sink failed.
+    #[error("journal I/O: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Encodes one entry as a frame.
+pub fn encode_frame(entry: &Entry) -> Result<Vec<u8>, JournalError> {
+    let payload = postcard::to_allocvec(entry)?;
+    let mut out = Vec::with_capacity(payload.len() + 8);
+    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    Ok(out)
+}
+
+/// The good frames at the start of a journal, and where they end. Reading stops
+/// at the first frame that is torn (runs past the end), too large, fails its
+/// CRC or does not decode: nothing after it is trusted.
+pub fn read_frames(bytes: &[u8]) -> (Vec<Entry>, usize) {
+    let mut entries = Vec::new();
+    let mut pos = 0;
+    while let Some((entry, next)) = read_frame(bytes, pos) {
+        entries.push(entry);
+        pos = next;
+    }
+    (entries, pos)
+}
+
+fn read_frame(bytes: &[u8], pos: usize) -> Option<(Entry, usize)> {
+    let header = bytes.get(pos..pos.checked_add(8)?)?;
+    let len = u32::from_le_bytes([header[0], header[1], header[2], header[3]]) as usize;
+    let crc = u32::from_le_bytes([header[4], header[5], header[6], header[7]]);
+    if len > MAX_FRAME {
+        return None;
+    }
+    let end = pos.checked_add(8)?.checked_add(len)?;
+    let payload = bytes.get(pos + 8..end)?;
+    if crc32fast::hash(payload) != crc {
+        return None;
+    }
+    let (entry, rest) = postcard::take_from_bytes::<Entry>(payload).ok()?;
+    if !rest.is_empty() {
+        return None;
+    }
+    Some((entry, end))
+}
+
+/// Appends frames to a sink under an fsync policy.
+#[derive(Debug)]
+pub struct JournalWriter<W: Durable> {
+    out: W,
+    policy: FsyncPolicy,
+    unsynced: u32,
+}
+
+impl<W: Durable> JournalWriter<W> {
+    /// A writer appending to `out` (positioned at the end of the good frames).
+    pub fn new(out: W, policy: FsyncPolicy) -> JournalWriter<W> {
+        JournalWriter { out, policy, unsynced: 0 }
+    }
+
+    /// Appends one entry.
+    pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+        let frame = encode_frame(entry)?;
+        self.out.write_all(&frame)?;
+        self.unsynced += 1;
+        let due = match self.policy {
+            FsyncPolicy::Never => false,
+            FsyncPolicy::EveryFrame => true,
+            FsyncPolicy::Every(n) => self.unsynced >= n.max(1),
+        };
+        if due {
+            self.out.sync()?;
+            self.unsynced = 0;
+        }
+        Ok(())
+    }
+
+    /// Appends a command record.
+    pub fn append_record(&mut self, record: &Record) -> Result<(), JournalError> {
+        self.append(&Entry::Command(record.clone()))
+    }
+
+    /// Flushes and syncs whatever is pending.
+    pub fn sync(&mut self) -> Result<(), JournalError> {
+        self.out.sync()?;
+        self.unsynced = 0;
+        Ok(())
+    }
+
+    /// The sink.
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
+    /// Gives back the sink.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}

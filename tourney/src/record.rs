@@ -1,0 +1,78 @@
+//! Journal records: a command plus the random draws it used, so a replay needs
+//! no random source and rebuilds the state bit for bit.
+
+use rand_core::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::command::Input;
+
+/// One accepted command as the journal stores it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The command and its timestamp.
+    pub input: Input,
+    /// Every 32-bit word drawn from the random source while applying it.
+    pub draws: Vec<u32>,
+}
+
+/// Wraps a random source and remembers what it gave.
+pub(crate) struct Recorder<'a> {
+    inner: &'a mut dyn RngCore,
+    draws: Vec<u32>,
+}
+
+impl<'a> Recorder<'a> {
+    pub(crate) fn new(inner: &'a mut dyn RngCore) -> Recorder<'a> {
+        Recorder { inner, draws: Vec::new() }
+    }
+    pub(crate) fn into_draws(self) -> Vec<u32> {
+        self.draws
+    }
+}
+
+impl RngCore for Recorder<'_> {
+    fn next_u32(&mut self) -> u32 {
+        let v = self.inner.next_u32();
+        self.draws.push(v);
+        v
+    }
+    fn next_u64(&mut self) -> u64 {
+        u64::from(self.next_u32()) | (u64::from(self.next_u32()) << 32)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(4) {
+            let v = self.next_u32().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+}
+
+/// Gives back recorded draws (zeros once they run out, which only a journal
+/// that passed its CRC but was written by other code could cause).
+pub(crate) struct Replayer<'a> {
+    draws: &'a [u32],
+    pos: usize,
+}
+
+impl<'a> Replayer<'a> {
+    pub(crate) fn new(draws: &'a [u32]) -> Replayer<'a> {
+        Replayer { draws, pos: 0 }
+    }
+}
+
+impl RngCore for Replayer<'_> {
+    fn next_u32(&mut self) -> u32 {
+        let v = self.draws.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        v
+    }
+    fn next_u64(&mut self) -> u64 {
+        u64::from(self.next_u32()) | (u64::from(self.next_u32()) << 32)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(4) {
+            let v = self.next_u32().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+}

@@ -1,0 +1,253 @@
+use super::*;
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+fn ids(n: u32) -> Vec<PlayerId> {
+    (1..=n).map(PlayerId).collect()
+}
+
+fn sizes(s: &Seating) -> Vec<u8> {
+    s.tables().map(Table::count).collect()
+}
+
+fn check_consistent(s: &Seating, expected: &BTreeSet<PlayerId>) {
+    let mut seen = BTreeSet::new();
+    for t in s.tables() {
+        assert!(t.count() > 0, "empty table left open");
+        assert_eq!(t.count() as usize, t.players().count());
+        for (seat, p) in t.players() {
+            assert!(seen.insert(p), "{p} seated twice");
+            assert_eq!(s.seat_of(p), Some(SeatRef { table: t.id(), seat }));
+        }
+    }
+    assert_eq!(&seen, expected, "players lost or invented");
+}
+
+#[test]
+fn seat_draw_is_random_and_balanced_rule_t1() {
+    let players = ids(10_000);
+    let s = Seating::draw(&players, 9, &mut rng(7)).unwrap();
+    assert_eq!(s.table_count(), 1112);
+    let sz = sizes(&s);
+    assert!(sz.iter().max().unwrap() - sz.iter().min().unwrap() <= 1);
+    check_consistent(&s, &players.iter().copied().collect());
+    let other = Seating::draw(&players, 9, &mut rng(8)).unwrap();
+    assert_ne!(s.seat_of(PlayerId(1)), None);
+    assert!(players.iter().any(|&p| s.seat_of(p) != other.seat_of(p)), "draw ignores the seed");
+    assert!(matches!(
+        Seating::draw(&[PlayerId(1), PlayerId(1)], 9, &mut rng(1)),
+        Err(SeatingError::AlreadySeated(PlayerId(1)))
+    ));
+    assert_eq!(Seating::new(11), Err(SeatingError::TableSize(11)));
+}
+
+fn layout(tables: &[&[u32]]) -> Vec<(Vec<Option<PlayerId>>, Option<u8>)> {
+    tables
+        .iter()
+        .map(|t| {
+            let mut seats = vec![None; 10];
+            for (i, &p) in t.iter().enumerate() {
+                if p != 0 {
+                    seats[i] = Some(PlayerId(p));
+                }
+            }
+            (seats, Some(0))
+        })
+        .collect()
+}
+
+#[test]
+fn table_broken_at_four_when_there_is_room_seed_002() {
+    // Rule T11 house rule (002): a table is broken once it has four or fewer
+    // players and there is space elsewhere.
+    let l = layout(&[&[1, 2, 3, 4, 5, 6], &[11, 12, 13, 14, 15, 16], &[21, 22, 23, 24, 25]]);
+    let mut s = Seating::from_tables(10, &l).unwrap();
+    let policy = BreakPolicy::AtOrBelow(4);
+    // 17 players, 5 at the smallest table: room elsewhere, but not four or fewer.
+    assert!(s.rebalance(policy, &mut rng(1)).is_empty());
+    s.remove(PlayerId(25)).unwrap();
+    let changes = s.rebalance(policy, &mut rng(1));
+    assert_eq!(changes[0], SeatingChange::TableBroken { table: TableId(3) });
+    let moved = changes.iter().filter(|c| matches!(c, SeatingChange::Moved { .. })).count();
+    assert_eq!(moved, 4);
+    assert_eq!(sizes(&s), vec![8, 8]);
+    // The online rule breaks it as soon as the players fit elsewhere.
+    let mut s = Seating::from_tables(10, &l).unwrap();
+    let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(1));
+    assert!(changes.contains(&SeatingChange::TableBroken { table: TableId(3) }));
+    assert_eq!(s.table_count(), 2);
+}
+
+#[test]
+fn plan_changes_nothing_and_agrees_with_rebalance() {
+    let l = layout(&[&[1, 2, 3, 4, 5, 6, 7, 8], &[11, 12, 13]]);
+    let s = Seating::from_tables(10, &l).unwrap();
+    let plan = s.plan(BreakPolicy::AtOrBelow(2), &mut rng(3));
+    assert_eq!(s, Seating::from_tables(10, &l).unwrap());
+    let mut s2 = s.clone();
+    assert_eq!(s2.rebalance(BreakPolicy::AtOrBelow(2), &mut rng(3)), plan);
+    assert_eq!(sizes(&s2), vec![6, 5]);
+}
+
+#[test]
+fn player_moved_for_balance_keeps_position_relative_to_blinds_rule_t11() {
+    // Table 1: seats 0-7 full, button on seat 0 → next button 1, next big blind
+    // seat 3 moves; it sits 2 seats after the next button. Table 2 has button
+    // at 4 → next button 5 (seat 5 occupied); empty seats 0, 1, 2, 7, 8, 9.
+    let mut seats2 = vec![None; 10];
+    for (i, p) in [(3u8, 31u32), (4, 32), (5, 33), (6, 34)] {
+        seats2[i as usize] = Some(PlayerId(p));
+    }
+    let t1: Vec<Option<PlayerId>> =
+        (0..10).map(|i| if i < 8 { Some(PlayerId(i + 1)) } else { None }).collect();
+    let mut s = Seating::from_tables(10, &[(t1, Some(0)), (seats2, Some(4))]).unwrap();
+    let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(1));
+    let SeatingChange::Moved { player, from, to, reason } = changes[0] else {
+        panic!("{changes:?}")
+    };
+    assert_eq!(reason, MoveReason::Balance);
+    assert_eq!(player, PlayerId(4));
+    assert_eq!(from, SeatRef { table: TableId(1), seat: 3 });
+    // Two seats after table 2's next button (5) is seat 7: empty, so exact.
+    assert_eq!(to, SeatRef { table: TableId(2), seat: 7 });
+    assert_eq!(sizes(&s), vec![6, 6]);
+}
+
+#[test]
+fn moved_player_in_small_blind_waits_big_blind_posts_seed_002_rule_b20() {
+    // Table 2 has a button on seat 0 (next button 1, small blind 2, big blind 3).
+    let mut t2 = vec![None; 10];
+    for i in [0usize, 1, 4, 5, 6, 7] {
+        t2[i] = Some(PlayerId(100 + i as u32));
+    }
+    let mut s = Seating::from_tables(10, &[(t2, Some(0))]).unwrap();
+    // Two newcomers: one lands in the small blind seat, one in the big blind.
+    s.sit(PlayerId(1), SeatRef { table: TableId(1), seat: 2 }, true);
+    s.sit(PlayerId(2), SeatRef { table: TableId(1), seat: 3 }, true);
+    let lineup = s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    assert!(!lineup.button_drawn);
+    assert_eq!(lineup.button, 1);
+    assert_eq!(lineup.small_blind, None, "the small blind is dead while its newcomer waits");
+    assert_eq!(lineup.big_blind, 3);
+    assert_eq!(lineup.waiting, vec![(2, PlayerId(1))]);
+    assert!(lineup.dealt.contains(&(3, PlayerId(2))));
+    s.set_busy(TableId(1), false);
+    // Next hand the newcomer has the button: still waiting for it to pass.
+    let lineup = s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    assert_eq!(lineup.button, 2);
+    assert_eq!(lineup.waiting, vec![(2, PlayerId(1))]);
+    s.set_busy(TableId(1), false);
+    let lineup = s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    assert!(lineup.waiting.is_empty());
+    assert!(lineup.dealt.contains(&(2, PlayerId(1))));
+}
+
+#[test]
+fn fresh_button_draw_with_half_new_players_and_at_final_table_rule_t12() {
+    let mut t = vec![None; 10];
+    for i in 0..3 {
+        t[i] = Some(PlayerId(i as u32 + 1));
+    }
+    let mut s = Seating::from_tables(10, &[(t, Some(0))]).unwrap();
+    for (seat, p) in [(5u8, 11u32), (6, 12), (7, 13)] {
+        s.sit(PlayerId(p), SeatRef { table: TableId(1), seat }, true);
+    }
+    let lineup = s.start_hand(TableId(1), &mut rng(9)).unwrap();
+    assert!(lineup.button_drawn, "3 new of 6 is half: fresh draw");
+    assert!(lineup.waiting.is_empty(), "after a fresh draw everyone is dealt in");
+    // Final table: two tables of three merge; the next hand draws for the button.
+    let l = layout(&[&[1, 2, 3], &[11, 12, 13]]);
+    let mut s = Seating::from_tables(10, &l).unwrap();
+    let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(2));
+    assert!(matches!(changes.last(), Some(SeatingChange::FinalTable { .. })));
+    let SeatingChange::FinalTable { table } = changes[changes.len() - 1] else { unreachable!() };
+    assert!(s.start_hand(table, &mut rng(2)).unwrap().button_drawn);
+}
+
+#[test]
+fn final_table_waits_for_a_busy_table_rule_t11() {
+    let l = layout(&[&[1, 2, 3], &[11, 12, 13], &[21, 22]]);
+    let mut s = Seating::from_tables(10, &l).unwrap();
+    s.set_busy(TableId(1), true);
+    s.set_busy(TableId(2), true);
+    let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(2));
+    assert!(changes.contains(&SeatingChange::TableBroken { table: TableId(3) }));
+    assert_eq!(s.table_count(), 2);
+    s.set_busy(TableId(2), false);
+    let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(2));
+    assert_eq!(changes.last(), Some(&SeatingChange::FinalTable { table: TableId(1) }));
+    assert_eq!(s.table_count(), 1);
+    assert_eq!(s.players(), 8);
+}
+
+#[test]
+fn heads_up_button_posts_small_blind_rule_b4() {
+    let l = layout(&[&[1, 0, 0, 2]]);
+    let mut s = Seating::from_tables(10, &l).unwrap();
+    let lineup = s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    assert_eq!(lineup.button, 3);
+    assert_eq!(lineup.small_blind, Some(3));
+    assert_eq!(lineup.big_blind, 0);
+    s.remove(PlayerId(2)).unwrap();
+    s.set_busy(TableId(1), false);
+    assert_eq!(s.start_hand(TableId(1), &mut rng(1)), Err(SeatingError::TooFewPlayers(TableId(1))));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Rule T11: after every bust (and rebalance), table sizes differ by at most
+    /// one, the fewest tables are used, and nobody is lost or duplicated.
+    #[test]
+    fn busts_keep_tables_balanced_rule_t11(
+        n in 2u32..400, size in 2u8..=10, seed in any::<u64>(), batch in 1usize..4,
+        at_four in any::<bool>(),
+    ) {
+        let mut r = rng(seed);
+        let players = ids(n);
+        let mut s = Seating::draw(&players, size, &mut r).unwrap();
+        let mut alive: BTreeSet<PlayerId> = players.iter().copied().collect();
+        let policy = if at_four { BreakPolicy::AtOrBelow(4) } else { BreakPolicy::AsSoonAsTheyFit };
+        while alive.len() > 1 {
+            for _ in 0..batch.min(alive.len() - 1) {
+                let v: Vec<PlayerId> = alive.iter().copied().collect();
+                let p = v[below(&mut r, v.len() as u32) as usize];
+                s.remove(p).unwrap();
+                alive.remove(&p);
+            }
+            let before = s.clone();
+            let changes = s.rebalance(policy, &mut r);
+            check_consistent(&s, &alive);
+            let sz = sizes(&s);
+            prop_assert!(sz.iter().max().unwrap() - sz.iter().min().unwrap() <= 1, "{sz:?}");
+            if alive.len() <= size as usize {
+                prop_assert_eq!(s.table_count(), 1);
+            } else if !at_four {
+                prop_assert_eq!(s.table_count(), alive.len().div_ceil(size as usize));
+            }
+            // Every balance move goes to the best seat relative to the blinds.
+            let mut replay = before;
+            for c in changes {
+                if let SeatingChange::Moved { player, from, to, reason } = c {
+                    if reason == MoveReason::Balance {
+                        let src = replay.table(from.table).unwrap();
+                        let rel = relative_position(src, from.seat);
+                        let dst = replay.table(to.table).unwrap();
+                        let best = best_seat(dst, dst.next_button(), rel).unwrap();
+                        prop_assert_eq!(best, to.seat);
+                    }
+                    replay.unsit(from);
+                    replay.sit(player, to, true);
+                    if replay.table(from.table).is_some_and(|t| t.count() == 0) {
+                        replay.close_table(from.table);
+                    }
+                }
+            }
+        }
+    }
+}
