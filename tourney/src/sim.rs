@@ -1,1 +1,362 @@
-pub fn x(){}
+//! A simulator: plays a whole tournament with simple built-in bots, in virtual
+//! time, optionally journaling every command (T20).
+//!
+//! The bots play a *quick hand* model, not full betting: blinds and antes are
+//! posted, each player in turn shoves all-in or folds (more often the shorter
+//! they are, so events finish), callers of a shove call or fold, and the
+//! all-in pots are layered by contribution (P1) and won by a random ranking of
+//! the players in them. With no shove, two random players contest a small
+//! post-flop pot. Every hand conserves chips exactly. The simulator is a runner
+//! around the sans-IO [`Tournament`]: it owns time, the random sources and the
+//! journal sink.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use crate::clock::Level;
+use crate::command::{Command, Event, Input};
+use crate::config::{OptionsError, TournamentOptions};
+use crate::ids::{Chips, Ms, PlayerId, TableId, below};
+use crate::journal::{Entry, JournalError};
+use crate::recover::{RecoverError, Recovered};
+use crate::seating::Lineup;
+use crate::tournament::{Phase, Tournament};
+
+/// Where the simulator sends journal entries.
+pub trait RecordSink {
+    /// Stores one entry.
+    fn append(&mut self, entry: &Entry) -> Result<(), JournalError>;
+}
+
+/// Discards everything.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoJournal;
+
+impl RecordSink for NoJournal {
+    fn append(&mut self, _: &Entry) -> Result<(), JournalError> {
+        Ok(())
+    }
+}
+
+impl<W: crate::journal::Durable> RecordSink for crate::journal::JournalWriter<W> {
+    fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+        crate::journal::JournalWriter::append(self, entry)
+    }
+}
+
+/// Why a simulation stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SimError {
+    /// Bad options.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// The tournament refused a command: a simulator bug.
+    #[error("the tournament refused a command: {0}")]
+    Refused(#[from] crate::command::TourneyError),
+    /// The journal failed.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// The journal cannot be recovered.
+    #[error(transparent)]
+    Recover(#[from] RecoverError),
+    /// The journal's label is not the simulator's.
+    #[error("the journal was not written by the simulator (label {0:?})")]
+    NotASimulation(String),
+}
+
+/// 2024-01-01 07:25 UTC: simulations start here, so synchronized breaks fall as in seed 000.
+pub const SIM_START: Ms = 1_704_067_200_000 + 7 * 3_600_000 + 25 * 60_000;
+
+#[derive(Debug, Clone)]
+struct Planned {
+    hand: u64,
+    finish_at: Ms,
+    stacks: Vec<(PlayerId, Chips)>,
+}
+
+/// A running simulation.
+#[derive(Debug)]
+pub struct Simulation {
+    t: Tournament,
+    seed: u64,
+    entrants: u32,
+    commands: u64,
+    queue: BinaryHeap<Reverse<(Ms, TableId)>>,
+    planned: BTreeMap<TableId, Planned>,
+}
+
+fn mix(seed: u64, n: u64) -> u64 {
+    // splitmix64 of seed + n: independent streams per command and per hand.
+    let mut z = seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Simulation {
+    /// A new simulation of `entrants` players; the journal's first entry is sent to `sink`.
+    pub fn new(
+        options: TournamentOptions,
+        entrants: u32,
+        seed: u64,
+        sink: &mut dyn RecordSink,
+    ) -> Result<Simulation, SimError> {
+        let t = Tournament::new(options.clone())?;
+        sink.append(&Entry::Create { options, label: label(entrants, seed) })?;
+        Ok(Simulation { t, seed, entrants, commands: 0, queue: BinaryHeap::new(), planned: BTreeMap::new() })
+    }
+
+    /// Resumes from a journal (T20): replays it, rolls back the hands in
+    /// progress and appends the roll-back to `sink` (which must append after
+    /// the good frames: truncate the file to `good_len` first).
+    pub fn resume(bytes: &[u8], sink: &mut dyn RecordSink) -> Result<(Simulation, Recovered), SimError> {
+        let (entrants, seed) = {
+            let (entries, _) = crate::journal::read_frames(bytes);
+            match entries.first() {
+                Some(Entry::Create { label, .. }) => parse_label(label).ok_or_else(|| SimError::NotASimulation(label.clone()))?,
+                _ => return Err(RecoverError::NoHeader(bytes.len()).into()),
+            }
+        };
+        let (_, good_len) = crate::journal::read_frames(bytes);
+        let commands = count_commands(&bytes[..good_len]);
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, commands + 1));
+        let rec = Tournament::recover(bytes, &mut rng)?;
+        let mut sim = Simulation {
+            t: rec.tournament.clone(),
+            seed,
+            entrants,
+            commands: rec.replayed as u64,
+            queue: BinaryHeap::new(),
+            planned: BTreeMap::new(),
+        };
+        if let Some(r) = &rec.record {
+            sink.append(&Entry::Command(r.clone()))?;
+            sim.commands += 1;
+        }
+        let events = rec.events.clone();
+        sim.on_events(&events);
+        Ok((sim, rec))
+    }
+
+    /// The tournament.
+    pub fn tournament(&self) -> &Tournament {
+        &self.t
+    }
+
+    /// Entrants the simulation registers.
+    pub fn entrants(&self) -> u32 {
+        self.entrants
+    }
+
+    /// Whether the tournament is over.
+    pub fn is_done(&self) -> bool {
+        matches!(self.t.phase(), Phase::Finished | Phase::Cancelled)
+    }
+
+    /// Applies the next command; returns its events.
+    pub fn step(&mut self, sink: &mut dyn RecordSink) -> Result<Vec<Event>, SimError> {
+        let input = self.next_input();
+        self.commands += 1;
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed, self.commands));
+        let (events, record) = self.t.apply_recorded(&input, &mut rng)?;
+        sink.append(&Entry::Command(record))?;
+        if let Command::HandFinished { table, .. } = input.command {
+            self.planned.remove(&table);
+        }
+        self.on_events(&events);
+        Ok(events)
+    }
+
+    /// Plays to the end, calling `progress` after every command.
+    pub fn run(&mut self, sink: &mut dyn RecordSink, progress: &mut dyn FnMut(&Tournament)) -> Result<(), SimError> {
+        while !self.is_done() {
+            self.step(sink)?;
+            progress(&self.t);
+        }
+        Ok(())
+    }
+
+    fn next_input(&mut self) -> Input {
+        let now = self.t.now().max(SIM_START);
+        if self.t.phase() == Phase::Registering {
+            let n = self.t.entrants().len() as u32;
+            if n < self.entrants {
+                return Input { at: now, command: Command::Register { player: PlayerId(n + 1) } };
+            }
+            return Input { at: now, command: Command::Start };
+        }
+        // Drop stale queue entries (hands rolled back or tables gone).
+        while let Some(&Reverse((at, table))) = self.queue.peek() {
+            if self.planned.get(&table).is_some_and(|p| p.finish_at == at) {
+                break;
+            }
+            self.queue.pop();
+        }
+        let next_hand = self.queue.peek().map(|r| r.0);
+        match (next_hand, self.t.next_deadline()) {
+            (Some((at, _)), Some(d)) if d < at => Input { at: d.max(now), command: Command::Tick },
+            (Some((at, table)), _) => {
+                self.queue.pop();
+                let p = self.planned.get(&table).cloned();
+                match p {
+                    Some(p) => Input {
+                        at: at.max(now),
+                        command: Command::HandFinished { table, hand: p.hand, stacks: p.stacks },
+                    },
+                    None => Input { at: now, command: Command::Tick },
+                }
+            }
+            (None, Some(d)) => Input { at: d.max(now), command: Command::Tick },
+            (None, None) => Input { at: now, command: Command::Tick },
+        }
+    }
+
+    fn on_events(&mut self, events: &[Event]) {
+        for e in events {
+            match e {
+                Event::HandStarted { table, hand, level, lineup, stacks, .. } => {
+                    let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed ^ 0xB075, *hand));
+                    let result = quick_hand(level, lineup, stacks, &mut rng);
+                    let duration = 30_000 + u64::from(below(&mut rng, 90_000));
+                    let finish_at = self.t.now() + duration;
+                    self.planned.insert(*table, Planned { hand: *hand, finish_at, stacks: result });
+                    self.queue.push(Reverse((finish_at, *table)));
+                }
+                Event::HandsRolledBack { hands } => {
+                    for h in hands {
+                        self.planned.remove(&h.table);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn label(entrants: u32, seed: u64) -> String {
+    format!("holdem-simulate entrants={entrants} seed={seed}")
+}
+
+fn parse_label(s: &str) -> Option<(u32, u64)> {
+    let rest = s.strip_prefix("holdem-simulate entrants=")?;
+    let (e, seed) = rest.split_once(" seed=")?;
+    Some((e.parse().ok()?, seed.parse().ok()?))
+}
+
+fn count_commands(bytes: &[u8]) -> u64 {
+    let (entries, _) = crate::journal::read_frames(bytes);
+    entries.iter().filter(|e| matches!(e, Entry::Command(_))).count() as u64
+}
+
+/// Plays one quick hand (see the module docs) and returns every dealt player's
+/// final stack. Chips are conserved exactly.
+pub fn quick_hand(level: &Level, lineup: &Lineup, stacks: &[(PlayerId, Chips)], rng: &mut dyn RngCore) -> Vec<(PlayerId, Chips)> {
+    let n = stacks.len();
+    let seat_of = |p: PlayerId| lineup.dealt.iter().find(|d| d.1 == p).map_or(0, |d| d.0);
+    let mut put = vec![0u64; n];
+    let mut folded = vec![false; n];
+    let pay = |i: usize, amount: Chips, put: &mut Vec<u64>| {
+        let room = stacks[i].1 - put[i];
+        put[i] += amount.min(room);
+    };
+    for i in 0..n {
+        pay(i, level.ante, &mut put);
+    }
+    let idx = |seat: u8| stacks.iter().position(|&(p, _)| seat_of(p) == seat);
+    if let Some(i) = lineup.small_blind.and_then(idx) {
+        pay(i, level.small_blind, &mut put);
+    }
+    let bb = idx(lineup.big_blind);
+    if let Some(i) = bb {
+        pay(i, level.big_blind, &mut put);
+    }
+    // Action order: from the player after the big blind, around the table.
+    let start = bb.map_or(0, |i| i + 1);
+    let order: Vec<usize> = (0..n).map(|k| (start + k) % n).collect();
+    let cost = level.small_blind + level.big_blind + level.ante * n as u64;
+    let mut shover: Option<usize> = None;
+    let mut acted: Vec<usize> = Vec::with_capacity(n);
+    for &i in &order {
+        let stack = stacks[i].1;
+        if shover.is_none() {
+            acted.push(i);
+        }
+        if put[i] >= stack {
+            continue; // all-in on the blinds: stays in
+        }
+        let m = stack / cost.max(1);
+        match shover {
+            None => {
+                let p = if m < 3 { 600 } else if m < 8 { 250 } else if m < 20 { 90 } else { 40 };
+                let roll = below(rng, 1000);
+                if roll < p {
+                    shover = Some(i);
+                    put[i] = stack;
+                    // Limpers before the shove give up (their chips stay in).
+                    for &j in &acted {
+                        if put[j] < stacks[j].1 {
+                            folded[j] = true;
+                        }
+                    }
+                } else if Some(i) == bb {
+                    // checks
+                } else if roll < p + 250 {
+                    put[i] = put[i].max(level.big_blind.min(stack)); // limps
+                } else {
+                    folded[i] = true;
+                }
+            }
+            Some(s) => {
+                let p = if m < 5 { 500 } else if stack >= stacks[s].1 { 200 } else { 120 };
+                if below(rng, 1000) < p {
+                    put[i] = stack.min(stacks[s].1.max(put[i]));
+                } else {
+                    folded[i] = true;
+                }
+            }
+        }
+    }
+    let live: Vec<usize> = (0..n).filter(|&i| !folded[i]).collect();
+    if shover.is_none() && live.len() >= 2 {
+        // A small post-flop pot between two live players.
+        let a = live[below(rng, live.len() as u32) as usize];
+        let b = live[below(rng, live.len() as u32) as usize];
+        if a != b {
+            let bet = level.big_blind * (2 + u64::from(below(rng, 5)));
+            let x = bet.min(stacks[a].1 - put[a]).min(stacks[b].1 - put[b]);
+            put[a] += x;
+            put[b] += x;
+        }
+    }
+    // A random ranking of the hands; pots layered by contribution (P1).
+    let mut strength: Vec<u32> = (0..n).map(|_| rng.next_u32()).collect();
+    for (i, s) in strength.iter_mut().enumerate() {
+        if folded[i] {
+            *s = 0;
+        }
+    }
+    let mut levels: Vec<u64> = (0..n).filter(|&i| !folded[i]).map(|i| put[i]).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut won = vec![0u64; n];
+    let mut prev = 0;
+    for (k, &lv) in levels.iter().enumerate() {
+        let top = if k + 1 == levels.len() { u64::MAX } else { lv };
+        let amount: u64 = put.iter().map(|&c| c.min(top) - c.min(prev)).sum();
+        let winner = (0..n)
+            .filter(|&i| !folded[i] && put[i] >= lv)
+            .max_by_key(|&i| (strength[i], Reverse(i)))
+            .unwrap_or(0);
+        won[winner] += amount;
+        prev = lv;
+    }
+    if levels.is_empty() {
+        let total: u64 = put.iter().sum();
+        won[bb.unwrap_or(0)] += total;
+    }
+    (0..n).map(|i| (stacks[i].0, stacks[i].1 - put[i] + won[i])).collect()
+}

@@ -1,0 +1,114 @@
+//! Whole tournaments played by the simulator's bots (rules T1, T5, T8, T9, T11, T18, T22).
+
+use holdem_tourney::sim::{NoJournal, Simulation};
+use holdem_tourney::{Event, Phase, TournamentOptions};
+use proptest::prelude::*;
+
+/// Plays to the end, checking chips at every step; returns the events.
+fn play(options: TournamentOptions, entrants: u32, seed: u64) -> (Simulation, Vec<Event>) {
+    let stack = options.starting_stack;
+    let rounds = options.format.is_rounds();
+    let mut sim = Simulation::new(options, entrants, seed, &mut NoJournal).unwrap();
+    let mut all = Vec::new();
+    let mut steps = 0u64;
+    while !sim.is_done() {
+        let ev = sim.step(&mut NoJournal).unwrap();
+        all.extend(ev);
+        steps += 1;
+        assert!(steps < 5_000_000, "does not finish");
+        let t = sim.tournament();
+        if t.phase() == Phase::Running && !rounds {
+            assert_eq!(t.chips_in_play(), u64::from(entrants) * stack, "chips not conserved");
+        }
+    }
+    (sim, all)
+}
+
+fn check_result(sim: &Simulation, entrants: u32) {
+    let t = sim.tournament();
+    assert_eq!(t.phase(), Phase::Finished);
+    assert_eq!(t.remaining(), 0);
+    let f = t.finishes();
+    assert_eq!(f.len() as u32, entrants, "everyone has a place");
+    let mut players: Vec<_> = f.iter().map(|x| x.player).collect();
+    players.sort_unstable();
+    players.dedup();
+    assert_eq!(players.len() as u32, entrants);
+    let paid: u64 = f.iter().map(|x| x.prize).sum();
+    assert_eq!(paid, t.prizes().total(), "every cent of the pool paid (T5)");
+    assert_eq!(t.prizes().total(), u64::from(entrants) * t.options().buy_in);
+    assert!(f.iter().any(|x| x.place == 1));
+}
+
+#[test]
+fn online_mtt_of_300_plays_to_one_winner_rule_t8() {
+    let (sim, events) = play(TournamentOptions::online_mtt(), 300, 7);
+    check_result(&sim, 300);
+    let t = sim.tournament();
+    assert!(t.stats().tables_broken > 0);
+    assert!(events.iter().any(|e| matches!(e, Event::FinalTable { .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::HandForHandStarted)));
+    assert!(events.iter().any(|e| matches!(e, Event::BreakStarted { .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::LevelUp { .. })));
+    let Some(Event::Ended { standings }) = events.last() else { panic!("no end") };
+    assert_eq!(standings.len(), 1);
+    assert_eq!(standings[0].place, 1);
+}
+
+#[test]
+fn simulation_is_deterministic_for_a_seed() {
+    let (a, _) = play(TournamentOptions::online_mtt(), 120, 3);
+    let (b, _) = play(TournamentOptions::online_mtt(), 120, 3);
+    assert_eq!(a.tournament().finishes(), b.tournament().finishes());
+    let (c, _) = play(TournamentOptions::online_mtt(), 120, 4);
+    assert_ne!(a.tournament().finishes(), c.tournament().finishes());
+}
+
+#[test]
+fn sit_and_go_starts_when_last_seat_fills_rule_t22() {
+    let (sim, events) = play(TournamentOptions::sit_and_go(9), 9, 1);
+    check_result(&sim, 9);
+    let reg = events.iter().position(|e| matches!(e, Event::Registered { entrants: 9, .. })).unwrap();
+    let started = events.iter().position(|e| matches!(e, Event::Started { .. })).unwrap();
+    assert!(started > reg);
+    assert!(events[reg + 1..started].iter().all(|e| matches!(e, Event::Seated { .. })));
+}
+
+#[test]
+fn heads_up_bracket_of_12_has_byes_and_a_play_in_round_seed_000_11() {
+    let (sim, events) = play(TournamentOptions::heads_up(), 12, 5);
+    check_result(&sim, 12);
+    let rounds: Vec<(u32, usize)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::RoundStarted { round, byes } => Some((*round, byes.len())),
+            _ => None,
+        })
+        .collect();
+    // 12 → play-in (4 matches, 4 byes) → 8 → 4 → 2.
+    assert_eq!(rounds, vec![(1, 4), (2, 0), (3, 0), (4, 0)]);
+}
+
+#[test]
+fn shootout_plays_table_winners_into_next_round() {
+    let (sim, events) = play(TournamentOptions::shootout(6), 36, 2);
+    check_result(&sim, 36);
+    assert!(events.iter().filter(|e| matches!(e, Event::RoundStarted { .. })).count() >= 2);
+}
+
+#[test]
+fn live_mtt_breaks_tables_at_four_seed_002() {
+    let (sim, _) = play(TournamentOptions::live_mtt(), 80, 9);
+    check_result(&sim, 80);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+    /// Random tournaments (2-500 entrants) end with every player placed, every
+    /// chip conserved at every step and every cent paid (T5, T8, T11).
+    #[test]
+    fn random_tournaments_finish_conserving_chips_and_cents(entrants in 2u32..500, seed in any::<u64>()) {
+        let (sim, _) = play(TournamentOptions::online_mtt(), entrants, seed);
+        check_result(&sim, entrants);
+    }
+}
