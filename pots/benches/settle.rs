@@ -9,24 +9,35 @@ use holdem_pots::{
     Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, Status, Table, layer, settle,
 };
 
-/// Ten seats all-in for 100, 200, ..., 1000 (the last one calls): ten pots, the main
-/// pot and nine side pots, with a three-way tie for the best hand.
-fn ten_way_all_in() -> ([Contribution; 10], [(Seat, u32); 10], Table) {
+/// All-in for 100, 200, ..., 1000 on seats 0-9, and with `caller` seat 10 calls
+/// 1000: ten pots (main + 9 side pots). Without the caller (a full 10-seat table),
+/// seat 9's last 100 is uncalled (B14) and there are nine pots, the most 10 seats
+/// can make. Strengths `i % 4` give ties, so pots are split with odd chips.
+fn all_in_ladder(caller: bool) -> (Vec<Contribution>, Vec<(Seat, u32)>, Table) {
     let seat = |i: u8| Seat::new(i).expect("seat");
-    let mut contributions = [Contribution::new(seat(0), Chips(0), Status::AllIn); 10];
-    let mut strengths = [(seat(0), 0u32); 10];
-    for i in 0..10u8 {
-        // The top two both put in 1000 so nothing is uncalled: 9 side pots.
-        let amount = 100 * u64::from(i.min(8) + 1) + if i >= 8 { 100 } else { 0 };
-        contributions[usize::from(i)] = Contribution::new(seat(i), Chips(amount), Status::AllIn);
-        strengths[usize::from(i)] = (seat(i), u32::from(i % 4));
+    let mut contributions = Vec::new();
+    let mut strengths = Vec::new();
+    let seats = if caller { 11 } else { 10 };
+    for i in 0..seats {
+        let amount = 100 * u64::from(i.min(9) + 1);
+        let status = if i == 10 {
+            Status::Active
+        } else {
+            Status::AllIn
+        };
+        contributions.push(Contribution::new(seat(i), Chips(amount), status));
+        strengths.push((seat(i), u32::from(i % 4)));
     }
-    let table = Table::new(10, seat(9)).expect("table");
-    (contributions, strengths, table)
+    (
+        contributions,
+        strengths,
+        Table::new(seats, seat(0)).expect("table"),
+    )
 }
 
 fn bench_settle(c: &mut Criterion) {
-    let (contributions, strengths, table) = ten_way_all_in();
+    let (contributions, strengths, table) = all_in_ladder(true);
+    let (full_ring, full_ring_strengths, full_ring_table) = all_in_ladder(false);
     let rake = RakePolicy {
         basis_points: 500,
         rounding: RakeRounding::Down,
@@ -36,6 +47,14 @@ fn bench_settle(c: &mut Criterion) {
     };
     let check = settle(table, &contributions, &strengths, &rake, true).expect("settles");
     assert_eq!(check.pots().len(), 10);
+    let check = settle(
+        full_ring_table,
+        &full_ring,
+        &full_ring_strengths,
+        &rake,
+        true,
+    );
+    assert_eq!(check.expect("settles").pots().len(), 9);
 
     let mut group = c.benchmark_group("pots");
     group.bench_function("settle 10-way all-in, 9 side pots, rake", |b| {
@@ -56,6 +75,17 @@ fn bench_settle(c: &mut Criterion) {
                 black_box(&contributions),
                 black_box(&strengths),
                 black_box(&RakePolicy::NONE),
+                true,
+            )
+        })
+    });
+    group.bench_function("settle 10 seats all-in, 9 pots + uncalled, rake", |b| {
+        b.iter(|| {
+            settle(
+                black_box(full_ring_table),
+                black_box(&full_ring),
+                black_box(&full_ring_strengths),
+                black_box(&rake),
                 true,
             )
         })

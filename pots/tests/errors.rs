@@ -79,7 +79,11 @@ fn everyone_folded_is_an_error_rule_p2() {
 #[test]
 fn active_seat_that_has_not_called_is_an_error_rule_p1() {
     check(
-        &[c(0, 100, Status::Active), c(1, 300, Status::Active), c(2, 200, Status::Active)],
+        &[
+            c(0, 100, Status::Active),
+            c(1, 300, Status::Active),
+            c(2, 200, Status::Active),
+        ],
         &[],
         PotsError::ActiveBelowCall {
             seat: s(0),
@@ -116,7 +120,11 @@ fn strength_for_a_seat_not_in_the_hand_is_an_error() {
 #[test]
 fn strength_for_a_folded_seat_is_an_error_rule_p2() {
     check(
-        &[c(0, 10, Status::Active), c(1, 10, Status::Active), c(2, 5, Status::Folded)],
+        &[
+            c(0, 10, Status::Active),
+            c(1, 10, Status::Active),
+            c(2, 5, Status::Folded),
+        ],
         &[(s(0), 1), (s(2), 9)],
         PotsError::StrengthForFoldedSeat { seat: s(2) },
         "P2",

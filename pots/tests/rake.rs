@@ -64,9 +64,17 @@ fn rake_rounding_down_by_default_or_to_nearest_rule_b23_b24() {
     // 5% of 59 is 2.95; of 50 is 2.5; of 41 is 2.05.
     for (amount, down, nearest) in [(59, 2, 3), (50, 2, 3), (41, 2, 2), (19, 0, 1), (9, 0, 0)] {
         policy.rounding = RakeRounding::Down;
-        assert_eq!(policy.rake_on(Chips(amount)), Ok(Chips(down)), "{amount} down");
+        assert_eq!(
+            policy.rake_on(Chips(amount)),
+            Ok(Chips(down)),
+            "{amount} down"
+        );
         policy.rounding = RakeRounding::Nearest;
-        assert_eq!(policy.rake_on(Chips(amount)), Ok(Chips(nearest)), "{amount} nearest");
+        assert_eq!(
+            policy.rake_on(Chips(amount)),
+            Ok(Chips(nearest)),
+            "{amount} nearest"
+        );
     }
 }
 
@@ -109,7 +117,10 @@ fn rake_comes_out_before_the_pot_is_split_rule_p5() {
     let rake = policy(1_000, None, RakeSource::EachPot);
     let r = settle(table, &hand, &[(s(0), 1u8), (s(1), 1)], &rake, true).expect("settles");
     let pot = &r.pots()[0];
-    assert_eq!((pot.amount(), pot.rake(), pot.net()), (Chips(101), Chips(10), Chips(91)));
+    assert_eq!(
+        (pot.amount(), pot.rake(), pot.net()),
+        (Chips(101), Chips(10), Chips(91))
+    );
     assert_eq!(r.payout(s(0)), Chips(46)); // first left of the button on seat 2
     assert_eq!(r.payout(s(1)), Chips(45));
 }
@@ -117,7 +128,11 @@ fn rake_comes_out_before_the_pot_is_split_rule_p5() {
 /// B14 before B23: the uncalled bet is returned whole and never raked.
 #[test]
 fn uncalled_bet_is_not_raked_rule_b14_b23() {
-    let r = settle_with(&policy(1_000, None, RakeSource::EachPot), true, &seed_003_hand());
+    let r = settle_with(
+        &policy(1_000, None, RakeSource::EachPot),
+        true,
+        &seed_003_hand(),
+    );
     assert_eq!(r.uncalled().map(|u| u.amount), Some(Chips(100)));
     assert_eq!(r.payout(s(2)), Chips(100));
 }
