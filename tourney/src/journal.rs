@@ -177,3 +177,26 @@ impl<W: Durable> JournalWriter<W> {
         self.out
     }
 }
+
+/// Opens a journal file for a fresh event (truncating it).
+pub fn create_file(path: &std::path::Path, policy: FsyncPolicy) -> Result<JournalWriter<File>, JournalError> {
+    let f = File::create(path)?;
+    Ok(JournalWriter::new(f, policy))
+}
+
+/// Opens a journal file to resume: reads it whole, cuts the torn or corrupt
+/// tail off the file, and returns its bytes and a writer appending after the
+/// last good frame.
+pub fn open_for_resume(
+    path: &std::path::Path,
+    policy: FsyncPolicy,
+) -> Result<(Vec<u8>, JournalWriter<File>), JournalError> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::OpenOptions::new().read(true).write(true).open(path)?;
+    let mut bytes = Vec::new();
+    f.read_to_end(&mut bytes)?;
+    let (_, good_len) = read_frames(&bytes);
+    f.set_len(good_len as u64)?;
+    f.seek(SeekFrom::Start(good_len as u64))?;
+    Ok((bytes, JournalWriter::new(f, policy)))
+}

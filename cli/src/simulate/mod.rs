@@ -1,14 +1,20 @@
 //! `holdem simulate`: play a whole tournament with built-in bots.
 //!
-//! Owned by the tourney work; until the tournament engine lands this command
-//! reports that it is not available yet and exits non-zero.
+//! The tournament engine (`holdem_tourney`) is sans-IO; this command is its
+//! runner: it owns the journal file, the progress line and the report.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
+
+use holdem_tourney::journal::{self, FsyncPolicy};
+use holdem_tourney::sim::{NoJournal, RecordSink, SIM_START, Simulation};
+use holdem_tourney::{Tournament, TournamentOptions};
 
 /// Arguments of `holdem simulate`.
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
-    /// Rules preset to play under.
+    /// Rules preset to play under: online-mtt, live-mtt, sit-and-go, heads-up, shootout.
     #[arg(long, default_value = "online-mtt")]
     pub preset: String,
     /// Number of entrants.
@@ -17,13 +23,133 @@ pub struct SimulateArgs {
     /// Seed for seat draws, shuffles and bots.
     #[arg(long, default_value_t = 7)]
     pub seed: u64,
+    /// Write a crash-recovery journal to FILE (rule T20).
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub journal: Option<PathBuf>,
+    /// Resume the tournament journaled in FILE: hands in progress are rolled
+    /// back, then play goes on, appending to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// When to fsync the journal: never, every-frame, or every:N frames.
+    #[arg(long, default_value = "never")]
+    pub fsync: String,
+    /// No progress line.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Places to list in the results table.
+    #[arg(long, default_value_t = 10)]
+    pub top: u32,
+}
+
+fn preset(name: &str, entrants: u32) -> Option<TournamentOptions> {
+    Some(match name {
+        "online-mtt" => TournamentOptions::online_mtt(),
+        "live-mtt" => TournamentOptions::live_mtt(),
+        "sit-and-go" => TournamentOptions::sit_and_go(entrants),
+        "heads-up" => TournamentOptions::heads_up(),
+        "shootout" => TournamentOptions::shootout(6),
+        _ => return None,
+    })
+}
+
+fn fsync_policy(s: &str) -> Option<FsyncPolicy> {
+    match s {
+        "never" => Some(FsyncPolicy::Never),
+        "every-frame" => Some(FsyncPolicy::EveryFrame),
+        _ => s.strip_prefix("every:")?.parse().ok().map(FsyncPolicy::Every),
+    }
 }
 
 /// Runs the simulation.
 pub fn run(args: &SimulateArgs) -> ExitCode {
-    eprintln!(
-        "holdem simulate ({} entrants, preset {}, seed {}): the tournament engine is not built yet",
-        args.entrants, args.preset, args.seed
+    match run_inner(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("holdem simulate: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let policy = fsync_policy(&args.fsync).ok_or_else(|| format!("bad --fsync {:?}: never, every-frame or every:N", args.fsync))?;
+    let started = Instant::now();
+    let mut sink: Box<dyn RecordSink> = Box::new(NoJournal);
+    let mut sim = if let Some(path) = &args.resume {
+        let (bytes, writer) = journal::open_for_resume(path, policy)?;
+        sink = Box::new(writer);
+        let (sim, rec) = Simulation::resume(&bytes, sink.as_mut())?;
+        eprintln!(
+            "resumed {}: {} commands replayed, {} hands rolled back, {} bytes of torn tail dropped",
+            path.display(),
+            rec.replayed,
+            rec.rolled_back.len(),
+            rec.dropped_bytes
+        );
+        sim
+    } else {
+        let options = preset(&args.preset, args.entrants).ok_or_else(|| {
+            format!("unknown preset {:?}: online-mtt, live-mtt, sit-and-go, heads-up, shootout", args.preset)
+        })?;
+        if let Some(path) = &args.journal {
+            sink = Box::new(journal::create_file(path, policy)?);
+        }
+        Simulation::new(options, args.entrants, args.seed, sink.as_mut())?
+    };
+    let entrants = sim.entrants();
+    let mut steps = 0u64;
+    let mut last_draw = Instant::now();
+    sim.run(sink.as_mut(), &mut |t: &Tournament| {
+        steps += 1;
+        if !args.quiet && steps % 4096 == 0 && last_draw.elapsed().as_millis() >= 100 {
+            last_draw = Instant::now();
+            progress(t, entrants);
+        }
+    })?;
+    if !args.quiet {
+        eprintln!();
+    }
+    report(sim.tournament(), args.top, started.elapsed());
+    Ok(())
+}
+
+fn progress(t: &Tournament, entrants: u32) {
+    let left = t.remaining();
+    let done = entrants.saturating_sub(left);
+    let width = 30u32;
+    let filled = (u64::from(done) * u64::from(width) / u64::from(entrants.max(1))) as u32;
+    let bar: String = (0..width).map(|i| if i < filled { '#' } else { '-' }).collect();
+    eprint!(
+        "\r[{bar}] {left:>6} left  level {:>2}  {:>5} tables  {:>7} hands",
+        t.level_index().map_or(0, |l| l + 1),
+        t.seating().table_count(),
+        t.stats().hands
     );
-    ExitCode::from(2)
+}
+
+fn dollars(cents: u64) -> String {
+    format!("${}.{:02}", cents / 100, cents % 100)
+}
+
+fn report(t: &Tournament, top: u32, wall: std::time::Duration) {
+    let mut f = t.finishes().to_vec();
+    f.sort_by_key(|x| (x.place, x.player));
+    println!("{:>6}  {:>8}  {:>12}", "place", "player", "prize");
+    for x in f.iter().take_while(|x| x.place <= top) {
+        let tie = if x.tied > 1 { format!(" (tied x{})", x.tied) } else { String::new() };
+        println!("{:>6}  {:>8}  {:>12}{tie}", x.place, x.player.0, dollars(x.prize));
+    }
+    let s = t.stats();
+    let virtual_ms = t.now().saturating_sub(SIM_START);
+    println!();
+    println!("entrants          {}", t.entrants().len());
+    println!("prize pool        {}", dollars(t.prizes().total()));
+    println!("paid places       {}", t.prizes().paid_places());
+    println!("prizes paid       {}", dollars(f.iter().map(|x| x.prize).sum()));
+    println!("hands played      {}", s.hands);
+    println!("tables broken     {}", s.tables_broken);
+    println!("players moved     {}", s.players_moved);
+    println!("tournament time   {}h{:02}m (virtual)", virtual_ms / 3_600_000, virtual_ms / 60_000 % 60);
+    println!("chips in play     {}", t.chips_in_play());
+    println!("wall time         {:.2}s", wall.as_secs_f64());
 }

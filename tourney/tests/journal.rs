@@ -1,0 +1,124 @@
+//! Crash recovery from the journal (rule T20).
+
+use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
+use holdem_tourney::sim::Simulation;
+use holdem_tourney::{Phase, Tournament, TournamentOptions};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+const ENTRANTS: u32 = 40;
+
+/// A journal of a tournament stopped after `steps` commands, and the tournament.
+fn journal_after(steps: usize) -> (Vec<u8>, Tournament) {
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::EveryFrame);
+    let mut sim = Simulation::new(TournamentOptions::online_mtt(), ENTRANTS, 11, &mut w).unwrap();
+    for _ in 0..steps {
+        sim.step(&mut w).unwrap();
+    }
+    (w.into_inner(), sim.tournament().clone())
+}
+
+fn frame_starts(bytes: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos + 8 <= bytes.len() {
+        out.push(pos);
+        let len = u32::from_le_bytes(bytes[pos..pos + 4].try_into().unwrap()) as usize;
+        pos += 8 + len;
+    }
+    out
+}
+
+fn check_chips(t: &Tournament) {
+    if t.phase() == Phase::Running {
+        assert_eq!(t.chips_in_play(), u64::from(ENTRANTS) * t.options().starting_stack, "a chip was lost");
+    }
+}
+
+#[test]
+fn crash_rolls_back_hands_in_progress_to_start_stacks_seed_000_7() {
+    // Rule T20: every stack returns to its value at the start of the hand.
+    let (bytes, original) = journal_after(300);
+    let running: Vec<_> = original.running_hands().map(|(t, h)| (t, h.hand, h.dealt.clone())).collect();
+    assert!(!running.is_empty());
+    let rec = Tournament::recover(&bytes, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+    assert_eq!(rec.dropped_bytes, 0);
+    assert_eq!(rec.replayed, 300);
+    assert_eq!(rec.rolled_back.len(), running.len());
+    for (table, hand, dealt) in running {
+        let rb = rec.rolled_back.iter().find(|r| r.table == table).unwrap();
+        assert_eq!(rb.hand, hand);
+        assert_eq!(rb.stacks, dealt);
+        for (p, c) in dealt {
+            assert_eq!(rec.tournament.stacks().get(&p), Some(&c));
+        }
+    }
+    assert_eq!(rec.tournament.finishes(), original.finishes());
+    assert_eq!(rec.tournament.stacks(), original.stacks());
+    check_chips(&rec.tournament);
+    // Resumed play deals the rolled-back tables again.
+    assert_eq!(rec.tournament.running_hands().count(), rec.rolled_back.len());
+}
+
+#[test]
+fn truncation_at_every_byte_of_the_last_frames_never_loses_a_chip() {
+    let (bytes, _) = journal_after(200);
+    let starts = frame_starts(&bytes);
+    let from = starts[starts.len() - 4];
+    for cut in from..=bytes.len() {
+        let rec = Tournament::recover(&bytes[..cut], &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
+        // Only whole frames are used; the torn tail is reported.
+        let whole = starts.iter().filter(|&&s| s < cut).filter(|&&s| {
+            let len = u32::from_le_bytes(bytes[s..s + 4].try_into().unwrap()) as usize;
+            s + 8 + len <= cut
+        });
+        let good = whole.clone().count();
+        assert_eq!(rec.replayed, good - 1, "cut at {cut}");
+        assert_eq!(rec.good_len + rec.dropped_bytes, cut);
+        check_chips(&rec.tournament);
+    }
+}
+
+#[test]
+fn flipped_bits_are_never_accepted_and_never_panic() {
+    let (bytes, _) = journal_after(150);
+    let starts = frame_starts(&bytes);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..300 {
+        let mut b = bytes.clone();
+        let pos = rng.next_u32() as usize % b.len();
+        b[pos] ^= 1 << (rng.next_u32() % 8);
+        let frame = starts.iter().rposition(|&s| s <= pos).unwrap();
+        match Tournament::recover(&b, &mut ChaCha8Rng::seed_from_u64(4)) {
+            Ok(rec) => {
+                // The corrupt frame and everything after it is dropped.
+                assert!(rec.good_len <= starts[frame], "accepted a corrupt frame at byte {pos}");
+                assert_eq!(rec.replayed, frame - 1);
+                check_chips(&rec.tournament);
+            }
+            Err(_) => assert_eq!(frame, 0, "only a damaged first frame makes recovery fail"),
+        }
+    }
+    assert!(Tournament::recover(&[], &mut rng).is_err());
+    assert!(Tournament::recover(&[0xff; 64], &mut rng).is_err());
+}
+
+#[test]
+fn recovered_journal_can_be_resumed_and_finished() {
+    let (bytes, _) = journal_after(250);
+    let cut = bytes.len() - 3; // a torn last frame
+    let (_, good) = read_frames(&bytes[..cut]);
+    let mut w = JournalWriter::new(bytes[..good].to_vec(), FsyncPolicy::Never);
+    let (mut sim, rec) = Simulation::resume(&bytes[..cut], &mut w).unwrap();
+    assert!(rec.dropped_bytes > 0);
+    while !sim.is_done() {
+        sim.step(&mut w).unwrap();
+    }
+    let t = sim.tournament();
+    assert_eq!(t.finishes().len() as u32, ENTRANTS);
+    assert_eq!(t.chips_in_play(), u64::from(ENTRANTS) * t.options().starting_stack);
+    // And the whole journal, torn tail cut off and resumed, replays to the same end.
+    let again = Tournament::recover(&w.into_inner(), &mut ChaCha8Rng::seed_from_u64(9)).unwrap();
+    assert_eq!(again.tournament.finishes(), t.finishes());
+    assert_eq!(again.dropped_bytes, 0);
+}
