@@ -61,7 +61,11 @@ impl Rank {
 
     /// The rank with index `i` (0 = two ... 12 = ace), or `None` past 12.
     pub const fn from_index(i: u8) -> Option<Rank> {
-        if i < 13 { Some(Rank::ALL[i as usize]) } else { None }
+        if i < 13 {
+            Some(Rank::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The rank's dense index, 0 for a two up to 12 for an ace.
@@ -139,7 +143,11 @@ impl Suit {
 
     /// The suit with index `i` (0 = clubs ... 3 = spades), or `None` past 3.
     pub const fn from_index(i: u8) -> Option<Suit> {
-        if i < 4 { Some(Suit::ALL[i as usize]) } else { None }
+        if i < 4 {
+            Some(Suit::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The suit's dense index, 0 for clubs up to 3 for spades.
@@ -242,7 +250,10 @@ impl FromStr for Card {
         let (card, used) = crate::parse::parse_card_at(s, 0)?;
         match s[used..].chars().next() {
             None => Ok(card),
-            Some(c) => Err(ParseCardError::Trailing { position: used, found: c }),
+            Some(c) => Err(ParseCardError::Trailing {
+                position: used,
+                found: c,
+            }),
         }
     }
 }
@@ -267,7 +278,8 @@ impl<'de> serde::Deserialize<'de> for Card {
             s.parse().map_err(D::Error::custom)
         } else {
             let i = u8::deserialize(d)?;
-            Card::from_index(i).ok_or_else(|| D::Error::custom(format!("card index {i} is not below 52")))
+            Card::from_index(i)
+                .ok_or_else(|| D::Error::custom(format!("card index {i} is not below 52")))
         }
     }
 }

@@ -54,28 +54,50 @@ pub(crate) fn parse_card_at(s: &str, at: usize) -> Result<(Card, usize), ParseCa
     let rest = s.get(at..).unwrap_or("");
     let mut chars = rest.chars();
     let Some(r) = chars.next() else {
-        return Err(ParseCardError::UnexpectedEnd { position: at, expected: "a rank" });
+        return Err(ParseCardError::UnexpectedEnd {
+            position: at,
+            expected: "a rank",
+        });
     };
     let (rank, mut pos) = if r == '1' {
         // "10" is accepted on input as a ten.
         match chars.next() {
             Some('0') => (Rank::Ten, at + 2),
-            Some(c) => return Err(ParseCardError::BadRank { position: at + 1, found: c }),
+            Some(c) => {
+                return Err(ParseCardError::BadRank {
+                    position: at + 1,
+                    found: c,
+                });
+            }
             None => {
-                return Err(ParseCardError::UnexpectedEnd { position: at + 1, expected: "a rank" });
+                return Err(ParseCardError::UnexpectedEnd {
+                    position: at + 1,
+                    expected: "a rank",
+                });
             }
         }
     } else {
         match Rank::from_char(r) {
             Some(rank) => (rank, at + r.len_utf8()),
-            None => return Err(ParseCardError::BadRank { position: at, found: r }),
+            None => {
+                return Err(ParseCardError::BadRank {
+                    position: at,
+                    found: r,
+                });
+            }
         }
     };
     let Some(sc) = s.get(pos..).and_then(|t| t.chars().next()) else {
-        return Err(ParseCardError::UnexpectedEnd { position: pos, expected: "a suit" });
+        return Err(ParseCardError::UnexpectedEnd {
+            position: pos,
+            expected: "a suit",
+        });
     };
     let Some(suit) = Suit::from_char(sc) else {
-        return Err(ParseCardError::BadSuit { position: pos, found: sc });
+        return Err(ParseCardError::BadSuit {
+            position: pos,
+            found: sc,
+        });
     };
     pos += sc.len_utf8();
     Ok((Card::new(rank, suit), pos))

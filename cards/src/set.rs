@@ -29,7 +29,11 @@ impl CardSet {
     /// The set with exactly these raw bits, or `None` if a bit outside the 52
     /// card positions is set.
     pub const fn from_bits(bits: u64) -> Option<CardSet> {
-        if bits & !CardSet::FULL.0 == 0 { Some(CardSet(bits)) } else { None }
+        if bits & !CardSet::FULL.0 == 0 {
+            Some(CardSet(bits))
+        } else {
+            None
+        }
     }
 
     /// The raw bits (`suit * 16 + rank` layout).
@@ -134,7 +138,11 @@ impl CardSetIter {
     /// Remaining cards in descending order, without allocating.
     fn collect_desc(self) -> impl Iterator<Item = Card> {
         let set = self.remaining;
-        Card::ALL.iter().rev().copied().filter(move |c| set.contains(*c))
+        Card::ALL
+            .iter()
+            .rev()
+            .copied()
+            .filter(move |c| set.contains(*c))
     }
 }
 
@@ -268,7 +276,11 @@ impl FromStr for CardSet {
     fn from_str(s: &str) -> Result<CardSet, ParseCardError> {
         let mut set = CardSet::EMPTY;
         crate::parse::for_each_card(s, |card, position| {
-            if set.insert(card) { Ok(()) } else { Err(ParseCardError::Duplicate { card, position }) }
+            if set.insert(card) {
+                Ok(())
+            } else {
+                Err(ParseCardError::Duplicate { card, position })
+            }
         })?;
         Ok(set)
     }

@@ -1,0 +1,2 @@
+//! Shuffle-and-deal throughput (placeholder, filled below).
+fn main() {}

@@ -1,0 +1,262 @@
+//! Deck and shuffle tests: rules C1 (one 52-card deck per hand) and C2 (unbiased,
+//! CSPRNG by default, explicit seeded mode, nothing reused).
+
+use core::num::NonZeroU32;
+
+use holdem_cards::{Card, CardSet, Deck, DeckError, shuffle, uniform_below};
+use proptest::prelude::*;
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// Deals the whole deck, top first.
+fn deal_all(mut deck: Deck) -> Vec<Card> {
+    let mut out = Vec::new();
+    while let Ok(card) = deck.deal() {
+        out.push(card);
+    }
+    out
+}
+
+#[test]
+fn c1_new_deck_is_52_distinct_cards_no_jokers() {
+    let cards = deal_all(Deck::new());
+    assert_eq!(cards.len(), 52);
+    assert_eq!(CardSet::from_cards(&cards), CardSet::FULL);
+    assert_eq!(cards, Card::ALL.to_vec(), "a new deck is in index order");
+}
+
+#[test]
+fn c1_c2_os_shuffled_deck_is_52_distinct_cards() {
+    let deck = Deck::shuffled().expect("the OS random source works on the test machine");
+    assert_eq!(deck.len(), 52);
+    let cards = deal_all(deck);
+    assert_eq!(CardSet::from_cards(&cards), CardSet::FULL);
+    assert_ne!(
+        cards,
+        Card::ALL.to_vec(),
+        "an OS-seeded shuffle left the deck in order"
+    );
+}
+
+#[test]
+fn c1_empty_deck_is_an_error_not_a_panic() {
+    let mut deck = Deck::seeded(1);
+    for _ in 0..52 {
+        deck.deal().expect("52 cards in a deck");
+    }
+    assert!(deck.is_empty());
+    assert_eq!(deck.deal(), Err(DeckError::Empty { needed: 1 }));
+    assert_eq!(deck.burn(), Err(DeckError::Empty { needed: 1 }));
+    let mut two = [Card::ALL[0]; 2];
+    assert_eq!(
+        deck.deal_into(&mut two),
+        Err(DeckError::NotEnoughCards { needed: 2, left: 0 })
+    );
+}
+
+#[test]
+fn c1_deal_into_is_all_or_nothing() {
+    let mut deck = Deck::from_order(&Card::ALL[..3]).expect("3 distinct cards");
+    let mut four = [Card::ALL[0]; 4];
+    assert_eq!(
+        deck.deal_into(&mut four),
+        Err(DeckError::NotEnoughCards { needed: 4, left: 3 })
+    );
+    assert_eq!(deck.len(), 3, "a refused deal leaves the deck as it was");
+    let mut three = [Card::ALL[51]; 3];
+    deck.deal_into(&mut three).expect("3 cards left");
+    assert_eq!(three, [Card::ALL[0], Card::ALL[1], Card::ALL[2]]);
+}
+
+#[test]
+fn c1_stacked_deck_rejects_duplicates_and_oversize() {
+    let ah: Card = "Ah".parse().expect("valid card");
+    let kd: Card = "Kd".parse().expect("valid card");
+    assert_eq!(
+        Deck::from_order(&[ah, kd, ah]),
+        Err(DeckError::DuplicateCard {
+            card: ah,
+            position: 2
+        })
+    );
+    let mut long = Card::ALL.to_vec();
+    long.push(ah);
+    assert_eq!(Deck::from_order(&long), Err(DeckError::TooManyCards(53)));
+    let mut deck = Deck::from_order(&[kd, ah]).expect("distinct cards");
+    assert_eq!(deck.deal(), Ok(kd));
+    assert_eq!(deck.deal(), Ok(ah));
+}
+
+#[test]
+fn c1_without_removes_dead_cards_and_keeps_order() {
+    let dead: CardSet = "AhKd2c".parse().expect("valid list");
+    let deck = Deck::seeded(9);
+    let full = deal_all(deck.clone());
+    let kept = deal_all(deck.without(dead));
+    assert_eq!(kept.len(), 49);
+    let expected: Vec<Card> = full.into_iter().filter(|c| !dead.contains(*c)).collect();
+    assert_eq!(kept, expected);
+
+    let sim = Deck::shuffled_without(dead, &mut ChaCha20Rng::seed_from_u64(3));
+    assert_eq!(sim.remaining(), !dead);
+}
+
+#[test]
+fn c2_same_seed_same_order_different_seeds_differ() {
+    assert_eq!(deal_all(Deck::seeded(42)), deal_all(Deck::seeded(42)));
+    assert_eq!(Deck::seeded(42), Deck::seeded(42));
+    let orders: Vec<Vec<Card>> = (0..20).map(|s| deal_all(Deck::seeded(s))).collect();
+    for (i, a) in orders.iter().enumerate() {
+        for b in &orders[i + 1..] {
+            assert_ne!(a, b, "two seeds gave the same order");
+        }
+    }
+}
+
+#[test]
+fn c2_seeded_order_is_stable_across_versions() {
+    // Pinned: a replay recorded today must deal the same cards tomorrow. If this
+    // fails, the shuffle changed and old seeded histories no longer replay.
+    let mut deck = Deck::seeded(0);
+    let top: Vec<String> = (0..5)
+        .map(|_| deck.deal().expect("52 cards").to_string())
+        .collect();
+    assert_eq!(top.join(" "), PINNED_SEED0_TOP5);
+}
+
+const PINNED_SEED0_TOP5: &str = "5d 9c Tc 8c 9s";
+
+#[test]
+fn c2_debug_does_not_leak_the_order() {
+    let text = format!("{:?}", Deck::seeded(5));
+    assert_eq!(text, "Deck { left: 52, .. }");
+}
+
+proptest! {
+    #[test]
+    fn c1_c2_any_seed_shuffles_to_52_distinct_cards(seed in any::<u64>()) {
+        let cards = deal_all(Deck::seeded(seed));
+        prop_assert_eq!(cards.len(), 52);
+        prop_assert_eq!(CardSet::from_cards(&cards), CardSet::FULL);
+    }
+
+    #[test]
+    fn c2_uniform_below_stays_in_range(seed in any::<u64>(), n in 1u32..) {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let n = NonZeroU32::new(n).expect("strategy starts at 1");
+        prop_assert!(uniform_below(&mut rng, n) < n.get());
+    }
+
+    #[test]
+    fn c2_shuffle_is_a_permutation_of_any_slice(seed in any::<u64>(), len in 0usize..52) {
+        let mut cards = Card::ALL[..len].to_vec();
+        shuffle(&mut cards, &mut ChaCha20Rng::seed_from_u64(seed));
+        prop_assert_eq!(CardSet::from_cards(&cards), CardSet::from_cards(&Card::ALL[..len]));
+        prop_assert_eq!(cards.len(), len);
+    }
+}
+
+// ---- chi-square test of card-by-position counts (rule C2: no bias) ----
+
+/// Shuffles seeded with ChaCha20 per run; enough that both biased shuffles
+/// below fail clearly (their expected excess over the degrees of freedom is
+/// about 0.67 and 0.088 per shuffle), and quick in the opt-level-2 dev profile.
+const SHUFFLES: u32 = 20_000;
+
+/// Degrees of freedom of the 52 x 52 table with fixed row and column sums.
+const DF: f64 = 51.0 * 51.0;
+
+/// Pass threshold: five standard deviations (sqrt(2 df)) above the mean df of
+/// an unbiased shuffle. A correct shuffle fails with odds below one in a
+/// million, and the seeds are fixed, so the result is deterministic.
+fn threshold() -> f64 {
+    DF + 5.0 * (2.0 * DF).sqrt()
+}
+
+/// The chi-square statistic of card-by-position counts over `SHUFFLES` shuffles.
+fn chi_square(mut shuffle_fn: impl FnMut(&mut [Card; 52], &mut ChaCha20Rng)) -> f64 {
+    let mut rng = ChaCha20Rng::seed_from_u64(0x5eed);
+    let mut counts = [[0u32; 52]; 52];
+    for _ in 0..SHUFFLES {
+        let mut cards = Card::ALL;
+        shuffle_fn(&mut cards, &mut rng);
+        for (position, card) in cards.iter().enumerate() {
+            counts[card.index() as usize][position] += 1;
+        }
+    }
+    let expected = f64::from(SHUFFLES) / 52.0;
+    counts
+        .iter()
+        .flatten()
+        .map(|&o| (f64::from(o) - expected).powi(2) / expected)
+        .sum()
+}
+
+/// Textbook mistake 1: modulo reduction of a small-range generator (one byte
+/// per draw), `rng % n`; low values of `j` come up 5/256 instead of 4/256.
+fn modulo_biased_shuffle(cards: &mut [Card; 52], rng: &mut ChaCha20Rng) {
+    for i in (1..52).rev() {
+        let j = (rng.next_u32() & 0xff) as usize % (i + 1);
+        cards.swap(i, j);
+    }
+}
+
+/// Textbook mistake 2: "swap each position with any position": 52^52 equally
+/// likely paths onto 52! orders, which cannot divide evenly.
+fn naive_any_position_shuffle(cards: &mut [Card; 52], rng: &mut ChaCha20Rng) {
+    let n = NonZeroU32::new(52).expect("52 is not zero");
+    for i in 0..52 {
+        let j = uniform_below(rng, n) as usize;
+        cards.swap(i, j);
+    }
+}
+
+#[test]
+fn c2_chi_square_passes_fisher_yates_and_catches_biased_shuffles() {
+    let limit = threshold();
+    let fair = chi_square(|cards, rng| shuffle(cards, rng));
+    let modulo = chi_square(modulo_biased_shuffle);
+    let naive = chi_square(naive_any_position_shuffle);
+    eprintln!(
+        "chi2 over {SHUFFLES} shuffles: fair {fair:.0}, modulo {modulo:.0}, naive {naive:.0}, limit {limit:.0}"
+    );
+    assert!(
+        fair < limit,
+        "the real shuffle looks biased: chi2 {fair:.0} >= {limit:.0}"
+    );
+    assert!(
+        modulo > limit,
+        "missed the modulo-biased shuffle: chi2 {modulo:.0} <= {limit:.0}"
+    );
+    assert!(
+        naive > limit,
+        "missed the swap-with-any-position shuffle: chi2 {naive:.0} <= {limit:.0}"
+    );
+}
+
+#[test]
+fn c2_uniform_below_rejects_the_biased_draws() {
+    // A generator that returns chosen words: with n = 3, 2^32 mod 3 = 1, so the
+    // one draw whose low product half is 0 (x = 0) must be rejected and redrawn.
+    struct Words(Vec<u32>);
+    impl RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            self.0.remove(0)
+        }
+        fn next_u64(&mut self) -> u64 {
+            u64::from(self.next_u32())
+        }
+        fn fill_bytes(&mut self, dst: &mut [u8]) {
+            rand_core::impls::fill_bytes_via_next(self, dst);
+        }
+    }
+    let three = NonZeroU32::new(3).expect("3 is not zero");
+    let mut rng = Words(vec![0, u32::MAX]);
+    assert_eq!(uniform_below(&mut rng, three), 2, "x = 0 was not rejected");
+    assert!(
+        rng.0.is_empty(),
+        "the rejected draw was not replaced by the next one"
+    );
+    let mut rng = Words(vec![u32::MAX / 3 + 1]);
+    assert_eq!(uniform_below(&mut rng, three), 1);
+}
