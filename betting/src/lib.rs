@@ -1,6 +1,105 @@
-//! Work in progress: see the issue tracker. This crate builds and exports nothing yet.
+//! One hand of Texas Hold'em, from the forced bets to the settlement, for fixed limit,
+//! pot limit and no limit (rules B1-B24, C3, C4, C6): a sans-IO state machine.
 //!
-//! # Example
+//! A [`Hand`] takes [`Input`]s (posts, player [`Action`]s, [`DealerInput`]s,
+//! time-outs, show/muck) with a [`Timestamp`] and answers each with [`Event`]s or a
+//! [`HandError`] naming the rule broken. It never owns the deck: the [`Dealer`] helper
+//! draws from a shuffled `holdem_cards::Deck` in the right order, a replay feeds the
+//! recorded cards (or `None` for cards a history hides). Showdowns are ranked by any
+//! `holdem_eval::HandEvaluator` and the chips settled by `holdem_pots`.
+//! The [`table`] module carries the button and blinds across hands (B18-B20).
+//!
+//! # Invariants
+//! - A rejected input changes nothing: inputs are validated in full before any
+//!   change (and the few that may rank hands run on a copy).
+//! - Chips are conserved after every input: stacks + bets + pot == the starting
+//!   stacks; after settlement, final stacks + rake == the starting stacks.
+//! - No known card appears twice in a hand (C1); unknown cards are `None`.
+//! - Amounts in actions are totals on the current street (PHH's "bet/raise to").
+//! - [`Hand::apply_into`] allocates nothing: the state is fixed arrays sized by
+//!   [`MAX_SEATS`], events go to a caller's [`EventSink`] (or a fixed [`Events`]).
+//! - [`Hand::legal_actions`] is exactly the set of actions [`Hand::apply`] accepts.
+//! - [`Hand::view_for`] never shows another player's unshown hole cards.
+//!
+//! # Example: a complete hand
 //! ```
-//! assert_eq!(1 + 1, 2);
+//! use holdem_betting::{Action, DealerInput, Event, Hand, HandConfig, Input, Pending, Player, Timestamp};
+//! use holdem_cards::Card;
+//! use holdem_pots::{Chips, Seat};
+//!
+//! let s = |i| Seat::new(i).expect("seat");
+//! let c = |t: &str| t.parse::<Card>().ok();
+//! let t = Timestamp(0);
+//! // Blinds 50-100, three players, button on seat 0: seat 1 posts 50, seat 2 posts 100.
+//! let config = HandConfig::no_limit(Chips(100));
+//! let players = [Player::new(s(0), Chips(1_000)), Player::new(s(1), Chips(1_000)), Player::new(s(2), Chips(1_000))];
+//! let mut hand = Hand::new(config, &players, s(0))?;
+//! hand.post_forced_bets(t, &mut Vec::new())?;
+//! for (seat, cards) in [(1, ["Ah", "Kh"]), (2, ["7c", "7d"]), (0, ["2s", "9d"])] {
+//!     hand.apply(t, Input::Deal(DealerInput::HoleCards { seat: s(seat), cards: [c(cards[0]), c(cards[1])] }))?;
+//! }
+//! // B6: pre-flop the button (left of the big blind) acts first.
+//! assert_eq!(hand.to_act(), Some(s(0)));
+//! hand.apply(t, Input::act(s(0), Action::Fold))?;
+//! // B10: the smallest raise is to 200; a raise to 150 is refused and changes nothing.
+//! let legal = hand.legal_actions().expect("seat 1 to act");
+//! assert_eq!(legal.raise.map(|r| r.min), Some(Chips(200)));
+//! let before = hand.clone();
+//! assert!(hand.apply(t, Input::act(s(1), Action::RaiseTo(Chips(150)))).is_err());
+//! assert_eq!(hand, before);
+//! hand.apply(t, Input::act(s(1), Action::RaiseTo(Chips(300))))?;
+//! hand.apply(t, Input::act(s(2), Action::Call))?;
+//! assert_eq!(hand.pot_total(), Chips(600));
+//! hand.apply(t, Input::Deal(DealerInput::Burn(c("3c"))))?;
+//! hand.apply(t, Input::Deal(DealerInput::Flop([c("Kd"), c("8s"), c("4h")])))?;
+//! hand.apply(t, Input::act(s(1), Action::BetTo(Chips(400))))?;
+//! hand.apply(t, Input::act(s(2), Action::Call))?;
+//! hand.apply(t, Input::Deal(DealerInput::Turn(c("2d"))))?;
+//! hand.apply(t, Input::act(s(1), Action::Check))?;
+//! hand.apply(t, Input::act(s(2), Action::Check))?;
+//! hand.apply(t, Input::Deal(DealerInput::River(c("Qc"))))?;
+//! hand.apply(t, Input::act(s(1), Action::Check))?;
+//! hand.apply(t, Input::act(s(2), Action::Check))?;
+//! // B21: nobody bet the river, so the first seat left of the button shows first.
+//! assert_eq!(hand.pending(), Pending::Showdown { seat: s(1) });
+//! hand.apply(t, Input::Show { seat: s(1), cards: None })?;
+//! let events = hand.apply(t, Input::Muck { seat: s(2) })?;
+//! assert!(events.iter().any(|e| matches!(e.event, Event::HandComplete)));
+//! let result = hand.result().expect("settled");
+//! assert_eq!(result.final_stack(s(1)), Chips(1_700));
+//! assert_eq!(result.net(s(2)), -700);
+//! assert_eq!(result.final_stack(s(0)), Chips(1_000));
+//! # Ok::<(), holdem_betting::HandError>(())
 //! ```
+
+mod apply;
+mod config;
+pub mod dealer;
+mod error;
+mod event;
+mod hand;
+mod input;
+mod legal;
+mod result;
+mod state;
+pub mod table;
+mod view;
+
+pub use config::{BettingStructure, HandConfig, IncompleteAllInRule, half_rounded_down};
+pub use dealer::{DealOutcome, Dealer, DealerError};
+pub use error::HandError;
+pub use event::{
+    AutoOutcome, AutoReason, Discard, Event, EventSink, Events, FnSink, MAX_EVENTS_PER_INPUT,
+    ShowReason, Stamped,
+};
+pub use hand::Hand;
+pub use input::{Action, DealerInput, Input, InputKind, PostKind, Timestamp};
+pub use legal::{AmountRange, LegalActions};
+pub use result::{HandResult, PotResult};
+pub use state::{Pending, Player, Positions, SeatStatus, Street};
+pub use view::{HandView, SeatView};
+
+pub use holdem_pots::{Chips, RakePolicy, Seat, SeatSet};
+
+/// The most seats at one table (and players in one hand): real tables have at most 10.
+pub const MAX_SEATS: usize = 10;

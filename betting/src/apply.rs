@@ -1,0 +1,668 @@
+//! [`Hand::apply`]: validate an input fully, then change the state and emit events.
+
+use holdem_cards::{Card, CardSet};
+use holdem_eval::HandEvaluator;
+use holdem_pots::{Chips, Seat};
+
+use crate::event::{AutoOutcome, AutoReason, Event, EventSink, Events, ShowReason};
+use crate::hand::{Phase, clockwise_from};
+use crate::legal::Resolved;
+use crate::state::next_in;
+use crate::{
+    BettingStructure, DealerInput, Hand, HandError, Input, MAX_SEATS, Pending, PostKind,
+    SeatStatus, Street, Timestamp,
+};
+
+impl<E: HandEvaluator + Clone> Hand<E> {
+    /// Applies one input at time `at` and returns its events (a fixed-capacity
+    /// buffer: nothing is allocated). A rejected input returns a [`HandError`] and
+    /// leaves the hand exactly as it was.
+    ///
+    /// # Errors
+    /// Any [`HandError`] naming the rule the input breaks.
+    pub fn apply(&mut self, at: Timestamp, input: Input) -> Result<Events, HandError> {
+        let mut events = Events::new();
+        self.apply_into(at, input, &mut events)?;
+        Ok(events)
+    }
+
+    /// Applies one input, pushing its events into `sink` (nothing is pushed when the
+    /// input is rejected). Allocates nothing itself.
+    ///
+    /// # Errors
+    /// As [`Hand::apply`].
+    pub fn apply_into<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        input: Input,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        if self.phase == Phase::Complete {
+            return Err(HandError::HandComplete { kind: input.kind() });
+        }
+        // Every input is validated in full before anything changes. Only ranking the
+        // hands at the end can still fail (an evaluator error); inputs that may reach
+        // it run on a copy so that a failure changes nothing.
+        let may_rank = self.phase == Phase::Showdown
+            || self.phase == Phase::Board(Street::River)
+            || (self.street == Street::River && self.phase == Phase::Betting);
+        if may_rank {
+            let mut copy = self.clone();
+            let mut buffer = Events::new();
+            copy.apply_inner(at, input, &mut buffer)?;
+            *self = copy;
+            for e in buffer {
+                sink.push(e.at, e.event);
+            }
+            Ok(())
+        } else {
+            self.apply_inner(at, input, sink)
+        }
+    }
+
+    /// Posts every forced bet still due (B2, B5) at their required amounts: a
+    /// shorthand for applying each [`Pending::Post`] in turn.
+    ///
+    /// # Errors
+    /// As [`Hand::apply`] (none expected).
+    pub fn post_forced_bets<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        while let Pending::Post { seat, kind, amount } = self.pending() {
+            self.apply_into(at, Input::Post { seat, kind, amount }, sink)?;
+        }
+        Ok(())
+    }
+
+    fn unexpected(&self, input: &Input) -> HandError {
+        HandError::Unexpected {
+            kind: input.kind(),
+            pending: self.pending(),
+        }
+    }
+
+    fn apply_inner<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        input: Input,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        match input {
+            Input::Post { seat, kind, amount } => self.post(at, seat, kind, amount, sink, &input),
+            Input::Deal(DealerInput::HoleCards { seat, cards }) => {
+                if self.phase != Phase::Dealing {
+                    return Err(self.unexpected(&input));
+                }
+                let st = self.seat(seat).ok_or(HandError::NotInHand { seat })?;
+                if st.status == SeatStatus::Empty {
+                    return Err(HandError::NotInHand { seat });
+                }
+                if st.dealt {
+                    return Err(HandError::AlreadyDealt { seat });
+                }
+                self.check_new_cards(&cards)?;
+                add_known(&mut self.known, &cards);
+                let st = &mut self.seats[seat.as_usize()];
+                st.hole = cards;
+                st.dealt = true;
+                sink.push(at, Event::HoleCardsDealt { seat, cards });
+                if self.players.iter().all(|s| self.seats[s.as_usize()].dealt) {
+                    self.start_preflop(at, sink);
+                }
+                Ok(())
+            }
+            Input::Deal(DealerInput::Burn(card)) => {
+                if !matches!(self.phase, Phase::Board(_)) {
+                    return Err(self.unexpected(&input));
+                }
+                if self.burned {
+                    return Err(HandError::AlreadyBurned);
+                }
+                self.check_new_cards(&[card])?;
+                add_known(&mut self.known, &[card]);
+                self.burned = true;
+                self.burns += 1;
+                sink.push(at, Event::Burned { card });
+                Ok(())
+            }
+            Input::Deal(DealerInput::Flop(cards)) => {
+                self.deal_board(at, Street::Flop, &cards, cards, sink, &input)
+            }
+            Input::Deal(DealerInput::Turn(card)) => {
+                self.deal_board(at, Street::Turn, &[card], [card, None, None], sink, &input)
+            }
+            Input::Deal(DealerInput::River(card)) => {
+                self.deal_board(at, Street::River, &[card], [card, None, None], sink, &input)
+            }
+            Input::Act { seat, action } => {
+                self.check_turn(seat, &input)?;
+                let resolved = self.resolve(seat, action)?;
+                self.act(at, seat, resolved, sink);
+                self.advance(at, sink);
+                Ok(())
+            }
+            Input::TimeOut { seat } => {
+                self.check_turn(seat, &input)?;
+                self.auto_act(at, seat, AutoReason::TimeOut, sink);
+                self.advance(at, sink);
+                Ok(())
+            }
+            Input::Show { seat, cards } => self.show(at, seat, cards, sink, &input),
+            Input::Muck { seat } => {
+                if self.phase != Phase::Showdown {
+                    return Err(self.unexpected(&input));
+                }
+                self.check_shower(seat)?;
+                self.seats[seat.as_usize()].mucked = true;
+                sink.push(at, Event::Mucked { seat });
+                self.advance_showdown(at, sink)
+            }
+        }
+    }
+
+    fn check_turn(&self, seat: Seat, input: &Input) -> Result<(), HandError> {
+        if self.phase != Phase::Betting {
+            return Err(self.unexpected(input));
+        }
+        if self.status(seat) == SeatStatus::Empty {
+            return Err(HandError::NotInHand { seat });
+        }
+        match self.to_act {
+            Some(to_act) if to_act == seat => Ok(()),
+            Some(to_act) => Err(HandError::OutOfTurn { seat, to_act }),
+            None => Err(self.unexpected(input)),
+        }
+    }
+
+    /// C1: no known card twice, neither against the hand nor within `cards`.
+    fn check_new_cards(&self, cards: &[Option<Card>]) -> Result<(), HandError> {
+        let mut seen = self.known;
+        for card in cards.iter().flatten() {
+            if !seen.insert(*card) {
+                return Err(HandError::DuplicateCard { card: *card });
+            }
+        }
+        Ok(())
+    }
+
+    fn post<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        seat: Seat,
+        kind: PostKind,
+        amount: Chips,
+        sink: &mut S,
+        input: &Input,
+    ) -> Result<(), HandError> {
+        if self.phase != Phase::Posting {
+            return Err(self.unexpected(input));
+        }
+        let expected = self.pending();
+        match expected {
+            Pending::Post {
+                seat: s,
+                kind: k,
+                amount: a,
+            } if s == seat && k == kind && a == amount => {}
+            _ => {
+                return Err(HandError::WrongPost {
+                    seat,
+                    kind,
+                    amount,
+                    expected,
+                });
+            }
+        }
+        let amount = amount.get();
+        let st = &mut self.seats[seat.as_usize()];
+        if kind.is_live_bet() {
+            st.put_live(amount);
+        } else {
+            st.stack -= amount;
+            st.total += amount;
+            if kind.is_dead() {
+                st.dead += amount;
+            }
+            self.pot += amount;
+            if st.stack == 0 {
+                st.status = SeatStatus::AllIn;
+            }
+        }
+        let all_in = st.stack == 0;
+        sink.push(
+            at,
+            Event::Posted {
+                seat,
+                kind,
+                amount: Chips(amount),
+                all_in,
+            },
+        );
+        self.next_post += 1;
+        if self.next_post as usize >= self.posts.len() {
+            self.phase = Phase::Dealing;
+        }
+        Ok(())
+    }
+
+    fn deal_board<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        street: Street,
+        new: &[Option<Card>],
+        cards: [Option<Card>; 3],
+        sink: &mut S,
+        input: &Input,
+    ) -> Result<(), HandError> {
+        if self.phase != Phase::Board(street) {
+            return Err(self.unexpected(input));
+        }
+        self.check_new_cards(new)?;
+        add_known(&mut self.known, new);
+        for card in new {
+            self.board[self.board_len as usize] = *card;
+            self.board_len += 1;
+        }
+        sink.push(at, Event::BoardDealt { street, cards });
+        self.start_street(at, street, sink);
+        Ok(())
+    }
+
+    /// Starts pre-flop betting once every hole card is dealt (B3, B6, B9, B13).
+    fn start_preflop<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        self.street = Street::Preflop;
+        let bb = self.config.big_blind.get();
+        // B13: the call is the full big blind even when the big blind is short.
+        self.current_bet = bb.max(self.seats.iter().map(|s| s.street_bet).max().unwrap_or(0));
+        self.last_full_bet = self.current_bet;
+        self.full_increment = self.config.fixed_bet(Street::Preflop).map_or(bb, Chips::get);
+        // B9: the big blind counts as the bet.
+        self.bets = 1;
+        self.last_aggressor = None;
+        self.phase = Phase::Betting;
+        // B6: left of the big blind first (heads-up that is the button, B4).
+        self.to_act = Some(self.positions.big_blind);
+        let first = self.find_next(self.positions.big_blind);
+        sink.push(
+            at,
+            Event::BettingStarted {
+                street: Street::Preflop,
+                first_to_act: first,
+            },
+        );
+        self.advance(at, sink);
+    }
+
+    /// Starts a post-flop betting round (B6: first active seat left of the button).
+    fn start_street<S: EventSink>(&mut self, at: Timestamp, street: Street, sink: &mut S) {
+        self.street = street;
+        self.current_bet = 0;
+        self.last_full_bet = 0;
+        self.full_increment = self
+            .config
+            .fixed_bet(street)
+            .map_or(self.config.big_blind.get(), Chips::get);
+        self.bets = 0;
+        self.last_aggressor = None;
+        self.burned = false;
+        for st in &mut self.seats {
+            st.acted = false;
+            st.acted_at = 0;
+        }
+        self.phase = Phase::Betting;
+        self.to_act = Some(self.positions.button);
+        let first = self.find_next(self.positions.button);
+        sink.push(
+            at,
+            Event::BettingStarted {
+                street,
+                first_to_act: first,
+            },
+        );
+        self.advance(at, sink);
+    }
+
+    /// Does `seat` still have to act in this round (B8)?
+    fn needs_action(&self, seat: usize, able: usize) -> bool {
+        let st = &self.seats[seat];
+        st.status == SeatStatus::Active
+            && (st.street_bet < self.current_bet || (!st.acted && able >= 2))
+    }
+
+    /// The first seat clockwise after `from` that must act, if any.
+    fn find_next(&self, from: Seat) -> Option<Seat> {
+        let able = self.able_count();
+        let start = from.as_usize();
+        (1..=MAX_SEATS)
+            .map(|i| (start + i) % MAX_SEATS)
+            .find(|&i| self.needs_action(i, able))
+            .and_then(|i| Seat::new(i as u8))
+    }
+
+    /// Applies a validated action (cannot fail).
+    fn act<S: EventSink>(&mut self, at: Timestamp, seat: Seat, action: Resolved, sink: &mut S) {
+        let current = self.current_bet;
+        let st = &mut self.seats[seat.as_usize()];
+        st.acted = true;
+        let event = match action {
+            Resolved::Fold => {
+                st.status = SeatStatus::Folded;
+                Event::Folded { seat }
+            }
+            Resolved::Check => {
+                st.acted_at = current;
+                Event::Checked { seat }
+            }
+            Resolved::Call { to } => {
+                st.put_live(to - st.street_bet);
+                st.acted_at = current;
+                Event::Called {
+                    seat,
+                    to: Chips(to),
+                    all_in: st.stack == 0,
+                }
+            }
+            Resolved::Bet { to, full } | Resolved::Raise { to, full } => {
+                st.put_live(to - st.street_bet);
+                st.acted_at = to.max(current);
+                let all_in = st.stack == 0;
+                if full {
+                    let base = match self.config.structure {
+                        BettingStructure::FixedLimit { .. } => to - self.full_increment,
+                        _ => match self.config.incomplete_all_in {
+                            crate::IncompleteAllInRule::StandardLastFullIncrement => current,
+                            crate::IncompleteAllInRule::FullRaiseOverLastFullBet => {
+                                self.last_full_bet
+                            }
+                        },
+                    };
+                    if !matches!(self.config.structure, BettingStructure::FixedLimit { .. }) {
+                        // B10: the largest increment of the round sets the minimum raise.
+                        self.full_increment = self.full_increment.max(to - base);
+                    }
+                    self.last_full_bet = to;
+                    self.bets = self.bets.saturating_add(1);
+                }
+                self.current_bet = current.max(to);
+                self.last_aggressor = Some(seat);
+                if matches!(action, Resolved::Bet { .. }) {
+                    Event::Bet {
+                        seat,
+                        to: Chips(to),
+                        all_in,
+                    }
+                } else {
+                    Event::Raised {
+                        seat,
+                        to: Chips(to),
+                        all_in,
+                        full,
+                    }
+                }
+            }
+        };
+        sink.push(at, event);
+    }
+
+    /// B16/B17: acts for a seat that timed out or sits out.
+    fn auto_act<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        seat: Seat,
+        reason: AutoReason,
+        sink: &mut S,
+    ) {
+        let facing = self.seats[seat.as_usize()].street_bet < self.current_bet;
+        let outcome = if !facing {
+            AutoOutcome::Checked
+        } else if reason == AutoReason::TimeOut
+            && self.config.time_out_all_in_protection
+            && self.seats[seat.as_usize()].total > 0
+        {
+            AutoOutcome::AllInProtected
+        } else {
+            AutoOutcome::Folded
+        };
+        let current = self.current_bet;
+        let st = &mut self.seats[seat.as_usize()];
+        st.acted = true;
+        st.acted_at = current;
+        match outcome {
+            AutoOutcome::Checked => {}
+            AutoOutcome::Folded => st.status = SeatStatus::Folded,
+            AutoOutcome::AllInProtected => {
+                // B16 (001): all-in for what is in; the rest of the stack stays out.
+                st.status = SeatStatus::AllIn;
+                st.protected = true;
+            }
+        }
+        sink.push(
+            at,
+            Event::AutoAction {
+                seat,
+                outcome,
+                reason,
+            },
+        );
+    }
+
+    /// Moves the action on: the next seat to act, or the end of the round or hand.
+    fn advance<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        loop {
+            if self.contenders().len() <= 1 {
+                self.finish_round_chips(at, sink);
+                self.settle(at, sink);
+                return;
+            }
+            let from = self.to_act.unwrap_or(self.positions.button);
+            match self.find_next(from) {
+                Some(seat) if self.seats[seat.as_usize()].sitting_out => {
+                    self.to_act = Some(seat);
+                    self.auto_act(at, seat, AutoReason::SittingOut, sink);
+                }
+                Some(seat) => {
+                    self.to_act = Some(seat);
+                    return;
+                }
+                None => {
+                    self.to_act = None;
+                    self.close_round(at, sink);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// B14: returns the unmatched part of the largest bet, then gathers the bets.
+    fn finish_round_chips<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        let mut top: Option<usize> = None;
+        let mut top_bet = 0;
+        let mut second = 0;
+        for (i, st) in self.seats.iter().enumerate() {
+            if top.is_none() || st.street_bet > top_bet {
+                second = top_bet;
+                top_bet = st.street_bet;
+                top = Some(i);
+            } else if st.street_bet > second {
+                second = st.street_bet;
+            }
+        }
+        if let Some(i) = top {
+            if top_bet > second {
+                let back = top_bet - second;
+                let st = &mut self.seats[i];
+                st.street_bet -= back;
+                st.total -= back;
+                st.stack += back;
+                if let Some(seat) = Seat::new(i as u8) {
+                    sink.push(
+                        at,
+                        Event::UncalledReturned {
+                            seat,
+                            amount: Chips(back),
+                        },
+                    );
+                }
+            }
+        }
+        for st in &mut self.seats {
+            self.pot += st.street_bet;
+            st.street_bet = 0;
+        }
+    }
+
+    fn close_round<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        self.finish_round_chips(at, sink);
+        sink.push(
+            at,
+            Event::RoundClosed {
+                street: self.street,
+                pot: Chips(self.pot),
+            },
+        );
+        // B21 (002): betting over with a player all-in turns every hand face up.
+        if !self.all_in_showdown && self.able_count() <= 1 {
+            self.all_in_showdown = true;
+            for seat in clockwise_from(self.contenders(), self.positions.button) {
+                let st = &mut self.seats[seat.as_usize()];
+                if let [Some(a), Some(b)] = st.hole {
+                    st.shown = true;
+                    sink.push(
+                        at,
+                        Event::Showed {
+                            seat,
+                            cards: [a, b],
+                            reason: ShowReason::AllIn,
+                        },
+                    );
+                }
+            }
+        }
+        match self.street.next() {
+            Some(next) => self.phase = Phase::Board(next),
+            None => {
+                self.start_showdown();
+                // Cannot fail here: ranking errors are caught by `apply_into`'s copy.
+                let _ = self.advance_showdown(at, sink);
+            }
+        }
+    }
+
+    /// B21: the last river aggressor shows first, else the first seat left of the
+    /// button; then clockwise.
+    fn start_showdown(&mut self) {
+        self.phase = Phase::Showdown;
+        self.to_act = None;
+        let contenders = self.contenders();
+        let first = match self.last_aggressor {
+            Some(seat) if contenders.contains(seat) => seat,
+            _ => next_in(contenders, self.positions.button).unwrap_or(self.positions.button),
+        };
+        self.showdown_order.clear();
+        let mut seat = first;
+        for _ in 0..contenders.len() {
+            self.showdown_order.push(seat);
+            match next_in(contenders, seat) {
+                Some(next) => seat = next,
+                None => break,
+            }
+        }
+    }
+
+    fn check_shower(&self, seat: Seat) -> Result<(), HandError> {
+        match self.next_to_show() {
+            Some(s) if s == seat => Ok(()),
+            Some(s) => Err(HandError::OutOfTurn { seat, to_act: s }),
+            None => Err(HandError::NotInHand { seat }),
+        }
+    }
+
+    fn show<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        seat: Seat,
+        cards: Option<[Card; 2]>,
+        sink: &mut S,
+        input: &Input,
+    ) -> Result<(), HandError> {
+        if self.phase != Phase::Showdown {
+            return Err(self.unexpected(input));
+        }
+        self.check_shower(seat)?;
+        let hole = self.seats[seat.as_usize()].hole;
+        let shown = match (hole, cards) {
+            ([Some(a), Some(b)], None) => [a, b],
+            ([Some(a), Some(b)], Some(c)) => {
+                if !(c == [a, b] || c == [b, a]) {
+                    return Err(HandError::ShownCardsDiffer { seat });
+                }
+                [a, b]
+            }
+            (_, None) => return Err(HandError::UnknownHoleCards { seat }),
+            (known, Some(c)) => {
+                // Reveal cards the hand did not know; known ones must match.
+                let mut fresh = [None, None];
+                for (i, card) in c.iter().enumerate() {
+                    match known.iter().flatten().find(|k| *k == card) {
+                        Some(_) => {}
+                        None => fresh[i] = Some(*card),
+                    }
+                }
+                let known_count = known.iter().flatten().count();
+                let matched = 2 - fresh.iter().flatten().count();
+                if matched < known_count {
+                    return Err(HandError::ShownCardsDiffer { seat });
+                }
+                self.check_new_cards(&fresh)?;
+                c
+            }
+        };
+        if self.board.iter().take(self.board_len as usize).any(Option::is_none) {
+            return Err(HandError::UnknownBoard);
+        }
+        let mut known = self.known;
+        add_known(&mut known, &[Some(shown[0]), Some(shown[1])]);
+        self.known = known;
+        let st = &mut self.seats[seat.as_usize()];
+        st.hole = [Some(shown[0]), Some(shown[1])];
+        st.shown = true;
+        sink.push(
+            at,
+            Event::Showed {
+                seat,
+                cards: shown,
+                reason: ShowReason::Showdown,
+            },
+        );
+        self.advance_showdown(at, sink)
+    }
+
+    /// Settles once every contender has shown or mucked, or only one is left unmucked.
+    fn advance_showdown<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        let unmucked = self
+            .contenders()
+            .iter()
+            .filter(|s| !self.seats[s.as_usize()].mucked)
+            .count();
+        let any_shown = self
+            .contenders()
+            .iter()
+            .any(|s| self.seats[s.as_usize()].shown);
+        if self.next_to_show().is_none() || (unmucked == 1 && !any_shown) {
+            self.try_settle(at, sink)?;
+        }
+        Ok(())
+    }
+}
+
+fn add_known(known: &mut CardSet, cards: &[Option<Card>]) {
+    for card in cards.iter().flatten() {
+        known.insert(*card);
+    }
+}

@@ -1,0 +1,238 @@
+//! [`HandConfig`]: the betting structure, forced bets and house rules of one hand.
+
+use holdem_pots::{Chips, RakePolicy};
+
+use crate::HandError;
+
+/// The three betting structures (rule B1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum BettingStructure {
+    /// Fixed limit (B9): bets and raises are exactly `small_bet` before the flop and on
+    /// the flop, `big_bet` on the turn and river.
+    FixedLimit {
+        /// The bet size before the flop and on the flop.
+        small_bet: Chips,
+        /// The bet size on the turn and the river.
+        big_bet: Chips,
+    },
+    /// Pot limit (B11): the largest bet is the pot plus all bets plus the call.
+    PotLimit,
+    /// No limit (B11): the largest bet is the whole stack.
+    NoLimit,
+}
+
+/// How large the next raise must be after an all-in that raised by less than a full
+/// raise (rule B12). Either way such an all-in does not reopen the betting to players
+/// who already acted.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum IncompleteAllInRule {
+    /// The last full raise increment on top of the all-in amount (bet 100, raise to
+    /// 300, all-in 350 → next raise to at least 550). The common TDA rule; default.
+    #[default]
+    StandardLastFullIncrement,
+    /// A full raise over the last full bet (seed 002 example 1: → at least 500).
+    FullRaiseOverLastFullBet,
+}
+
+/// Everything that fixes the rules of one hand: structure (B1), forced bets (B2, B5),
+/// house rules (B9, B10, B12, B16), rake (B23) and chip unit (B24).
+///
+/// `Default` is no limit with blinds 1-2, no antes and every house rule at the
+/// standard choice of RULES.md. Build one with [`HandConfig::no_limit`],
+/// [`HandConfig::pot_limit`] or [`HandConfig::fixed_limit`] and adjust the public
+/// fields; [`HandConfig::validate`] is called by [`crate::Hand::new`].
+///
+/// ```
+/// use holdem_betting::{BettingStructure, HandConfig};
+/// use holdem_pots::Chips;
+///
+/// // B2: $5/$10 limit, big blind $5, small blind half of it rounded down: $2.
+/// let config = HandConfig::fixed_limit(Chips(5), Chips(10));
+/// assert_eq!((config.small_blind, config.big_blind), (Chips(2), Chips(5)));
+/// assert!(config.validate().is_ok());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", default))]
+pub struct HandConfig {
+    /// Fixed, pot or no limit (B1).
+    pub structure: BettingStructure,
+    /// The small blind (B2). Zero for no small blind.
+    pub small_blind: Chips,
+    /// The big blind (B2); also the smallest bet in pot and no limit (B10).
+    pub big_blind: Chips,
+    /// The ante every dealt player posts (B5); zero for none.
+    pub ante: Chips,
+    /// A big-blind ante: the big blind posts this much dead money for the table (B5
+    /// variant used by real histories); zero for none.
+    pub big_blind_ante: Chips,
+    /// The smallest chip (B24): every amount must be a whole multiple of it.
+    pub chip_unit: Chips,
+    /// Bets per round in fixed limit, the opening bet included (B9: one bet and three
+    /// raises = 4). Pot and no limit have no cap (000 1.6).
+    pub max_bets_per_round: u8,
+    /// House rule (004): the fixed-limit cap does not apply with two players left.
+    pub cap_lifted_heads_up: bool,
+    /// House rule (004): a re-raise must at least double the amount raised to before.
+    pub reraise_must_double: bool,
+    /// The minimum raise after an incomplete all-in (B12).
+    pub incomplete_all_in: IncompleteAllInRule,
+    /// House rule (001): a player who times out facing a bet with chips already in the
+    /// pot is all-in for what they put in instead of folding (B16).
+    pub time_out_all_in_protection: bool,
+    /// The rake (B23); [`RakePolicy::NONE`] for tournaments.
+    pub rake: RakePolicy,
+}
+
+impl Default for HandConfig {
+    fn default() -> HandConfig {
+        HandConfig::no_limit(Chips(2))
+    }
+}
+
+/// The small blind for a big blind: half of it rounded down to the chip unit (B2).
+#[must_use]
+pub fn half_rounded_down(big_blind: Chips, unit: Chips) -> Chips {
+    let half = big_blind.get() / 2;
+    let unit = unit.get().max(1);
+    Chips(half - half % unit)
+}
+
+impl HandConfig {
+    fn standard(structure: BettingStructure, big_blind: Chips) -> HandConfig {
+        HandConfig {
+            structure,
+            small_blind: half_rounded_down(big_blind, Chips(1)),
+            big_blind,
+            ante: Chips::ZERO,
+            big_blind_ante: Chips::ZERO,
+            chip_unit: Chips(1),
+            max_bets_per_round: 4,
+            cap_lifted_heads_up: false,
+            reraise_must_double: false,
+            incomplete_all_in: IncompleteAllInRule::StandardLastFullIncrement,
+            time_out_all_in_protection: false,
+            rake: RakePolicy::NONE,
+        }
+    }
+
+    /// No limit with this big blind and a small blind of half of it rounded down (B2).
+    #[must_use]
+    pub fn no_limit(big_blind: Chips) -> HandConfig {
+        HandConfig::standard(BettingStructure::NoLimit, big_blind)
+    }
+
+    /// Pot limit with this big blind and a small blind of half of it rounded down (B2).
+    #[must_use]
+    pub fn pot_limit(big_blind: Chips) -> HandConfig {
+        HandConfig::standard(BettingStructure::PotLimit, big_blind)
+    }
+
+    /// Fixed limit `small_bet`/`big_bet`: the big blind is the small bet and the small
+    /// blind half of it rounded down (B2, B9: $5/$10 → blinds $2 and $5).
+    #[must_use]
+    pub fn fixed_limit(small_bet: Chips, big_bet: Chips) -> HandConfig {
+        HandConfig::standard(
+            BettingStructure::FixedLimit { small_bet, big_bet },
+            small_bet,
+        )
+    }
+
+    /// The same config with these blinds (002: 25-50).
+    #[must_use]
+    pub fn with_blinds(mut self, small_blind: Chips, big_blind: Chips) -> HandConfig {
+        self.small_blind = small_blind;
+        self.big_blind = big_blind;
+        self
+    }
+
+    /// The same config with an ante for every dealt player (B5).
+    #[must_use]
+    pub fn with_ante(mut self, ante: Chips) -> HandConfig {
+        self.ante = ante;
+        self
+    }
+
+    /// Checks the config is playable: a positive big blind and chip unit, blinds and
+    /// bets in whole units (B24), a small blind no larger than the big blind.
+    ///
+    /// # Errors
+    /// [`HandError::InvalidConfig`] naming the field and the rule.
+    pub fn validate(&self) -> Result<(), HandError> {
+        let unit = self.chip_unit.get();
+        if unit == 0 {
+            return Err(HandError::InvalidConfig {
+                field: "chip-unit",
+                reason: "must be at least 1 (B24)",
+            });
+        }
+        if self.big_blind.is_zero() {
+            return Err(HandError::InvalidConfig {
+                field: "big-blind",
+                reason: "must be positive: it is the smallest bet (B10)",
+            });
+        }
+        if self.small_blind > self.big_blind {
+            return Err(HandError::InvalidConfig {
+                field: "small-blind",
+                reason: "must not exceed the big blind (B2)",
+            });
+        }
+        let amounts = [
+            ("small-blind", self.small_blind),
+            ("big-blind", self.big_blind),
+            ("ante", self.ante),
+            ("big-blind-ante", self.big_blind_ante),
+        ];
+        for (field, amount) in amounts {
+            if amount.get() % unit != 0 {
+                return Err(HandError::InvalidConfig {
+                    field,
+                    reason: "must be a whole number of chip units (B24)",
+                });
+            }
+        }
+        if let BettingStructure::FixedLimit { small_bet, big_bet } = self.structure {
+            if small_bet.is_zero() || big_bet.is_zero() {
+                return Err(HandError::InvalidConfig {
+                    field: "structure",
+                    reason: "fixed-limit bets must be positive (B9)",
+                });
+            }
+            if small_bet.get() % unit != 0 || big_bet.get() % unit != 0 {
+                return Err(HandError::InvalidConfig {
+                    field: "structure",
+                    reason: "fixed-limit bets must be whole chip units (B24)",
+                });
+            }
+            if self.max_bets_per_round == 0 {
+                return Err(HandError::InvalidConfig {
+                    field: "max-bets-per-round",
+                    reason: "must allow at least the opening bet (B9)",
+                });
+            }
+        }
+        self.rake.validate().map_err(|_| HandError::InvalidConfig {
+            field: "rake",
+            reason: "rate above 100% (B23)",
+        })?;
+        Ok(())
+    }
+
+    /// The fixed-limit bet size on `street`, or `None` in pot and no limit.
+    #[must_use]
+    pub fn fixed_bet(&self, street: crate::Street) -> Option<Chips> {
+        match self.structure {
+            BettingStructure::FixedLimit { small_bet, big_bet } => Some(match street {
+                crate::Street::Preflop | crate::Street::Flop => small_bet,
+                crate::Street::Turn | crate::Street::River => big_bet,
+            }),
+            _ => None,
+        }
+    }
+}

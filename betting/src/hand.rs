@@ -1,0 +1,519 @@
+//! [`Hand`]: the state of one hand, its constructor and its queries.
+
+use arrayvec::ArrayVec;
+use holdem_cards::{Card, CardSet};
+use holdem_eval::{Evaluator, HandEvaluator};
+use holdem_pots::{Chips, Seat, SeatSet};
+
+use crate::result::HandResult;
+use crate::state::{SeatState, next_in};
+use crate::{
+    HandConfig, HandError, MAX_SEATS, Pending, Player, Positions, PostKind, SeatStatus, Street,
+};
+
+/// Where the hand is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) enum Phase {
+    Posting,
+    Dealing,
+    Betting,
+    /// Waiting for the board cards of this street.
+    Board(Street),
+    Showdown,
+    Complete,
+}
+
+/// The showdown evaluator, ignored by equality: two hands are equal when their
+/// states are (the evaluator is a pure function).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Ranker<E>(pub E);
+
+impl<E> PartialEq for Ranker<E> {
+    fn eq(&self, _other: &Ranker<E>) -> bool {
+        true
+    }
+}
+
+impl<E> Eq for Ranker<E> {}
+
+/// The most forced bets one hand can have: an ante and a blind per seat, a big-blind
+/// ante, and a dead blind per seat.
+pub(crate) const MAX_POSTS: usize = 3 * MAX_SEATS + 1;
+
+/// One hand of Texas Hold'em, from the forced bets to the settlement: a sans-IO state
+/// machine (DESIGN §1). Feed it [`crate::Input`]s with [`Hand::apply`]; every accepted
+/// input returns events, every rejected one a [`HandError`] and no change at all.
+///
+/// `E` ranks the hands at showdown (E1); the default is `holdem_eval`'s fast
+/// [`Evaluator`]. See the crate documentation for a complete hand.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Hand<E = Evaluator> {
+    pub(crate) config: HandConfig,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) evaluator: Ranker<E>,
+    pub(crate) seats: [SeatState; MAX_SEATS],
+    pub(crate) players: SeatSet,
+    pub(crate) positions: Positions,
+    pub(crate) posts: ArrayVec<(Seat, PostKind), MAX_POSTS>,
+    pub(crate) next_post: u8,
+    pub(crate) phase: Phase,
+    pub(crate) street: Street,
+    /// The bet to call on this street (B13: at least the big blind before the flop).
+    pub(crate) current_bet: u64,
+    /// The last full bet or raise on this street (B12, seed 002 rule).
+    pub(crate) last_full_bet: u64,
+    /// The largest full bet or raise increment on this street (B10).
+    pub(crate) full_increment: u64,
+    /// Full bets made this round, the big blind counting before the flop (B9).
+    pub(crate) bets: u8,
+    pub(crate) to_act: Option<Seat>,
+    /// The last seat to bet or raise on this street (B21 on the river).
+    pub(crate) last_aggressor: Option<Seat>,
+    /// Chips in the middle from finished rounds, antes and dead money.
+    pub(crate) pot: u64,
+    pub(crate) board: [Option<Card>; 5],
+    pub(crate) board_len: u8,
+    pub(crate) burned: bool,
+    pub(crate) burns: u8,
+    /// Every known card dealt, burned or shown (C1: none twice).
+    pub(crate) known: CardSet,
+    /// Betting ended with a player all-in: hands are face up (B21).
+    pub(crate) all_in_showdown: bool,
+    pub(crate) showdown_order: ArrayVec<Seat, MAX_SEATS>,
+    pub(crate) result: Option<HandResult>,
+}
+
+/// Two hands are equal when their states are (the evaluator is not compared: it is a
+/// pure function).
+impl<E> PartialEq for Hand<E> {
+    fn eq(&self, other: &Hand<E>) -> bool {
+        self.config == other.config
+            && self.seats == other.seats
+            && self.players == other.players
+            && self.positions == other.positions
+            && self.posts == other.posts
+            && self.next_post == other.next_post
+            && self.phase == other.phase
+            && self.street == other.street
+            && self.current_bet == other.current_bet
+            && self.last_full_bet == other.last_full_bet
+            && self.full_increment == other.full_increment
+            && self.bets == other.bets
+            && self.to_act == other.to_act
+            && self.last_aggressor == other.last_aggressor
+            && self.pot == other.pot
+            && self.board == other.board
+            && self.board_len == other.board_len
+            && self.burned == other.burned
+            && self.burns == other.burns
+            && self.known == other.known
+            && self.all_in_showdown == other.all_in_showdown
+            && self.showdown_order == other.showdown_order
+            && self.result == other.result
+    }
+}
+
+impl<E> Eq for Hand<E> {}
+
+impl Hand<Evaluator> {
+    /// A hand with the standard positions for `button` (B2, B4) and the fast
+    /// evaluator. `players` are the seats dealt in, with their stacks.
+    ///
+    /// # Errors
+    /// [`HandError::InvalidConfig`], [`HandError::PlayerCount`] (2 to
+    /// [`MAX_SEATS`]), [`HandError::SeatOutOfRange`], [`HandError::DuplicateSeat`],
+    /// [`HandError::EmptyStack`].
+    pub fn new(config: HandConfig, players: &[Player], button: Seat) -> Result<Self, HandError> {
+        Hand::with_positions(config, players, button, None, Evaluator::new())
+    }
+}
+
+impl<E: HandEvaluator + Clone> Hand<E> {
+    /// A hand with explicit `positions` (dead button, dead small blind, extra big
+    /// blinds: B18, B19; `None` for the standard ones) and evaluator.
+    ///
+    /// # Errors
+    /// As [`Hand::new`], and [`HandError::BlindSeatNotPlaying`] when a blind seat is
+    /// not one of `players`.
+    pub fn with_positions(
+        config: HandConfig,
+        players: &[Player],
+        button: Seat,
+        positions: Option<Positions>,
+        evaluator: E,
+    ) -> Result<Self, HandError> {
+        config.validate()?;
+        if players.len() < 2 || players.len() > MAX_SEATS {
+            return Err(HandError::PlayerCount {
+                count: players.len(),
+            });
+        }
+        let mut seats = [SeatState::EMPTY; MAX_SEATS];
+        let mut set = SeatSet::EMPTY;
+        for p in players {
+            if p.seat.as_usize() >= MAX_SEATS {
+                return Err(HandError::SeatOutOfRange { seat: p.seat });
+            }
+            if p.stack.is_zero() {
+                return Err(HandError::EmptyStack { seat: p.seat });
+            }
+            if !set.insert(p.seat) {
+                return Err(HandError::DuplicateSeat { seat: p.seat });
+            }
+            seats[p.seat.as_usize()] = SeatState {
+                status: SeatStatus::Active,
+                starting: p.stack.get(),
+                stack: p.stack.get(),
+                sitting_out: p.sitting_out,
+                ..SeatState::EMPTY
+            };
+        }
+        if button.as_usize() >= MAX_SEATS {
+            return Err(HandError::SeatOutOfRange { seat: button });
+        }
+        let positions = match positions {
+            Some(p) => p,
+            None => Positions::standard(set, button).ok_or(HandError::PlayerCount {
+                count: players.len(),
+            })?,
+        };
+        let blind_seats = positions
+            .extra_big_blinds
+            .union(positions.dead_blinds)
+            .union(SeatSet::only(positions.big_blind));
+        let blind_seats = match positions.small_blind {
+            Some(sb) => blind_seats.union(SeatSet::only(sb)),
+            None => blind_seats,
+        };
+        if let Some(seat) = blind_seats.iter().find(|s| !set.contains(*s)) {
+            return Err(HandError::BlindSeatNotPlaying { seat });
+        }
+
+        // The forced bets in posting order: antes clockwise from the left of the
+        // button (B5), the big-blind ante, the blinds (B2), new players' big blinds
+        // (B19) and dead blinds.
+        let mut posts = ArrayVec::new();
+        let clockwise = clockwise_from(set, positions.button);
+        if !config.ante.is_zero() {
+            for seat in clockwise.iter() {
+                posts.push((*seat, PostKind::Ante));
+            }
+        }
+        if !config.big_blind_ante.is_zero() {
+            posts.push((positions.big_blind, PostKind::BigBlindAnte));
+        }
+        if let Some(sb) = positions.small_blind {
+            if !config.small_blind.is_zero() {
+                posts.push((sb, PostKind::SmallBlind));
+            }
+        }
+        posts.push((positions.big_blind, PostKind::BigBlind));
+        for seat in clockwise.iter() {
+            if positions.extra_big_blinds.contains(*seat) && *seat != positions.big_blind {
+                posts.push((*seat, PostKind::BigBlind));
+            }
+        }
+        if !config.small_blind.is_zero() {
+            for seat in clockwise.iter() {
+                if positions.dead_blinds.contains(*seat) {
+                    posts.push((*seat, PostKind::DeadBlind));
+                }
+            }
+        }
+
+        Ok(Hand {
+            config,
+            evaluator: Ranker(evaluator),
+            seats,
+            players: set,
+            positions,
+            posts,
+            next_post: 0,
+            phase: Phase::Posting,
+            street: Street::Preflop,
+            current_bet: 0,
+            last_full_bet: 0,
+            full_increment: 0,
+            bets: 0,
+            to_act: None,
+            last_aggressor: None,
+            pot: 0,
+            board: [None; 5],
+            board_len: 0,
+            burned: false,
+            burns: 0,
+            known: CardSet::EMPTY,
+            all_in_showdown: false,
+            showdown_order: ArrayVec::new(),
+            result: None,
+        })
+    }
+
+    /// The same hand ranking showdowns with `evaluator` instead.
+    pub fn with_evaluator<F: HandEvaluator + Clone>(self, evaluator: F) -> Hand<F> {
+        Hand {
+            config: self.config,
+            evaluator: Ranker(evaluator),
+            seats: self.seats,
+            players: self.players,
+            positions: self.positions,
+            posts: self.posts,
+            next_post: self.next_post,
+            phase: self.phase,
+            street: self.street,
+            current_bet: self.current_bet,
+            last_full_bet: self.last_full_bet,
+            full_increment: self.full_increment,
+            bets: self.bets,
+            to_act: self.to_act,
+            last_aggressor: self.last_aggressor,
+            pot: self.pot,
+            board: self.board,
+            board_len: self.board_len,
+            burned: self.burned,
+            burns: self.burns,
+            known: self.known,
+            all_in_showdown: self.all_in_showdown,
+            showdown_order: self.showdown_order,
+            result: self.result,
+        }
+    }
+}
+
+/// The seats of `set` clockwise starting left of `button` (the button last).
+pub(crate) fn clockwise_from(set: SeatSet, button: Seat) -> ArrayVec<Seat, MAX_SEATS> {
+    let mut out = ArrayVec::new();
+    let start = button.as_usize();
+    for i in 1..=MAX_SEATS {
+        let idx = (start + i) % MAX_SEATS;
+        if set.bits() & (1 << idx) != 0 {
+            if let Some(seat) = Seat::new(idx as u8) {
+                out.push(seat);
+            }
+        }
+    }
+    out
+}
+
+impl<E> Hand<E> {
+    /// The hand's config.
+    #[must_use]
+    pub const fn config(&self) -> &HandConfig {
+        &self.config
+    }
+
+    /// The button, blinds and extra posters.
+    #[must_use]
+    pub const fn positions(&self) -> &Positions {
+        &self.positions
+    }
+
+    /// The seats dealt in.
+    #[must_use]
+    pub const fn players(&self) -> SeatSet {
+        self.players
+    }
+
+    /// The current street (the last one dealt or being bet).
+    #[must_use]
+    pub const fn street(&self) -> Street {
+        self.street
+    }
+
+    /// The seat to act, when the hand waits for a betting action.
+    #[must_use]
+    pub const fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Betting => self.to_act,
+            _ => None,
+        }
+    }
+
+    /// `true` once the hand is settled.
+    #[must_use]
+    pub const fn is_complete(&self) -> bool {
+        matches!(self.phase, Phase::Complete)
+    }
+
+    /// The settlement, once the hand is complete.
+    #[must_use]
+    pub const fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+
+    /// Everything in the middle: collected pots plus the bets of the current street.
+    #[must_use]
+    pub fn pot_total(&self) -> Chips {
+        Chips(self.pot + self.seats.iter().map(|s| s.street_bet).sum::<u64>())
+    }
+
+    /// The chips in finished rounds (antes and dead money included), without the
+    /// bets of the current street.
+    #[must_use]
+    pub const fn collected_pot(&self) -> Chips {
+        Chips(self.pot)
+    }
+
+    /// The bet to call on this street.
+    #[must_use]
+    pub const fn current_bet(&self) -> Chips {
+        Chips(self.current_bet)
+    }
+
+    /// The board dealt so far (`None` for cards dealt unknown).
+    #[must_use]
+    pub fn board(&self) -> &[Option<Card>] {
+        &self.board[..self.board_len as usize]
+    }
+
+    /// A seat's status; [`SeatStatus::Empty`] for a seat not in the hand.
+    #[must_use]
+    pub fn status(&self, seat: Seat) -> SeatStatus {
+        self.seat(seat).map_or(SeatStatus::Empty, |s| s.status)
+    }
+
+    /// A seat's chips behind (not yet put in).
+    #[must_use]
+    pub fn stack(&self, seat: Seat) -> Chips {
+        Chips(self.seat(seat).map_or(0, |s| s.stack))
+    }
+
+    /// A seat's live bet on the current street.
+    #[must_use]
+    pub fn street_bet(&self, seat: Seat) -> Chips {
+        Chips(self.seat(seat).map_or(0, |s| s.street_bet))
+    }
+
+    /// Everything a seat has put in this hand (uncalled chips returned excluded).
+    #[must_use]
+    pub fn contributed(&self, seat: Seat) -> Chips {
+        Chips(self.seat(seat).map_or(0, |s| s.total))
+    }
+
+    /// A seat's stack when the hand began.
+    #[must_use]
+    pub fn starting_stack(&self, seat: Seat) -> Chips {
+        Chips(self.seat(seat).map_or(0, |s| s.starting))
+    }
+
+    /// A seat's hole cards as the hand knows them (unredacted: for the dealer and
+    /// the journal; players get [`Hand::view_for`]).
+    #[must_use]
+    pub fn hole_cards(&self, seat: Seat) -> [Option<Card>; 2] {
+        self.seat(seat).map_or([None; 2], |s| s.hole)
+    }
+
+    /// Every known card dealt so far (hole, board, burns, shown).
+    #[must_use]
+    pub const fn known_cards(&self) -> CardSet {
+        self.known
+    }
+
+    pub(crate) fn seat(&self, seat: Seat) -> Option<&SeatState> {
+        self.seats.get(seat.as_usize())
+    }
+
+    /// Seats still able to bet (in the hand with chips, not protected all-in).
+    pub(crate) fn able_count(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| s.status == SeatStatus::Active)
+            .count()
+    }
+
+    /// Seats not folded (active or all-in).
+    pub(crate) fn contenders(&self) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for seat in self.players.iter() {
+            if self.seats[seat.as_usize()].in_hand() {
+                set.insert(seat);
+            }
+        }
+        set
+    }
+
+    /// What the hand waits for next.
+    #[must_use]
+    pub fn pending(&self) -> Pending {
+        match self.phase {
+            Phase::Posting => match self.posts.get(self.next_post as usize) {
+                Some(&(seat, kind)) => Pending::Post {
+                    seat,
+                    kind,
+                    amount: Chips(self.post_amount(seat, kind)),
+                },
+                None => Pending::Complete,
+            },
+            Phase::Dealing => {
+                let undealt = self
+                    .players
+                    .iter()
+                    .filter(|s| !self.seats[s.as_usize()].dealt)
+                    .collect::<SeatSet>();
+                let first = if self.players.len() == 2 {
+                    // C3 heads-up: the big blind gets the first card.
+                    Some(self.positions.big_blind).filter(|s| undealt.contains(*s))
+                } else {
+                    None
+                };
+                match first.or_else(|| next_in(undealt, self.positions.button)) {
+                    Some(seat) => Pending::HoleCards { seat },
+                    None => Pending::Complete,
+                }
+            }
+            Phase::Betting => match self.to_act {
+                Some(seat) => Pending::Action { seat },
+                None => Pending::Complete,
+            },
+            Phase::Board(street) => Pending::Board { street },
+            Phase::Showdown => match self.next_to_show() {
+                Some(seat) => Pending::Showdown { seat },
+                None => Pending::Complete,
+            },
+            Phase::Complete => Pending::Complete,
+        }
+    }
+
+    /// The full size of a forced bet of `kind`.
+    pub(crate) fn post_size(&self, kind: PostKind) -> u64 {
+        match kind {
+            PostKind::Ante => self.config.ante.get(),
+            PostKind::BigBlindAnte => self.config.big_blind_ante.get(),
+            PostKind::SmallBlind | PostKind::DeadBlind => self.config.small_blind.get(),
+            PostKind::BigBlind => self.config.big_blind.get(),
+        }
+    }
+
+    /// What `seat` must post for `kind`: the full size, or its whole stack (B15).
+    pub(crate) fn post_amount(&self, seat: Seat, kind: PostKind) -> u64 {
+        let stack = self.seat(seat).map_or(0, |s| s.stack);
+        self.post_size(kind).min(stack)
+    }
+
+    /// The next seat to show or muck at showdown (B21 order), if any.
+    pub(crate) fn next_to_show(&self) -> Option<Seat> {
+        self.showdown_order.iter().copied().find(|s| {
+            let st = &self.seats[s.as_usize()];
+            st.in_hand() && !st.shown && !st.mucked
+        })
+    }
+
+    /// Chip conservation check: stacks, bets and pot add up to the starting stacks
+    /// (before settlement), or final stacks and rake do (after).
+    #[must_use]
+    pub fn chips_conserved(&self) -> bool {
+        let starting: u64 = self.seats.iter().map(|s| s.starting).sum();
+        match &self.result {
+            Some(r) => {
+                let finals: u64 = self.players.iter().map(|s| r.final_stack(s).get()).sum();
+                finals + r.rake().get() == starting
+            }
+            None => {
+                let stacks: u64 = self.seats.iter().map(|s| s.stack).sum();
+                stacks + self.pot_total().get() == starting
+            }
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! The betting rules: what the seat to act may do, with exact amounts (B7-B13, B15),
+//! and the validation of an action against them.
+
+use holdem_pots::{Chips, Seat};
+
+use crate::hand::Phase;
+use crate::{Action, BettingStructure, Hand, HandError, IncompleteAllInRule, SeatStatus};
+
+/// A range of totals (on this street) a bet or raise may go to, both ends included.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub struct AmountRange {
+    /// The smallest total.
+    pub min: Chips,
+    /// The largest total.
+    pub max: Chips,
+}
+
+impl AmountRange {
+    /// `true` when `amount` is in the range.
+    #[must_use]
+    pub fn contains(&self, amount: Chips) -> bool {
+        self.min <= amount && amount <= self.max
+    }
+}
+
+/// Everything the seat to act may do (B7), with exact amounts. Amounts are totals on
+/// this street, like the inputs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub struct LegalActions {
+    /// The seat to act.
+    pub seat: Seat,
+    /// Folding is always allowed in turn.
+    pub fold: bool,
+    /// Check: nothing to call.
+    pub check: bool,
+    /// Call: the total after calling (all-in for less when short, B15).
+    pub call_to: Option<Chips>,
+    /// The chips a call costs.
+    pub call_cost: Chips,
+    /// Opening bet: the range of totals (no bet yet on this street).
+    pub bet: Option<AmountRange>,
+    /// Raise: the range of totals.
+    pub raise: Option<AmountRange>,
+    /// The seat's all-in total, when going all-in is allowed (it may be a call, a full
+    /// bet or raise, or an all-in short of the minimum that does not reopen, B12).
+    pub all_in_to: Option<Chips>,
+    /// The bet to call on this street (zero: nobody has bet).
+    pub current_bet: Chips,
+    /// The chip unit: sized amounts other than all-in must be whole units (B24).
+    pub chip_unit: Chips,
+}
+
+impl LegalActions {
+    /// `true` when `action` would be accepted: exactly the set [`Hand::apply`] takes.
+    #[must_use]
+    pub fn allows(&self, action: Action) -> bool {
+        let opening = self.current_bet.is_zero();
+        match action {
+            Action::Fold => self.fold,
+            Action::Check => self.check,
+            Action::Call => self.call_to.is_some(),
+            Action::CheckOrCall => self.check || self.call_to.is_some(),
+            Action::BetTo(a) => opening && self.sized(a),
+            Action::RaiseTo(a) => (!opening || self.all_in_to == Some(a)) && self.sized(a),
+            Action::BetOrRaiseTo(a) => self.sized(a),
+            Action::AllIn => self.all_in_to.is_some(),
+        }
+    }
+
+    /// A bet or raise to `a` is accepted: in range and in whole units, or all-in.
+    fn sized(&self, a: Chips) -> bool {
+        let all_in = self.all_in_to == Some(a);
+        let unit = self.chip_unit.get().max(1);
+        let in_range = self.bet.or(self.raise).is_some_and(|r| r.contains(a));
+        (in_range && (all_in || a.get() % unit == 0)) || (all_in && a > self.current_bet)
+    }
+}
+
+/// The internal view of a seat's options.
+#[derive(Clone, Debug)]
+pub(crate) struct Limits {
+    pub seat: Seat,
+    pub street_bet: u64,
+    pub current: u64,
+    pub all_in_to: u64,
+    /// No bet on the street yet: a bet, not a raise.
+    pub opening: bool,
+    /// Why raising is refused, if it is.
+    pub blocked: Option<HandError>,
+    /// The smallest legal full bet or raise total.
+    pub min_to: u64,
+    /// The smallest total that is a *full* raise (reopens), without house doubling.
+    pub full_to: u64,
+    /// The largest legal total (before the stack).
+    pub max_to: u64,
+}
+
+/// A validated action, ready to apply.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Resolved {
+    Fold,
+    Check,
+    Call { to: u64 },
+    Bet { to: u64, full: bool },
+    Raise { to: u64, full: bool },
+}
+
+impl<E> Hand<E> {
+    pub(crate) fn limits(&self, seat: Seat) -> Limits {
+        let st = &self.seats[seat.as_usize()];
+        let current = self.current_bet;
+        let all_in_to = st.street_bet + st.stack;
+        let opening = current == 0;
+        let fixed = self.config.fixed_bet(self.street).map(Chips::get);
+
+        let (full_to, min_to) = match fixed {
+            Some(size) => {
+                let to = if opening { size } else { self.last_full_bet + size };
+                (to, to)
+            }
+            None if opening => {
+                let bb = self.config.big_blind.get();
+                (bb, bb)
+            }
+            None => {
+                let full = match self.config.incomplete_all_in {
+                    IncompleteAllInRule::StandardLastFullIncrement => current + self.full_increment,
+                    IncompleteAllInRule::FullRaiseOverLastFullBet => {
+                        (self.last_full_bet + self.full_increment).max(current + 1)
+                    }
+                };
+                let min = if self.config.reraise_must_double {
+                    full.max(2 * current)
+                } else {
+                    full
+                };
+                (full, min)
+            }
+        };
+        let max_to = match self.config.structure {
+            BettingStructure::FixedLimit { .. } => min_to,
+            BettingStructure::PotLimit => {
+                // B11: the pot, all bets on the table, and the call, on top of the bet.
+                let call = current.saturating_sub(st.street_bet);
+                (current + self.pot_total().get() + call).max(min_to)
+            }
+            BettingStructure::NoLimit => all_in_to,
+        };
+
+        let others_able = self
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| i != seat.as_usize() && s.status == SeatStatus::Active);
+        let blocked = if all_in_to <= current {
+            Some(HandError::MoreThanStack {
+                seat,
+                action: Action::AllIn,
+                max: Chips(all_in_to),
+            })
+        } else if !others_able {
+            Some(HandError::NobodyToRaise { seat })
+        } else if st.acted && current.saturating_sub(st.acted_at) < self.full_increment {
+            // B8, B12: only a full raise since the seat acted reopens the betting.
+            Some(HandError::NotReopened { seat })
+        } else if fixed.is_some() && self.bets >= self.config.max_bets_per_round && !self.cap_lifted()
+        {
+            Some(HandError::Capped {
+                seat,
+                bets: self.bets,
+            })
+        } else {
+            None
+        };
+        Limits {
+            seat,
+            street_bet: st.street_bet,
+            current,
+            all_in_to,
+            opening,
+            blocked,
+            min_to,
+            full_to,
+            max_to,
+        }
+    }
+
+    /// B9 house rule (004): no cap when only two players are in the hand.
+    fn cap_lifted(&self) -> bool {
+        self.config.cap_lifted_heads_up && self.contenders().len() == 2
+    }
+
+    /// What the seat to act may do, with exact amounts; `None` when nobody is to act.
+    #[must_use]
+    pub fn legal_actions(&self) -> Option<LegalActions> {
+        if self.phase != Phase::Betting {
+            return None;
+        }
+        let seat = self.to_act?;
+        let l = self.limits(seat);
+        let to_call = l.current.saturating_sub(l.street_bet);
+        let call_to = (to_call > 0).then(|| Chips(l.current.min(l.all_in_to)));
+        let range = if l.blocked.is_none() && l.all_in_to >= l.min_to {
+            Some(AmountRange {
+                min: Chips(l.min_to),
+                max: Chips(l.max_to.min(l.all_in_to)),
+            })
+        } else {
+            None
+        };
+        let all_in_to = if l.all_in_to <= l.current {
+            Some(Chips(l.all_in_to)) // all-in is a call (for less, B15)
+        } else if l.blocked.is_none() && (l.all_in_to < l.min_to || l.all_in_to <= l.max_to) {
+            Some(Chips(l.all_in_to))
+        } else {
+            None
+        };
+        Some(LegalActions {
+            seat,
+            fold: true,
+            check: to_call == 0,
+            call_to,
+            call_cost: Chips(to_call.min(l.all_in_to - l.street_bet)),
+            bet: range.filter(|_| l.opening),
+            raise: range.filter(|_| !l.opening),
+            all_in_to,
+            current_bet: Chips(l.current),
+            chip_unit: self.config.chip_unit,
+        })
+    }
+
+    /// Validates `action` by the seat to act without changing anything.
+    pub(crate) fn resolve(&self, seat: Seat, action: Action) -> Result<Resolved, HandError> {
+        let l = self.limits(seat);
+        let to_call = l.current.saturating_sub(l.street_bet);
+        match action {
+            Action::Fold => Ok(Resolved::Fold),
+            Action::Check if to_call == 0 => Ok(Resolved::Check),
+            Action::Check => Err(HandError::CannotCheck {
+                seat,
+                to_call: Chips(to_call),
+            }),
+            Action::Call | Action::CheckOrCall if to_call > 0 => Ok(Resolved::Call {
+                to: l.current.min(l.all_in_to),
+            }),
+            Action::CheckOrCall => Ok(Resolved::Check),
+            Action::Call => Err(HandError::NothingToCall { seat }),
+            Action::BetTo(_) if !l.opening => Err(HandError::BetFacingBet {
+                seat,
+                current: Chips(l.current),
+            }),
+            Action::RaiseTo(to) if l.opening && to.get() != l.all_in_to => {
+                Err(HandError::RaiseWithoutBet { seat })
+            }
+            Action::BetTo(to) | Action::RaiseTo(to) | Action::BetOrRaiseTo(to) => {
+                self.resolve_sized(&l, action, to.get())
+            }
+            Action::AllIn if l.all_in_to <= l.current => Ok(Resolved::Call { to: l.all_in_to }),
+            Action::AllIn => self.resolve_sized(&l, action, l.all_in_to),
+        }
+    }
+
+    fn resolve_sized(&self, l: &Limits, action: Action, to: u64) -> Result<Resolved, HandError> {
+        let seat = l.seat;
+        let unit = self.config.chip_unit.get();
+        if to > l.all_in_to {
+            return Err(HandError::MoreThanStack {
+                seat,
+                action,
+                max: Chips(l.all_in_to),
+            });
+        }
+        if to <= l.current {
+            return Err(if l.opening {
+                HandError::BetBelowMinimum {
+                    seat,
+                    amount: Chips(to),
+                    min: Chips(l.min_to),
+                }
+            } else {
+                HandError::RaiseBelowMinimum {
+                    seat,
+                    amount: Chips(to),
+                    min: Chips(l.min_to),
+                    rule: self.min_raise_rule(),
+                }
+            });
+        }
+        if let Some(err) = l.blocked.clone() {
+            return Err(err);
+        }
+        let all_in = to == l.all_in_to;
+        if !all_in && to % unit != 0 {
+            return Err(HandError::NotWholeUnits {
+                seat,
+                action,
+                unit: self.config.chip_unit,
+            });
+        }
+        let fixed = matches!(self.config.structure, BettingStructure::FixedLimit { .. });
+        if to < l.min_to && !all_in {
+            return Err(if fixed {
+                HandError::FixedLimitAmount {
+                    seat,
+                    action,
+                    required: Chips(l.min_to),
+                }
+            } else if l.opening {
+                HandError::BetBelowMinimum {
+                    seat,
+                    amount: Chips(to),
+                    min: Chips(l.min_to),
+                }
+            } else {
+                HandError::RaiseBelowMinimum {
+                    seat,
+                    amount: Chips(to),
+                    min: Chips(l.min_to),
+                    rule: self.min_raise_rule(),
+                }
+            });
+        }
+        if to > l.max_to {
+            return Err(if fixed {
+                HandError::FixedLimitAmount {
+                    seat,
+                    action,
+                    required: Chips(l.min_to),
+                }
+            } else {
+                HandError::AbovePotLimit {
+                    seat,
+                    action,
+                    max: Chips(l.max_to),
+                }
+            });
+        }
+        let full = to >= l.full_to;
+        Ok(if l.opening {
+            Resolved::Bet { to, full }
+        } else {
+            Resolved::Raise { to, full }
+        })
+    }
+
+    /// The rule behind the current minimum raise: B12 after an incomplete all-in.
+    fn min_raise_rule(&self) -> &'static str {
+        if self.current_bet > self.last_full_bet {
+            "B12"
+        } else {
+            "B10"
+        }
+    }
+}

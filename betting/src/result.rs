@@ -1,0 +1,316 @@
+//! Settlement: ranks through `eval`, pots through `pots`, and the [`HandResult`].
+
+use arrayvec::ArrayVec;
+use holdem_cards::CardSet;
+use holdem_eval::{HandEvaluator, HandRank};
+use holdem_pots::{Chips, Contribution, MAX_POTS, Seat, SeatSet, Status, Table, settle};
+
+use crate::event::{Event, EventSink};
+use crate::hand::Phase;
+use crate::{Hand, HandError, MAX_SEATS, SeatStatus, Timestamp};
+
+/// One pot as awarded: amount, rake, winners, shares and odd chips (P1-P6, B23).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub struct PotResult {
+    /// 0 is the main pot, then the side pots.
+    pub index: u8,
+    /// Chips in the pot before rake.
+    pub amount: Chips,
+    /// The rake taken from it (B23).
+    pub rake: Chips,
+    /// The seats that could win it.
+    pub eligible: SeatSet,
+    /// The seats that won it.
+    pub winners: SeatSet,
+    /// Each winner's share before odd chips.
+    pub share: Chips,
+    /// The seats given one odd chip each (P3).
+    pub odd_chips: SeatSet,
+    /// The first seat given an odd chip (left of the button), if any.
+    pub odd_chip_seat: Option<Seat>,
+}
+
+impl PotResult {
+    /// What `seat` receives from this pot.
+    #[must_use]
+    pub fn share_of(&self, seat: Seat) -> Chips {
+        if !self.winners.contains(seat) {
+            return Chips::ZERO;
+        }
+        Chips(self.share.get() + u64::from(self.odd_chips.contains(seat)))
+    }
+}
+
+/// The outcome of a complete hand: per-seat final stacks and net results, every pot
+/// awarded, the rake, and the showdown ranks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub struct HandResult {
+    players: SeatSet,
+    starting: [Chips; MAX_SEATS],
+    finals: [Chips; MAX_SEATS],
+    ranks: [Option<HandRank>; MAX_SEATS],
+    pots: ArrayVec<PotResult, MAX_POTS>,
+    rake: Chips,
+    showdown: bool,
+}
+
+impl HandResult {
+    /// The seats that played the hand.
+    #[must_use]
+    pub const fn players(&self) -> SeatSet {
+        self.players
+    }
+
+    /// A seat's stack after the hand (zero for a seat not in it).
+    #[must_use]
+    pub fn final_stack(&self, seat: Seat) -> Chips {
+        self.finals.get(seat.as_usize()).copied().unwrap_or(Chips::ZERO)
+    }
+
+    /// A seat's stack before the hand.
+    #[must_use]
+    pub fn starting_stack(&self, seat: Seat) -> Chips {
+        self.starting.get(seat.as_usize()).copied().unwrap_or(Chips::ZERO)
+    }
+
+    /// Final minus starting stack.
+    #[must_use]
+    pub fn net(&self, seat: Seat) -> i64 {
+        let gain = |a: Chips| i64::try_from(a.get()).unwrap_or(i64::MAX);
+        gain(self.final_stack(seat)) - gain(self.starting_stack(seat))
+    }
+
+    /// Every seat with its final stack, in seat order.
+    pub fn final_stacks(&self) -> impl Iterator<Item = (Seat, Chips)> + '_ {
+        self.players.iter().map(|s| (s, self.final_stack(s)))
+    }
+
+    /// The pots, main pot first.
+    #[must_use]
+    pub fn pots(&self) -> &[PotResult] {
+        &self.pots
+    }
+
+    /// The total rake (B23).
+    #[must_use]
+    pub const fn rake(&self) -> Chips {
+        self.rake
+    }
+
+    /// A seat's showdown rank, when it showed with a complete board.
+    #[must_use]
+    pub fn rank(&self, seat: Seat) -> Option<HandRank> {
+        self.ranks.get(seat.as_usize()).copied().flatten()
+    }
+
+    /// `true` when hands were compared (not won by everyone else folding, B22).
+    #[must_use]
+    pub const fn went_to_showdown(&self) -> bool {
+        self.showdown
+    }
+}
+
+impl<E: HandEvaluator + Clone> Hand<E> {
+    /// Settles a hand won by everyone else folding (B22): cannot fail for a state
+    /// this crate built.
+    pub(crate) fn settle<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        let _ = self.try_settle(at, sink);
+    }
+
+    /// Ranks the shown hands (E1), settles the pots (P1-P6, B14, B23) and completes
+    /// the hand. On error nothing has changed.
+    pub(crate) fn try_settle<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        let mut contributions: ArrayVec<Contribution, MAX_SEATS> = ArrayVec::new();
+        let mut strengths: ArrayVec<(Seat, HandRank), MAX_SEATS> = ArrayVec::new();
+        let mut ranks = [None; MAX_SEATS];
+        let mut dead = 0u64;
+        let live_count = self
+            .contenders()
+            .iter()
+            .filter(|s| !self.seats[s.as_usize()].mucked)
+            .count();
+        let board: CardSet = self.board[..self.board_len as usize]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        for seat in self.players.iter() {
+            let st = &self.seats[seat.as_usize()];
+            dead += st.dead;
+            let status = match st.status {
+                SeatStatus::Folded | SeatStatus::Empty => Status::Folded,
+                _ if st.mucked => Status::Folded,
+                SeatStatus::AllIn => Status::AllIn,
+                SeatStatus::Active => Status::Active,
+            };
+            contributions.push(Contribution::new(seat, Chips(st.total - st.dead), status));
+            if live_count >= 2 && st.shown && !st.mucked && st.in_hand() {
+                if board.len() != 5 {
+                    return Err(HandError::UnknownBoard);
+                }
+                let mut cards = board;
+                for card in st.hole.iter().flatten() {
+                    cards.insert(*card);
+                }
+                let rank = self.evaluator.0.evaluate(cards)?;
+                ranks[seat.as_usize()] = Some(rank);
+                strengths.push((seat, rank));
+            }
+        }
+        let table = Table::new(MAX_SEATS as u8, self.positions.button)?;
+        let flop_dealt = self.board_len >= 3;
+        let settlement = settle(
+            table,
+            &contributions,
+            &strengths,
+            &self.config.rake,
+            flop_dealt,
+        )?;
+
+        let mut payouts = [0u64; MAX_SEATS];
+        for (seat, amount) in settlement.payouts() {
+            payouts[seat.as_usize()] = amount.get();
+        }
+        if let Some(u) = settlement.uncalled() {
+            // Only dead money can leave a seat above every other after the rounds'
+            // uncalled bets were returned (B14); pots pays it back to its owner.
+            sink.push(
+                at,
+                Event::UncalledReturned {
+                    seat: u.seat,
+                    amount: u.amount,
+                },
+            );
+        }
+        let mut pots: ArrayVec<PotResult, MAX_POTS> = ArrayVec::new();
+        let mut rake = settlement.rake().get();
+        for award in settlement.pots() {
+            pots.push(PotResult {
+                index: u8::try_from(award.index()).unwrap_or(u8::MAX),
+                amount: award.amount(),
+                rake: award.rake(),
+                eligible: award.eligible(),
+                winners: award.winners(),
+                share: award.share(),
+                odd_chips: award.odd_chip_seats(),
+                odd_chip_seat: award.first_odd_chip(),
+            });
+        }
+        if dead > 0 {
+            // Dead money (big-blind ante, dead blinds) belongs to the main pot: it is
+            // added there and shared among the main pot's winners, rake and odd chips
+            // recomputed (pots' layering would otherwise count it as uncalled).
+            let extra_rake = self.dead_money_rake(&pots, dead, rake);
+            rake += extra_rake;
+            match pots.first_mut() {
+                Some(main) => {
+                    for seat in main.winners.iter() {
+                        payouts[seat.as_usize()] -= main.share_of(seat).get();
+                    }
+                    main.amount = Chips(main.amount.get() + dead);
+                    main.rake = Chips(main.rake.get() + extra_rake);
+                    let net = main.amount.get() - main.rake.get();
+                    let count = main.winners.len().max(1) as u64;
+                    main.share = Chips(net / count);
+                    let mut odd = net % count;
+                    main.odd_chips = SeatSet::EMPTY;
+                    main.odd_chip_seat = None;
+                    for seat in table.clockwise_from_button(main.winners) {
+                        if odd == 0 {
+                            break;
+                        }
+                        main.odd_chip_seat.get_or_insert(seat);
+                        main.odd_chips.insert(seat);
+                        odd -= 1;
+                    }
+                    for seat in main.winners.iter() {
+                        payouts[seat.as_usize()] += main.share_of(seat).get();
+                    }
+                }
+                None => {
+                    // No live chips at all: the dead money goes back to its posters.
+                    for seat in self.players.iter() {
+                        payouts[seat.as_usize()] += self.seats[seat.as_usize()].dead;
+                    }
+                }
+            }
+        }
+
+        for pot in &pots {
+            sink.push(
+                at,
+                Event::PotAwarded {
+                    index: pot.index,
+                    amount: pot.amount,
+                    rake: pot.rake,
+                    winners: pot.winners,
+                    share: pot.share,
+                    odd_chip_seat: pot.odd_chip_seat,
+                },
+            );
+        }
+        let mut starting = [Chips::ZERO; MAX_SEATS];
+        let mut finals = [Chips::ZERO; MAX_SEATS];
+        for seat in self.players.iter() {
+            let i = seat.as_usize();
+            let st = &mut self.seats[i];
+            starting[i] = Chips(st.starting);
+            st.stack += payouts[i];
+            finals[i] = Chips(st.stack);
+            st.total = 0;
+            st.dead = 0;
+        }
+        self.pot = 0;
+        let result = HandResult {
+            players: self.players,
+            starting,
+            finals,
+            ranks,
+            pots,
+            rake: Chips(rake),
+            showdown: live_count >= 2,
+        };
+        for seat in self.players.iter() {
+            sink.push(
+                at,
+                Event::FinalStack {
+                    seat,
+                    stack: result.final_stack(seat),
+                    net: result.net(seat),
+                },
+            );
+        }
+        sink.push(at, Event::HandComplete);
+        self.result = Some(result);
+        self.phase = Phase::Complete;
+        self.to_act = None;
+        Ok(())
+    }
+
+    /// The extra rake the dead money adds to the main pot, within the cap (B23).
+    fn dead_money_rake(&self, pots: &[PotResult], dead: u64, rake_so_far: u64) -> u64 {
+        let policy = &self.config.rake;
+        if policy.no_flop_no_drop && self.board_len < 3 {
+            return 0;
+        }
+        let Some(main) = pots.first() else {
+            return 0;
+        };
+        let Ok(with_dead) = policy.rake_on(Chips(main.amount.get() + dead)) else {
+            return 0;
+        };
+        let extra = with_dead.get().saturating_sub(main.rake.get());
+        match policy.cap {
+            Some(cap) => extra.min(cap.get().saturating_sub(rake_so_far)),
+            None => extra,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Across hands: button movement and blinds (B18-B20).
