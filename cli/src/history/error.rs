@@ -1,0 +1,138 @@
+//! Errors of the history readers: every one names the hand, the line and the reason.
+
+use std::path::PathBuf;
+
+use super::money::AmountError;
+
+/// Why a hand of a PHH file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("hand {hand}, line {line}: {kind}")]
+pub struct PhhError {
+    /// 1-based position of the hand in its file (a `.phh` file has one hand).
+    pub hand: usize,
+    /// 1-based line of the offending text.
+    pub line: u32,
+    /// What is wrong.
+    pub kind: PhhErrorKind,
+}
+
+impl PhhError {
+    /// True when the hand is readable but not a game this engine plays (another
+    /// variant, unknown stacks): counted as "unsupported", not as an error.
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self.kind, PhhErrorKind::UnsupportedVariant(_) | PhhErrorKind::UnknownStack { .. })
+    }
+}
+
+/// The reasons a PHH hand is rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PhhErrorKind {
+    /// The text is not the TOML subset PHH uses.
+    #[error("not valid TOML: {0}")]
+    Syntax(String),
+    /// A required field is absent.
+    #[error("missing required field `{0}`")]
+    MissingField(&'static str),
+    /// A field has the wrong TOML type.
+    #[error("field `{field}` must be {expected}, found {found}")]
+    WrongType {
+        /// The field.
+        field: String,
+        /// The type the spec requires.
+        expected: &'static str,
+        /// The type found.
+        found: &'static str,
+    },
+    /// A per-player array whose length is not the number of players.
+    #[error("field `{field}` has {found} entries but the hand has {expected} players")]
+    Length {
+        /// The field.
+        field: &'static str,
+        /// The number of players (from `starting_stacks`).
+        expected: usize,
+        /// Its length.
+        found: usize,
+    },
+    /// A bad amount.
+    #[error("field `{field}`: {source}")]
+    Amount {
+        /// The field.
+        field: &'static str,
+        /// Why.
+        source: AmountError,
+    },
+    /// A field that the spec forbids for this variant (`min_bet` in fixed limit...).
+    #[error("field `{field}` is not allowed in variant {variant}")]
+    FieldNotForVariant {
+        /// The field.
+        field: &'static str,
+        /// The variant code.
+        variant: &'static str,
+    },
+    /// A field with a value outside its range.
+    #[error("field `{field}`: {reason}")]
+    BadField {
+        /// The field.
+        field: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// An entry of `actions` that is not valid notation.
+    #[error("action {index} {text:?}: {reason}")]
+    Action {
+        /// 1-based position in `actions`.
+        index: usize,
+        /// The entry as written.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// A variant other than `NT`, `PT`, `FT`: reported as unsupported, never mis-parsed.
+    #[error("variant `{0}` is not Texas hold'em (NT, PT, FT): unsupported")]
+    UnsupportedVariant(String),
+    /// `inf` in `starting_stacks`: the spec's unknown stack, which cannot be replayed.
+    #[error("player p{player} has an unknown (inf) starting stack: unsupported")]
+    UnknownStack {
+        /// 1-based player number.
+        player: usize,
+    },
+}
+
+/// Why a history file (PHH or native) could not be read at all, or a hand in it.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum HistoryError {
+    /// The file could not be opened or read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A PHH hand could not be read.
+    #[error("{path}: {source}")]
+    Phh {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: PhhError,
+    },
+    /// A native (JSON Lines or postcard) record could not be decoded.
+    #[error("{path}: hand {hand}: {reason}")]
+    Native {
+        /// The file.
+        path: PathBuf,
+        /// 1-based record number.
+        hand: usize,
+        /// Why.
+        reason: String,
+    },
+    /// A file whose extension is not a history format.
+    #[error("{path}: not a hand history file (expected .phh, .phhs, .jsonl or .postcard)")]
+    UnknownFormat {
+        /// The file.
+        path: PathBuf,
+    },
+}

@@ -1,0 +1,262 @@
+//! The typed hand history: what the PHH and native readers produce and the replayer
+//! consumes. Text never reaches the engine; every field here is already checked
+//! (player indices in range, array lengths equal to the number of players, amounts
+//! whole numbers of the hand's [`Unit`]).
+
+use arrayvec::ArrayVec;
+use holdem_cards::Card;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use super::money::Unit;
+
+/// The most players one hand can have (one deck deals 23 hold'em hands).
+pub const MAX_PLAYERS: usize = 23;
+
+/// The betting structure of a hold'em hand (B1). PHH codes `NT`, `PT`, `FT`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Variant {
+    /// `NT`: no-limit Texas hold'em.
+    NoLimit,
+    /// `PT`: pot-limit Texas hold'em.
+    PotLimit,
+    /// `FT`: fixed-limit Texas hold'em.
+    FixedLimit,
+}
+
+impl Variant {
+    /// The PHH variant code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Variant::NoLimit => "NT",
+            Variant::PotLimit => "PT",
+            Variant::FixedLimit => "FT",
+        }
+    }
+
+    /// The variant of a PHH code, or `None` for a game this engine does not play.
+    pub fn from_code(code: &str) -> Option<Variant> {
+        match code {
+            "NT" => Some(Variant::NoLimit),
+            "PT" => Some(Variant::PotLimit),
+            "FT" => Some(Variant::FixedLimit),
+            _ => None,
+        }
+    }
+}
+
+/// A player of the hand by position: `0` is PHH's `p1`. PHH orders players by
+/// position: `p1` is the small blind, the last player has the button; heads-up, the
+/// forced bets are reverse-assigned, so `p1` is the big blind and `p2` the button.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Player(pub u8);
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", u32::from(self.0) + 1)
+    }
+}
+
+/// A card that may be hidden (`??` in PHH).
+pub type MaybeCard = Option<Card>;
+
+/// Up to five cards of a deal or show, some possibly unknown.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cards(pub ArrayVec<MaybeCard, 5>);
+
+impl Cards {
+    /// The known cards.
+    pub fn known(&self) -> impl Iterator<Item = Card> + '_ {
+        self.0.iter().flatten().copied()
+    }
+
+    /// How many cards.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// No cards at all.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in &self.0 {
+            match c {
+                Some(c) => write!(f, "{c}")?,
+                None => f.write_str("??")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a player shows at showdown.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Shown {
+    /// `pN sm`: the hand is mucked.
+    Muck,
+    /// `pN sm -`: the cards dealt earlier are shown.
+    AsDealt,
+    /// `pN sm AcKd` (cards may be `??` in cash games).
+    Cards(Cards),
+}
+
+/// One entry of the `actions` array.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// `d dh pN cards`: hole cards dealt to a player.
+    DealHole {
+        /// Who receives them.
+        player: Player,
+        /// The cards, possibly unknown.
+        cards: Cards,
+    },
+    /// `d db cards`: board cards (flop, turn or river).
+    DealBoard {
+        /// The new board cards.
+        cards: Cards,
+    },
+    /// `pN f`.
+    Fold {
+        /// Who folds.
+        player: Player,
+    },
+    /// `pN cc`: check, or call the largest bet (all-in for less when short).
+    CheckCall {
+        /// Who acts.
+        player: Player,
+    },
+    /// `pN cbr amount`: bet or raise to a total of `amount` this round.
+    BetRaiseTo {
+        /// Who acts.
+        player: Player,
+        /// The player's total bet this round after the action, in the hand's unit.
+        amount: u64,
+    },
+    /// `pN sm [cards]`: show or muck.
+    ShowMuck {
+        /// Who shows or mucks.
+        player: Player,
+        /// What is shown.
+        shown: Shown,
+    },
+    /// An empty entry or a lone `# commentary`.
+    NoOp,
+}
+
+/// One action with its commentary (`... # text`), kept so export is lossless.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Action {
+    /// What happened.
+    pub kind: ActionKind,
+    /// The commentary after `#`, without the `#` and surrounding blanks.
+    pub comment: Option<String>,
+}
+
+/// How a hand's bets are sized.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stakes {
+    /// No limit or pot limit: the smallest bet (`min_bet`).
+    MinBet(u64),
+    /// Fixed limit: `small_bet` on the first two rounds, `big_bet` on the last two.
+    Limit {
+        /// Bet size before the flop and on the flop.
+        small_bet: u64,
+        /// Bet size on the turn and river.
+        big_bet: u64,
+    },
+}
+
+/// A field the reader does not interpret (a user-defined `_field`, or a spec field
+/// without a meaning for replay), kept as its TOML source text for lossless export.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ExtraField {
+    /// The key.
+    pub key: String,
+    /// The value as TOML text.
+    pub toml: String,
+}
+
+/// The descriptive fields of a hand: who, where, when.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Metadata {
+    /// `players`: names, in player order.
+    pub players: Option<Vec<String>>,
+    /// `seats`: seat numbers, in player order.
+    pub seats: Option<Vec<u32>>,
+    /// `seat_count`.
+    pub seat_count: Option<u32>,
+    /// `hand`: a hand number or name, as TOML text.
+    pub hand: Option<String>,
+    /// `table`: a table number or name, as TOML text.
+    pub table: Option<String>,
+    /// `time`: the TOML local time, as written.
+    pub time: Option<String>,
+    /// `day`.
+    pub day: Option<u32>,
+    /// `month`.
+    pub month: Option<u32>,
+    /// `year`.
+    pub year: Option<i32>,
+    /// `level`.
+    pub level: Option<u32>,
+    /// `currency`, an ISO 4217 code.
+    pub currency: Option<String>,
+    /// `currency_symbol`.
+    pub currency_symbol: Option<String>,
+    /// `ante_trimming_status`.
+    pub ante_trimming_status: Option<bool>,
+    /// String fields: `author`, `event`, `url`, `venue`, `address`, `city`, `region`,
+    /// `postal_code`, `country`, `time_zone`, `time_zone_abbreviation`, in file order.
+    pub text: Vec<(String, String)>,
+    /// Everything else (`time_limit`, `time_banks`, user `_fields`...), verbatim.
+    pub extra: Vec<ExtraField>,
+}
+
+/// One hold'em hand as recorded: the table at the start, and every action.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HandHistory {
+    /// The betting structure.
+    pub variant: Variant,
+    /// The unit of every amount below.
+    pub unit: Unit,
+    /// Antes per player (a big-blind ante has one non-zero entry), as written: for
+    /// heads-up, PHH reverse-assigns them (see [`Player`]).
+    pub antes: Vec<u64>,
+    /// Blinds and straddles per player, as written (reverse-assigned heads-up).
+    pub blinds_or_straddles: Vec<u64>,
+    /// Bet sizing.
+    pub stakes: Stakes,
+    /// Stacks at the start of the hand, before antes and blinds.
+    pub starting_stacks: Vec<u64>,
+    /// The actions, in order.
+    pub actions: Vec<Action>,
+    /// Stacks after the last action, when recorded.
+    pub finishing_stacks: Option<Vec<u64>>,
+    /// Pots collected per player after rake, when recorded.
+    pub winnings: Option<Vec<u64>>,
+    /// Who, where, when.
+    pub meta: Metadata,
+}
+
+impl HandHistory {
+    /// The number of players.
+    pub fn player_count(&self) -> usize {
+        self.starting_stacks.len()
+    }
+
+    /// The ante and blind a player actually posts: heads-up PHH reverses both arrays,
+    /// so `p1` (the big blind) posts the second entry.
+    pub fn forced_bets(&self, player: Player) -> (u64, u64) {
+        let n = self.player_count();
+        let i = usize::from(player.0);
+        let j = if n == 2 { 1 - i.min(1) } else { i };
+        (
+            self.antes.get(j).copied().unwrap_or(0),
+            self.blinds_or_straddles.get(j).copied().unwrap_or(0),
+        )
+    }
+}

@@ -1,0 +1,676 @@
+//! PHH (Poker Hand History, <https://github.com/uoftcprg/phh-std>) import and export
+//! for the hold'em variants `NT`, `PT`, `FT`.
+//!
+//! Reading turns TOML text into a typed [`HandHistory`] at the edge: fields are
+//! checked against the spec (types, per-player lengths, variant-specific fields),
+//! amounts become whole numbers of a per-hand [`Unit`] chosen from the decimals the
+//! hand uses, actions become [`ActionKind`]s with their players range-checked. Other
+//! variants are reported as unsupported. A `.phhs` file is read one hand at a time.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use arrayvec::ArrayVec;
+use holdem_cards::{Card, Rank, Suit};
+
+use super::error::{PhhError, PhhErrorKind};
+use super::model::{
+    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, Metadata, Player, Shown, Stakes,
+    Variant,
+};
+use super::money::{AmountError, Decimal, Money, Unit};
+use super::toml_lite::{Entry, Reader, Section, Value};
+
+/// The string metadata fields, in the order the spec lists them.
+const TEXT_FIELDS: [&str; 11] = [
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time_zone",
+    "time_zone_abbreviation",
+];
+
+/// Reads the hands of a PHH document (`.phh`: one hand; `.phhs`: `[1]`, `[2]`...
+/// tables), one at a time. After a TOML syntax error the iterator ends.
+pub struct PhhHands<'a> {
+    reader: Reader<'a>,
+    index: usize,
+}
+
+impl<'a> PhhHands<'a> {
+    /// A reader over `text`.
+    pub fn new(text: &'a str) -> PhhHands<'a> {
+        PhhHands { reader: Reader::new(text), index: 0 }
+    }
+}
+
+/// A hand read from a PHH document, or why it could not be.
+pub struct PhhHand {
+    /// 1-based position in the document.
+    pub index: usize,
+    /// The table name in a `.phhs` file (`"17"` for `[17]`).
+    pub name: Option<String>,
+    /// The hand.
+    pub hand: Result<HandHistory, PhhError>,
+}
+
+impl Iterator for PhhHands<'_> {
+    type Item = PhhHand;
+
+    fn next(&mut self) -> Option<PhhHand> {
+        let section = self.reader.next_section()?;
+        self.index += 1;
+        let index = self.index;
+        Some(match section {
+            Ok(section) => PhhHand {
+                index,
+                name: section.name.as_ref().map(|n| n.to_string()),
+                hand: read_hand(&section).map_err(|(line, kind)| PhhError { hand: index, line, kind }),
+            },
+            Err(e) => PhhHand {
+                index,
+                name: None,
+                hand: Err(PhhError { hand: index, line: e.line, kind: PhhErrorKind::Syntax(e.reason) }),
+            },
+        })
+    }
+}
+
+/// Reads a document holding exactly one hand (a `.phh` file, or a `.phhs` with one
+/// table); more or fewer hands is an error.
+pub fn parse_phh(text: &str) -> Result<HandHistory, PhhError> {
+    let mut hands = PhhHands::new(text);
+    let Some(first) = hands.next() else {
+        return Err(PhhError { hand: 1, line: 1, kind: PhhErrorKind::MissingField("variant") });
+    };
+    let hand = first.hand?;
+    if let Some(second) = hands.next() {
+        let line = second.hand.as_ref().err().map_or(1, |e| e.line);
+        return Err(PhhError {
+            hand: 2,
+            line,
+            kind: PhhErrorKind::BadField { field: "actions", reason: "a .phh file holds one hand".into() },
+        });
+    }
+    Ok(hand)
+}
+
+type Fail = (u32, PhhErrorKind);
+
+fn wrong_type(e: &Entry<'_>, expected: &'static str) -> Fail {
+    (e.line, PhhErrorKind::WrongType { field: e.key.to_string(), expected, found: e.value.type_name() })
+}
+
+fn required<'s, 'a>(s: &'s Section<'a>, key: &'static str) -> Result<&'s Entry<'a>, Fail> {
+    s.get(key).ok_or((s.line, PhhErrorKind::MissingField(key)))
+}
+
+fn string<'s>(e: &'s Entry<'_>) -> Result<&'s str, Fail> {
+    match &e.value {
+        Value::Str(s) => Ok(s),
+        _ => Err(wrong_type(e, "a string")),
+    }
+}
+
+fn integer(e: &Entry<'_>) -> Result<i64, Fail> {
+    match &e.value {
+        Value::Number(t) => t.replace('_', "").parse().map_err(|_| wrong_type(e, "an integer")),
+        _ => Err(wrong_type(e, "an integer")),
+    }
+}
+
+fn unsigned(e: &Entry<'_>, field: &'static str) -> Result<u32, Fail> {
+    let v = integer(e)?;
+    u32::try_from(v).map_err(|_| (e.line, PhhErrorKind::BadField { field, reason: format!("{v} is out of range") }))
+}
+
+/// A number field as an exact decimal.
+fn amount(e: &Entry<'_>, field: &'static str) -> Result<Decimal, Fail> {
+    match &e.value {
+        Value::Number(t) => Decimal::parse(t).map_err(|source| (e.line, PhhErrorKind::Amount { field, source })),
+        _ => Err(wrong_type(e, "a number")),
+    }
+}
+
+/// A per-player array of amounts; `inf` is reported through `on_inf`.
+fn amounts(
+    e: &Entry<'_>,
+    field: &'static str,
+    players: Option<usize>,
+    unknown_stack_ok: bool,
+) -> Result<Vec<Decimal>, Fail> {
+    let Value::Array(items) = &e.value else {
+        return Err(wrong_type(e, "an array of numbers"));
+    };
+    if let Some(n) = players.filter(|&n| n != items.len()) {
+        return Err((e.line, PhhErrorKind::Length { field, expected: n, found: items.len() }));
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let Value::Number(t) = &item.value else {
+            return Err(wrong_type(e, "an array of numbers"));
+        };
+        match Decimal::parse(t) {
+            Ok(d) => out.push(d),
+            Err(AmountError::NotFinite(_)) if unknown_stack_ok => {
+                return Err((item.line, PhhErrorKind::UnknownStack { player: i + 1 }));
+            }
+            Err(source) => return Err((item.line, PhhErrorKind::Amount { field, source })),
+        }
+    }
+    Ok(out)
+}
+
+fn strings(e: &Entry<'_>, players: usize) -> Result<Vec<String>, Fail> {
+    let Value::Array(items) = &e.value else {
+        return Err(wrong_type(e, "an array of strings"));
+    };
+    check_len(e, "players", players, items.len())?;
+    items
+        .iter()
+        .map(|i| match &i.value {
+            Value::Str(s) => Ok(s.to_string()),
+            _ => Err(wrong_type(e, "an array of strings")),
+        })
+        .collect()
+}
+
+fn check_len(e: &Entry<'_>, field: &'static str, expected: usize, found: usize) -> Result<(), Fail> {
+    if expected == found {
+        Ok(())
+    } else {
+        Err((e.line, PhhErrorKind::Length { field, expected, found }))
+    }
+}
+
+/// Scales every collected amount to the hand's unit (the most decimals any uses).
+struct Scaler {
+    decimals: u8,
+}
+
+impl Scaler {
+    fn one(&self, d: Decimal, line: u32, field: &'static str, text: &str) -> Result<u64, Fail> {
+        d.scaled(self.decimals)
+            .ok_or((line, PhhErrorKind::Amount { field, source: AmountError::TooPrecise(text.to_string()) }))
+    }
+
+    fn all(&self, v: &[Decimal], line: u32, field: &'static str) -> Result<Vec<u64>, Fail> {
+        v.iter()
+            .map(|&d| self.one(d, line, field, &format!("{}e-{}", d.mantissa, d.decimals)))
+            .collect()
+    }
+}
+
+fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
+    let variant_entry = required(s, "variant")?;
+    let code = string(variant_entry)?;
+    let Some(variant) = Variant::from_code(code) else {
+        return Err((variant_entry.line, PhhErrorKind::UnsupportedVariant(code.to_string())));
+    };
+
+    let stacks_entry = required(s, "starting_stacks")?;
+    let stacks = amounts(stacks_entry, "starting_stacks", None, true)?;
+    let n = stacks.len();
+    if !(2..=MAX_PLAYERS).contains(&n) {
+        return Err((
+            stacks_entry.line,
+            PhhErrorKind::BadField {
+                field: "starting_stacks",
+                reason: format!("{n} players: a hold'em hand has 2 to {MAX_PLAYERS}"),
+            },
+        ));
+    }
+    if let Some(i) = stacks.iter().position(|d| d.mantissa == 0) {
+        return Err((
+            stacks_entry.line,
+            PhhErrorKind::BadField { field: "starting_stacks", reason: format!("p{} has an empty stack", i + 1) },
+        ));
+    }
+    let antes_e = required(s, "antes")?;
+    let antes = amounts(antes_e, "antes", Some(n), false)?;
+    let blinds_e = required(s, "blinds_or_straddles")?;
+    let blinds = amounts(blinds_e, "blinds_or_straddles", Some(n), false)?;
+    if let Some(e) = s.get("bring_in") {
+        return Err((e.line, PhhErrorKind::FieldNotForVariant { field: "bring_in", variant: variant.code() }));
+    }
+    enum RawStakes {
+        Min(Decimal, u32),
+        Limit(Decimal, Decimal, u32),
+    }
+    let raw_stakes = match variant {
+        Variant::FixedLimit => {
+            if let Some(e) = s.get("min_bet") {
+                return Err((e.line, PhhErrorKind::FieldNotForVariant { field: "min_bet", variant: "FT" }));
+            }
+            let sb = required(s, "small_bet")?;
+            let bb = required(s, "big_bet")?;
+            RawStakes::Limit(amount(sb, "small_bet")?, amount(bb, "big_bet")?, sb.line)
+        }
+        Variant::NoLimit | Variant::PotLimit => {
+            for field in ["small_bet", "big_bet"] {
+                if let Some(e) = s.get(field) {
+                    let field = if field == "small_bet" { "small_bet" } else { "big_bet" };
+                    return Err((e.line, PhhErrorKind::FieldNotForVariant { field, variant: variant.code() }));
+                }
+            }
+            let e = required(s, "min_bet")?;
+            RawStakes::Min(amount(e, "min_bet")?, e.line)
+        }
+    };
+    let finishing_e = s.get("finishing_stacks");
+    let finishing = finishing_e.map(|e| amounts(e, "finishing_stacks", Some(n), false)).transpose()?;
+    let winnings_e = s.get("winnings");
+    let winnings = winnings_e.map(|e| amounts(e, "winnings", Some(n), false)).transpose()?;
+
+    let actions_e = required(s, "actions")?;
+    let Value::Array(items) = &actions_e.value else {
+        return Err(wrong_type(actions_e, "an array of strings"));
+    };
+    let mut actions = Vec::with_capacity(items.len());
+    let mut bet_amounts: Vec<(usize, Decimal, u32)> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let Value::Str(text) = &item.value else {
+            return Err((
+                item.line,
+                PhhErrorKind::Action {
+                    index: i + 1,
+                    text: String::new(),
+                    reason: format!("must be a string, found {}", item.value.type_name()),
+                },
+            ));
+        };
+        let (action, bet) = parse_action(text, n).map_err(|reason| {
+            (item.line, PhhErrorKind::Action { index: i + 1, text: text.to_string(), reason })
+        })?;
+        if let Some(d) = bet {
+            bet_amounts.push((i, d, item.line));
+        }
+        actions.push(action);
+    }
+
+    // The hand's unit: the most decimal places any amount uses.
+    let mut decimals = 0u8;
+    let mut widen = |d: &Decimal| decimals = decimals.max(d.decimals);
+    stacks.iter().chain(&antes).chain(&blinds).for_each(&mut widen);
+    finishing.iter().flatten().chain(winnings.iter().flatten()).for_each(&mut widen);
+    bet_amounts.iter().for_each(|(_, d, _)| widen(d));
+    match &raw_stakes {
+        RawStakes::Min(d, _) => widen(d),
+        RawStakes::Limit(a, b, _) => {
+            widen(a);
+            widen(b);
+        }
+    }
+    let sc = Scaler { decimals };
+    for (i, d, line) in bet_amounts {
+        let text = items.get(i).map_or(Cow::Borrowed(""), |it| match &it.value {
+            Value::Str(t) => t.clone(),
+            _ => Cow::Borrowed(""),
+        });
+        let v = sc.one(d, line, "actions", &text)?;
+        if let Some(Action { kind: ActionKind::BetRaiseTo { amount, .. }, .. }) = actions.get_mut(i) {
+            *amount = v;
+        }
+    }
+    let stakes = match raw_stakes {
+        RawStakes::Min(d, line) => Stakes::MinBet(sc.one(d, line, "min_bet", "min_bet")?),
+        RawStakes::Limit(a, b, line) => Stakes::Limit {
+            small_bet: sc.one(a, line, "small_bet", "small_bet")?,
+            big_bet: sc.one(b, line, "big_bet", "big_bet")?,
+        },
+    };
+    let positive = |v: u64, field: &'static str, line: u32| {
+        if v == 0 {
+            Err((line, PhhErrorKind::BadField { field, reason: "must be positive".into() }))
+        } else {
+            Ok(())
+        }
+    };
+    match stakes {
+        Stakes::MinBet(m) => positive(m, "min_bet", actions_e.line)?,
+        Stakes::Limit { small_bet, big_bet } => {
+            positive(small_bet, "small_bet", actions_e.line)?;
+            positive(big_bet, "big_bet", actions_e.line)?;
+        }
+    }
+
+    let meta = read_metadata(s, n)?;
+    Ok(HandHistory {
+        variant,
+        unit: Unit { decimals },
+        antes: sc.all(&antes, antes_e.line, "antes")?,
+        blinds_or_straddles: sc.all(&blinds, blinds_e.line, "blinds_or_straddles")?,
+        stakes,
+        starting_stacks: sc.all(&stacks, stacks_entry.line, "starting_stacks")?,
+        actions,
+        finishing_stacks: match (finishing, finishing_e) {
+            (Some(v), Some(e)) => Some(sc.all(&v, e.line, "finishing_stacks")?),
+            _ => None,
+        },
+        winnings: match (winnings, winnings_e) {
+            (Some(v), Some(e)) => Some(sc.all(&v, e.line, "winnings")?),
+            _ => None,
+        },
+        meta,
+    })
+}
+
+const REPLAY_FIELDS: [&str; 11] = [
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "bring_in",
+    "starting_stacks",
+    "actions",
+    "finishing_stacks",
+    "winnings",
+];
+
+fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
+    let mut m = Metadata::default();
+    for e in &s.entries {
+        let key: &str = &e.key;
+        if REPLAY_FIELDS.contains(&key) {
+            continue;
+        }
+        match key {
+            "players" => m.players = Some(strings(e, n)?),
+            "seats" => {
+                let Value::Array(items) = &e.value else {
+                    return Err(wrong_type(e, "an array of integers"));
+                };
+                check_len(e, "seats", n, items.len())?;
+                let mut seats = Vec::with_capacity(n);
+                for it in items {
+                    let Value::Number(t) = &it.value else {
+                        return Err(wrong_type(e, "an array of integers"));
+                    };
+                    seats.push(t.parse::<u32>().map_err(|_| wrong_type(e, "an array of integers"))?);
+                }
+                m.seats = Some(seats);
+            }
+            "seat_count" => m.seat_count = Some(unsigned(e, "seat_count")?),
+            "day" => m.day = Some(unsigned(e, "day")?),
+            "month" => m.month = Some(unsigned(e, "month")?),
+            "level" => m.level = Some(unsigned(e, "level")?),
+            "year" => {
+                let y = integer(e)?;
+                m.year = Some(i32::try_from(y).map_err(|_| {
+                    (e.line, PhhErrorKind::BadField { field: "year", reason: format!("{y} is out of range") })
+                })?);
+            }
+            "hand" | "table" => {
+                if !matches!(e.value, Value::Str(_) | Value::Number(_)) {
+                    return Err(wrong_type(e, "a string or an integer"));
+                }
+                let raw = Some(e.raw.to_string());
+                if key == "hand" {
+                    m.hand = raw;
+                } else {
+                    m.table = raw;
+                }
+            }
+            "time" => match &e.value {
+                Value::DateTime(t) => m.time = Some((*t).to_string()),
+                _ => return Err(wrong_type(e, "a TOML local time")),
+            },
+            "currency" => m.currency = Some(string(e)?.to_string()),
+            "currency_symbol" => m.currency_symbol = Some(string(e)?.to_string()),
+            "ante_trimming_status" => match e.value {
+                Value::Bool(b) => m.ante_trimming_status = Some(b),
+                _ => return Err(wrong_type(e, "a boolean")),
+            },
+            _ if TEXT_FIELDS.contains(&key) => m.text.push((key.to_string(), string(e)?.to_string())),
+            _ => m.extra.push(ExtraField { key: key.to_string(), toml: e.raw.to_string() }),
+        }
+    }
+    Ok(m)
+}
+
+/// Parses one action notation; a `cbr` amount is returned separately (unscaled).
+fn parse_action(text: &str, players: usize) -> Result<(Action, Option<Decimal>), String> {
+    let (head, comment) = match text.split_once('#') {
+        Some((h, c)) => (h, Some(c.trim().to_string())),
+        None => (text, None),
+    };
+    let mut words = head.split_ascii_whitespace();
+    let Some(actor) = words.next() else {
+        return Ok((Action { kind: ActionKind::NoOp, comment }, None));
+    };
+    let verb = words.next().ok_or("an action needs an actor and a verb")?;
+    let args: ArrayVec<&str, 2> = words.by_ref().take(2).collect();
+    if words.next().is_some() {
+        return Err("too many words".into());
+    }
+    let mut bet = None;
+    let kind = if actor == "d" {
+        match (verb, args.as_slice()) {
+            ("dh", [p, cards]) => {
+                let player = parse_player(p, players)?;
+                let cards = parse_cards(cards)?;
+                if cards.len() != 2 {
+                    return Err(format!("hold'em hole cards are two cards, found {}", cards.len()));
+                }
+                ActionKind::DealHole { player, cards }
+            }
+            ("db", [cards]) => ActionKind::DealBoard { cards: parse_cards(cards)? },
+            ("dh" | "db", _) => return Err(format!("wrong number of arguments for `d {verb}`")),
+            _ => return Err(format!("unknown dealer action `{verb}` (expected dh or db)")),
+        }
+    } else {
+        let player = parse_player(actor, players)?;
+        match (verb, args.as_slice()) {
+            ("f", []) => ActionKind::Fold { player },
+            ("cc", []) => ActionKind::CheckCall { player },
+            ("cbr", [amount]) => {
+                let d = Decimal::parse(amount).map_err(|e| e.to_string())?;
+                bet = Some(d);
+                ActionKind::BetRaiseTo { player, amount: 0 }
+            }
+            ("sm", []) => ActionKind::ShowMuck { player, shown: Shown::Muck },
+            ("sm", ["-"]) => ActionKind::ShowMuck { player, shown: Shown::AsDealt },
+            ("sm", [cards]) => {
+                let cards = parse_cards(cards)?;
+                if cards.len() != 2 {
+                    return Err(format!("a hold'em hand shows two cards, found {}", cards.len()));
+                }
+                ActionKind::ShowMuck { player, shown: Shown::Cards(cards) }
+            }
+            ("f" | "cc" | "cbr" | "sm", _) => return Err(format!("wrong number of arguments for `{verb}`")),
+            ("pb" | "sd", _) => return Err(format!("`{verb}` is not a hold'em action")),
+            _ => return Err(format!("unknown action `{verb}` (expected f, cc, cbr or sm)")),
+        }
+    };
+    Ok((Action { kind, comment }, bet))
+}
+
+fn parse_player(text: &str, players: usize) -> Result<Player, String> {
+    let n: usize = text
+        .strip_prefix('p')
+        .and_then(|d| d.parse().ok())
+        .ok_or_else(|| format!("`{text}` is not an actor (d or p1..p{players})"))?;
+    if n == 0 || n > players {
+        return Err(format!("player {text} does not exist: the hand has p1..p{players}"));
+    }
+    // n <= players <= MAX_PLAYERS, so this fits.
+    Ok(Player(u8::try_from(n - 1).map_err(|_| format!("player {text} does not exist"))?))
+}
+
+/// `AcKd`, `????`, `??Ad`: two characters a card, `??` unknown.
+fn parse_cards(text: &str) -> Result<Cards, String> {
+    let b = text.as_bytes();
+    if b.len() % 2 != 0 || !text.is_ascii() {
+        return Err(format!("`{text}` is not a list of two-character cards"));
+    }
+    let mut cards = ArrayVec::new();
+    for pair in b.chunks_exact(2) {
+        let card = match pair {
+            [b'?', b'?'] => None,
+            [r, s] => {
+                let rank = Rank::from_char(char::from(*r))
+                    .ok_or_else(|| format!("bad rank {:?} in `{text}`", char::from(*r)))?;
+                let suit = Suit::from_char(char::from(*s))
+                    .ok_or_else(|| format!("bad suit {:?} in `{text}`", char::from(*s)))?;
+                Some(Card::new(rank, suit))
+            }
+            _ => None,
+        };
+        cards.try_push(card).map_err(|_| format!("too many cards in `{text}`"))?;
+    }
+    if cards.is_empty() {
+        return Err("no cards".into());
+    }
+    Ok(Cards(cards))
+}
+
+// ---------------------------------------------------------------- export
+
+/// The PHH notation of one action, amounts in `unit`.
+pub fn action_text(action: &Action, unit: Unit) -> String {
+    let mut s = match &action.kind {
+        ActionKind::DealHole { player, cards } => format!("d dh {player} {cards}"),
+        ActionKind::DealBoard { cards } => format!("d db {cards}"),
+        ActionKind::Fold { player } => format!("{player} f"),
+        ActionKind::CheckCall { player } => format!("{player} cc"),
+        ActionKind::BetRaiseTo { player, amount } => format!("{player} cbr {}", Money(*amount, unit)),
+        ActionKind::ShowMuck { player, shown: Shown::Muck } => format!("{player} sm"),
+        ActionKind::ShowMuck { player, shown: Shown::AsDealt } => format!("{player} sm -"),
+        ActionKind::ShowMuck { player, shown: Shown::Cards(c) } => format!("{player} sm {c}"),
+        ActionKind::NoOp => String::new(),
+    };
+    if let Some(c) = &action.comment {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str("# ");
+        s.push_str(c);
+    }
+    s
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn key(k: &str) -> String {
+    if !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        k.to_string()
+    } else {
+        quote(k)
+    }
+}
+
+fn money_list(v: &[u64], unit: Unit) -> String {
+    let items: Vec<String> = v.iter().map(|&a| unit.format(a)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Writes one hand as a PHH document (the body of a `.phh` file).
+pub fn write_phh(h: &HandHistory) -> String {
+    let u = h.unit;
+    let mut out = String::with_capacity(512);
+    let _ = writeln!(out, "variant = {}", quote(h.variant.code()));
+    if let Some(b) = h.meta.ante_trimming_status {
+        let _ = writeln!(out, "ante_trimming_status = {b}");
+    }
+    let _ = writeln!(out, "antes = {}", money_list(&h.antes, u));
+    let _ = writeln!(out, "blinds_or_straddles = {}", money_list(&h.blinds_or_straddles, u));
+    match h.stakes {
+        Stakes::MinBet(m) => {
+            let _ = writeln!(out, "min_bet = {}", u.format(m));
+        }
+        Stakes::Limit { small_bet, big_bet } => {
+            let _ = writeln!(out, "small_bet = {}", u.format(small_bet));
+            let _ = writeln!(out, "big_bet = {}", u.format(big_bet));
+        }
+    }
+    let _ = writeln!(out, "starting_stacks = {}", money_list(&h.starting_stacks, u));
+    out.push_str("actions = [\n");
+    for a in &h.actions {
+        let _ = writeln!(out, "  {},", quote(&action_text(a, u)));
+    }
+    out.push_str("]\n");
+    if let Some(v) = &h.finishing_stacks {
+        let _ = writeln!(out, "finishing_stacks = {}", money_list(v, u));
+    }
+    if let Some(v) = &h.winnings {
+        let _ = writeln!(out, "winnings = {}", money_list(v, u));
+    }
+    let m = &h.meta;
+    for (k, v) in &m.text {
+        let _ = writeln!(out, "{} = {}", key(k), quote(v));
+    }
+    if let Some(t) = &m.time {
+        let _ = writeln!(out, "time = {t}");
+    }
+    for (k, v) in [("day", m.day), ("month", m.month), ("level", m.level), ("seat_count", m.seat_count)] {
+        if let Some(v) = v {
+            let _ = writeln!(out, "{k} = {v}");
+        }
+    }
+    if let Some(y) = m.year {
+        let _ = writeln!(out, "year = {y}");
+    }
+    if let Some(v) = &m.hand {
+        let _ = writeln!(out, "hand = {v}");
+    }
+    if let Some(v) = &m.table {
+        let _ = writeln!(out, "table = {v}");
+    }
+    if let Some(seats) = &m.seats {
+        let s: Vec<String> = seats.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "seats = [{}]", s.join(", "));
+    }
+    if let Some(p) = &m.players {
+        let s: Vec<String> = p.iter().map(|n| quote(n)).collect();
+        let _ = writeln!(out, "players = [{}]", s.join(", "));
+    }
+    if let Some(c) = &m.currency {
+        let _ = writeln!(out, "currency = {}", quote(c));
+    }
+    if let Some(c) = &m.currency_symbol {
+        let _ = writeln!(out, "currency_symbol = {}", quote(c));
+    }
+    for e in &m.extra {
+        let _ = writeln!(out, "{} = {}", key(&e.key), e.toml);
+    }
+    out
+}
+
+/// Writes hands as a `.phhs` document: `[1]`, `[2]`... tables.
+pub fn write_phhs<'h>(hands: impl IntoIterator<Item = &'h HandHistory>) -> String {
+    let mut out = String::new();
+    for (i, h) in hands.into_iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "[{}]", i + 1);
+        out.push_str(&write_phh(h));
+    }
+    out
+}

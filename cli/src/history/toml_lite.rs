@@ -1,0 +1,643 @@
+//! A small, fast reader for the subset of TOML that PHH files use.
+//!
+//! Why not the `toml` crate: PHH money must stay exact (`43.65` is 4,365 cents, never
+//! an `f64`), every error must carry the line it is on, and a corpus of millions of
+//! hands must parse at hundreds of thousands of hands per second. This reader keeps
+//! numbers as their source text, borrows strings where it can, and reads one table
+//! (one hand of a `.phhs` file) at a time. The tests check it against the `toml`
+//! crate on generated documents.
+//!
+//! Supported: comments, bare/quoted/dotted keys, basic and literal strings (single and
+//! multi-line, with escapes), integers and floats as text (`inf`, `nan` included),
+//! booleans, dates and times as text, arrays (nested, multi-line, trailing comma),
+//! inline tables, and `[table]` headers. Not supported (a typed error, never a panic):
+//! arrays of tables (`[[x]]`).
+
+use std::borrow::Cow;
+
+/// A syntax error: the 1-based line and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SyntaxError {
+    pub line: u32,
+    pub reason: String,
+}
+
+/// One TOML value. Numbers and date-times are kept as their source text.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Value<'a> {
+    Str(Cow<'a, str>),
+    Number(&'a str),
+    Bool(bool),
+    DateTime(&'a str),
+    Array(Vec<Item<'a>>),
+    Table(Vec<Entry<'a>>),
+}
+
+impl Value<'_> {
+    /// The TOML type name, for "expected X, found Y" errors.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Str(_) => "a string",
+            Value::Number(_) => "a number",
+            Value::Bool(_) => "a boolean",
+            Value::DateTime(_) => "a date or time",
+            Value::Array(_) => "an array",
+            Value::Table(_) => "a table",
+        }
+    }
+}
+
+/// An array element and the line it starts on.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Item<'a> {
+    pub line: u32,
+    pub value: Value<'a>,
+}
+
+/// `key = value` and the line of the key.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Entry<'a> {
+    pub key: Cow<'a, str>,
+    pub line: u32,
+    pub value: Value<'a>,
+    /// The value's source text, for lossless copies of fields we do not interpret.
+    pub raw: &'a str,
+}
+
+/// The keys of one table: the root (no header) or one `[name]` table.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Section<'a> {
+    /// `None` for keys before any header.
+    pub name: Option<Cow<'a, str>>,
+    /// Line of the header (1 for the root table).
+    pub line: u32,
+    pub entries: Vec<Entry<'a>>,
+}
+
+impl<'a> Section<'a> {
+    /// The entry with this key, if present.
+    pub fn get(&self, key: &str) -> Option<&Entry<'a>> {
+        self.entries.iter().find(|e| e.key == key)
+    }
+}
+
+/// Reads a document one table at a time.
+pub(crate) struct Reader<'a> {
+    src: &'a str,
+    pos: usize,
+    line: u32,
+    /// A header already read that starts the next section.
+    pending: Option<(Cow<'a, str>, u32)>,
+    started: bool,
+    done: bool,
+}
+
+type Res<T> = Result<T, SyntaxError>;
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `src`.
+    pub fn new(src: &'a str) -> Reader<'a> {
+        // A UTF-8 byte order mark is allowed and skipped.
+        let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
+        Reader { src, pos, line: 1, pending: None, started: false, done: false }
+    }
+
+    fn err<T>(&self, reason: impl Into<String>) -> Res<T> {
+        Err(SyntaxError { line: self.line, reason: reason.into() })
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.src.as_bytes().get(self.pos).copied()
+    }
+
+    fn peek_at(&self, off: usize) -> Option<u8> {
+        self.src.as_bytes().get(self.pos + off).copied()
+    }
+
+    fn rest(&self) -> &'a str {
+        self.src.get(self.pos..).unwrap_or("")
+    }
+
+    fn skip_spaces(&mut self) {
+        while let Some(b' ' | b'\t') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        if self.peek() == Some(b'#') {
+            while let Some(b) = self.peek() {
+                if b == b'\n' {
+                    break;
+                }
+                self.pos += 1;
+            }
+        }
+    }
+
+    /// Skips a line ending (`\n` or `\r\n`); true if one was there.
+    fn eat_newline(&mut self) -> bool {
+        match (self.peek(), self.peek_at(1)) {
+            (Some(b'\n'), _) => {
+                self.pos += 1;
+                self.line += 1;
+                true
+            }
+            (Some(b'\r'), Some(b'\n')) => {
+                self.pos += 2;
+                self.line += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Skips blank space, comments and newlines (between statements, inside arrays).
+    fn skip_trivia(&mut self) {
+        loop {
+            self.skip_spaces();
+            self.skip_comment();
+            if !self.eat_newline() {
+                return;
+            }
+        }
+    }
+
+    /// After a statement: spaces, an optional comment, then a newline or the end.
+    fn end_of_statement(&mut self) -> Res<()> {
+        self.skip_spaces();
+        self.skip_comment();
+        if self.peek().is_none() || self.eat_newline() {
+            return Ok(());
+        }
+        let found = self.rest().chars().next().unwrap_or(' ');
+        self.err(format!("expected the end of the line, found {found:?}"))
+    }
+
+    /// The next table, or `None` at the end of the document.
+    pub fn next_section(&mut self) -> Option<Res<Section<'a>>> {
+        if self.done {
+            return None;
+        }
+        let result = self.read_section();
+        match &result {
+            Err(_) => self.done = true,
+            Ok(None) => {
+                self.done = true;
+                return None;
+            }
+            Ok(Some(_)) => {}
+        }
+        result.transpose()
+    }
+
+    fn read_section(&mut self) -> Res<Option<Section<'a>>> {
+        let (name, line) = match self.pending.take() {
+            Some((n, l)) => (Some(n), l),
+            None => (None, 1),
+        };
+        let first = !self.started;
+        self.started = true;
+        let mut section = Section { name, line, entries: Vec::new() };
+        loop {
+            self.skip_trivia();
+            match self.peek() {
+                None => {
+                    // An unnamed table with no keys (the root of a `.phhs` file, or
+                    // nothing after the last table) is not a section.
+                    if section.entries.is_empty() && section.name.is_none() {
+                        return Ok(None);
+                    }
+                    return Ok(Some(section));
+                }
+                Some(b'[') => {
+                    let header_line = self.line;
+                    let name = self.header()?;
+                    if first && section.entries.is_empty() && section.name.is_none() {
+                        section.name = Some(name);
+                        section.line = header_line;
+                        continue;
+                    }
+                    self.pending = Some((name, header_line));
+                    return Ok(Some(section));
+                }
+                Some(_) => {
+                    let entry = self.key_value()?;
+                    if section.entries.iter().any(|e| e.key == entry.key) {
+                        return self.err(format!("key `{}` is defined twice", entry.key));
+                    }
+                    section.entries.push(entry);
+                    self.end_of_statement()?;
+                }
+            }
+        }
+    }
+
+    fn header(&mut self) -> Res<Cow<'a, str>> {
+        self.pos += 1; // '['
+        if self.peek() == Some(b'[') {
+            return self.err("arrays of tables (`[[...]]`) are not part of PHH");
+        }
+        self.skip_spaces();
+        let name = self.key()?;
+        self.skip_spaces();
+        if self.peek() != Some(b']') {
+            return self.err("expected `]` to close the table header");
+        }
+        self.pos += 1;
+        self.end_of_statement()?;
+        Ok(name)
+    }
+
+    /// A key, possibly dotted (`a.b`), returned as its joined text.
+    fn key(&mut self) -> Res<Cow<'a, str>> {
+        let mut key = self.simple_key()?;
+        loop {
+            self.skip_spaces();
+            if self.peek() != Some(b'.') {
+                return Ok(key);
+            }
+            self.pos += 1;
+            self.skip_spaces();
+            let part = self.simple_key()?;
+            key = Cow::Owned(format!("{key}.{part}"));
+        }
+    }
+
+    fn simple_key(&mut self) -> Res<Cow<'a, str>> {
+        match self.peek() {
+            Some(b'"') => self.basic_string(),
+            Some(b'\'') => self.literal_string(),
+            _ => {
+                let start = self.pos;
+                while let Some(b) = self.peek() {
+                    if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
+                        self.pos += 1;
+                    } else {
+                        break;
+                    }
+                }
+                if start == self.pos {
+                    let found = self.rest().chars().next().map_or("the end".into(), |c| format!("{c:?}"));
+                    return self.err(format!("expected a key, found {found}"));
+                }
+                Ok(Cow::Borrowed(&self.src[start..self.pos]))
+            }
+        }
+    }
+
+    fn key_value(&mut self) -> Res<Entry<'a>> {
+        let line = self.line;
+        let key = self.key()?;
+        self.skip_spaces();
+        if self.peek() != Some(b'=') {
+            return self.err(format!("expected `=` after the key `{key}`"));
+        }
+        self.pos += 1;
+        self.skip_spaces();
+        let start = self.pos;
+        let value = self.value(0)?;
+        let raw = &self.src[start..self.pos];
+        Ok(Entry { key, line, value, raw })
+    }
+
+    fn value(&mut self, depth: u32) -> Res<Value<'a>> {
+        if depth > 64 {
+            return self.err("values nested more than 64 deep");
+        }
+        match self.peek() {
+            None => self.err("expected a value, found the end of the file"),
+            Some(b'"') => Ok(Value::Str(self.basic_string()?)),
+            Some(b'\'') => Ok(Value::Str(self.literal_string()?)),
+            Some(b'[') => self.array(depth),
+            Some(b'{') => self.inline_table(depth),
+            Some(_) => self.scalar(),
+        }
+    }
+
+    fn scalar(&mut self) -> Res<Value<'a>> {
+        let start = self.pos;
+        while let Some(b) = self.peek() {
+            if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'-' | b'.' | b':') {
+                self.pos += 1;
+            } else if b == b' '
+                && self.pos - start == 10
+                && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())
+                && self.src.as_bytes()[start..self.pos].iter().filter(|&&c| c == b'-').count() == 2
+            {
+                // `1979-05-27 07:32:00`: a date-time with a space separator.
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        let text = &self.src[start..self.pos];
+        match text {
+            "" => {
+                let found = self.rest().chars().next().unwrap_or(' ');
+                self.err(format!("expected a value, found {found:?}"))
+            }
+            "true" => Ok(Value::Bool(true)),
+            "false" => Ok(Value::Bool(false)),
+            _ if is_datetime(text) => Ok(Value::DateTime(text)),
+            _ if is_number(text) => Ok(Value::Number(text)),
+            _ => self.err(format!("`{text}` is not a TOML value")),
+        }
+    }
+
+    fn array(&mut self, depth: u32) -> Res<Value<'a>> {
+        self.pos += 1; // '['
+        let mut items = Vec::new();
+        loop {
+            self.skip_trivia();
+            if self.peek() == Some(b']') {
+                self.pos += 1;
+                return Ok(Value::Array(items));
+            }
+            let line = self.line;
+            let value = self.value(depth + 1)?;
+            items.push(Item { line, value });
+            self.skip_trivia();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {}
+                None => return self.err("unclosed array: expected `]`"),
+                Some(_) => {
+                    let found = self.rest().chars().next().unwrap_or(' ');
+                    return self.err(format!("expected `,` or `]` in an array, found {found:?}"));
+                }
+            }
+        }
+    }
+
+    fn inline_table(&mut self, depth: u32) -> Res<Value<'a>> {
+        self.pos += 1; // '{'
+        let mut entries: Vec<Entry<'a>> = Vec::new();
+        self.skip_spaces();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Value::Table(entries));
+        }
+        loop {
+            self.skip_spaces();
+            let line = self.line;
+            let key = self.key()?;
+            self.skip_spaces();
+            if self.peek() != Some(b'=') {
+                return self.err(format!("expected `=` after the key `{key}`"));
+            }
+            self.pos += 1;
+            self.skip_spaces();
+            let start = self.pos;
+            let value = self.value(depth + 1)?;
+            let raw = &self.src[start..self.pos];
+            if entries.iter().any(|e| e.key == key) {
+                return self.err(format!("key `{key}` is defined twice"));
+            }
+            entries.push(Entry { key, line, value, raw });
+            self.skip_spaces();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Value::Table(entries));
+                }
+                _ => return self.err("expected `,` or `}` in an inline table"),
+            }
+        }
+    }
+
+    fn basic_string(&mut self) -> Res<Cow<'a, str>> {
+        if self.rest().starts_with("\"\"\"") {
+            return self.multiline_basic();
+        }
+        self.pos += 1;
+        let start = self.pos;
+        // Fast path: no escapes, borrow the text.
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => return self.err("unterminated string"),
+                Some(b'"') => {
+                    let s = &self.src[start..self.pos];
+                    self.pos += 1;
+                    return Ok(Cow::Borrowed(s));
+                }
+                Some(b'\\') => break,
+                Some(_) => self.pos += 1,
+            }
+        }
+        let mut out = String::from(&self.src[start..self.pos]);
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => return self.err("unterminated string"),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(Cow::Owned(out));
+                }
+                Some(b'\\') => self.escape(&mut out)?,
+                Some(_) => self.push_char(&mut out),
+            }
+        }
+    }
+
+    fn push_char(&mut self, out: &mut String) {
+        if let Some(c) = self.rest().chars().next() {
+            out.push(c);
+            self.pos += c.len_utf8();
+        }
+    }
+
+    fn escape(&mut self, out: &mut String) -> Res<()> {
+        self.pos += 1; // '\'
+        let Some(b) = self.peek() else {
+            return self.err("unterminated escape");
+        };
+        self.pos += 1;
+        let c = match b {
+            b'b' => '\u{8}',
+            b't' => '\t',
+            b'n' => '\n',
+            b'f' => '\u{c}',
+            b'r' => '\r',
+            b'e' => '\u{1b}',
+            b'"' => '"',
+            b'\\' => '\\',
+            b'u' | b'U' => {
+                let len = if b == b'u' { 4 } else { 8 };
+                let hex = self.src.get(self.pos..self.pos + len).unwrap_or("");
+                let code = u32::from_str_radix(hex, 16).ok().filter(|_| hex.len() == len);
+                match code.and_then(char::from_u32) {
+                    Some(c) => {
+                        self.pos += len;
+                        c
+                    }
+                    None => return self.err("bad unicode escape"),
+                }
+            }
+            other => return self.err(format!("unknown escape `\\{}`", other as char)),
+        };
+        out.push(c);
+        Ok(())
+    }
+
+    fn multiline_basic(&mut self) -> Res<Cow<'a, str>> {
+        self.pos += 3;
+        self.eat_newline();
+        let mut out = String::new();
+        loop {
+            if self.rest().starts_with("\"\"\"") {
+                self.pos += 3;
+                // Up to two extra quotes belong to the content.
+                while self.peek() == Some(b'"') && !self.rest().starts_with("\"\"\"") {
+                    out.push('"');
+                    self.pos += 1;
+                }
+                return Ok(Cow::Owned(out));
+            }
+            match self.peek() {
+                None => return self.err("unterminated multi-line string"),
+                Some(b'\\') => {
+                    // A line-ending backslash trims the newline and following blanks.
+                    let save = self.pos;
+                    self.pos += 1;
+                    self.skip_spaces();
+                    if self.peek() == Some(b'\n') || self.rest().starts_with("\r\n") {
+                        self.skip_blank_lines();
+                    } else {
+                        self.pos = save;
+                        self.escape(&mut out)?;
+                    }
+                }
+                Some(_) => {
+                    if self.eat_newline() {
+                        out.push('\n');
+                    } else {
+                        self.push_char(&mut out);
+                    }
+                }
+            }
+        }
+    }
+
+    fn skip_blank_lines(&mut self) {
+        loop {
+            self.skip_spaces();
+            if !self.eat_newline() {
+                return;
+            }
+        }
+    }
+
+    fn literal_string(&mut self) -> Res<Cow<'a, str>> {
+        if self.rest().starts_with("'''") {
+            self.pos += 3;
+            self.eat_newline();
+            let start = self.pos;
+            loop {
+                if self.rest().starts_with("'''") {
+                    let mut end = self.pos;
+                    self.pos += 3;
+                    while self.peek() == Some(b'\'') {
+                        self.pos += 1;
+                        end += 1;
+                    }
+                    return Ok(Cow::Borrowed(&self.src[start..end]));
+                }
+                match self.peek() {
+                    None => return self.err("unterminated multi-line string"),
+                    Some(_) => {
+                        if !self.eat_newline() {
+                            let n = self.rest().chars().next().map_or(1, char::len_utf8);
+                            self.pos += n;
+                        }
+                    }
+                }
+            }
+        }
+        self.pos += 1;
+        let start = self.pos;
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => return self.err("unterminated string"),
+                Some(b'\'') => {
+                    let s = &self.src[start..self.pos];
+                    self.pos += 1;
+                    return Ok(Cow::Borrowed(s));
+                }
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+}
+
+/// `07:32:00`, `1979-05-27`, `1979-05-27T07:32:00Z`, `1979-05-27 07:32:00.5+01:00`.
+fn is_datetime(text: &str) -> bool {
+    let b = text.as_bytes();
+    let time = b.len() >= 5 && b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[2] == b':';
+    let date = b.len() >= 10 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-';
+    (time || date)
+        && b.iter().all(|c| c.is_ascii_digit() || matches!(c, b':' | b'-' | b'+' | b'.' | b'T' | b't' | b'Z' | b'z' | b' '))
+}
+
+/// Decimal, hex/octal/binary integers, floats, `inf` and `nan` (validated loosely here;
+/// the money reader is strict about what it accepts).
+fn is_number(text: &str) -> bool {
+    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if matches!(body, "inf" | "nan") {
+        return true;
+    }
+    let b = body.as_bytes();
+    !b.is_empty()
+        && (b[0].is_ascii_digit() || b[0] == b'.')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'+' | b'-'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sections(src: &str) -> Result<Vec<Section<'_>>, SyntaxError> {
+        let mut r = Reader::new(src);
+        let mut out = Vec::new();
+        while let Some(s) = r.next_section() {
+            out.push(s?);
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn reads_root_and_tables() {
+        let src = "a = 1\n[1]\nb = 'x' # c\n[2]\nc = [1, 2.50,\n  # comment\n  3,]\n";
+        let s = sections(src).expect("valid");
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].name, None);
+        assert_eq!(s[1].name.as_deref(), Some("1"));
+        assert_eq!(s[2].line, 4);
+        let Value::Array(items) = &s[2].entries[0].value else { panic!("array") };
+        assert_eq!(items[1].value, Value::Number("2.50"));
+        assert_eq!(items[2].line, 7);
+    }
+
+    #[test]
+    fn phhs_root_is_skipped() {
+        let s = sections("# hands\n\n[1]\na = 1\n").expect("valid");
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].name.as_deref(), Some("1"));
+    }
+
+    #[test]
+    fn strings_times_and_errors() {
+        let s = sections("a = \"x\\\"y\\u00e9\"\nt = 00:00:09\nd = 2019-06-20 10:00:00\nb = true\n")
+            .expect("valid");
+        assert_eq!(s[0].entries[0].value, Value::Str(Cow::Owned("x\"y\u{e9}".into())));
+        assert_eq!(s[0].entries[1].value, Value::DateTime("00:00:09"));
+        assert_eq!(s[0].entries[2].value, Value::DateTime("2019-06-20 10:00:00"));
+        assert_eq!(s[0].entries[3].value, Value::Bool(true));
+        let e = sections("a = 1\nb = [1, 2\n").expect_err("unclosed");
+        assert_eq!(e.line, 3);
+        let e = sections("a = 1\na = 2\n").expect_err("duplicate");
+        assert!(e.reason.contains("twice"), "{e:?}");
+        assert!(sections("[[x]]\n").is_err());
+        assert!(sections("a = 1 2\n").is_err());
+    }
+}
