@@ -1,6 +1,78 @@
-//! Work in progress: see the issue tracker. This crate builds and exports nothing yet.
+//! Every Texas Hold'em house rule as a typed option, one TOML document per rules
+//! set, five presets (one per seed document), and validation with field paths
+//! (rules R1, R2).
+//!
+//! A [`Rules`] document composes the option types owned by the engine crates:
+//!
+//! | section | owner | rules |
+//! |---|---|---|
+//! | `[dealing]` | `holdem_cards::ButtonDraw`, misdeal rules | C5, C6 |
+//! | `[betting]` | structure, stakes, house rules, showdown | B1-B2, B5, B9-B12, B16, B21, B24 |
+//! | `[table]` | button movement, new and moved players | B18-B20 |
+//! | `[rake]` | `holdem_pots::RakePolicy` | B23 |
+//! | `[tournament]` | `holdem_tourney::{TournamentOptions, money::*}` | T1-T4, T6, T7, T11, T13-T16, T21 |
+//!
+//! Types no engine crate owns yet live in [`pending`], each saying where it
+//! should move.
+//!
+//! # Invariants
+//! - A [`Rules`] value returned by [`Rules::preset`], [`Preset::rules`] or
+//!   [`Rules::from_toml_str`] has passed [`Rules::validate`]: nothing is dealt
+//!   under rules that were not checked (R2).
+//! - Every rejection is a [`RulesError`] holding one or more [`ConfigError`]s,
+//!   each with the dotted path of the field (`betting.structure.fixed-limit.small-bet`,
+//!   `tournament.event.structure.levels[3].minutes`) and a reason. Unknown keys
+//!   are errors, never ignored. No input, however broken, panics.
+//! - Presets are complete: every key is written out, so `holdem rules show`
+//!   prints the whole rules set, and serializing then parsing any valid rules
+//!   gives equal rules.
+//! - No I/O: text in, values out; the CLI reads files.
 //!
 //! # Example
+//! Load a preset, override a field with `extends`, validate:
 //! ```
-//! assert_eq!(1 + 1, 2);
+//! use holdem_rules_config::{ErrorKind, Rules};
+//!
+//! let online = Rules::preset("online-mtt")?;
+//! assert!(!online.betting.reraise_must_double);
+//!
+//! // A user file: start from the preset, change one house rule.
+//! let mine = Rules::from_toml_str(
+//!     r#"
+//!     extends = "online-mtt"
+//!     [betting]
+//!     reraise-must-double = true
+//!     "#,
+//! )?;
+//! assert!(mine.betting.reraise_must_double);
+//! assert_eq!(mine.tournament, online.tournament);
+//!
+//! // Every problem is reported with its path, together.
+//! let err = Rules::from_toml_str(
+//!     r#"
+//!     extends = "online-cash"
+//!     [betting]
+//!     small-blind = 60
+//!     big-blind = 50
+//!     colour = "red"
+//!     "#,
+//! )
+//! .unwrap_err();
+//! assert_eq!(err.errors[0].path, "betting.colour");
+//! assert_eq!(err.errors[0].kind, ErrorKind::UnknownField);
+//! assert!(err.paths().contains(&"betting.small-blind"));
+//! # Ok::<(), holdem_rules_config::RulesError>(())
 //! ```
+
+#![deny(unsafe_code)]
+
+mod error;
+mod load;
+pub mod pending;
+mod preset;
+mod rules;
+mod validate;
+
+pub use error::{ConfigError, ErrorKind, RulesError};
+pub use preset::Preset;
+pub use rules::{Betting, Dealing, Rules, Tournament};

@@ -1,0 +1,248 @@
+//! Loading a rules document: TOML text → (preset merge) → typed [`Rules`] →
+//! unknown-key check → validation. Every failure is a [`RulesError`] whose
+//! errors carry field paths (rule R2).
+
+use toml::{Table, Value};
+
+use crate::error::{ConfigError, ErrorKind, RulesError};
+use crate::preset::Preset;
+use crate::rules::Rules;
+
+/// The key that names a preset to start from.
+pub(crate) const EXTENDS: &str = "extends";
+
+impl Rules {
+    /// Parses, merges onto `extends = "PRESET"` if given, type-checks and
+    /// validates a rules document (rule R2).
+    ///
+    /// # Errors
+    /// A [`RulesError`] listing every problem found: text that is not TOML, a
+    /// wrong type, an unknown or missing key, an unknown preset, or values that
+    /// break a rule. Parse and type errors stop at the first; unknown keys and
+    /// validation errors are all reported together.
+    pub fn from_toml_str(text: &str) -> Result<Rules, RulesError> {
+        let table = parse_table(text)?;
+        Rules::from_toml_table(table)
+    }
+
+    /// Like [`Rules::from_toml_str`] for raw bytes, which must be UTF-8.
+    ///
+    /// # Errors
+    /// As [`Rules::from_toml_str`]; bytes that are not UTF-8 are
+    /// [`ErrorKind::NotToml`].
+    pub fn from_toml_bytes(bytes: &[u8]) -> Result<Rules, RulesError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            RulesError::single(ConfigError::new(
+                "",
+                ErrorKind::NotToml,
+                format!("not UTF-8 text: {e}"),
+            ))
+        })?;
+        Rules::from_toml_str(text)
+    }
+
+    /// Like [`Rules::from_toml_str`] for an already parsed TOML table.
+    ///
+    /// # Errors
+    /// As [`Rules::from_toml_str`].
+    pub fn from_toml_table(mut table: Table) -> Result<Rules, RulesError> {
+        if let Some(extends) = table.remove(EXTENDS) {
+            let Value::String(name) = extends else {
+                return Err(RulesError::single(ConfigError::new(
+                    EXTENDS,
+                    ErrorKind::WrongType,
+                    format!("must be a preset name (a string), found {}", extends.type_str()),
+                )));
+            };
+            let preset = Preset::from_name(&name).ok_or_else(|| {
+                RulesError::single(unknown_preset(EXTENDS, &name))
+            })?;
+            let mut base = parse_table(preset.source())?;
+            merge(&mut base, table);
+            table = base;
+        }
+        let rules = deserialize(&table)?;
+        let mut errors = unknown_keys(&table, &rules);
+        if let Err(e) = rules.validate() {
+            errors.extend(e.errors);
+        }
+        if errors.is_empty() {
+            Ok(rules)
+        } else {
+            Err(RulesError { errors })
+        }
+    }
+
+    /// The rules as TOML, every key written out. Parsing it back gives equal
+    /// rules.
+    ///
+    /// # Errors
+    /// [`ErrorKind::WrongType`] for a value TOML cannot hold (an amount above
+    /// `i64::MAX`).
+    pub fn to_toml_string(&self) -> Result<String, RulesError> {
+        toml::to_string(self).map_err(|e| {
+            RulesError::single(ConfigError::new(
+                "",
+                ErrorKind::WrongType,
+                format!("cannot be written as TOML: {e}"),
+            ))
+        })
+    }
+}
+
+pub(crate) fn unknown_preset(path: &str, name: &str) -> ConfigError {
+    let known: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    ConfigError::new(
+        path,
+        ErrorKind::UnknownPreset,
+        format!("no preset named {name:?}; the presets are {}", known.join(", ")),
+    )
+}
+
+/// Parses TOML text into a table, or a [`ErrorKind::NotToml`] error with the
+/// line and column.
+pub(crate) fn parse_table(text: &str) -> Result<Table, RulesError> {
+    text.parse::<Table>().map_err(|e| {
+        let at = e
+            .span()
+            .map(|span| {
+                let before = text.get(..span.start).unwrap_or(text);
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                format!("line {line}, column {column}: ")
+            })
+            .unwrap_or_default();
+        RulesError::single(ConfigError::new(
+            "",
+            ErrorKind::NotToml,
+            format!("not valid TOML: {at}{}", e.message()),
+        ))
+    })
+}
+
+/// Deep-merges `over` into `base`: tables merge key by key, anything else is
+/// replaced. A one-key table over a one-key table with a different key replaces
+/// it: that is an enum switching variant (`breaks = { after-play = ... }` over
+/// `{ synchronized = ... }`); presets write every key, so no struct table has a
+/// single key that an override could wrongly drop.
+pub(crate) fn merge(base: &mut Table, over: Table) {
+    for (key, value) in over {
+        match (base.get_mut(&key), value) {
+            (Some(Value::Table(b)), Value::Table(o)) => {
+                let switches_variant = b.len() == 1
+                    && o.len() == 1
+                    && b.keys().next() != o.keys().next();
+                if switches_variant {
+                    *b = o;
+                } else {
+                    merge(b, o);
+                }
+            }
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
+    }
+}
+
+/// Typed deserialization with the path of the first bad field.
+fn deserialize(table: &Table) -> Result<Rules, RulesError> {
+    let value = Value::Table(table.clone());
+    serde_path_to_error::deserialize::<_, Rules>(value).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        RulesError::single(classify(path, &e.inner().to_string()))
+    })
+}
+
+/// Turns a serde message into a typed error with a reason for people.
+fn classify(path: String, message: &str) -> ConfigError {
+    let join = |field: &str| {
+        if path.is_empty() {
+            field.to_owned()
+        } else {
+            format!("{path}.{field}")
+        }
+    };
+    if let Some(field) = backticked_after(message, "missing field ") {
+        return ConfigError::new(join(field), ErrorKind::MissingField, "is required");
+    }
+    if let Some(field) = backticked_after(message, "unknown field ") {
+        return ConfigError::new(
+            join(field),
+            ErrorKind::UnknownField,
+            format!("is not a known key ({})", expected_part(message)),
+        );
+    }
+    if let Some(variant) = backticked_after(message, "unknown variant ") {
+        return ConfigError::new(
+            path,
+            ErrorKind::WrongType,
+            format!("{variant:?} is not a known choice ({})", expected_part(message)),
+        );
+    }
+    let reason = if message.contains("expected u64")
+        || message.contains("expected u32")
+        || message.contains("expected u16")
+        || message.contains("expected u8")
+    {
+        format!("must be a positive whole number of chips or a count ({message})")
+    } else {
+        message.to_owned()
+    };
+    ConfigError::new(path, ErrorKind::WrongType, reason)
+}
+
+fn backticked_after<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
+    let rest = message.strip_prefix(prefix)?.strip_prefix('`')?;
+    rest.split('`').next()
+}
+
+fn expected_part(message: &str) -> &str {
+    message
+        .split_once(", ")
+        .map_or("", |(_, expected)| expected)
+}
+
+/// Keys in the input that the typed rules do not hold, all of them: a key is
+/// unknown when it is absent from the rules serialized back. This covers the
+/// engine types that lack `deny_unknown_fields` and, unlike that attribute,
+/// reports every unknown key together with the validation errors.
+fn unknown_keys(input: &Table, rules: &Rules) -> Vec<ConfigError> {
+    let Ok(Value::Table(known)) = Value::try_from(rules) else {
+        // Unreachable for parsed input (TOML integers fit); nothing to compare.
+        return Vec::new();
+    };
+    let mut errors = Vec::new();
+    walk_unknown("", input, &known, &mut errors);
+    errors
+}
+
+fn walk_unknown(prefix: &str, input: &Table, known: &Table, errors: &mut Vec<ConfigError>) {
+    for (key, value) in input {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match (value, known.get(key)) {
+            (_, None) => {
+                let keys: Vec<&str> = known.keys().map(String::as_str).collect();
+                errors.push(ConfigError::new(
+                    path,
+                    ErrorKind::UnknownField,
+                    format!("is not a known key; known here: {}", keys.join(", ")),
+                ));
+            }
+            (Value::Table(i), Some(Value::Table(k))) => walk_unknown(&path, i, k, errors),
+            (Value::Array(i), Some(Value::Array(k))) => {
+                for (n, (iv, kv)) in i.iter().zip(k).enumerate() {
+                    if let (Value::Table(it), Value::Table(kt)) = (iv, kv) {
+                        walk_unknown(&format!("{path}[{n}]"), it, kt, errors);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

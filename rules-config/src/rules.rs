@@ -1,0 +1,251 @@
+//! The [`Rules`] document: one complete rules set, composed from the engine
+//! crates' option types.
+
+use holdem_cards::ButtonDraw;
+use holdem_pots::{Chips, RakePolicy};
+use holdem_tourney::TournamentOptions;
+use holdem_tourney::money::{BountyOptions, DealOptions, EntryOptions};
+use serde::{Deserialize, Serialize};
+
+use crate::pending::betting::{BettingStructure, IncompleteAllInRule};
+use crate::pending::{ChipRace, DetLadders, MisdealRules, ShowdownRules, TableRules};
+
+/// A complete rules set: every house rule of the engine, typed (rule R1).
+///
+/// Each section composes the option types of the engine crate that owns them:
+/// `[dealing]` (cards), `[betting]` (betting), `[table]` (betting's table
+/// rules), `[rake]` (pots), `[tournament]` (tourney). Build one from a preset
+/// ([`Rules::preset`]) or a TOML file ([`Rules::from_toml_str`]); both validate
+/// (rule R2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Rules {
+    /// A short name for the rules set (`name`).
+    #[serde(default)]
+    pub name: String,
+    /// What the rules set is for (`description`).
+    #[serde(default)]
+    pub description: String,
+    /// Deck and dealing (`[dealing]`).
+    #[serde(default)]
+    pub dealing: Dealing,
+    /// Betting structure, stakes and betting house rules (`[betting]`).
+    pub betting: Betting,
+    /// Button movement and seating (`[table]`).
+    #[serde(default)]
+    pub table: TableRules,
+    /// The rake (`[rake]`, rule B23); no rake when absent.
+    #[serde(default)]
+    pub rake: RakePolicy,
+    /// Tournament options (`[tournament]`); absent for a cash game.
+    #[serde(default)]
+    pub tournament: Option<Tournament>,
+}
+
+/// Deck and dealing options (`[dealing]`, rules C5 and C6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Dealing {
+    /// How the first button is chosen (`button-draw`, C5): `seat-one`,
+    /// `high-card`, `first-ace`, `random` or `first-seated`.
+    #[serde(default = "standard_button_draw")]
+    pub button_draw: ButtonDraw,
+    /// Misdeal handling (`[dealing.misdeal]`, C6).
+    #[serde(default)]
+    pub misdeal: MisdealRules,
+}
+
+fn standard_button_draw() -> ButtonDraw {
+    ButtonDraw::HighCard
+}
+
+impl Default for Dealing {
+    /// The standard live rule: a high-card draw (C5, seed 002) and seed 002's
+    /// misdeal rules.
+    fn default() -> Self {
+        Self {
+            button_draw: standard_button_draw(),
+            misdeal: MisdealRules::default(),
+        }
+    }
+}
+
+/// Betting structure, stakes and betting house rules (`[betting]`).
+///
+/// Stakes (`small-blind`, `big-blind`, `ante`, `big-blind-ante`) are set here
+/// for a cash game and must be absent in a tournament, whose stakes come from
+/// `tournament.event.structure.levels`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Betting {
+    /// Fixed, pot or no limit (`structure`, B1).
+    pub structure: BettingStructure,
+    /// The smallest chip (`chip-unit`, B24): every amount is a whole multiple.
+    #[serde(default = "one_chip")]
+    pub chip_unit: Chips,
+    /// Cash game: the small blind (`small-blind`, B2).
+    #[serde(default)]
+    pub small_blind: Option<Chips>,
+    /// Cash game: the big blind (`big-blind`, B2).
+    #[serde(default)]
+    pub big_blind: Option<Chips>,
+    /// Cash game: the ante every dealt player posts (`ante`, B5).
+    #[serde(default)]
+    pub ante: Option<Chips>,
+    /// Cash game: a big-blind ante, dead money posted by the big blind
+    /// (`big-blind-ante`, B5).
+    #[serde(default)]
+    pub big_blind_ante: Option<Chips>,
+    /// Fixed limit: bets per round, the opening bet included
+    /// (`max-bets-per-round`, B9: one bet and three raises = 4).
+    #[serde(default = "four_bets")]
+    pub max_bets_per_round: u8,
+    /// House rule (004): the fixed-limit cap does not apply heads-up
+    /// (`cap-lifted-heads-up`, B9).
+    #[serde(default)]
+    pub cap_lifted_heads_up: bool,
+    /// House rule (004): a re-raise must at least double the previous raise
+    /// (`reraise-must-double`, B10).
+    #[serde(default)]
+    pub reraise_must_double: bool,
+    /// The minimum raise after an incomplete all-in (`incomplete-all-in`, B12).
+    #[serde(default)]
+    pub incomplete_all_in: IncompleteAllInRule,
+    /// House rule (001): a player who times out with chips in the pot is all-in
+    /// for them instead of folding (`time-out-all-in-protection`, B16).
+    #[serde(default)]
+    pub time_out_all_in_protection: bool,
+    /// Showdown order and mucking (`[betting.showdown]`, B21).
+    #[serde(default)]
+    pub showdown: ShowdownRules,
+}
+
+fn one_chip() -> Chips {
+    Chips(1)
+}
+
+fn four_bets() -> u8 {
+    4
+}
+
+impl Default for Betting {
+    /// No limit, chip unit 1, no stakes set, every house rule at its standard
+    /// choice (RULES.md).
+    fn default() -> Self {
+        Self {
+            structure: BettingStructure::NoLimit,
+            chip_unit: one_chip(),
+            small_blind: None,
+            big_blind: None,
+            ante: None,
+            big_blind_ante: None,
+            max_bets_per_round: four_bets(),
+            cap_lifted_heads_up: false,
+            reraise_must_double: false,
+            incomplete_all_in: IncompleteAllInRule::default(),
+            time_out_all_in_protection: false,
+            showdown: ShowdownRules::default(),
+        }
+    }
+}
+
+/// Tournament options (`[tournament]`), composed from `holdem_tourney`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Tournament {
+    /// Format, table size, stack, structure and breaks, payouts, table breaking,
+    /// hand-for-hand, DET and the away rule (`[tournament.event]`).
+    pub event: TournamentOptions,
+    /// Entry price, late registration, unregistration, re-entry, rebuys and
+    /// add-ons (`[tournament.entry]`, T1-T4).
+    pub entry: EntryOptions,
+    /// Bounties (`[tournament.bounties]`, T16); none when absent.
+    #[serde(default)]
+    pub bounties: BountyOptions,
+    /// Deal options (`[tournament.deal]`, T15).
+    #[serde(default)]
+    pub deal: DealOptions,
+    /// Chipping up (`chip-race`, T21).
+    #[serde(default)]
+    pub chip_race: ChipRace,
+    /// Disconnect extra time ladders (`[tournament.det]`, T13), used when
+    /// `event.disconnect-extra-time` is on.
+    #[serde(default)]
+    pub det: DetLadders,
+}
+
+impl Rules {
+    /// Whether these are tournament rules (a `[tournament]` section).
+    #[must_use]
+    pub fn is_tournament(&self) -> bool {
+        self.tournament.is_some()
+    }
+
+    /// A one-paragraph summary for people: structure, stakes, house rules.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let b = &self.betting;
+        let structure = match b.structure {
+            BettingStructure::FixedLimit { small_bet, big_bet } => {
+                format!("fixed limit {}/{}", small_bet.get(), big_bet.get())
+            }
+            BettingStructure::PotLimit => "pot limit".to_owned(),
+            BettingStructure::NoLimit => "no limit".to_owned(),
+        };
+        let mut lines = Vec::new();
+        let title = if self.name.is_empty() { "rules" } else { self.name.as_str() };
+        match &self.tournament {
+            Some(t) => {
+                let levels = &t.event.structure.levels;
+                let first = levels
+                    .first()
+                    .map(|l| format!(", first level {}-{}", l.small_blind, l.big_blind))
+                    .unwrap_or_default();
+                lines.push(format!(
+                    "{title}: {structure} tournament, {} levels{first}, starting stack {}",
+                    levels.len(),
+                    t.event.starting_stack
+                ));
+            }
+            None => lines.push(format!(
+                "{title}: {structure} cash game, blinds {}-{}",
+                b.small_blind.unwrap_or(Chips::ZERO).get(),
+                b.big_blind.unwrap_or(Chips::ZERO).get()
+            )),
+        }
+        lines.push(format!("button draw: {:?}", self.dealing.button_draw));
+        lines.push(format!("button movement: {:?}", self.table.button));
+        let mut house = Vec::new();
+        if b.cap_lifted_heads_up {
+            house.push("cap lifted heads-up");
+        }
+        if b.reraise_must_double {
+            house.push("re-raise must double");
+        }
+        if b.incomplete_all_in == IncompleteAllInRule::FullRaiseOverLastFullBet {
+            house.push("full raise over the last full bet after an incomplete all-in");
+        }
+        if b.time_out_all_in_protection {
+            house.push("all-in protection on time-out");
+        }
+        if house.is_empty() {
+            house.push("standard betting rules");
+        }
+        lines.push(format!("betting: {}", house.join(", ")));
+        if self.rake.basis_points > 0 {
+            let cap = self
+                .rake
+                .cap
+                .map(|c| format!(", cap {}", c.get()))
+                .unwrap_or_default();
+            lines.push(format!(
+                "rake: {}.{:02}%{cap}",
+                self.rake.basis_points / 100,
+                self.rake.basis_points % 100
+            ));
+        } else {
+            lines.push("rake: none".to_owned());
+        }
+        lines.join("\n")
+    }
+}

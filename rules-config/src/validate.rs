@@ -1,0 +1,434 @@
+//! Validation of a typed [`Rules`] document (rule R2): every problem found, each
+//! with its field path and a reason that cites the rule.
+
+use holdem_pots::Chips;
+use holdem_tourney::clock::BreakSchedule;
+use holdem_tourney::money::{AddOnWindow, Window};
+use holdem_tourney::seating::BreakPolicy;
+use holdem_tourney::{Format, TournamentOptions};
+
+use crate::error::{ConfigError, RulesError};
+use crate::pending::betting::BettingStructure;
+use crate::rules::{Betting, Rules, Tournament};
+
+impl Rules {
+    /// Checks that the rules can be played, before any hand is dealt (rule R2).
+    ///
+    /// # Errors
+    /// A [`RulesError`] with every problem found, each naming its field path.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let mut errors = Errors::default();
+        self.check_dealing(&mut errors);
+        check_betting(&self.betting, self.tournament.is_some(), &mut errors);
+        self.check_rake(&mut errors);
+        if let Some(t) = &self.tournament {
+            check_tournament(t, self.betting.chip_unit, &mut errors);
+        }
+        if errors.0.is_empty() {
+            Ok(())
+        } else {
+            Err(RulesError { errors: errors.0 })
+        }
+    }
+
+    fn check_dealing(&self, errors: &mut Errors) {
+        let n = self.dealing.misdeal.misdeal_exposed_cards;
+        if n == 0 {
+            errors.add(
+                "dealing.misdeal.misdeal-exposed-cards",
+                "must be at least 1: zero exposed cards cannot make a misdeal (C6)",
+            );
+        }
+    }
+
+    fn check_rake(&self, errors: &mut Errors) {
+        let rake = &self.rake;
+        if rake.basis_points > 10_000 {
+            errors.add(
+                "rake.basis_points",
+                format!(
+                    "a rake of {} basis points is above 100% (B23)",
+                    rake.basis_points
+                ),
+            );
+        }
+        if rake.cap == Some(Chips::ZERO) && rake.basis_points > 0 {
+            errors.add(
+                "rake.cap",
+                "a cap of 0 takes no rake: set basis_points = 0 instead (B23)",
+            );
+        }
+        if self.tournament.is_some() && rake.basis_points > 0 {
+            errors.add(
+                "rake.basis_points",
+                "a tournament takes an entry fee (tournament.entry.price.fee), not a rake (B23)",
+            );
+        }
+    }
+}
+
+/// Collected errors, in the order found.
+#[derive(Default)]
+struct Errors(Vec<ConfigError>);
+
+impl Errors {
+    fn add(&mut self, path: impl Into<String>, reason: impl Into<String>) {
+        self.0.push(ConfigError::invalid(path, reason));
+    }
+
+    /// A whole number of chip units, positive if `positive`.
+    fn chips(&mut self, path: &str, amount: u64, unit: Chips, positive: bool) {
+        if positive && amount == 0 {
+            self.add(path, "must be a positive whole number of chips (B24)");
+        } else if unit.get() > 0 && amount % unit.get() != 0 {
+            self.add(
+                path,
+                format!(
+                    "{amount} is not a whole number of {}-chip units (betting.chip-unit, B24)",
+                    unit.get()
+                ),
+            );
+        }
+    }
+}
+
+fn check_betting(b: &Betting, tournament: bool, errors: &mut Errors) {
+    let unit = b.chip_unit;
+    if unit.is_zero() {
+        errors.add("betting.chip-unit", "must be a positive whole number of chips (B24)");
+    }
+    if let BettingStructure::FixedLimit { small_bet, big_bet } = b.structure {
+        errors.chips("betting.structure.fixed-limit.small-bet", small_bet.get(), unit, true);
+        errors.chips("betting.structure.fixed-limit.big-bet", big_bet.get(), unit, true);
+        if big_bet < small_bet {
+            errors.add(
+                "betting.structure.fixed-limit.big-bet",
+                format!(
+                    "big bet {} is below small bet {} (B9)",
+                    big_bet.get(),
+                    small_bet.get()
+                ),
+            );
+        }
+        if b.max_bets_per_round == 0 {
+            errors.add(
+                "betting.max-bets-per-round",
+                "must allow at least the opening bet (B9: one bet and three raises = 4)",
+            );
+        }
+    }
+    let stakes = [
+        ("betting.small-blind", b.small_blind),
+        ("betting.big-blind", b.big_blind),
+        ("betting.ante", b.ante),
+        ("betting.big-blind-ante", b.big_blind_ante),
+    ];
+    if tournament {
+        for (path, amount) in stakes {
+            if amount.is_some() {
+                errors.add(
+                    path,
+                    "a tournament's stakes come from tournament.event.structure.levels; remove this key (T6)",
+                );
+            }
+        }
+        return;
+    }
+    match b.big_blind {
+        None => errors.0.push(ConfigError::new(
+            "betting.big-blind",
+            crate::ErrorKind::MissingField,
+            "a cash game needs a big blind (B2)",
+        )),
+        Some(big) => errors.chips("betting.big-blind", big.get(), unit, true),
+    }
+    let small = b.small_blind.unwrap_or(Chips::ZERO);
+    errors.chips("betting.small-blind", small.get(), unit, false);
+    if let Some(big) = b.big_blind {
+        if small > big {
+            errors.add(
+                "betting.small-blind",
+                format!("small blind {} exceeds big blind {} (B2)", small.get(), big.get()),
+            );
+        }
+    }
+    errors.chips("betting.ante", b.ante.unwrap_or(Chips::ZERO).get(), unit, false);
+    errors.chips(
+        "betting.big-blind-ante",
+        b.big_blind_ante.unwrap_or(Chips::ZERO).get(),
+        unit,
+        false,
+    );
+    if let (BettingStructure::FixedLimit { small_bet, .. }, Some(big)) = (b.structure, b.big_blind)
+    {
+        if big > small_bet {
+            errors.add(
+                "betting.big-blind",
+                format!(
+                    "big blind {} exceeds the small bet {} (B9: the big blind is the first bet)",
+                    big.get(),
+                    small_bet.get()
+                ),
+            );
+        }
+    }
+}
+
+fn check_tournament(t: &Tournament, unit: Chips, errors: &mut Errors) {
+    let before = errors.0.len();
+    check_event(&t.event, unit, errors);
+    check_entry(t, errors);
+    check_extras(t, errors);
+    // Backstop: the engine's own check, for anything the rules above missed.
+    if errors.0.len() == before {
+        if let Err(e) = t.event.validate() {
+            errors.add("tournament.event", e.to_string());
+        }
+    }
+}
+
+fn check_event(e: &TournamentOptions, unit: Chips, errors: &mut Errors) {
+    let p = "tournament.event";
+    let two_to_ten = (2..=10).contains(&e.table_size);
+    if !two_to_ten || (e.format == Format::HeadsUp && e.table_size != 2) {
+        errors.add(
+            format!("{p}.table-size"),
+            format!("{} seats: a table has 2-10 seats, a heads-up event 2", e.table_size),
+        );
+    }
+    if e.starting_stack == 0 {
+        errors.add(
+            format!("{p}.starting-stack"),
+            "must be a positive whole number of chips (T1)",
+        );
+    }
+    if let Format::SitAndGo { seats } = e.format {
+        if seats < 2 {
+            errors.add(
+                format!("{p}.format.sit-and-go.seats"),
+                format!("a sit-and-go of {seats} seats cannot start (T22)"),
+            );
+        }
+    }
+    let levels = &e.structure.levels;
+    if levels.is_empty() {
+        errors.add(
+            format!("{p}.structure.levels"),
+            "a structure needs at least one level (T6)",
+        );
+    }
+    for (i, l) in levels.iter().enumerate() {
+        let lp = format!("{p}.structure.levels[{i}]");
+        if l.minutes == 0 {
+            errors.add(format!("{lp}.minutes"), "a level of 0 minutes (T6)");
+        }
+        errors.chips(&format!("{lp}.big-blind"), l.big_blind, unit, true);
+        errors.chips(&format!("{lp}.small-blind"), l.small_blind, unit, false);
+        errors.chips(&format!("{lp}.ante"), l.ante, unit, false);
+        if l.small_blind > l.big_blind {
+            errors.add(
+                format!("{lp}.small-blind"),
+                format!("small blind {} exceeds big blind {} (B2)", l.small_blind, l.big_blind),
+            );
+        }
+    }
+    let bp = format!("{p}.structure.breaks");
+    match e.structure.breaks {
+        BreakSchedule::Synchronized { every_hours, minute_past, minutes } => {
+            let sp = format!("{bp}.synchronized");
+            if !(1..=2).contains(&every_hours) {
+                errors.add(
+                    format!("{sp}.every-hours"),
+                    format!("break every {every_hours} hours: synchronized breaks are every 1 or 2 hours (T7)"),
+                );
+            }
+            if minute_past > 59 {
+                errors.add(
+                    format!("{sp}.minute-past"),
+                    format!("{minute_past} minutes past the hour is not 0-59 (T7)"),
+                );
+            }
+            if minutes == 0 || minutes >= 60 {
+                errors.add(
+                    format!("{sp}.minutes"),
+                    format!("a synchronized break of {minutes} minutes is not 1-59 (T7)"),
+                );
+            }
+        }
+        BreakSchedule::AfterPlay { every_minutes, minutes } => {
+            let ap = format!("{bp}.after-play");
+            if every_minutes == 0 {
+                errors.add(format!("{ap}.every-minutes"), "break every 0 minutes (T7)");
+            }
+            if minutes == 0 {
+                errors.add(format!("{ap}.minutes"), "a break of 0 minutes (T7)");
+            }
+        }
+        _ => {}
+    }
+    if let Some(a) = e.structure.add_on_break {
+        if a.minutes == 0 {
+            errors.add(
+                format!("{p}.structure.add-on-break.minutes"),
+                "an add-on break of 0 minutes (T7)",
+            );
+        }
+    }
+    if let BreakPolicy::AtOrBelow(n) = e.break_policy {
+        if n == 0 || n >= e.table_size {
+            errors.add(
+                format!("{p}.break-policy.at-or-below"),
+                format!(
+                    "breaking tables at {n} players or fewer must be 1 to table-size - 1 ({}) (T11)",
+                    e.table_size.saturating_sub(1)
+                ),
+            );
+        }
+    }
+    if e.away_hands_limit > 0 && !e.format.is_rounds() {
+        errors.add(
+            format!("{p}.away-hands-limit"),
+            "the away rule applies only to shootout and heads-up events (T14); use 0",
+        );
+    }
+}
+
+fn check_entry(t: &Tournament, errors: &mut Errors) {
+    let (e, entry) = (&t.event, &t.entry);
+    let p = "tournament.entry";
+    if entry.starting_stack != e.starting_stack {
+        errors.add(
+            format!("{p}.starting-stack"),
+            format!(
+                "{} contradicts tournament.event.starting-stack {} (T1)",
+                entry.starting_stack, e.starting_stack
+            ),
+        );
+    }
+    if entry.price.prize_pool != e.buy_in {
+        errors.add(
+            format!("{p}.price.prize-pool"),
+            format!(
+                "{} cents contradicts tournament.event.buy-in {} (T1)",
+                entry.price.prize_pool, e.buy_in
+            ),
+        );
+    }
+    if entry.price.fee != e.fee {
+        errors.add(
+            format!("{p}.price.fee"),
+            format!("{} cents contradicts tournament.event.fee {} (T1)", entry.price.fee, e.fee),
+        );
+    }
+    if entry.price.total().is_none() {
+        errors.add(format!("{p}.price"), "the price overflows (T1)");
+    }
+    let levels = u32::try_from(e.structure.levels.len()).unwrap_or(u32::MAX);
+    let window = |errors: &mut Errors, path: String, w: Window| match w {
+        Window::ClockMinutes(0) => errors.add(path, "a window of 0 minutes is no window (T2)"),
+        Window::ThroughLevel(l) if l >= levels => errors.add(
+            path,
+            format!("level {l} (0-based) is past the last of {levels} levels (T2)"),
+        ),
+        _ => {}
+    };
+    let late = &entry.late_registration;
+    if let Some(w) = late.window {
+        window(errors, format!("{p}.late-registration.window"), w);
+    }
+    if late.window.is_none() && (late.docked_big_blinds > 0 || late.max_late_stack.is_some()) {
+        errors.add(
+            format!("{p}.late-registration.window"),
+            "a late-entry penalty is set but there is no late registration window (T2)",
+        );
+    }
+    if let Some(max) = late.max_late_stack {
+        if max == 0 {
+            errors.add(
+                format!("{p}.late-registration.max-late-stack"),
+                "must be a positive whole number of chips (T2)",
+            );
+        }
+    }
+    if entry.max_entries == Some(0) {
+        errors.add(format!("{p}.max-entries"), "must allow at least the first entry (T3)");
+    }
+    if let Some(r) = &entry.rebuy {
+        window(errors, format!("{p}.rebuy.period"), r.period);
+        if r.chips == 0 {
+            errors.add(format!("{p}.rebuy.chips"), "must be a positive whole number of chips (T4)");
+        }
+        if r.max_rebuys == Some(0) {
+            errors.add(format!("{p}.rebuy.max-rebuys"), "0 rebuys: remove [rebuy] instead (T4)");
+        }
+    }
+    if let Some(a) = &entry.add_on {
+        if a.chips == 0 {
+            errors.add(format!("{p}.add-on.chips"), "must be a positive whole number of chips (T4)");
+        }
+        if a.max_add_ons == 0 {
+            errors.add(format!("{p}.add-on.max-add-ons"), "0 add-ons: remove [add-on] instead (T4)");
+        }
+        match a.window {
+            AddOnWindow::AddOnBreak if e.structure.add_on_break.is_none() => errors.add(
+                format!("{p}.add-on.window"),
+                "add-ons on the add-on break, but tournament.event.structure.add-on-break is not set (T4, T7)",
+            ),
+            AddOnWindow::Period(w) => window(errors, format!("{p}.add-on.window.period"), w),
+            _ => {}
+        }
+    }
+}
+
+fn check_extras(t: &Tournament, errors: &mut Errors) {
+    if let Some(k) = &t.bounties.knockout {
+        if k.progressive_share_bp > 10_000 {
+            errors.add(
+                "tournament.bounties.knockout.progressive-share-bp",
+                format!("{} basis points is above 100% (T16)", k.progressive_share_bp),
+            );
+        }
+        if k.entry_bounty != t.entry.price.bounty {
+            errors.add(
+                "tournament.bounties.knockout.entry-bounty",
+                format!(
+                    "{} cents contradicts tournament.entry.price.bounty {} (T16)",
+                    k.entry_bounty, t.entry.price.bounty
+                ),
+            );
+        }
+    } else if t.entry.price.bounty > 0 {
+        errors.add(
+            "tournament.entry.price.bounty",
+            "a bounty is charged but tournament.bounties.knockout is not set (T16)",
+        );
+    }
+    let d = &t.deal;
+    if let Some(max) = d.max_left_in_play_bp {
+        if max > 10_000 {
+            errors.add(
+                "tournament.deal.max-left-in-play-bp",
+                format!("{max} basis points is above 100% (T15)"),
+            );
+        }
+        if d.min_left_in_play_bp > max {
+            errors.add(
+                "tournament.deal.min-left-in-play-bp",
+                format!("{} exceeds max-left-in-play-bp {max} (T15)", d.min_left_in_play_bp),
+            );
+        }
+    }
+    let ladders = [
+        ("final-table", &t.det.final_table),
+        ("sit-and-go", &t.det.sit_and_go),
+        ("heads-up", &t.det.heads_up),
+    ];
+    for (name, ladder) in ladders {
+        if let Some(i) = ladder.iter().position(|&s| s == 0) {
+            errors.add(
+                format!("tournament.det.{name}[{i}]"),
+                "a step of 0 seconds: end the ladder instead (T13)",
+            );
+        }
+    }
+}
