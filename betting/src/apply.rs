@@ -523,7 +523,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             },
         );
         // B21 (002): betting over with a player all-in turns every hand face up.
-        if !self.all_in_showdown && self.able_count() <= 1 {
+        let any_all_in = self
+            .contenders()
+            .iter()
+            .any(|seat| self.seats[seat.as_usize()].status == SeatStatus::AllIn);
+        let betting_over = self.able_count() <= 1 || self.street == Street::River;
+        if !self.all_in_showdown && any_all_in && betting_over {
             self.all_in_showdown = true;
             for seat in clockwise_from(self.contenders(), self.positions.button) {
                 let st = &mut self.seats[seat.as_usize()];
