@@ -1,2 +1,24 @@
-//! Placeholder; replaced below.
-fn main() {}
+//! A 10,000-entrant online MTT played to the end by the simulator's bots on one
+//! core (target: under 2 s).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use holdem_tourney::TournamentOptions;
+use holdem_tourney::sim::{NoJournal, Simulation};
+
+fn mtt(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mtt");
+    g.sample_size(10);
+    g.bench_function("10000 entrants to the end", |b| {
+        b.iter(|| {
+            let mut sim = Simulation::new(TournamentOptions::online_mtt(), 10_000, 7, &mut NoJournal)
+                .expect("options");
+            sim.run(&mut NoJournal, &mut |_| {}).expect("run");
+            assert_eq!(sim.tournament().finishes().len(), 10_000);
+            sim.tournament().stats().hands
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, mtt);
+criterion_main!(benches);
