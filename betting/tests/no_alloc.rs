@@ -1,0 +1,100 @@
+//! `Hand::apply_into` allocates nothing: a counting global allocator proves it over
+//! complete hands (posts, deal, betting on every street, showdown, settlement).
+// A global allocator needs `unsafe impl`; it only forwards to the system allocator.
+#![allow(unsafe_code)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::{T, s};
+use holdem_betting::{
+    Action, Chips, DealerInput, Events, Hand, HandConfig, Input, Pending, Player, Street,
+};
+use holdem_cards::Deck;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Plays a hand to the end, returning how many allocations `apply_into` made.
+fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
+    let players: Vec<Player> = (0..6).map(|i| Player::new(s(i), Chips(1_000 + u64::from(i) * 150))).collect();
+    let mut hand = Hand::new(HandConfig::no_limit(Chips(20)).with_ante(Chips(2)), &players, s(0))
+        .expect("hand");
+    let mut deck = Deck::seeded(seed);
+    let mut events = Events::new();
+    let mut count = 0;
+    let mut step = 0u32;
+    loop {
+        let input = match hand.pending() {
+            Pending::Complete => break,
+            Pending::Post { seat, kind, amount } => Input::Post { seat, kind, amount },
+            Pending::HoleCards { seat } => Input::Deal(DealerInput::HoleCards {
+                seat,
+                cards: [deck.deal().ok(), deck.deal().ok()],
+            }),
+            Pending::Board { street } => {
+                let burn = Input::Deal(DealerInput::Burn(deck.deal().ok()));
+                events.clear();
+                let before = ALLOCATIONS.load(Ordering::SeqCst);
+                hand.apply_into(T, burn, &mut events).expect("burn");
+                count += ALLOCATIONS.load(Ordering::SeqCst) - before;
+                match street {
+                    Street::Flop => Input::Deal(DealerInput::Flop([deck.deal().ok(), deck.deal().ok(), deck.deal().ok()])),
+                    Street::Turn => Input::Deal(DealerInput::Turn(deck.deal().ok())),
+                    _ => Input::Deal(DealerInput::River(deck.deal().ok())),
+                }
+            }
+            Pending::Action { seat } => {
+                step += 1;
+                let legal = hand.legal_actions().expect("legal");
+                match legal.raise.or(legal.bet) {
+                    Some(r) if step % raise_every == 0 => Input::act(seat, Action::BetOrRaiseTo(r.min)),
+                    _ => Input::act(seat, Action::CheckOrCall),
+                }
+            }
+            Pending::Showdown { seat } => Input::Show { seat, cards: None },
+        };
+        events.clear();
+        let before = ALLOCATIONS.load(Ordering::SeqCst);
+        hand.apply_into(T, input, &mut events).expect("legal input");
+        count += ALLOCATIONS.load(Ordering::SeqCst) - before;
+    }
+    assert!(hand.is_complete());
+    count
+}
+
+// One test only: the counter is global, so a second test running in parallel would
+// be counted too.
+#[test]
+fn apply_allocates_nothing_over_complete_hands() {
+    // The counter sees allocations, so this test cannot pass vacuously.
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let v: Vec<u64> = std::hint::black_box(vec![1, 2, 3]);
+    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+    drop(v);
+    // Build the evaluator's shared tables before counting (a one-time lazy init).
+    let _ = holdem_eval::Evaluator::new();
+    for seed in 0..20 {
+        for raise_every in [2, 3, 7, 1_000] {
+            assert_eq!(allocations_in_one_hand(seed, raise_every), 0, "seed {seed}");
+        }
+    }
+}

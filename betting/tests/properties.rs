@@ -1,0 +1,255 @@
+//! Property tests over random hands: 2-10 players, all three structures, random
+//! stacks (tiny ones included), antes. Chips are conserved after every input, no
+//! card is dealt twice, every hand terminates, `legal_actions` is exactly what the
+//! hand accepts, and rejected inputs change nothing.
+
+mod common;
+
+use common::T;
+use holdem_betting::{
+    Action, BettingStructure, Chips, DealerInput, Hand, HandConfig, IncompleteAllInRule, Input,
+    LegalActions, Pending, Player, Seat, Street,
+};
+use holdem_cards::{Card, Deck};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+#[derive(Debug, Clone)]
+struct Setup {
+    stacks: Vec<u64>,
+    button: u8,
+    structure: u8,
+    ante: u64,
+    big_blind_ante: bool,
+    rule: bool,
+    protection: bool,
+    seed: u64,
+}
+
+fn setup() -> impl Strategy<Value = Setup> {
+    (
+        prop::collection::vec(prop_oneof![1u64..20, 20u64..400, 400u64..5_000], 2..=10),
+        0u8..10,
+        0u8..3,
+        prop_oneof![Just(0u64), 1u64..10],
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<u64>(),
+    )
+        .prop_map(|(stacks, button, structure, ante, big_blind_ante, rule, protection, seed)| {
+            Setup { stacks, button, structure, ante, big_blind_ante, rule, protection, seed }
+        })
+}
+
+fn config(setup: &Setup) -> HandConfig {
+    let mut config = match setup.structure {
+        0 => HandConfig::fixed_limit(Chips(20), Chips(40)),
+        1 => HandConfig::pot_limit(Chips(20)),
+        _ => HandConfig::no_limit(Chips(20)),
+    };
+    config.ante = Chips(setup.ante);
+    if setup.big_blind_ante {
+        config.big_blind_ante = Chips(20);
+    }
+    config.cap_lifted_heads_up = setup.rule;
+    config.reraise_must_double = setup.rule && setup.structure == 2;
+    if setup.rule {
+        config.incomplete_all_in = IncompleteAllInRule::FullRaiseOverLastFullBet;
+    }
+    config.time_out_all_in_protection = setup.protection;
+    config
+}
+
+fn new_hand(setup: &Setup) -> Hand {
+    let n = setup.stacks.len() as u8;
+    let players: Vec<Player> = setup
+        .stacks
+        .iter()
+        .enumerate()
+        .map(|(i, &st)| {
+            let p = Player::new(Seat::new(i as u8).expect("seat"), Chips(st));
+            if i == 3 && setup.protection { p.sitting_out() } else { p }
+        })
+        .collect();
+    Hand::new(config(setup), &players, Seat::new(setup.button % n).expect("seat")).expect("hand")
+}
+
+/// Amounts around every boundary the legal actions name.
+fn probes(legal: &LegalActions) -> Vec<u64> {
+    let mut out = vec![0, 1];
+    for r in [legal.bet, legal.raise].into_iter().flatten() {
+        for v in [r.min.get(), r.max.get()] {
+            out.extend([v.saturating_sub(1), v, v + 1]);
+        }
+    }
+    if let Some(a) = legal.all_in_to {
+        out.extend([a.get().saturating_sub(1), a.get(), a.get() + 1]);
+    }
+    out.push(legal.current_bet.get());
+    out
+}
+
+fn all_actions(amount: u64) -> [Action; 8] {
+    [
+        Action::Fold,
+        Action::Check,
+        Action::Call,
+        Action::CheckOrCall,
+        Action::BetTo(Chips(amount)),
+        Action::RaiseTo(Chips(amount)),
+        Action::BetOrRaiseTo(Chips(amount)),
+        Action::AllIn,
+    ]
+}
+
+fn draw(deck: &mut Deck) -> Option<Card> {
+    deck.deal().ok()
+}
+
+/// Plays one random hand, checking the invariants after every input.
+fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    let mut deck = Deck::seeded(setup.seed);
+    let mut hand = new_hand(setup);
+    let total: u64 = setup.stacks.iter().sum();
+    let mut dealt = 0u32;
+    for _step in 0..1_000 {
+        prop_assert!(hand.chips_conserved(), "chips not conserved");
+        prop_assert_eq!(hand.known_cards().len(), dealt, "a card was lost or dealt twice");
+        let input = match hand.pending() {
+            Pending::Complete => {
+                let result = hand.result().expect("complete hands have a result");
+                let finals: u64 = result.final_stacks().map(|(_, c)| c.get()).sum();
+                prop_assert_eq!(finals + result.rake().get(), total);
+                return Ok(hand);
+            }
+            Pending::Post { seat, kind, amount } => Input::Post { seat, kind, amount },
+            Pending::HoleCards { seat } => {
+                dealt += 2;
+                Input::Deal(DealerInput::HoleCards { seat, cards: [draw(&mut deck), draw(&mut deck)] })
+            }
+            Pending::Board { street } => {
+                if rng.next_u32() % 2 == 0 {
+                    dealt += 1;
+                    hand.apply(T, Input::Deal(DealerInput::Burn(draw(&mut deck))))
+                        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                }
+                match street {
+                    Street::Flop => {
+                        dealt += 3;
+                        Input::Deal(DealerInput::Flop([draw(&mut deck), draw(&mut deck), draw(&mut deck)]))
+                    }
+                    Street::Turn => {
+                        dealt += 1;
+                        Input::Deal(DealerInput::Turn(draw(&mut deck)))
+                    }
+                    _ => {
+                        dealt += 1;
+                        Input::Deal(DealerInput::River(draw(&mut deck)))
+                    }
+                }
+            }
+            Pending::Action { seat } => {
+                let legal = hand.legal_actions().expect("legal actions while waiting for one");
+                prop_assert_eq!(legal.seat, seat);
+                if probe {
+                    // legal_actions() is exactly the set the hand accepts.
+                    for amount in probes(&legal) {
+                        for action in all_actions(amount) {
+                            let mut copy = hand.clone();
+                            let accepted = copy.apply(T, Input::act(seat, action)).is_ok();
+                            prop_assert_eq!(
+                                accepted,
+                                legal.allows(action),
+                                "{} by {}: legal {:?}",
+                                action,
+                                seat,
+                                legal
+                            );
+                        }
+                    }
+                }
+                // A random (often illegal) input: if rejected, nothing changes.
+                let before = hand.clone();
+                let wrong_seat = Seat::new((rng.next_u32() % 10) as u8).expect("seat");
+                let amount = u64::from(rng.next_u32() % 3_000);
+                let action = all_actions(amount)[(rng.next_u32() % 8) as usize];
+                if hand.apply(T, Input::act(wrong_seat, action)).is_err() {
+                    prop_assert_eq!(&hand, &before, "a rejected input changed the hand");
+                    pick(&legal, &mut rng, seat)
+                } else {
+                    continue;
+                }
+            }
+            Pending::Showdown { seat } => {
+                if rng.next_u32() % 4 == 0 {
+                    Input::Muck { seat }
+                } else {
+                    Input::Show { seat, cards: None }
+                }
+            }
+        };
+        hand.apply(T, input)
+            .map_err(|e| TestCaseError::fail(format!("{input:?} rejected: {e}")))?;
+    }
+    Err(TestCaseError::fail("the hand did not terminate in 1000 inputs"))
+}
+
+/// A random legal action, biased toward calls and checks so hands reach showdown.
+fn pick(legal: &LegalActions, rng: &mut ChaCha8Rng, seat: Seat) -> Input {
+    let roll = rng.next_u32() % 20;
+    let action = match roll {
+        0 if legal.fold => Action::Fold,
+        1..=3 if legal.all_in_to.is_some() => Action::AllIn,
+        4..=7 => match legal.bet.or(legal.raise) {
+            Some(r) => {
+                let span = r.max.get() - r.min.get();
+                let unit = legal.chip_unit.get();
+                let pick = r.min.get() + (u64::from(rng.next_u32()) % (span + 1)) / unit * unit;
+                Action::BetOrRaiseTo(Chips(pick))
+            }
+            None => Action::CheckOrCall,
+        },
+        _ => Action::CheckOrCall,
+    };
+    Input::act(seat, action)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_hands_conserve_chips_deal_no_card_twice_and_terminate(setup in setup()) {
+        play(&setup, false)?;
+    }
+
+    #[test]
+    fn legal_actions_are_exactly_what_the_hand_accepts(setup in setup()) {
+        play(&setup, true)?;
+    }
+}
+
+#[test]
+fn every_structure_is_exercised() {
+    // The generator covers all three structures (B1).
+    let kinds: Vec<_> = (0..3)
+        .map(|structure| {
+            config(&Setup {
+                stacks: vec![100, 100],
+                button: 0,
+                structure,
+                ante: 0,
+                big_blind_ante: false,
+                rule: false,
+                protection: false,
+                seed: 0,
+            })
+            .structure
+        })
+        .collect();
+    assert!(matches!(kinds[0], BettingStructure::FixedLimit { .. }));
+    assert_eq!(kinds[1], BettingStructure::PotLimit);
+    assert_eq!(kinds[2], BettingStructure::NoLimit);
+}
