@@ -11,7 +11,7 @@ use crate::{Chips, MAX_SEATS, Pot, PotsError, Seat, SeatSet, Table};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PotAward {
-    index: usize,
+    index: u8,
     amount: Chips,
     cap: Chips,
     rake: Chips,
@@ -26,7 +26,7 @@ impl PotAward {
     /// The pot's index: 0 is the main pot, then the side pots in order.
     #[must_use]
     pub const fn index(&self) -> usize {
-        self.index
+        self.index as usize
     }
 
     /// The chips in the pot before rake.
@@ -149,7 +149,7 @@ pub fn split_pot(
     if winners.is_empty() {
         return Err(PotsError::NoWinner { pot: index });
     }
-    if let Some(seat) = winners.iter().find(|&w| !eligible.contains(w)) {
+    if let Some(seat) = winners.difference(eligible).first() {
         return Err(PotsError::WinnerNotEligible { seat, pot: index });
     }
     let net = pot
@@ -162,20 +162,23 @@ pub fn split_pot(
         })?;
     let count = winners.len() as u64;
     let share = Chips(net.get() / count);
-    let mut odd_left = net.get() % count;
+    let odd_count = net.get() % count;
     let mut odd_chips = SeatSet::EMPTY;
     let mut first_odd_chip = None;
-    // P3: one odd chip at a time, first tied winner left of the button, then clockwise.
-    for seat in table.clockwise_from_button(winners) {
-        if odd_left == 0 {
-            break;
+    if odd_count > 0 {
+        // P3: one odd chip at a time, first tied winner left of the button, then
+        // clockwise.
+        for seat in table
+            .clockwise_from_button(winners)
+            .take(odd_count as usize)
+        {
+            first_odd_chip.get_or_insert(seat);
+            odd_chips.insert(seat);
         }
-        first_odd_chip.get_or_insert(seat);
-        odd_chips.insert(seat);
-        odd_left -= 1;
     }
     Ok(PotAward {
-        index,
+        // Pots are numbered below MAX_POTS, so this never saturates.
+        index: u8::try_from(index).unwrap_or(u8::MAX),
         amount: pot.amount(),
         cap: pot.cap(),
         rake,
@@ -187,42 +190,67 @@ pub fn split_pot(
     })
 }
 
-/// The best hands among `eligible`: every eligible seat whose strength equals the
-/// maximum (P6). Seats with no strength (mucked) cannot win.
-pub(crate) fn best_hands<S: Ord>(eligible: SeatSet, strength: &[Option<&S>; MAX_SEATS]) -> SeatSet {
-    let mut best: Option<&S> = None;
-    let mut winners = SeatSet::EMPTY;
-    for seat in eligible {
-        let Some(s) = strength[seat.as_usize()] else {
-            continue;
-        };
-        match best {
-            Some(b) if s < b => {}
-            Some(b) if s == b => {
-                winners.insert(seat);
-            }
-            _ => {
-                best = Some(s);
-                winners = SeatSet::only(seat);
-            }
-        }
-    }
-    winners
+/// The seats that showed a hand, grouped by equal strength, best group first.
+/// Built once per hand; finding a pot's winners is then a few bitmask tests (P6).
+pub(crate) struct Ranking {
+    /// Seats with equal strength, strongest group first.
+    groups: [SeatSet; MAX_SEATS],
+    len: usize,
+    /// Every seat that showed.
+    shown: SeatSet,
 }
 
-/// Collects `strengths` into a per-seat table, rejecting a seat given twice.
-pub(crate) fn strength_table<S>(
-    strengths: &[(Seat, S)],
-) -> Result<[Option<&S>; MAX_SEATS], PotsError> {
-    let mut table: [Option<&S>; MAX_SEATS] = [None; MAX_SEATS];
-    for (seat, s) in strengths {
-        let slot = &mut table[seat.as_usize()];
-        if slot.is_some() {
-            return Err(PotsError::DuplicateStrength { seat: *seat });
+impl Ranking {
+    /// Groups `strengths` (at most one per seat) by equal strength, best first.
+    pub(crate) fn new<S: Ord>(strengths: &[(Seat, S)]) -> Result<Ranking, PotsError> {
+        // Indices into `strengths`, strongest first (insertion sort; at most
+        // MAX_SEATS entries because a repeated seat is an error).
+        let mut order = [0usize; MAX_SEATS];
+        let mut len = 0;
+        let mut shown = SeatSet::EMPTY;
+        for (k, (seat, strength)) in strengths.iter().enumerate() {
+            if !shown.insert(*seat) {
+                return Err(PotsError::DuplicateStrength { seat: *seat });
+            }
+            let mut at = len;
+            while at > 0 && strengths[order[at - 1]].1 < *strength {
+                order[at] = order[at - 1];
+                at -= 1;
+            }
+            order[at] = k;
+            len += 1;
         }
-        *slot = Some(s);
+        // Runs of equal strength become groups.
+        let mut groups = [SeatSet::EMPTY; MAX_SEATS];
+        let mut group = 0;
+        for i in 0..len {
+            let (seat, strength) = &strengths[order[i]];
+            if i > 0 && strengths[order[i - 1]].1 != *strength {
+                group += 1;
+            }
+            groups[group].insert(*seat);
+        }
+        Ok(Ranking {
+            groups,
+            len: if len == 0 { 0 } else { group + 1 },
+            shown,
+        })
     }
-    Ok(table)
+
+    /// Every seat that showed a hand.
+    pub(crate) const fn shown(&self) -> SeatSet {
+        self.shown
+    }
+
+    /// The best hands among `eligible`: the strongest group with an eligible seat,
+    /// restricted to the eligible seats (P6). Empty when no eligible seat showed.
+    pub(crate) fn winners(&self, eligible: SeatSet) -> SeatSet {
+        self.groups[..self.len]
+            .iter()
+            .map(|group| group.intersection(eligible))
+            .find(|winners| !winners.is_empty())
+            .unwrap_or(SeatSet::EMPTY)
+    }
 }
 
 /// Awards `pot`, less `rake`, to the best hands among its eligible seats (P6), split
@@ -241,21 +269,20 @@ pub fn award_pot<S: Ord>(
     table: Table,
     strengths: &[(Seat, S)],
 ) -> Result<PotAward, PotsError> {
-    let strength = strength_table(strengths)?;
-    award_with_table(index, pot, rake, table, &strength)
+    award_ranked(index, pot, rake, table, &Ranking::new(strengths)?)
 }
 
-pub(crate) fn award_with_table<S: Ord>(
+pub(crate) fn award_ranked(
     index: usize,
     pot: &Pot,
     rake: Chips,
     table: Table,
-    strength: &[Option<&S>; MAX_SEATS],
+    ranking: &Ranking,
 ) -> Result<PotAward, PotsError> {
     let winners = if pot.is_uncontested() {
         pot.eligible()
     } else {
-        best_hands(pot.eligible(), strength)
+        ranking.winners(pot.eligible())
     };
     if winners.is_empty() {
         return Err(PotsError::NoHandForPot {

@@ -192,6 +192,12 @@ impl Layering {
 /// # Ok::<(), holdem_pots::PotsError>(())
 /// ```
 pub fn layer(contributions: &[Contribution]) -> Result<Layering, PotsError> {
+    layer_in_place(contributions)
+}
+
+/// [`layer`], inlined into [`crate::settle`] so the layering is not copied.
+#[inline(always)]
+pub(crate) fn layer_in_place(contributions: &[Contribution]) -> Result<Layering, PotsError> {
     if contributions.is_empty() {
         return Err(PotsError::EmptyHand);
     }
@@ -249,16 +255,11 @@ pub fn layer(contributions: &[Contribution]) -> Result<Layering, PotsError> {
         }
     }
 
-    // Caps: the distinct live contributions, ascending (insertion into a fixed array).
-    let mut caps: ArrayVec<u64, MAX_POTS> = ArrayVec::new();
+    // The largest live contribution: every active seat must have matched it.
+    let mut to_call = 0u64;
     for seat in live {
-        let a = amount[seat.as_usize()];
-        let at = caps.partition_point(|&c| c < a);
-        if caps.get(at) != Some(&a) {
-            caps.insert(at, a);
-        }
+        to_call = to_call.max(amount[seat.as_usize()]);
     }
-    let to_call = caps.last().copied().unwrap_or(0);
     for seat in active {
         let a = amount[seat.as_usize()];
         if a < to_call {
@@ -269,34 +270,66 @@ pub fn layer(contributions: &[Contribution]) -> Result<Layering, PotsError> {
             });
         }
     }
-    // A live seat that put in nothing is eligible for nothing; drop a zero cap unless
-    // it is the only one (then any folded chips go to a pot open to every live seat).
-    if caps.len() > 1 && caps.first() == Some(&0) {
-        caps.remove(0);
+
+    // Every seat in the hand, by contribution ascending (insertion sort: at most
+    // MAX_SEATS entries, no allocation).
+    let mut order = [(0u64, Seat(0)); MAX_SEATS];
+    let mut n = 0;
+    for seat in in_hand {
+        let a = amount[seat.as_usize()];
+        let mut at = n;
+        while at > 0 && order[at - 1].0 > a {
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = (a, seat);
+        n += 1;
     }
+    let order = &order[..n];
 
     let mut pots: ArrayVec<Pot, MAX_POTS> = ArrayVec::new();
-    let mut below = 0u64;
-    let last = caps.len().saturating_sub(1);
-    for (i, &cap) in caps.iter().enumerate() {
-        let mut pot_amount = 0u64;
-        let mut eligible = SeatSet::EMPTY;
-        for seat in in_hand {
-            let a = amount[seat.as_usize()];
-            // The top pot also takes any dead money above the top cap (see P2 above).
-            let upper = if i == last { a } else { a.min(cap) };
-            pot_amount += upper.saturating_sub(below);
-            if a >= cap && live.contains(seat) {
-                eligible.insert(seat);
-            }
+    if to_call == 0 {
+        // Every live seat put in nothing: any folded chips form one pot open to them.
+        let dead = total.get() - uncalled.map_or(0, |u| u.amount.get());
+        if dead > 0 {
+            pots.push(Pot {
+                amount: Chips(dead),
+                cap: Chips::ZERO,
+                eligible: live,
+            });
         }
-        below = cap;
-        if pot_amount > 0 {
+    } else {
+        // P1: each distinct live contribution is a cap. `below` is the previous cap;
+        // `reaching` holds the seats that put in more than `below`; `next` is the
+        // first entry of `order` not yet below the current cap.
+        let mut below = 0u64;
+        let mut reaching = in_hand;
+        let mut next = 0;
+        for &(cap, seat) in order {
+            if cap <= below || !live.contains(seat) {
+                continue;
+            }
+            let mut pot_amount = 0u64;
+            while let Some(&(a, short)) = order.get(next) {
+                if a >= cap {
+                    break;
+                }
+                // A seat (folded, or all-in for less) with part of its chips here.
+                pot_amount += a - below;
+                reaching.remove(short);
+                next += 1;
+            }
+            pot_amount += (cap - below) * reaching.len() as u64;
+            if cap == to_call {
+                // P2: dead money a folded seat put in above the top cap joins it.
+                pot_amount += order[next..].iter().map(|&(a, _)| a - cap).sum::<u64>();
+            }
             pots.push(Pot {
                 amount: Chips(pot_amount),
                 cap: Chips(cap),
-                eligible,
+                eligible: reaching.intersection(live),
             });
+            below = cap;
         }
     }
 

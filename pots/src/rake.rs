@@ -105,6 +105,19 @@ impl RakePolicy {
     }
 
     fn rate_rake(&self, amount: Chips) -> Chips {
+        let bp = u64::from(self.basis_points);
+        // Fast path in u64; u128 only for pots above ~1.8e15 chips.
+        if let Some(product) = amount
+            .get()
+            .checked_mul(bp)
+            .filter(|p| *p < u64::MAX - 5_000)
+        {
+            let rounded = match self.rounding {
+                RakeRounding::Down => product / 10_000,
+                RakeRounding::Nearest => (product + 5_000) / 10_000,
+            };
+            return Chips(rounded.min(amount.get()));
+        }
         let product = u128::from(amount.get()) * u128::from(self.basis_points);
         let rounded = match self.rounding {
             RakeRounding::Down => product / 10_000,

@@ -18,7 +18,7 @@ use crate::{MAX_SEATS, PotsError};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
-pub struct Seat(u8);
+pub struct Seat(pub(crate) u8);
 
 impl Seat {
     /// The seat with this index, or `None` when `index >= MAX_SEATS`.
@@ -178,6 +178,12 @@ impl SeatSet {
         SeatSet(self.0 & other.0)
     }
 
+    /// Seats in `self` but not in `other`.
+    #[must_use]
+    pub const fn difference(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+
     /// `true` when every seat of `self` is in `other`.
     #[must_use]
     pub const fn is_subset(self, other: SeatSet) -> bool {
@@ -280,9 +286,37 @@ impl ExactSizeIterator for SeatSetIter {}
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawTable", into = "RawTable"))]
 pub struct Table {
     seat_count: u8,
     button: Seat,
+}
+
+/// The text form of a [`Table`], checked by [`Table::new`] when parsed.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RawTable {
+    seat_count: u8,
+    button: Seat,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawTable> for Table {
+    type Error = PotsError;
+
+    fn try_from(raw: RawTable) -> Result<Table, PotsError> {
+        Table::new(raw.seat_count, raw.button)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Table> for RawTable {
+    fn from(table: Table) -> RawTable {
+        RawTable {
+            seat_count: table.seat_count,
+            button: table.button,
+        }
+    }
 }
 
 impl Table {

@@ -2,10 +2,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::award::{award_with_table, strength_table};
+use crate::award::{Ranking, award_ranked};
+use crate::layer::layer_in_place;
 use crate::{
     Chips, Contribution, Layering, MAX_POTS, MAX_SEATS, PotAward, PotsError, RakePolicy, Seat,
-    SeatSet, Table, Uncalled, layer,
+    SeatSet, Table, Uncalled,
 };
 
 /// The whole outcome of a hand's chips: the uncalled bet returned (B14), each pot with
@@ -133,41 +134,40 @@ pub fn settle<S: Ord>(
             seat_count: table.seat_count(),
         });
     }
-    let layering: Layering = layer(contributions)?;
-    let strength = strength_table(strengths)?;
-    for (seat, _) in strengths {
-        if !layering.in_hand().contains(*seat) {
-            return Err(PotsError::StrengthForSeatNotInHand { seat: *seat });
-        }
-        if layering.folded().contains(*seat) {
-            return Err(PotsError::StrengthForFoldedSeat { seat: *seat });
-        }
+    let layering: Layering = layer_in_place(contributions)?;
+    let ranking = Ranking::new(strengths)?;
+    let shown = ranking.shown();
+    if let Some(seat) = shown.difference(layering.in_hand()).first() {
+        return Err(PotsError::StrengthForSeatNotInHand { seat });
+    }
+    if let Some(seat) = shown.intersection(layering.folded()).first() {
+        return Err(PotsError::StrengthForFoldedSeat { seat });
     }
     let rakes = rake.rake_pots(layering.pots(), flop_dealt)?;
 
-    let mut payouts = [Chips::ZERO; MAX_SEATS];
-    if let Some(u) = layering.uncalled() {
-        payouts[u.seat.as_usize()] = u.amount;
-    }
-    let mut pots: ArrayVec<PotAward, MAX_POTS> = ArrayVec::new();
-    let mut total_rake = Chips::ZERO;
-    for (index, (pot, &pot_rake)) in layering.pots().iter().zip(rakes.iter()).enumerate() {
-        let award = award_with_table(index, pot, pot_rake, table, &strength)?;
-        for (seat, share) in award.shares() {
-            // Cannot overflow: every payout is part of the checked total.
-            let slot = &mut payouts[seat.as_usize()];
-            *slot = Chips(slot.get() + share.get());
-        }
-        total_rake = Chips(total_rake.get() + pot_rake.get());
-        pots.push(award);
-    }
-    Ok(Settlement {
+    // Built in place: the result is large (fixed arrays) and copying it would cost
+    // more than computing it.
+    let mut out = Settlement {
         table,
-        pots,
+        pots: ArrayVec::new(),
         uncalled: layering.uncalled(),
-        rake: total_rake,
+        rake: Chips::ZERO,
         total: layering.total(),
         in_hand: layering.in_hand(),
-        payouts,
-    })
+        payouts: [Chips::ZERO; MAX_SEATS],
+    };
+    if let Some(u) = layering.uncalled() {
+        out.payouts[u.seat.as_usize()] = u.amount;
+    }
+    for (index, (pot, &pot_rake)) in layering.pots().iter().zip(rakes.iter()).enumerate() {
+        let award = award_ranked(index, pot, pot_rake, table, &ranking)?;
+        for (seat, share) in award.shares() {
+            // Cannot overflow: every payout is part of the checked total.
+            let slot = &mut out.payouts[seat.as_usize()];
+            *slot = Chips(slot.get() + share.get());
+        }
+        out.rake = Chips(out.rake.get() + pot_rake.get());
+        out.pots.push(award);
+    }
+    Ok(out)
 }

@@ -1,0 +1,51 @@
+//! With the `serde` feature: settlements, policies and seats round-trip through JSON,
+//! and out-of-range seats are rejected on the way in.
+#![cfg(feature = "serde")]
+
+use holdem_pots::{
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SeatSet, Settlement, Status,
+    Table, settle,
+};
+
+fn s(index: u8) -> Seat {
+    Seat::new(index).expect("seat index in range")
+}
+
+#[test]
+fn settlement_and_rake_policy_round_trip_through_json() {
+    let rake = RakePolicy {
+        basis_points: 500,
+        rounding: RakeRounding::Nearest,
+        cap: Some(Chips(3)),
+        no_flop_no_drop: true,
+        source: RakeSource::MainPotOnly,
+    };
+    let json = serde_json::to_string(&rake).expect("serializes");
+    assert_eq!(
+        serde_json::from_str::<RakePolicy>(&json).expect("parses"),
+        rake
+    );
+
+    let hand = [
+        Contribution::new(s(0), Chips(75), Status::AllIn),
+        Contribution::new(s(1), Chips(100), Status::AllIn),
+        Contribution::new(s(2), Chips(200), Status::AllIn),
+    ];
+    let table = Table::new(6, s(5)).expect("table");
+    let settlement = settle(table, &hand, &[(s(0), 2u8), (s(1), 2)], &rake, true).expect("ok");
+    let json = serde_json::to_string(&settlement).expect("serializes");
+    let back: Settlement = serde_json::from_str(&json).expect("parses");
+    assert_eq!(back, settlement);
+    // Chips and seats are plain numbers in the text form.
+    assert_eq!(serde_json::to_string(&Chips(42)).expect("ok"), "42");
+    assert_eq!(serde_json::to_string(&s(7)).expect("ok"), "7");
+}
+
+#[test]
+fn out_of_range_seat_and_seat_set_are_rejected_when_parsed() {
+    assert!(serde_json::from_str::<Seat>("23").is_err());
+    assert!(serde_json::from_str::<SeatSet>("4294967295").is_err());
+    assert_eq!(serde_json::from_str::<Seat>("22").expect("ok"), s(22));
+    let button_off_table = r#"{"seat_count":6,"button":6}"#;
+    assert!(serde_json::from_str::<Table>(button_off_table).is_err());
+}
