@@ -118,6 +118,56 @@ fn settle_or_skip(hand: &Hand, rake: &RakePolicy, flop: bool) -> Option<Settleme
     }
 }
 
+/// The layering written the slow, obvious way (rules P1, P2, B14): return the top
+/// contributor's excess over the second largest, then for each distinct live
+/// contribution `cap` (ascending) take `min(c, cap) - min(c, previous cap)` from
+/// every seat; the top pot also takes any folded chips above it.
+fn reference_layering(
+    contributions: &[Contribution],
+) -> (Option<(Seat, u64)>, Vec<(u64, u64, Vec<Seat>)>) {
+    let mut amounts: Vec<(Seat, u64, Status)> = contributions
+        .iter()
+        .map(|c| (c.seat, c.amount.get(), c.status))
+        .collect();
+    let mut sorted: Vec<u64> = amounts.iter().map(|a| a.1).collect();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let second = sorted.get(1).copied().unwrap_or(0);
+    let mut uncalled = None;
+    if sorted[0] > second {
+        let top = amounts.iter_mut().find(|a| a.1 == sorted[0]).expect("top");
+        uncalled = Some((top.0, top.1 - second));
+        top.1 = second;
+    }
+    let live = |a: &&(Seat, u64, Status)| a.2 != Status::Folded;
+    let mut caps: Vec<u64> = amounts.iter().filter(live).map(|a| a.1).collect();
+    caps.sort_unstable();
+    caps.dedup();
+    if caps.len() > 1 {
+        caps.retain(|&c| c > 0);
+    }
+    let mut pots = Vec::new();
+    let mut below = 0;
+    for (i, &cap) in caps.iter().enumerate() {
+        let top = i == caps.len() - 1;
+        let amount: u64 = amounts
+            .iter()
+            .map(|a| if top { a.1 } else { a.1.min(cap) }.saturating_sub(below))
+            .sum();
+        let mut eligible: Vec<Seat> = amounts
+            .iter()
+            .filter(live)
+            .filter(|a| a.1 >= cap)
+            .map(|a| a.0)
+            .collect();
+        eligible.sort();
+        if amount > 0 {
+            pots.push((amount, cap, eligible));
+        }
+        below = cap;
+    }
+    (uncalled, pots)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1_024))]
 
@@ -184,6 +234,19 @@ proptest! {
             let reachable: u64 = hand.contributions.iter().map(|c| c.amount.get().min(own)).sum();
             prop_assert!(won <= reachable, "{seat} won {won} > {reachable}");
         }
+    }
+
+    /// The single-pass layering agrees with the obvious one (rules P1, P2, B14).
+    #[test]
+    fn layering_matches_the_reference_layering(hand in hand(1_000, false)) {
+        let layering = layer(&hand.contributions).expect("valid hand");
+        let pots: Vec<(u64, u64, Vec<Seat>)> = layering
+            .pots()
+            .iter()
+            .map(|p| (p.amount().get(), p.cap().get(), p.eligible().iter().collect()))
+            .collect();
+        let uncalled = layering.uncalled().map(|u| (u.seat, u.amount.get()));
+        prop_assert_eq!((uncalled, pots), reference_layering(&hand.contributions));
     }
 
     /// The layering depends only on each seat's contribution and status, never on
