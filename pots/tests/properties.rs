@@ -118,13 +118,14 @@ fn settle_or_skip(hand: &Hand, rake: &RakePolicy, flop: bool) -> Option<Settleme
     }
 }
 
+/// A pot as (amount, cap, eligible seats in order).
+type ReferencePot = (u64, u64, Vec<Seat>);
+
 /// The layering written the slow, obvious way (rules P1, P2, B14): return the top
 /// contributor's excess over the second largest, then for each distinct live
 /// contribution `cap` (ascending) take `min(c, cap) - min(c, previous cap)` from
 /// every seat; the top pot also takes any folded chips above it.
-fn reference_layering(
-    contributions: &[Contribution],
-) -> (Option<(Seat, u64)>, Vec<(u64, u64, Vec<Seat>)>) {
+fn reference_layering(contributions: &[Contribution]) -> (Option<(Seat, u64)>, Vec<ReferencePot>) {
     let mut amounts: Vec<(Seat, u64, Status)> = contributions
         .iter()
         .map(|c| (c.seat, c.amount.get(), c.status))
@@ -240,7 +241,7 @@ proptest! {
     #[test]
     fn layering_matches_the_reference_layering(hand in hand(1_000, false)) {
         let layering = layer(&hand.contributions).expect("valid hand");
-        let pots: Vec<(u64, u64, Vec<Seat>)> = layering
+        let pots: Vec<ReferencePot> = layering
             .pots()
             .iter()
             .map(|p| (p.amount().get(), p.cap().get(), p.eligible().iter().collect()))
