@@ -67,6 +67,7 @@
 #![deny(unsafe_code)]
 
 mod error;
+mod hand;
 mod load;
 pub mod pending;
 mod preset;

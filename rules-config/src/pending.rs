@@ -7,10 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Stand-ins for `holdem_betting` types, matching the serde form of the
-/// `holdem-betting` crate's `BettingStructure` and `IncompleteAllInRule` with its
-/// `serde` feature. Move: replace with `holdem_betting::{BettingStructure,
-/// IncompleteAllInRule}` once the crate exports them.
+/// Serde stand-ins for `holdem_betting::{BettingStructure, IncompleteAllInRule}`,
+/// converted into them with `From`. Move: use the engine types directly once
+/// `holdem-betting`'s `serde` feature compiles (it needs serde on
+/// `holdem_eval::HandRank`) and names the fixed-limit fields in kebab-case
+/// (`small-bet`, `big-bet`) like the rest of the document.
 pub mod betting {
     use holdem_pots::Chips;
     use serde::{Deserialize, Serialize};
@@ -51,6 +52,31 @@ pub mod betting {
         StandardLastFullIncrement,
         /// A full raise over the last full bet (seed 002 example 1: → at least 500).
         FullRaiseOverLastFullBet,
+    }
+
+    impl From<BettingStructure> for holdem_betting::BettingStructure {
+        fn from(s: BettingStructure) -> Self {
+            match s {
+                BettingStructure::FixedLimit { small_bet, big_bet } => {
+                    holdem_betting::BettingStructure::FixedLimit { small_bet, big_bet }
+                }
+                BettingStructure::PotLimit => holdem_betting::BettingStructure::PotLimit,
+                BettingStructure::NoLimit => holdem_betting::BettingStructure::NoLimit,
+            }
+        }
+    }
+
+    impl From<IncompleteAllInRule> for holdem_betting::IncompleteAllInRule {
+        fn from(r: IncompleteAllInRule) -> Self {
+            match r {
+                IncompleteAllInRule::StandardLastFullIncrement => {
+                    holdem_betting::IncompleteAllInRule::StandardLastFullIncrement
+                }
+                IncompleteAllInRule::FullRaiseOverLastFullBet => {
+                    holdem_betting::IncompleteAllInRule::FullRaiseOverLastFullBet
+                }
+            }
+        }
     }
 }
 

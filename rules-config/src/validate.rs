@@ -25,6 +25,16 @@ impl Rules {
             check_tournament(t, self.betting.chip_unit, &mut errors);
         }
         if errors.0.is_empty() {
+            // Backstop: the engine's own check of every hand these rules can deal.
+            let levels = self.tournament.as_ref().map_or(1, |t| t.event.structure.levels.len());
+            for level in 0..levels.max(1) {
+                if let Err(e) = self.hand_config(level) {
+                    errors.0.extend(e.errors);
+                    break;
+                }
+            }
+        }
+        if errors.0.is_empty() {
             Ok(())
         } else {
             Err(RulesError { errors: errors.0 })

@@ -1,0 +1,80 @@
+//! From a rules document to the engine's per-hand configuration.
+
+use holdem_betting::{BettingStructure, HandConfig, HandError};
+
+use crate::pending::betting::BettingStructure as Structure;
+use holdem_pots::Chips;
+
+use crate::error::{ConfigError, RulesError};
+use crate::rules::Rules;
+
+impl Rules {
+    /// The `holdem_betting::HandConfig` for a hand under these rules.
+    ///
+    /// A cash game uses the stakes in `[betting]` (`level` is ignored). A
+    /// tournament uses `tournament.event.structure.levels[level]`, the last level
+    /// repeating past the end; in a fixed-limit tournament the small bet is the
+    /// level's big blind and the big bet twice that (the amounts written in
+    /// `betting.structure` are the first level's).
+    ///
+    /// # Errors
+    /// A [`RulesError`] if the engine rejects the config (rules that passed
+    /// [`Rules::validate`] do not).
+    pub fn hand_config(&self, level: usize) -> Result<HandConfig, RulesError> {
+        let b = &self.betting;
+        let (small_blind, big_blind, ante, big_blind_ante, structure) = match &self.tournament {
+            None => (
+                b.small_blind.unwrap_or(Chips::ZERO),
+                b.big_blind.unwrap_or(Chips::ZERO),
+                b.ante.unwrap_or(Chips::ZERO),
+                b.big_blind_ante.unwrap_or(Chips::ZERO),
+                b.structure.into(),
+            ),
+            Some(t) => {
+                let levels = &t.event.structure.levels;
+                let Some(l) = levels.get(level).or(levels.last()) else {
+                    return Err(RulesError::single(ConfigError::invalid(
+                        "tournament.event.structure.levels",
+                        "a structure needs at least one level (T6)",
+                    )));
+                };
+                let structure = match b.structure {
+                    Structure::FixedLimit { .. } => BettingStructure::FixedLimit {
+                        small_bet: Chips(l.big_blind),
+                        big_bet: Chips(l.big_blind.saturating_mul(2)),
+                    },
+                    other => other.into(),
+                };
+                (Chips(l.small_blind), Chips(l.big_blind), Chips(l.ante), Chips::ZERO, structure)
+            }
+        };
+        let mut config = HandConfig::no_limit(big_blind);
+        config.structure = structure;
+        config.small_blind = small_blind;
+        config.big_blind = big_blind;
+        config.ante = ante;
+        config.big_blind_ante = big_blind_ante;
+        config.chip_unit = b.chip_unit;
+        config.max_bets_per_round = b.max_bets_per_round;
+        config.cap_lifted_heads_up = b.cap_lifted_heads_up;
+        config.reraise_must_double = b.reraise_must_double;
+        config.incomplete_all_in = b.incomplete_all_in.into();
+        config.time_out_all_in_protection = b.time_out_all_in_protection;
+        config.rake = self.rake;
+        config
+            .validate()
+            .map_err(|e| RulesError::single(engine_error(e)))?;
+        Ok(config)
+    }
+}
+
+/// An engine rejection as a config error on the `[betting]` key it names.
+pub(crate) fn engine_error(e: HandError) -> ConfigError {
+    match e {
+        HandError::InvalidConfig { field, reason } => {
+            let path = if field == "rake" { "rake".to_owned() } else { format!("betting.{field}") };
+            ConfigError::invalid(path, reason)
+        }
+        other => ConfigError::invalid("betting", other.to_string()),
+    }
+}
