@@ -84,7 +84,7 @@ impl Settlement {
     }
 }
 
-/// Settles a hand in one call: [`layer`]s the contributions (P1, P2, B14), takes the
+/// Settles a hand in one call: [`layer`](crate::layer())s the contributions (P1, P2, B14), takes the
 /// rake by `rake` (B23, P5; `flop_dealt` feeds "no flop, no drop"), and awards each
 /// pot independently to its best eligible hands (P6, P4) with odd chips from the
 /// left of `table`'s button (P3).
@@ -96,7 +96,7 @@ impl Settlement {
 /// Allocates nothing.
 ///
 /// # Errors
-/// Everything [`layer`] returns; [`PotsError::SeatNotAtTable`] for a contribution from
+/// Everything [`layer`](crate::layer()) returns; [`PotsError::SeatNotAtTable`] for a contribution from
 /// a seat the table lacks; [`PotsError::StrengthForSeatNotInHand`],
 /// [`PotsError::StrengthForFoldedSeat`], [`PotsError::DuplicateStrength`];
 /// [`PotsError::NoHandForPot`] for a contested pot with no hand shown;
