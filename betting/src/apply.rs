@@ -277,7 +277,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         // B13: the call is the full big blind even when the big blind is short.
         self.current_bet = bb.max(self.seats.iter().map(|s| s.street_bet).max().unwrap_or(0));
         self.last_full_bet = self.current_bet;
-        self.full_increment = self.config.fixed_bet(Street::Preflop).map_or(bb, Chips::get);
+        self.full_increment = self
+            .config
+            .fixed_bet(Street::Preflop)
+            .map_or(bb, Chips::get);
         // B9: the big blind counts as the bet.
         self.bets = 1;
         self.last_aggressor = None;
@@ -624,7 +627,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 c
             }
         };
-        if self.board.iter().take(self.board_len as usize).any(Option::is_none) {
+        if self
+            .board
+            .iter()
+            .take(self.board_len as usize)
+            .any(Option::is_none)
+        {
             return Err(HandError::UnknownBoard);
         }
         let mut known = self.known;

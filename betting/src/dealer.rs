@@ -1,11 +1,201 @@
-//! [`Dealer`]: drives a [`crate::Hand`] from a shuffled deck (C3, C4, C6).
+//! [`Dealer`]: drives a [`Hand`] from a shuffled [`Deck`] in the right order (C3,
+//! C4) and handles misdeals (C6). The hand never sees the deck: the dealer feeds it
+//! [`DealerInput`]s like any replay would.
 
-/// Placeholder.
-#[derive(Debug)]
-pub struct Dealer;
-/// Placeholder.
-#[derive(Debug)]
-pub enum DealOutcome {}
-/// Placeholder.
-#[derive(Debug)]
-pub enum DealerError {}
+use arrayvec::ArrayVec;
+use holdem_cards::{Card, DealStep, Deck, DeckError, deal_order};
+use holdem_eval::HandEvaluator;
+
+use crate::hand::clockwise_from;
+use crate::{
+    DealerInput, EventSink, Hand, HandError, Input, MAX_SEATS, Pending, Street, Timestamp,
+};
+
+/// What a hole-card deal came to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DealOutcome {
+    /// Every player has their cards.
+    Dealt,
+    /// Two or more cards were exposed (C6): a misdeal. Nothing was given to the hand;
+    /// reshuffle (a fresh [`Dealer`]) and deal again with the same button.
+    Misdeal {
+        /// How many cards were exposed.
+        exposed: usize,
+    },
+}
+
+/// Why the dealer could not deal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DealerError {
+    /// The deck ran out (cannot happen with at most `MAX_SEATS` players).
+    #[error("deck: {0}")]
+    Deck(#[from] DeckError),
+    /// The hand refused a dealer input.
+    #[error("hand: {0}")]
+    Hand(#[from] HandError),
+    /// The hand is not waiting for cards.
+    #[error("the hand waits for {0}, not for cards")]
+    NothingToDeal(Pending),
+}
+
+/// Deals one hand from a shuffled deck. Create one per hand (C1: a deck is used for
+/// one hand only).
+///
+/// ```
+/// use holdem_betting::{Dealer, DealOutcome, Hand, HandConfig, Pending, Player, Timestamp};
+/// use holdem_cards::Deck;
+/// use holdem_pots::{Chips, Seat};
+///
+/// let s = |i| Seat::new(i).expect("seat");
+/// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+/// let mut hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+/// let mut sink = Vec::new();
+/// hand.post_forced_bets(Timestamp(0), &mut sink)?;
+/// let mut dealer = Dealer::new(Deck::seeded(7));
+/// assert_eq!(dealer.deal_hole_cards(&mut hand, Timestamp(1), &[], &mut sink)?, DealOutcome::Dealt);
+/// assert!(matches!(hand.pending(), Pending::Action { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Dealer {
+    deck: Deck,
+    /// C6: a single exposed hole card becomes the first burn.
+    first_burn: Option<Card>,
+}
+
+impl Dealer {
+    /// A dealer with this (shuffled) deck.
+    #[must_use]
+    pub fn new(deck: Deck) -> Dealer {
+        Dealer {
+            deck,
+            first_burn: None,
+        }
+    }
+
+    /// Cards left in the deck.
+    #[must_use]
+    pub fn cards_left(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// Deals the hole cards one at a time clockwise from the left of the button, two
+    /// rounds (C3; heads-up the big blind first). `exposed` lists the positions in
+    /// that order (`0..2 * players`) of cards the dealer exposed: two or more is a
+    /// misdeal (C6) and nothing reaches the hand; a single one is replaced by the next
+    /// card after the deal and becomes the first burn.
+    ///
+    /// # Errors
+    /// [`DealerError::NothingToDeal`] unless the hand waits for hole cards; deck or
+    /// hand errors (none expected).
+    pub fn deal_hole_cards<E: HandEvaluator + Clone, S: EventSink>(
+        &mut self,
+        hand: &mut Hand<E>,
+        at: Timestamp,
+        exposed: &[usize],
+        sink: &mut S,
+    ) -> Result<DealOutcome, DealerError> {
+        let pending = hand.pending();
+        if !matches!(pending, Pending::HoleCards { .. }) {
+            return Err(DealerError::NothingToDeal(pending));
+        }
+        let mut unique: ArrayVec<usize, { 2 * MAX_SEATS }> = ArrayVec::new();
+        for &e in exposed {
+            if !unique.contains(&e) && e < 2 * MAX_SEATS {
+                unique.push(e);
+            }
+        }
+        if unique.len() >= 2 {
+            return Ok(DealOutcome::Misdeal {
+                exposed: unique.len(),
+            });
+        }
+        let seats = clockwise_from(hand.players(), hand.positions().button);
+        let n = seats.len();
+        let mut holes = [[None::<Card>; 2]; MAX_SEATS];
+        let mut exposed_card = None;
+        for (k, step) in deal_order(n, n - 1)?.take(2 * n).enumerate() {
+            if let DealStep::Hole { seat, round } = step {
+                let card = self.deck.deal()?;
+                if unique.first() == Some(&k) {
+                    exposed_card = Some((seat, round));
+                    self.first_burn = Some(card);
+                } else {
+                    holes[seat][usize::from(round)] = Some(card);
+                }
+            }
+        }
+        if let Some((seat, round)) = exposed_card {
+            // C6: the exposed card is replaced by the next card after the deal.
+            holes[seat][usize::from(round)] = Some(self.deck.deal()?);
+        }
+        for (i, seat) in seats.iter().enumerate() {
+            hand.apply_into(
+                at,
+                Input::Deal(DealerInput::HoleCards {
+                    seat: *seat,
+                    cards: holes[i],
+                }),
+                sink,
+            )?;
+        }
+        Ok(DealOutcome::Dealt)
+    }
+
+    /// Burns a card and deals the board cards of the street the hand waits for (C4).
+    ///
+    /// # Errors
+    /// [`DealerError::NothingToDeal`] unless the hand waits for board cards.
+    pub fn deal_board<E: HandEvaluator + Clone, S: EventSink>(
+        &mut self,
+        hand: &mut Hand<E>,
+        at: Timestamp,
+        sink: &mut S,
+    ) -> Result<(), DealerError> {
+        let street = match hand.pending() {
+            Pending::Board { street } => street,
+            other => return Err(DealerError::NothingToDeal(other)),
+        };
+        let burn = match self.first_burn.take() {
+            Some(card) => card,
+            None => self.deck.burn()?,
+        };
+        hand.apply_into(at, Input::Deal(DealerInput::Burn(Some(burn))), sink)?;
+        let input = match street {
+            Street::Flop => DealerInput::Flop([
+                Some(self.deck.deal()?),
+                Some(self.deck.deal()?),
+                Some(self.deck.deal()?),
+            ]),
+            Street::Turn => DealerInput::Turn(Some(self.deck.deal()?)),
+            _ => DealerInput::River(Some(self.deck.deal()?)),
+        };
+        hand.apply_into(at, Input::Deal(input), sink)?;
+        Ok(())
+    }
+
+    /// Deals whatever cards the hand waits for (hole cards or the next street);
+    /// returns `false` when it waits for something else.
+    ///
+    /// # Errors
+    /// As [`Dealer::deal_hole_cards`] and [`Dealer::deal_board`].
+    pub fn deal_pending<E: HandEvaluator + Clone, S: EventSink>(
+        &mut self,
+        hand: &mut Hand<E>,
+        at: Timestamp,
+        sink: &mut S,
+    ) -> Result<bool, DealerError> {
+        match hand.pending() {
+            Pending::HoleCards { .. } => {
+                self.deal_hole_cards(hand, at, &[], sink)?;
+                Ok(true)
+            }
+            Pending::Board { .. } => {
+                self.deal_board(hand, at, sink)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+}

@@ -119,7 +119,11 @@ impl<E> Hand<E> {
 
         let (full_to, min_to) = match fixed {
             Some(size) => {
-                let to = if opening { size } else { self.last_full_bet + size };
+                let to = if opening {
+                    size
+                } else {
+                    self.last_full_bet + size
+                };
                 (to, to)
             }
             None if opening => {
@@ -167,7 +171,9 @@ impl<E> Hand<E> {
         } else if st.acted && current.saturating_sub(st.acted_at) < self.full_increment {
             // B8, B12: only a full raise since the seat acted reopens the betting.
             Some(HandError::NotReopened { seat })
-        } else if fixed.is_some() && self.bets >= self.config.max_bets_per_round && !self.cap_lifted()
+        } else if fixed.is_some()
+            && self.bets >= self.config.max_bets_per_round
+            && !self.cap_lifted()
         {
             Some(HandError::Capped {
                 seat,
@@ -212,13 +218,11 @@ impl<E> Hand<E> {
         } else {
             None
         };
-        let all_in_to = if l.all_in_to <= l.current {
-            Some(Chips(l.all_in_to)) // all-in is a call (for less, B15)
-        } else if l.blocked.is_none() && (l.all_in_to < l.min_to || l.all_in_to <= l.max_to) {
-            Some(Chips(l.all_in_to))
-        } else {
-            None
-        };
+        // All-in is a call (for less, B15) at or below the bet; above it, a bet or
+        // raise that must be allowed and within the limit (or short of the minimum).
+        let all_in_allowed = l.all_in_to <= l.current
+            || (l.blocked.is_none() && (l.all_in_to < l.min_to || l.all_in_to <= l.max_to));
+        let all_in_to = all_in_allowed.then_some(Chips(l.all_in_to));
         Some(LegalActions {
             seat,
             fold: true,

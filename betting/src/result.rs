@@ -68,13 +68,19 @@ impl HandResult {
     /// A seat's stack after the hand (zero for a seat not in it).
     #[must_use]
     pub fn final_stack(&self, seat: Seat) -> Chips {
-        self.finals.get(seat.as_usize()).copied().unwrap_or(Chips::ZERO)
+        self.finals
+            .get(seat.as_usize())
+            .copied()
+            .unwrap_or(Chips::ZERO)
     }
 
     /// A seat's stack before the hand.
     #[must_use]
     pub fn starting_stack(&self, seat: Seat) -> Chips {
-        self.starting.get(seat.as_usize()).copied().unwrap_or(Chips::ZERO)
+        self.starting
+            .get(seat.as_usize())
+            .copied()
+            .unwrap_or(Chips::ZERO)
     }
 
     /// Final minus starting stack.

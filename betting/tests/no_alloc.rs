@@ -35,9 +35,15 @@ static GLOBAL: Counting = Counting;
 
 /// Plays a hand to the end, returning how many allocations `apply_into` made.
 fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
-    let players: Vec<Player> = (0..6).map(|i| Player::new(s(i), Chips(1_000 + u64::from(i) * 150))).collect();
-    let mut hand = Hand::new(HandConfig::no_limit(Chips(20)).with_ante(Chips(2)), &players, s(0))
-        .expect("hand");
+    let players: Vec<Player> = (0..6)
+        .map(|i| Player::new(s(i), Chips(1_000 + u64::from(i) * 150)))
+        .collect();
+    let mut hand = Hand::new(
+        HandConfig::no_limit(Chips(20)).with_ante(Chips(2)),
+        &players,
+        s(0),
+    )
+    .expect("hand");
     let mut deck = Deck::seeded(seed);
     let mut events = Events::new();
     let mut count = 0;
@@ -57,7 +63,11 @@ fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
                 hand.apply_into(T, burn, &mut events).expect("burn");
                 count += ALLOCATIONS.load(Ordering::SeqCst) - before;
                 match street {
-                    Street::Flop => Input::Deal(DealerInput::Flop([deck.deal().ok(), deck.deal().ok(), deck.deal().ok()])),
+                    Street::Flop => Input::Deal(DealerInput::Flop([
+                        deck.deal().ok(),
+                        deck.deal().ok(),
+                        deck.deal().ok(),
+                    ])),
                     Street::Turn => Input::Deal(DealerInput::Turn(deck.deal().ok())),
                     _ => Input::Deal(DealerInput::River(deck.deal().ok())),
                 }
@@ -66,7 +76,9 @@ fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
                 step += 1;
                 let legal = hand.legal_actions().expect("legal");
                 match legal.raise.or(legal.bet) {
-                    Some(r) if step % raise_every == 0 => Input::act(seat, Action::BetOrRaiseTo(r.min)),
+                    Some(r) if step % raise_every == 0 => {
+                        Input::act(seat, Action::BetOrRaiseTo(r.min))
+                    }
                     _ => Input::act(seat, Action::CheckOrCall),
                 }
             }

@@ -38,9 +38,18 @@ fn setup() -> impl Strategy<Value = Setup> {
         any::<bool>(),
         any::<u64>(),
     )
-        .prop_map(|(stacks, button, structure, ante, big_blind_ante, rule, protection, seed)| {
-            Setup { stacks, button, structure, ante, big_blind_ante, rule, protection, seed }
-        })
+        .prop_map(
+            |(stacks, button, structure, ante, big_blind_ante, rule, protection, seed)| Setup {
+                stacks,
+                button,
+                structure,
+                ante,
+                big_blind_ante,
+                rule,
+                protection,
+                seed,
+            },
+        )
 }
 
 fn config(setup: &Setup) -> HandConfig {
@@ -70,10 +79,19 @@ fn new_hand(setup: &Setup) -> Hand {
         .enumerate()
         .map(|(i, &st)| {
             let p = Player::new(Seat::new(i as u8).expect("seat"), Chips(st));
-            if i == 3 && setup.protection { p.sitting_out() } else { p }
+            if i == 3 && setup.protection {
+                p.sitting_out()
+            } else {
+                p
+            }
         })
         .collect();
-    Hand::new(config(setup), &players, Seat::new(setup.button % n).expect("seat")).expect("hand")
+    Hand::new(
+        config(setup),
+        &players,
+        Seat::new(setup.button % n).expect("seat"),
+    )
+    .expect("hand")
 }
 
 /// Amounts around every boundary the legal actions name.
@@ -117,7 +135,11 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
     let mut dealt = 0u32;
     for _step in 0..1_000 {
         prop_assert!(hand.chips_conserved(), "chips not conserved");
-        prop_assert_eq!(hand.known_cards().len(), dealt, "a card was lost or dealt twice");
+        prop_assert_eq!(
+            hand.known_cards().len(),
+            dealt,
+            "a card was lost or dealt twice"
+        );
         let input = match hand.pending() {
             Pending::Complete => {
                 let result = hand.result().expect("complete hands have a result");
@@ -128,7 +150,10 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
             Pending::Post { seat, kind, amount } => Input::Post { seat, kind, amount },
             Pending::HoleCards { seat } => {
                 dealt += 2;
-                Input::Deal(DealerInput::HoleCards { seat, cards: [draw(&mut deck), draw(&mut deck)] })
+                Input::Deal(DealerInput::HoleCards {
+                    seat,
+                    cards: [draw(&mut deck), draw(&mut deck)],
+                })
             }
             Pending::Board { street } => {
                 if rng.next_u32() % 2 == 0 {
@@ -139,7 +164,11 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 match street {
                     Street::Flop => {
                         dealt += 3;
-                        Input::Deal(DealerInput::Flop([draw(&mut deck), draw(&mut deck), draw(&mut deck)]))
+                        Input::Deal(DealerInput::Flop([
+                            draw(&mut deck),
+                            draw(&mut deck),
+                            draw(&mut deck),
+                        ]))
                     }
                     Street::Turn => {
                         dealt += 1;
@@ -152,7 +181,9 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 }
             }
             Pending::Action { seat } => {
-                let legal = hand.legal_actions().expect("legal actions while waiting for one");
+                let legal = hand
+                    .legal_actions()
+                    .expect("legal actions while waiting for one");
                 prop_assert_eq!(legal.seat, seat);
                 if probe {
                     // legal_actions() is exactly the set the hand accepts.
@@ -194,7 +225,9 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
         hand.apply(T, input)
             .map_err(|e| TestCaseError::fail(format!("{input:?} rejected: {e}")))?;
     }
-    Err(TestCaseError::fail("the hand did not terminate in 1000 inputs"))
+    Err(TestCaseError::fail(
+        "the hand did not terminate in 1000 inputs",
+    ))
 }
 
 /// A random legal action, biased toward calls and checks so hands reach showdown.

@@ -56,7 +56,10 @@ fn b1_three_structures_validate() {
         assert!(config.validate().is_ok());
     }
     let broken = HandConfig::no_limit(Chips(0));
-    assert!(matches!(broken.validate(), Err(HandError::InvalidConfig { .. })));
+    assert!(matches!(
+        broken.validate(),
+        Err(HandError::InvalidConfig { .. })
+    ));
 }
 
 #[test]
@@ -67,19 +70,38 @@ fn b2_limit_5_10_big_blind_5_small_blind_rounded_down_to_2() {
     assert_eq!(hand.street_bet(s(1)), Chips(2));
     assert_eq!(hand.street_bet(s(2)), Chips(5));
     // 002: blinds are configurable, 25-50.
-    let hand = posted(nl(50).with_blinds(Chips(25), Chips(50)), &[100, 100, 100], 0);
+    let hand = posted(
+        nl(50).with_blinds(Chips(25), Chips(50)),
+        &[100, 100, 100],
+        0,
+    );
     assert_eq!(hand.street_bet(s(1)), Chips(25));
 }
 
 #[test]
 fn b2_posts_are_checked_against_the_schedule() {
-    let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500)), Player::new(s(2), Chips(500))];
+    let players = [
+        Player::new(s(0), Chips(500)),
+        Player::new(s(1), Chips(500)),
+        Player::new(s(2), Chips(500)),
+    ];
     let mut hand = Hand::new(nl(100), &players, s(0)).expect("hand");
     let before = hand.clone();
-    let wrong = Input::Post { seat: s(2), kind: PostKind::BigBlind, amount: Chips(100) };
-    assert!(matches!(hand.apply(T, wrong), Err(HandError::WrongPost { .. })));
+    let wrong = Input::Post {
+        seat: s(2),
+        kind: PostKind::BigBlind,
+        amount: Chips(100),
+    };
+    assert!(matches!(
+        hand.apply(T, wrong),
+        Err(HandError::WrongPost { .. })
+    ));
     assert_eq!(hand, before);
-    let short = Input::Post { seat: s(1), kind: PostKind::SmallBlind, amount: Chips(40) };
+    let short = Input::Post {
+        seat: s(1),
+        kind: PostKind::SmallBlind,
+        amount: Chips(40),
+    };
     assert!(hand.apply(T, short).is_err());
     assert_eq!(hand, before);
 }
@@ -90,26 +112,46 @@ fn b3_blinds_are_live_and_big_blind_has_the_option() {
     let mut hand = preflop(nl(100), &[1_000, 1_000, 1_000], 0);
     ok(&mut hand, 0, Call);
     let events = ok(&mut hand, 1, Call);
-    assert!(has(&events, |e| matches!(e, Event::Called { to, .. } if *to == Chips(100))));
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::Called { to, .. } if *to == Chips(100))
+    ));
     assert_eq!(hand.to_act(), Some(s(2)));
     let legal = hand.legal_actions().expect("big blind acts");
     assert!(legal.check);
     assert_eq!(legal.raise.map(|r| r.min), Some(Chips(200)));
     ok(&mut hand, 2, Check);
-    assert_eq!(hand.pending(), Pending::Board { street: Street::Flop });
+    assert_eq!(
+        hand.pending(),
+        Pending::Board {
+            street: Street::Flop
+        }
+    );
 }
 
 #[test]
 fn b4_heads_up_button_posts_small_blind_acts_first_preflop_last_after() {
     // rule B4 (000 2.5, 002, 003)
     let mut hand = preflop(nl(100), &[1_000, 1_000], 1);
-    assert_eq!(hand.street_bet(s(1)), Chips(50), "the button posts the small blind");
+    assert_eq!(
+        hand.street_bet(s(1)),
+        Chips(50),
+        "the button posts the small blind"
+    );
     assert_eq!(hand.street_bet(s(0)), Chips(100));
-    assert_eq!(hand.to_act(), Some(s(1)), "the button acts first before the flop");
+    assert_eq!(
+        hand.to_act(),
+        Some(s(1)),
+        "the button acts first before the flop"
+    );
     ok(&mut hand, 1, Call);
     ok(&mut hand, 0, Check);
     deal_board(&mut hand);
-    assert_eq!(hand.to_act(), Some(s(0)), "the button acts last after the flop");
+    assert_eq!(
+        hand.to_act(),
+        Some(s(0)),
+        "the button acts last after the flop"
+    );
 }
 
 #[test]
@@ -117,7 +159,11 @@ fn b5_antes_are_posted_by_every_dealt_player() {
     // rule B5
     let hand = posted(nl(100).with_ante(Chips(10)), &[1_000, 1_000, 1_000, 5], 0);
     assert_eq!(hand.pot_total(), Chips(10 + 10 + 10 + 5 + 50 + 100));
-    assert_eq!(hand.contributed(s(3)), Chips(5), "all-in for less than the ante");
+    assert_eq!(
+        hand.contributed(s(3)),
+        Chips(5),
+        "all-in for less than the ante"
+    );
     assert_eq!(hand.status(s(3)), holdem_betting::SeatStatus::AllIn);
 }
 
@@ -125,7 +171,11 @@ fn b5_antes_are_posted_by_every_dealt_player() {
 fn b6_preflop_left_of_big_blind_first_postflop_left_of_button() {
     // rule B6
     let mut hand = preflop(nl(100), &[1_000; 5], 2);
-    assert_eq!(hand.to_act(), Some(s(0)), "button 2, blinds 3 and 4, seat 0 first");
+    assert_eq!(
+        hand.to_act(),
+        Some(s(0)),
+        "button 2, blinds 3 and 4, seat 0 first"
+    );
     for seat in [0, 1, 2, 3] {
         ok(&mut hand, seat, Call);
     }
@@ -139,12 +189,27 @@ fn b7_out_of_turn_and_illegal_actions_are_rejected_and_change_nothing() {
     // rule B7
     let mut hand = preflop(nl(100), &[1_000, 1_000, 1_000], 0);
     let err = rejected(&mut hand, 1, Call);
-    assert_eq!(err, HandError::OutOfTurn { seat: s(1), to_act: s(0) });
+    assert_eq!(
+        err,
+        HandError::OutOfTurn {
+            seat: s(1),
+            to_act: s(0)
+        }
+    );
     assert_eq!(err.rule(), "B7");
-    assert!(matches!(rejected(&mut hand, 0, Check), HandError::CannotCheck { .. }));
-    assert!(matches!(rejected(&mut hand, 0, BetTo(Chips(300))), HandError::BetFacingBet { .. }));
+    assert!(matches!(
+        rejected(&mut hand, 0, Check),
+        HandError::CannotCheck { .. }
+    ));
+    assert!(matches!(
+        rejected(&mut hand, 0, BetTo(Chips(300))),
+        HandError::BetFacingBet { .. }
+    ));
     let before = hand.clone();
-    assert!(hand.apply(T, Input::Deal(DealerInput::Flop([None; 3]))).is_err());
+    assert!(
+        hand.apply(T, Input::Deal(DealerInput::Flop([None; 3])))
+            .is_err()
+    );
     assert_eq!(hand, before);
 }
 
@@ -155,19 +220,40 @@ fn b8_round_ends_when_all_acted_and_matched_no_reraising_own_bet() {
     ok(&mut hand, 0, RaiseTo(Chips(300)));
     ok(&mut hand, 1, Call);
     let events = ok(&mut hand, 2, Call);
-    assert!(has(&events, |e| matches!(e, Event::RoundClosed { street: Street::Preflop, .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::RoundClosed {
+            street: Street::Preflop,
+            ..
+        }
+    )));
     // Seat 0 is not asked again: its own raise was only called.
-    assert_eq!(hand.pending(), Pending::Board { street: Street::Flop });
+    assert_eq!(
+        hand.pending(),
+        Pending::Board {
+            street: Street::Flop
+        }
+    );
 }
 
 #[test]
 fn b9_blinds_5_10_limit_10_20_raises_to_20_30_40_then_capped() {
     // rule B9 (001, 000 1.6): the big blind counts as the bet.
-    let mut hand = preflop(HandConfig::fixed_limit(Chips(10), Chips(20)), &[1_000; 5], 0);
+    let mut hand = preflop(
+        HandConfig::fixed_limit(Chips(10), Chips(20)),
+        &[1_000; 5],
+        0,
+    );
     assert_eq!(hand.street_bet(s(1)), Chips(5));
     let legal = hand.legal_actions().expect("seat 3 acts");
-    assert_eq!(legal.raise.map(|r| (r.min, r.max)), Some((Chips(20), Chips(20))));
-    assert!(matches!(rejected(&mut hand, 3, RaiseTo(Chips(25))), HandError::FixedLimitAmount { .. }));
+    assert_eq!(
+        legal.raise.map(|r| (r.min, r.max)),
+        Some((Chips(20), Chips(20)))
+    );
+    assert!(matches!(
+        rejected(&mut hand, 3, RaiseTo(Chips(25))),
+        HandError::FixedLimitAmount { .. }
+    ));
     ok(&mut hand, 3, RaiseTo(Chips(20)));
     ok(&mut hand, 4, RaiseTo(Chips(30)));
     ok(&mut hand, 0, RaiseTo(Chips(40)));
@@ -206,11 +292,18 @@ fn b9_cap_lifted_heads_up_house_rule_seed_004() {
     ok(&mut hand, 1, RaiseTo(Chips(50)));
     ok(&mut hand, 0, RaiseTo(Chips(60)));
     // Without the house rule the fourth bet caps it.
-    let mut hand = preflop(HandConfig::fixed_limit(Chips(10), Chips(20)), &[1_000, 1_000], 0);
+    let mut hand = preflop(
+        HandConfig::fixed_limit(Chips(10), Chips(20)),
+        &[1_000, 1_000],
+        0,
+    );
     ok(&mut hand, 0, RaiseTo(Chips(20)));
     ok(&mut hand, 1, RaiseTo(Chips(30)));
     ok(&mut hand, 0, RaiseTo(Chips(40)));
-    assert!(matches!(rejected(&mut hand, 1, RaiseTo(Chips(50))), HandError::Capped { .. }));
+    assert!(matches!(
+        rejected(&mut hand, 1, RaiseTo(Chips(50))),
+        HandError::Capped { .. }
+    ));
 }
 
 #[test]
@@ -221,7 +314,10 @@ fn b10_blinds_50_100_raise_to_200_next_raise_at_least_300() {
     let legal = hand.legal_actions().expect("button acts");
     assert_eq!(legal.raise.map(|r| r.min), Some(Chips(300)));
     let err = rejected(&mut hand, 0, RaiseTo(Chips(250)));
-    assert_eq!(err.to_string(), "raise to 250 by seat 0 is below the minimum raise to 300 (B10)");
+    assert_eq!(
+        err.to_string(),
+        "raise to 250 by seat 0 is below the minimum raise to 300 (B10)"
+    );
     assert_eq!(err.bounds().map(|b| b.0), Some(Chips(300)));
     ok(&mut hand, 0, RaiseTo(Chips(300)));
 }
@@ -295,7 +391,10 @@ fn b11_no_limit_largest_bet_is_the_whole_stack() {
     ok(&mut hand, 0, Call);
     let legal = hand.legal_actions().expect("seat 1");
     assert_eq!(legal.raise.map(|r| r.max), Some(Chips(700)));
-    assert!(matches!(rejected(&mut hand, 1, RaiseTo(Chips(701))), HandError::MoreThanStack { .. }));
+    assert!(matches!(
+        rejected(&mut hand, 1, RaiseTo(Chips(701))),
+        HandError::MoreThanStack { .. }
+    ));
     ok(&mut hand, 1, AllIn);
 }
 
@@ -312,7 +411,14 @@ fn bet_100_raise_300_all_in_350(rule: IncompleteAllInRule) -> Hand {
     ok(&mut hand, 1, BetTo(Chips(100)));
     ok(&mut hand, 2, RaiseTo(Chips(300)));
     let events = ok(&mut hand, 3, AllIn);
-    assert!(has(&events, |e| matches!(e, Event::Raised { full: false, all_in: true, .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::Raised {
+            full: false,
+            all_in: true,
+            ..
+        }
+    )));
     hand
 }
 
@@ -349,14 +455,17 @@ fn b12_incomplete_all_in_does_not_reopen_for_players_who_acted() {
     let legal = hand.legal_actions().expect("seat 2");
     assert_eq!(legal.raise, None);
     assert_eq!(legal.call_to, Some(Chips(350)));
-    assert!(matches!(rejected(&mut hand, 2, RaiseTo(Chips(900))), HandError::NotReopened { .. }));
+    assert!(matches!(
+        rejected(&mut hand, 2, RaiseTo(Chips(900))),
+        HandError::NotReopened { .. }
+    ));
     ok(&mut hand, 2, Call);
 }
 
 #[test]
 fn b13_big_blind_all_in_150_next_player_must_call_200() {
     // rule B13 (002 example 2 of all-ins): blinds 100-200, big blind all-in for 150.
-    let mut hand = preflop(nl(200), &[5_000, 5_000, 150], 0);
+    let hand = preflop(nl(200), &[5_000, 5_000, 150], 0);
     assert_eq!(hand.street_bet(s(2)), Chips(150));
     let legal = hand.legal_actions().expect("button acts");
     assert_eq!(legal.call_to, Some(Chips(200)));
@@ -370,7 +479,10 @@ fn b14_uncalled_part_of_a_bet_goes_back() {
     ok(&mut hand, 0, RaiseTo(Chips(500)));
     ok(&mut hand, 1, Fold);
     let events = ok(&mut hand, 2, Fold);
-    assert!(has(&events, |e| matches!(e, Event::UncalledReturned { seat, amount } if *seat == s(0) && *amount == Chips(400))));
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::UncalledReturned { seat, amount } if *seat == s(0) && *amount == Chips(400))
+    ));
     let result = hand.result().expect("complete");
     assert_eq!(result.final_stack(s(0)), Chips(1_150));
     assert!(hand.chips_conserved());
@@ -385,8 +497,14 @@ fn b15_all_in_for_less_than_the_call() {
     let legal = hand.legal_actions().expect("seat 2");
     assert_eq!(legal.call_to, Some(Chips(300)));
     let events = ok(&mut hand, 2, Call);
-    assert!(has(&events, |e| matches!(e, Event::Called { all_in: true, to, .. } if *to == Chips(300))));
-    assert!(has(&events, |e| matches!(e, Event::UncalledReturned { amount, .. } if *amount == Chips(300))));
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::Called { all_in: true, to, .. } if *to == Chips(300))
+    ));
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::UncalledReturned { amount, .. } if *amount == Chips(300))
+    ));
 }
 
 #[test]
@@ -394,10 +512,27 @@ fn b16_time_out_folds_facing_a_bet_and_checks_otherwise() {
     // rule B16 (000 4.1.3)
     let mut hand = preflop(nl(100), &[1_000, 1_000, 1_000], 0);
     ok(&mut hand, 0, Call);
-    let events = hand.apply(T, Input::TimeOut { seat: s(1) }).expect("time-out");
-    assert!(has(&events, |e| matches!(e, Event::AutoAction { outcome: AutoOutcome::Folded, reason: AutoReason::TimeOut, .. })));
-    let events = hand.apply(T, Input::TimeOut { seat: s(2) }).expect("time-out");
-    assert!(has(&events, |e| matches!(e, Event::AutoAction { outcome: AutoOutcome::Checked, .. })));
+    let events = hand
+        .apply(T, Input::TimeOut { seat: s(1) })
+        .expect("time-out");
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::AutoAction {
+            outcome: AutoOutcome::Folded,
+            reason: AutoReason::TimeOut,
+            ..
+        }
+    )));
+    let events = hand
+        .apply(T, Input::TimeOut { seat: s(2) })
+        .expect("time-out");
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::AutoAction {
+            outcome: AutoOutcome::Checked,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -409,8 +544,16 @@ fn b16_time_out_all_in_protection_seed_001() {
     let mut hand = posted(config, &[1_000, 1_000, 1_000], 0);
     deal_known(&mut hand, &["2c 3d", "Ah As", "Kc Kd"]);
     ok(&mut hand, 0, RaiseTo(Chips(300)));
-    let events = hand.apply(T, Input::TimeOut { seat: s(1) }).expect("time-out");
-    assert!(has(&events, |e| matches!(e, Event::AutoAction { outcome: AutoOutcome::AllInProtected, .. })));
+    let events = hand
+        .apply(T, Input::TimeOut { seat: s(1) })
+        .expect("time-out");
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::AutoAction {
+            outcome: AutoOutcome::AllInProtected,
+            ..
+        }
+    )));
     ok(&mut hand, 2, Call);
     board(&mut hand, "7h 8h 9s");
     ok(&mut hand, 2, Check);
@@ -421,7 +564,9 @@ fn b16_time_out_all_in_protection_seed_001() {
     board(&mut hand, "4c");
     ok(&mut hand, 2, Check);
     ok(&mut hand, 0, Check);
-    let result = hand.result().expect("hands face up with a player all-in: settled");
+    let result = hand
+        .result()
+        .expect("hands face up with a player all-in: settled");
     // Seat 1 (aces) wins 50 from each: 150. Seat 2 (kings) wins the 500 side pot.
     assert_eq!(result.final_stack(s(1)), Chips(1_100));
     assert_eq!(result.final_stack(s(2)), Chips(1_200));
@@ -439,12 +584,24 @@ fn b17_sitting_out_player_posts_is_dealt_in_and_folded_facing_action() {
     ];
     let mut hand = Hand::new(nl(100), &players, s(0)).expect("hand");
     hand.post_forced_bets(T, &mut Vec::new()).expect("posts");
-    assert_eq!(hand.street_bet(s(2)), Chips(100), "the absent big blind is posted");
+    assert_eq!(
+        hand.street_bet(s(2)),
+        Chips(100),
+        "the absent big blind is posted"
+    );
     deal_unknown(&mut hand);
     ok(&mut hand, 0, RaiseTo(Chips(300)));
     let events = ok(&mut hand, 1, Call);
-    assert!(has(&events, |e| matches!(e, Event::AutoAction { seat, outcome: AutoOutcome::Folded, reason: AutoReason::SittingOut } if *seat == s(2))));
-    assert_eq!(hand.pending(), Pending::Board { street: Street::Flop });
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::AutoAction { seat, outcome: AutoOutcome::Folded, reason: AutoReason::SittingOut } if *seat == s(2))
+    ));
+    assert_eq!(
+        hand.pending(),
+        Pending::Board {
+            street: Street::Flop
+        }
+    );
 }
 
 #[test]
@@ -469,13 +626,40 @@ fn b21_last_river_aggressor_shows_first() {
     assert_eq!(hand.pending(), Pending::Showdown { seat: s(2) });
     // Out of order is refused.
     let before = hand.clone();
-    assert!(hand.apply(T, Input::Show { seat: s(0), cards: None }).is_err());
+    assert!(
+        hand.apply(
+            T,
+            Input::Show {
+                seat: s(0),
+                cards: None
+            }
+        )
+        .is_err()
+    );
     assert_eq!(hand, before);
-    hand.apply(T, Input::Show { seat: s(2), cards: None }).expect("show");
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(2),
+            cards: None,
+        },
+    )
+    .expect("show");
     // Losers may muck.
     hand.apply(T, Input::Muck { seat: s(0) }).expect("muck");
-    let events = hand.apply(T, Input::Show { seat: s(1), cards: None }).expect("show");
-    assert!(has(&events, |e| matches!(e, Event::PotAwarded { winners, .. } if winners.contains(s(1)))));
+    let events = hand
+        .apply(
+            T,
+            Input::Show {
+                seat: s(1),
+                cards: None,
+            },
+        )
+        .expect("show");
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::PotAwarded { winners, .. } if winners.contains(s(1)))
+    ));
     assert_eq!(hand.result().expect("done").final_stack(s(1)), Chips(1_400));
 }
 
@@ -508,8 +692,16 @@ fn b21_winner_who_mucks_is_not_awarded_the_pot() {
         ok(&mut hand, 1, Check);
         ok(&mut hand, 0, Check);
     }
-    hand.apply(T, Input::Show { seat: s(1), cards: None }).expect("kings shown");
-    hand.apply(T, Input::Muck { seat: s(0) }).expect("aces mucked");
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(1),
+            cards: None,
+        },
+    )
+    .expect("kings shown");
+    hand.apply(T, Input::Muck { seat: s(0) })
+        .expect("aces mucked");
     assert_eq!(hand.result().expect("done").final_stack(s(1)), Chips(1_100));
 }
 
@@ -520,11 +712,24 @@ fn b21_all_in_hands_are_turned_face_up() {
     deal_known(&mut hand, &["Ah As", "Kc Kd"]);
     ok(&mut hand, 0, AllIn);
     let events = ok(&mut hand, 1, Call);
-    assert!(has(&events, |e| matches!(e, Event::Showed { reason: ShowReason::AllIn, .. })));
-    assert!(hand.public_view().seats[1].expect("seat").hole_cards.is_some());
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::Showed {
+            reason: ShowReason::AllIn,
+            ..
+        }
+    )));
+    assert!(
+        hand.public_view().seats[1]
+            .expect("seat")
+            .hole_cards
+            .is_some()
+    );
     board(&mut hand, "7h 8h 9s");
     board(&mut hand, "Jd");
-    let events = hand.apply(T, Input::Deal(DealerInput::River(Some(c("4c"))))).expect("river");
+    let events = hand
+        .apply(T, Input::Deal(DealerInput::River(Some(c("4c")))))
+        .expect("river");
     assert!(has(&events, |e| matches!(e, Event::HandComplete)));
     assert_eq!(hand.result().expect("done").final_stack(s(0)), Chips(2_000));
 }
@@ -540,7 +745,12 @@ fn b22_last_player_wins_without_showing() {
     let result = hand.result().expect("complete");
     assert!(!result.went_to_showdown());
     assert_eq!(result.final_stack(s(2)), Chips(1_050));
-    assert!(hand.public_view().seats[2].expect("seat").hole_cards.is_none());
+    assert!(
+        hand.public_view().seats[2]
+            .expect("seat")
+            .hole_cards
+            .is_none()
+    );
 }
 
 #[test]
@@ -557,7 +767,11 @@ fn b23_rake_taken_after_the_flop_not_before() {
     let mut hand = preflop(config, &[1_000, 1_000], 0);
     ok(&mut hand, 0, RaiseTo(Chips(300)));
     ok(&mut hand, 1, Fold);
-    assert_eq!(hand.result().expect("done").rake(), Chips(0), "no flop, no drop");
+    assert_eq!(
+        hand.result().expect("done").rake(),
+        Chips(0),
+        "no flop, no drop"
+    );
 
     let mut hand = preflop(config, &[1_000, 1_000], 0);
     ok(&mut hand, 0, RaiseTo(Chips(300)));
@@ -598,9 +812,27 @@ fn p3_odd_chip_goes_to_first_winner_left_of_button() {
         ok(&mut hand, 1, Check);
         ok(&mut hand, 2, Check);
     }
-    hand.apply(T, Input::Show { seat: s(1), cards: None }).expect("show");
-    let events = hand.apply(T, Input::Show { seat: s(2), cards: None }).expect("show");
-    assert!(has(&events, |e| matches!(e, Event::PotAwarded { amount, odd_chip_seat: Some(seat), .. } if *amount == Chips(203) && *seat == s(1))));
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(1),
+            cards: None,
+        },
+    )
+    .expect("show");
+    let events = hand
+        .apply(
+            T,
+            Input::Show {
+                seat: s(2),
+                cards: None,
+            },
+        )
+        .expect("show");
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::PotAwarded { amount, odd_chip_seat: Some(seat), .. } if *amount == Chips(203) && *seat == s(1))
+    ));
     let result = hand.result().expect("done");
     assert_eq!(result.final_stack(s(1)), Chips(1_000 - 101 + 102));
     assert_eq!(result.final_stack(s(2)), Chips(1_000 - 101 + 101));
@@ -623,8 +855,22 @@ fn big_blind_ante_is_dead_money_for_the_main_pot() {
         ok(&mut hand, 2, Check);
         ok(&mut hand, 0, Check);
     }
-    hand.apply(T, Input::Show { seat: s(2), cards: None }).expect("show");
-    hand.apply(T, Input::Show { seat: s(0), cards: None }).expect("show");
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(2),
+            cards: None,
+        },
+    )
+    .expect("show");
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(0),
+            cards: None,
+        },
+    )
+    .expect("show");
     let result = hand.result().expect("done");
     assert_eq!(result.final_stack(s(0)), Chips(1_000 + 250));
     assert_eq!(result.pots()[0].amount, Chips(350));
@@ -635,11 +881,23 @@ fn big_blind_ante_is_dead_money_for_the_main_pot() {
 fn c1_a_known_card_cannot_be_dealt_twice() {
     // rule C1
     let mut hand = posted(nl(100), &[1_000, 1_000], 0);
-    hand.apply(T, Input::Deal(DealerInput::HoleCards { seat: s(0), cards: [Some(c("Ah")), Some(c("Kh"))] }))
-        .expect("deal");
+    hand.apply(
+        T,
+        Input::Deal(DealerInput::HoleCards {
+            seat: s(0),
+            cards: [Some(c("Ah")), Some(c("Kh"))],
+        }),
+    )
+    .expect("deal");
     let before = hand.clone();
     let err = hand
-        .apply(T, Input::Deal(DealerInput::HoleCards { seat: s(1), cards: [Some(c("Ah")), Some(c("2c"))] }))
+        .apply(
+            T,
+            Input::Deal(DealerInput::HoleCards {
+                seat: s(1),
+                cards: [Some(c("Ah")), Some(c("2c"))],
+            }),
+        )
         .expect_err("Ah twice");
     assert_eq!(err, HandError::DuplicateCard { card: c("Ah") });
     assert_eq!(hand, before);
@@ -654,7 +912,13 @@ fn views_hide_other_players_hole_cards() {
     assert!(view.seats[1].expect("other seat").hole_cards.is_none());
     assert!(view.legal.is_some(), "seat 0 is to act");
     let public = hand.public_view();
-    assert!(public.seats.iter().flatten().all(|seat| seat.hole_cards.is_none()));
+    assert!(
+        public
+            .seats
+            .iter()
+            .flatten()
+            .all(|seat| seat.hole_cards.is_none())
+    );
     assert!(hand.view_for(s(1)).legal.is_none());
     let _ = BettingStructure::NoLimit;
 }

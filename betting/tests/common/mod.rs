@@ -32,8 +32,14 @@ pub fn posted(config: HandConfig, stacks: &[u64], button: u8) -> Hand {
 /// Deals unknown hole cards to everyone (betting tests do not need the cards).
 pub fn deal_unknown(hand: &mut Hand) {
     while let Pending::HoleCards { seat } = hand.pending() {
-        hand.apply(T, Input::Deal(DealerInput::HoleCards { seat, cards: [None, None] }))
-            .expect("deal");
+        hand.apply(
+            T,
+            Input::Deal(DealerInput::HoleCards {
+                seat,
+                cards: [None, None],
+            }),
+        )
+        .expect("deal");
     }
 }
 
