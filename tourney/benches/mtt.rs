@@ -10,8 +10,9 @@ fn mtt(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("10000 entrants to the end", |b| {
         b.iter(|| {
-            let mut sim = Simulation::new(TournamentOptions::online_mtt(), 10_000, 7, &mut NoJournal)
-                .expect("options");
+            let mut sim =
+                Simulation::new(TournamentOptions::online_mtt(), 10_000, 7, &mut NoJournal)
+                    .expect("options");
             sim.run(&mut NoJournal, &mut |_| {}).expect("run");
             assert_eq!(sim.tournament().finishes().len(), 10_000);
             sim.tournament().stats().hands

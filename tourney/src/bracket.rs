@@ -30,7 +30,10 @@ pub fn first_round(players: &[PlayerId], rng: &mut dyn RngCore) -> Option<FirstR
     let byes = if p == n { 0 } else { 2 * p - n };
     let (bye, play) = order.split_at(byes);
     let matches = play.chunks(2).map(|c| (c[0], c[1])).collect();
-    Some(FirstRound { matches, byes: bye.to_vec() })
+    Some(FirstRound {
+        matches,
+        byes: bye.to_vec(),
+    })
 }
 
 /// Pairs a round's survivors at random for the next round (T18: from round two
@@ -75,7 +78,10 @@ mod tests {
         for n in 3u32..200 {
             let players: Vec<PlayerId> = (0..n).map(PlayerId).collect();
             let r = first_round(&players, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
-            assert!((r.matches.len() + r.byes.len()).is_power_of_two(), "n = {n}");
+            assert!(
+                (r.matches.len() + r.byes.len()).is_power_of_two(),
+                "n = {n}"
+            );
         }
         assert!(first_round(&[PlayerId(1)], &mut ChaCha8Rng::seed_from_u64(1)).is_none());
     }

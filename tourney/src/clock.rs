@@ -126,7 +126,11 @@ impl Structure {
             return Err(StructureError::BadLevel { index, reason });
         }
         match self.breaks {
-            BreakSchedule::Synchronized { every_hours, minute_past, minutes } => {
+            BreakSchedule::Synchronized {
+                every_hours,
+                minute_past,
+                minutes,
+            } => {
                 if !(1..=2).contains(&every_hours) {
                     return Err(StructureError::BadBreaks("synchronized every 1 or 2 hours"));
                 }
@@ -134,7 +138,10 @@ impl Structure {
                     return Err(StructureError::BadBreaks("minute past 0-59, length 1-59"));
                 }
             }
-            BreakSchedule::AfterPlay { every_minutes, minutes } => {
+            BreakSchedule::AfterPlay {
+                every_minutes,
+                minutes,
+            } => {
                 if every_minutes == 0 || minutes == 0 {
                     return Err(StructureError::BadBreaks("zero-length interval or break"));
                 }
@@ -275,8 +282,9 @@ impl Clock {
 
     /// Whether play time is running now.
     pub fn is_running(&self) -> bool {
-        !matches!(self.state, BreakState::OnBreak { .. })
-            && !(self.structure.pause_on_disconnect && self.waits_on_disconnected > 0)
+        let on_break = matches!(self.state, BreakState::OnBreak { .. });
+        let paused = self.structure.pause_on_disconnect && self.waits_on_disconnected > 0;
+        !(on_break || paused)
     }
 
     /// The game starts waiting on a disconnected player: the clock stops while
@@ -317,7 +325,10 @@ impl Clock {
                 consider(Some(self.now + (self.level_ends_play - self.play_ms)));
             }
             if matches!(self.state, BreakState::Playing) {
-                consider(self.next_play_break.map(|p| self.now + p.saturating_sub(self.play_ms)));
+                consider(
+                    self.next_play_break
+                        .map(|p| self.now + p.saturating_sub(self.play_ms)),
+                );
             }
         }
         if matches!(self.state, BreakState::Playing) {
@@ -356,7 +367,8 @@ impl Clock {
             }
         }
         if self.is_running() {
-            while self.level + 1 < self.structure.levels.len() && self.play_ms >= self.level_ends_play
+            while self.level + 1 < self.structure.levels.len()
+                && self.play_ms >= self.level_ends_play
             {
                 if let Some(a) = self.structure.add_on_break {
                     if a.after_level as usize == self.level {
@@ -364,11 +376,20 @@ impl Clock {
                     }
                 }
                 self.level += 1;
-                self.level_ends_play += u64::from(self.structure.levels[self.level].minutes) * MINUTE;
-                out.push(ClockEvent::LevelUp { level: self.level as u32, at: t });
+                self.level_ends_play +=
+                    u64::from(self.structure.levels[self.level].minutes) * MINUTE;
+                out.push(ClockEvent::LevelUp {
+                    level: self.level as u32,
+                    at: t,
+                });
             }
-            if let (Some(p), BreakSchedule::AfterPlay { every_minutes, minutes }) =
-                (self.next_play_break, self.structure.breaks)
+            if let (
+                Some(p),
+                BreakSchedule::AfterPlay {
+                    every_minutes,
+                    minutes,
+                },
+            ) = (self.next_play_break, self.structure.breaks)
             {
                 if self.play_ms >= p && matches!(self.state, BreakState::Playing) {
                     self.next_play_break = Some(p + u64::from(every_minutes) * MINUTE);
@@ -376,8 +397,14 @@ impl Clock {
                 }
             }
         }
-        if let (Some(s), BreakSchedule::Synchronized { every_hours, minutes, .. }) =
-            (self.next_sync, self.structure.breaks)
+        if let (
+            Some(s),
+            BreakSchedule::Synchronized {
+                every_hours,
+                minutes,
+                ..
+            },
+        ) = (self.next_sync, self.structure.breaks)
         {
             if s <= t && matches!(self.state, BreakState::Playing) {
                 // Keep the schedule: the next one is due on the hour grid even if
@@ -399,7 +426,9 @@ impl Clock {
                 out.push(ClockEvent::BreakDue { at, minutes });
             }
             BreakState::Due { minutes: m } => {
-                self.state = BreakState::Due { minutes: m.max(minutes) };
+                self.state = BreakState::Due {
+                    minutes: m.max(minutes),
+                };
             }
             BreakState::OnBreak { .. } => {}
         }
@@ -412,7 +441,12 @@ mod tests {
 
     fn levels(n: usize, minutes: u32) -> Vec<Level> {
         (1..=n as u64)
-            .map(|i| Level { small_blind: 10 * i, big_blind: 20 * i, ante: 0, minutes })
+            .map(|i| Level {
+                small_blind: 10 * i,
+                big_blind: 20 * i,
+                ante: 0,
+                minutes,
+            })
             .collect()
     }
 
@@ -422,13 +456,22 @@ mod tests {
     }
 
     fn structure(breaks: BreakSchedule) -> Structure {
-        Structure { levels: levels(20, 15), breaks, add_on_break: None, pause_on_disconnect: true }
+        Structure {
+            levels: levels(20, 15),
+            breaks,
+            add_on_break: None,
+            pause_on_disconnect: true,
+        }
     }
 
     #[test]
     fn synchronized_break_at_55_past_every_hour_seed_000_3_1_1() {
         // Rule T7: a tournament starting at 07:25 breaks at 07:55, 08:55, 09:55.
-        let s = structure(BreakSchedule::Synchronized { every_hours: 1, minute_past: 55, minutes: 5 });
+        let s = structure(BreakSchedule::Synchronized {
+            every_hours: 1,
+            minute_past: 55,
+            minutes: 5,
+        });
         let mut c = Clock::start(s, at(7, 25)).unwrap();
         let mut dues = Vec::new();
         let mut t = at(7, 25);
@@ -448,7 +491,11 @@ mod tests {
     #[test]
     fn synchronized_break_every_two_hours_seed_000_3_1_1() {
         // Rule T7: starting at 08:35 with two-hour breaks: 08:55, 10:55.
-        let s = structure(BreakSchedule::Synchronized { every_hours: 2, minute_past: 55, minutes: 5 });
+        let s = structure(BreakSchedule::Synchronized {
+            every_hours: 2,
+            minute_past: 55,
+            minutes: 5,
+        });
         let mut c = Clock::start(s, at(8, 35)).unwrap();
         let mut dues = Vec::new();
         let mut t = at(8, 35);
@@ -467,7 +514,10 @@ mod tests {
     #[test]
     fn break_after_every_hour_of_play_seed_000_3_1_2() {
         // Rule T7: beginning at 07:25 with a break after every hour's play: first at 08:25.
-        let s = structure(BreakSchedule::AfterPlay { every_minutes: 60, minutes: 5 });
+        let s = structure(BreakSchedule::AfterPlay {
+            every_minutes: 60,
+            minutes: 5,
+        });
         let mut c = Clock::start(s, at(7, 25)).unwrap();
         let mut dues = Vec::new();
         let mut t = at(7, 25);
@@ -488,12 +538,24 @@ mod tests {
     fn levels_count_play_time_and_break_waits_for_tables() {
         // Rule T6/T7: the play clock keeps running while tables finish their hands;
         // it stops on the break.
-        let s = structure(BreakSchedule::AfterPlay { every_minutes: 30, minutes: 10 });
+        let s = structure(BreakSchedule::AfterPlay {
+            every_minutes: 30,
+            minutes: 10,
+        });
         let mut c = Clock::start(s, at(0, 0)).unwrap();
         let ev = c.advance(at(0, 30));
-        assert!(ev.contains(&ClockEvent::LevelUp { level: 1, at: at(0, 15) }));
-        assert!(ev.contains(&ClockEvent::LevelUp { level: 2, at: at(0, 30) }));
-        assert!(ev.contains(&ClockEvent::BreakDue { at: at(0, 30), minutes: 10 }));
+        assert!(ev.contains(&ClockEvent::LevelUp {
+            level: 1,
+            at: at(0, 15)
+        }));
+        assert!(ev.contains(&ClockEvent::LevelUp {
+            level: 2,
+            at: at(0, 30)
+        }));
+        assert!(ev.contains(&ClockEvent::BreakDue {
+            at: at(0, 30),
+            minutes: 10
+        }));
         // The last table finishes 2 minutes later; level 2 keeps running meanwhile.
         c.advance(at(0, 32));
         assert_eq!(c.begin_break(), Some(at(0, 42)));
@@ -526,24 +588,42 @@ mod tests {
     #[test]
     fn add_on_break_at_end_of_rebuy_period_rule_t7() {
         let mut s = structure(BreakSchedule::None);
-        s.add_on_break = Some(AddOnBreak { after_level: 3, minutes: 3 });
+        s.add_on_break = Some(AddOnBreak {
+            after_level: 3,
+            minutes: 3,
+        });
         let mut c = Clock::start(s, at(0, 0)).unwrap();
         let ev = c.advance(at(1, 0));
-        assert!(ev.contains(&ClockEvent::BreakDue { at: at(1, 0), minutes: 3 }), "{ev:?}");
+        assert!(
+            ev.contains(&ClockEvent::BreakDue {
+                at: at(1, 0),
+                minutes: 3
+            }),
+            "{ev:?}"
+        );
         assert_eq!(c.level_index(), 4);
     }
 
     #[test]
     fn last_level_repeats_and_bad_structures_are_rejected() {
-        let s = Structure { levels: levels(2, 10), ..structure(BreakSchedule::None) };
+        let s = Structure {
+            levels: levels(2, 10),
+            ..structure(BreakSchedule::None)
+        };
         let mut c = Clock::start(s, 0).unwrap();
         c.advance(10 * HOUR);
         assert_eq!(c.level_index(), 1);
         assert_eq!(c.next_deadline(), None);
-        let bad = Structure { levels: vec![], ..structure(BreakSchedule::None) };
+        let bad = Structure {
+            levels: vec![],
+            ..structure(BreakSchedule::None)
+        };
         assert_eq!(Clock::start(bad, 0), Err(StructureError::NoLevels));
         let mut bad = structure(BreakSchedule::None);
         bad.levels[3].minutes = 0;
-        assert!(matches!(Clock::start(bad, 0), Err(StructureError::BadLevel { index: 3, .. })));
+        assert!(matches!(
+            Clock::start(bad, 0),
+            Err(StructureError::BadLevel { index: 3, .. })
+        ));
     }
 }

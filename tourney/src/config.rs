@@ -125,13 +125,22 @@ impl TournamentOptions {
             max_entrants: None,
             structure: Structure {
                 levels: standard_levels(10),
-                breaks: BreakSchedule::Synchronized { every_hours: 1, minute_past: 55, minutes: 5 },
+                breaks: BreakSchedule::Synchronized {
+                    every_hours: 1,
+                    minute_past: 55,
+                    minutes: 5,
+                },
                 add_on_break: None,
                 pause_on_disconnect: true,
             },
-            payouts: PayoutRule::Standard { paid_basis_points: 1500 },
+            payouts: PayoutRule::Standard {
+                paid_basis_points: 1500,
+            },
             break_policy: BreakPolicy::AsSoonAsTheyFit,
-            hand_for_hand: HandForHand { on_bubble: true, stages: Vec::new() },
+            hand_for_hand: HandForHand {
+                on_bubble: true,
+                stages: Vec::new(),
+            },
             disconnect_extra_time: true,
             sit_out_on_timeout: true,
             away_hands_limit: 0,
@@ -145,7 +154,10 @@ impl TournamentOptions {
             break_policy: BreakPolicy::AtOrBelow(4),
             structure: Structure {
                 levels: standard_levels(20),
-                breaks: BreakSchedule::AfterPlay { every_minutes: 120, minutes: 15 },
+                breaks: BreakSchedule::AfterPlay {
+                    every_minutes: 120,
+                    minutes: 15,
+                },
                 add_on_break: None,
                 pause_on_disconnect: false,
             },
@@ -156,7 +168,11 @@ impl TournamentOptions {
 
     /// A sit-and-go of `seats` players, starting when the last seat fills (T22).
     pub fn sit_and_go(seats: u32) -> TournamentOptions {
-        let paid = if seats <= 6 { vec![6500, 3500] } else { vec![5000, 3000, 2000] };
+        let paid = if seats <= 6 {
+            vec![6500, 3500]
+        } else {
+            vec![5000, 3000, 2000]
+        };
         TournamentOptions {
             format: Format::SitAndGo { seats },
             max_entrants: Some(seats),
@@ -183,7 +199,9 @@ impl TournamentOptions {
                 add_on_break: None,
                 pause_on_disconnect: true,
             },
-            payouts: PayoutRule::Standard { paid_basis_points: 2500 },
+            payouts: PayoutRule::Standard {
+                paid_basis_points: 2500,
+            },
             hand_for_hand: HandForHand::default(),
             away_hands_limit: 250,
             ..TournamentOptions::online_mtt()

@@ -79,13 +79,21 @@ mod tests {
     use super::*;
 
     fn stage(entrants: u32, remaining: u32, paid: u32, tables: u32) -> DetStage {
-        DetStage { entrants, remaining, paid_places: paid, tables }
+        DetStage {
+            entrants,
+            remaining,
+            paid_places: paid,
+            tables,
+        }
     }
 
     #[test]
     fn final_table_ladder_240_120_60_then_none_rule_t13() {
         let f = Format::MultiTable;
-        assert!(det_ladder(&f, stage(1000, 12, 150, 2)).is_empty(), "not before the final table");
+        assert!(
+            det_ladder(&f, stage(1000, 12, 150, 2)).is_empty(),
+            "not before the final table"
+        );
         let ladder = det_ladder(&f, stage(1000, 9, 150, 1));
         let mut bank = DetBank::default();
         let taken: Vec<u32> = (0..5).map(|_| bank.take(ladder)).collect();
@@ -101,16 +109,25 @@ mod tests {
         assert!(det_ladder(&f, stage(18, 5, 3, 1)).is_empty());
         let ladder = det_ladder(&f, stage(18, 4, 3, 1));
         let mut bank = DetBank::default();
-        assert_eq!([bank.take(ladder), bank.take(ladder), bank.take(ladder)], [120, 60, 0]);
+        assert_eq!(
+            [bank.take(ladder), bank.take(ladder), bank.take(ladder)],
+            [120, 60, 0]
+        );
         // 45 or more players: the multi-table rule.
-        assert_eq!(det_ladder(&Format::SitAndGo { seats: 45 }, stage(45, 9, 7, 1)), MULTI_TABLE_FINAL);
+        assert_eq!(
+            det_ladder(&Format::SitAndGo { seats: 45 }, stage(45, 9, 7, 1)),
+            MULTI_TABLE_FINAL
+        );
     }
 
     #[test]
     fn heads_up_ladder_all_the_time_rule_t13() {
         let ladder = det_ladder(&Format::HeadsUp, stage(64, 64, 8, 32));
         let mut bank = DetBank::default();
-        assert_eq!([bank.take(ladder), bank.take(ladder), bank.take(ladder)], [120, 60, 0]);
+        assert_eq!(
+            [bank.take(ladder), bank.take(ladder), bank.take(ladder)],
+            [120, 60, 0]
+        );
         assert!(det_ladder(&Format::Shootout, stage(64, 64, 8, 8)).is_empty());
     }
 }

@@ -135,7 +135,11 @@ pub struct JournalWriter<W: Durable> {
 impl<W: Durable> JournalWriter<W> {
     /// A writer appending to `out` (positioned at the end of the good frames).
     pub fn new(out: W, policy: FsyncPolicy) -> JournalWriter<W> {
-        JournalWriter { out, policy, unsynced: 0 }
+        JournalWriter {
+            out,
+            policy,
+            unsynced: 0,
+        }
     }
 
     /// Appends one entry.
@@ -179,7 +183,10 @@ impl<W: Durable> JournalWriter<W> {
 }
 
 /// Opens a journal file for a fresh event (truncating it).
-pub fn create_file(path: &std::path::Path, policy: FsyncPolicy) -> Result<JournalWriter<File>, JournalError> {
+pub fn create_file(
+    path: &std::path::Path,
+    policy: FsyncPolicy,
+) -> Result<JournalWriter<File>, JournalError> {
     let f = File::create(path)?;
     Ok(JournalWriter::new(f, policy))
 }
@@ -192,7 +199,10 @@ pub fn open_for_resume(
     policy: FsyncPolicy,
 ) -> Result<(Vec<u8>, JournalWriter<File>), JournalError> {
     use std::io::{Read, Seek, SeekFrom};
-    let mut f = std::fs::OpenOptions::new().read(true).write(true).open(path)?;
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes)?;
     let (_, good_len) = read_frames(&bytes);

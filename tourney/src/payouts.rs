@@ -77,8 +77,12 @@ impl PrizeTable {
                 if *paid_basis_points == 0 || *paid_basis_points > 10_000 {
                     return Err(PayoutError::BadPaidShare(*paid_basis_points));
                 }
-                let paid = (u64::from(entrants) * u64::from(*paid_basis_points)).div_ceil(10_000).max(1);
-                (1..=paid).map(|i| 1_000_000_000_000u128 / u128::from(i)).collect()
+                let paid = (u64::from(entrants) * u64::from(*paid_basis_points))
+                    .div_ceil(10_000)
+                    .max(1);
+                (1..=paid)
+                    .map(|i| 1_000_000_000_000u128 / u128::from(i))
+                    .collect()
             }
             PayoutRule::Shares { basis_points } => {
                 let total: u64 = basis_points.iter().map(|&b| u64::from(b)).sum();
@@ -96,8 +100,10 @@ impl PrizeTable {
             }
         };
         let total: u128 = weights.iter().sum();
-        let mut prizes: Vec<Cents> =
-            weights.iter().map(|&w| (u128::from(pool) * w / total) as Cents).collect();
+        let mut prizes: Vec<Cents> = weights
+            .iter()
+            .map(|&w| (u128::from(pool) * w / total) as Cents)
+            .collect();
         let paid: Cents = prizes.iter().sum();
         let mut left = pool - paid;
         let n = prizes.len() as u64;
@@ -124,7 +130,11 @@ impl PrizeTable {
 
     /// The prize for a place (1-based); zero outside the money.
     pub fn prize(&self, place: u32) -> Cents {
-        place.checked_sub(1).and_then(|i| self.prizes.get(i as usize)).copied().unwrap_or(0)
+        place
+            .checked_sub(1)
+            .and_then(|i| self.prizes.get(i as usize))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Number of paid places.
@@ -178,7 +188,10 @@ pub fn rank_knockouts(
     let mut i = 0;
     while i < order.len() {
         let stack = order[i].1;
-        let j = order[i..].iter().position(|x| x.1 != stack).map_or(order.len(), |k| i + k);
+        let j = order[i..]
+            .iter()
+            .position(|x| x.1 != stack)
+            .map_or(order.len(), |k| i + k);
         let group: Vec<PlayerId> = order[i..j].iter().map(|x| x.0).collect();
         out.extend(split_prizes(&group, first_place + i as u32, table));
         i = j;
@@ -217,10 +230,16 @@ mod tests {
 
     #[test]
     fn standard_pays_top_fifteen_percent_every_cent_rule_t5() {
-        let t = PrizeTable::fix(&PayoutRule::Standard { paid_basis_points: 1500 }, 1_000_000_01, 10_000)
-            .unwrap();
+        let t = PrizeTable::fix(
+            &PayoutRule::Standard {
+                paid_basis_points: 1500,
+            },
+            100_000_001,
+            10_000,
+        )
+        .unwrap();
         assert_eq!(t.paid_places(), 1500);
-        assert_eq!(t.total(), 1_000_000_01);
+        assert_eq!(t.total(), 100_000_001);
         assert!(t.prizes().windows(2).all(|w| w[0] >= w[1]));
         assert!(t.prize(1) > 10 * t.prize(1500));
         assert_eq!(t.prize(1501), 0);
@@ -229,13 +248,25 @@ mod tests {
 
     #[test]
     fn explicit_shares_with_remainder_to_the_top_rule_t5() {
-        let rule = PayoutRule::Shares { basis_points: vec![5000, 3000, 2000] };
+        let rule = PayoutRule::Shares {
+            basis_points: vec![5000, 3000, 2000],
+        };
         let t = PrizeTable::fix(&rule, 1001, 9).unwrap();
         assert_eq!(t.prizes(), &[501, 300, 200]);
-        let bad = PayoutRule::Shares { basis_points: vec![5000, 3000] };
-        assert_eq!(PrizeTable::fix(&bad, 1, 9), Err(PayoutError::SharesNot100(8000)));
-        let bad = PayoutRule::Shares { basis_points: vec![3000, 5000, 2000] };
-        assert_eq!(PrizeTable::fix(&bad, 1, 9), Err(PayoutError::NotDescending(2)));
+        let bad = PayoutRule::Shares {
+            basis_points: vec![5000, 3000],
+        };
+        assert_eq!(
+            PrizeTable::fix(&bad, 1, 9),
+            Err(PayoutError::SharesNot100(8000))
+        );
+        let bad = PayoutRule::Shares {
+            basis_points: vec![3000, 5000, 2000],
+        };
+        assert_eq!(
+            PrizeTable::fix(&bad, 1, 9),
+            Err(PayoutError::NotDescending(2))
+        );
         // Two entrants but three paid places: the pool still goes out in full.
         let t = PrizeTable::fix(&rule, 1000, 2).unwrap();
         assert_eq!(t.total(), 1000);
@@ -246,11 +277,39 @@ mod tests {
     fn same_hand_knockouts_ranked_by_starting_stack_seed_000_2_2() {
         // Rule T9: 5 left, three bust in one hand with 300, 500, 300 at its start.
         let t = PrizeTable::explicit(vec![5000, 3000, 1500, 700, 301]).unwrap();
-        let f = rank_knockouts(&[(PlayerId(7), 300), (PlayerId(8), 500), (PlayerId(9), 300)], 5, &t);
-        assert_eq!(f[0], Finish { player: PlayerId(8), place: 3, tied: 1, prize: 1500 });
+        let f = rank_knockouts(
+            &[(PlayerId(7), 300), (PlayerId(8), 500), (PlayerId(9), 300)],
+            5,
+            &t,
+        );
+        assert_eq!(
+            f[0],
+            Finish {
+                player: PlayerId(8),
+                place: 3,
+                tied: 1,
+                prize: 1500
+            }
+        );
         // 7 and 9 tie for 4th-5th and split 700 + 301 = 1001: the odd cent to the lower id.
-        assert_eq!(f[1], Finish { player: PlayerId(7), place: 4, tied: 2, prize: 501 });
-        assert_eq!(f[2], Finish { player: PlayerId(9), place: 4, tied: 2, prize: 500 });
+        assert_eq!(
+            f[1],
+            Finish {
+                player: PlayerId(7),
+                place: 4,
+                tied: 2,
+                prize: 501
+            }
+        );
+        assert_eq!(
+            f[2],
+            Finish {
+                player: PlayerId(9),
+                place: 4,
+                tied: 2,
+                prize: 500
+            }
+        );
     }
 
     #[test]

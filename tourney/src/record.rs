@@ -23,7 +23,10 @@ pub(crate) struct Recorder<'a> {
 
 impl<'a> Recorder<'a> {
     pub(crate) fn new(inner: &'a mut dyn RngCore) -> Recorder<'a> {
-        Recorder { inner, draws: Vec::new() }
+        Recorder {
+            inner,
+            draws: Vec::new(),
+        }
     }
     pub(crate) fn into_draws(self) -> Vec<u32> {
         self.draws

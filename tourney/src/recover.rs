@@ -55,7 +55,8 @@ impl Tournament {
         let Some(Entry::Create { options, label }) = it.next() else {
             return Err(RecoverError::NoHeader(bytes.len()));
         };
-        let mut t = Tournament::new(options).map_err(|e| RecoverError::BadOptions(e.to_string()))?;
+        let mut t =
+            Tournament::new(options).map_err(|e| RecoverError::BadOptions(e.to_string()))?;
         let frame_lens = frame_lengths(bytes, good_len);
         let mut replayed = 0;
         let mut end = frame_lens.first().copied().unwrap_or(0);
@@ -77,7 +78,10 @@ impl Tournament {
         let mut record = None;
         let mut events = Vec::new();
         if t.phase() == Phase::Running {
-            let input = Input { at: t.now(), command: Command::RollBackHands };
+            let input = Input {
+                at: t.now(),
+                command: Command::RollBackHands,
+            };
             if let Ok((ev, rec)) = t.apply_recorded(&input, rng) {
                 for e in &ev {
                     if let Event::HandsRolledBack { hands } = e {
@@ -106,7 +110,8 @@ fn frame_lengths(bytes: &[u8], good_len: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut pos = 0;
     while pos + 8 <= good_len {
-        let len = u32::from_le_bytes([bytes[pos], bytes[pos + 1], bytes[pos + 2], bytes[pos + 3]]) as usize;
+        let len = u32::from_le_bytes([bytes[pos], bytes[pos + 1], bytes[pos + 2], bytes[pos + 3]])
+            as usize;
         out.push(len + 8);
         pos += len + 8;
     }

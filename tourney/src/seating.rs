@@ -157,7 +157,10 @@ impl Table {
     }
     /// The seated players in seat order.
     pub fn players(&self) -> impl Iterator<Item = (u8, PlayerId)> + '_ {
-        self.seats.iter().enumerate().filter_map(|(i, s)| s.map(|s| (i as u8, s.player)))
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|s| (i as u8, s.player)))
     }
     fn next_occupied(&self, after: u8) -> u8 {
         let n = self.seats.len();
@@ -275,7 +278,14 @@ impl Seating {
                     if s.where_is.contains_key(&p) {
                         return Err(SeatingError::AlreadySeated(p));
                     }
-                    s.sit(p, SeatRef { table: id, seat: i as u8 }, false);
+                    s.sit(
+                        p,
+                        SeatRef {
+                            table: id,
+                            seat: i as u8,
+                        },
+                        false,
+                    );
                 }
             }
             if let Some(t) = s.tables.get_mut(&id) {
@@ -343,12 +353,28 @@ impl Seating {
         Seating {
             table_size: self.table_size,
             tables,
-            by_count: self.by_count.into_iter().map(|(c, t)| (c, bump(t))).collect(),
-            idle_by_count: self.idle_by_count.into_iter().map(|(c, t)| (c, bump(t))).collect(),
+            by_count: self
+                .by_count
+                .into_iter()
+                .map(|(c, t)| (c, bump(t)))
+                .collect(),
+            idle_by_count: self
+                .idle_by_count
+                .into_iter()
+                .map(|(c, t)| (c, bump(t)))
+                .collect(),
             where_is: self
                 .where_is
                 .into_iter()
-                .map(|(p, at)| (p, SeatRef { table: bump(at.table), seat: at.seat }))
+                .map(|(p, at)| {
+                    (
+                        p,
+                        SeatRef {
+                            table: bump(at.table),
+                            seat: at.seat,
+                        },
+                    )
+                })
                 .collect(),
             next_table: self.next_table + offset,
         }
@@ -391,7 +417,11 @@ impl Seating {
 
     /// Takes a busted player out of their seat; a table left empty is closed.
     pub fn remove(&mut self, player: PlayerId) -> Result<SeatRef, SeatingError> {
-        let at = self.where_is.get(&player).copied().ok_or(SeatingError::NotSeated(player))?;
+        let at = self
+            .where_is
+            .get(&player)
+            .copied()
+            .ok_or(SeatingError::NotSeated(player))?;
         self.unsit(at);
         if self.tables.get(&at.table).is_some_and(|t| t.count == 0) {
             self.close_table(at.table);
@@ -425,9 +455,11 @@ impl Seating {
             if n <= (tables - 1) * size {
                 let candidate = match policy {
                     BreakPolicy::AsSoonAsTheyFit => self.idle_by_count.first().map(|&(_, t)| t),
-                    BreakPolicy::AtOrBelow(k) => {
-                        self.idle_by_count.first().filter(|&&(c, _)| c <= k).map(|&(_, t)| t)
-                    }
+                    BreakPolicy::AtOrBelow(k) => self
+                        .idle_by_count
+                        .first()
+                        .filter(|&&(c, _)| c <= k)
+                        .map(|&(_, t)| t),
                 };
                 if let Some(t) = candidate {
                     self.break_table(t, rng, &mut out);
@@ -456,15 +488,32 @@ impl Seating {
 
     /// Who plays the next hand at `table`, advancing the button (B18 forward-moving;
     /// a fresh draw per T12); marks the table busy.
-    pub fn start_hand(&mut self, table: TableId, rng: &mut dyn RngCore) -> Result<Lineup, SeatingError> {
-        let t = self.tables.get_mut(&table).ok_or(SeatingError::NoSuchTable(table))?;
+    pub fn start_hand(
+        &mut self,
+        table: TableId,
+        rng: &mut dyn RngCore,
+    ) -> Result<Lineup, SeatingError> {
+        let t = self
+            .tables
+            .get_mut(&table)
+            .ok_or(SeatingError::NoSuchTable(table))?;
         if t.count < 2 {
             return Err(SeatingError::TooFewPlayers(table));
         }
         let occupied: Vec<u8> = t.players().map(|(s, _)| s).collect();
-        let fresh: Vec<u8> = t.players().map(|(s, _)| s).filter(|&s| t.seats[s as usize].is_some_and(|x| x.fresh)).collect();
-        t.undo = Some(Undo { button: t.button, arrivals: t.arrivals, redraw: t.redraw, fresh });
-        let drawn = t.redraw || t.button.is_none() || 2 * u32::from(t.arrivals) >= u32::from(t.count);
+        let fresh: Vec<u8> = t
+            .players()
+            .map(|(s, _)| s)
+            .filter(|&s| t.seats[s as usize].is_some_and(|x| x.fresh))
+            .collect();
+        t.undo = Some(Undo {
+            button: t.button,
+            arrivals: t.arrivals,
+            redraw: t.redraw,
+            fresh,
+        });
+        let drawn =
+            t.redraw || t.button.is_none() || 2 * u32::from(t.arrivals) >= u32::from(t.count);
         let button = if drawn {
             // T12: a fresh draw; everyone present is dealt in.
             for s in t.seats.iter_mut().flatten() {
@@ -505,8 +554,20 @@ impl Seating {
                 s.fresh = false;
             }
         }
-        let small_blind = if waiting.iter().any(|&(s, _)| s == sb) { None } else { Some(sb) };
-        let lineup = Lineup { table, button, small_blind, big_blind: bb, dealt, waiting, button_drawn: drawn };
+        let small_blind = if waiting.iter().any(|&(s, _)| s == sb) {
+            None
+        } else {
+            Some(sb)
+        };
+        let lineup = Lineup {
+            table,
+            button,
+            small_blind,
+            big_blind: bb,
+            dealt,
+            waiting,
+            button_drawn: drawn,
+        };
         self.set_busy(table, true);
         Ok(lineup)
     }
@@ -537,11 +598,19 @@ impl Seating {
             .values()
             .filter(|t| t.busy)
             .max_by_key(|t| (t.count, std::cmp::Reverse(t.id)))
-            .or_else(|| self.tables.values().max_by_key(|t| (t.count, std::cmp::Reverse(t.id))))
+            .or_else(|| {
+                self.tables
+                    .values()
+                    .max_by_key(|t| (t.count, std::cmp::Reverse(t.id)))
+            })
             .map(|t| t.id);
         let Some(keeper) = keeper else { return false };
-        let idle: Vec<TableId> =
-            self.tables.values().filter(|t| !t.busy && t.id != keeper).map(|t| t.id).collect();
+        let idle: Vec<TableId> = self
+            .tables
+            .values()
+            .filter(|t| !t.busy && t.id != keeper)
+            .map(|t| t.id)
+            .collect();
         if idle.is_empty() {
             return false;
         }
@@ -572,7 +641,9 @@ impl Seating {
         rng: &mut dyn RngCore,
         out: &mut Vec<SeatingChange>,
     ) {
-        let Some(t) = self.tables.get(&table) else { return };
+        let Some(t) = self.tables.get(&table) else {
+            return;
+        };
         let mut movers: Vec<(u8, PlayerId)> = t.players().collect();
         out.push(SeatingChange::TableBroken { table });
         // T11: re-seating from a broken table is random.
@@ -589,7 +660,10 @@ impl Seating {
                     None => continue,
                 },
             };
-            let to = SeatRef { table: dest, seat: self.random_empty_seat(dest, rng) };
+            let to = SeatRef {
+                table: dest,
+                seat: self.random_empty_seat(dest, rng),
+            };
             let from = SeatRef { table, seat };
             if let Some(t) = self.tables.get_mut(&table) {
                 t.seats[seat as usize] = None;
@@ -597,7 +671,12 @@ impl Seating {
             }
             self.where_is.remove(&player);
             self.sit(player, to, true);
-            out.push(SeatingChange::Moved { player, from, to, reason: MoveReason::TableBroken });
+            out.push(SeatingChange::Moved {
+                player,
+                from,
+                to,
+                reason: MoveReason::TableBroken,
+            });
         }
         self.tables.remove(&table);
     }
@@ -608,17 +687,33 @@ impl Seating {
         };
         // The player due for the big blind next hand moves (so nobody skips it) ...
         let nb = s.next_button();
-        let mover_seat = if s.count == 2 { s.next_occupied(nb) } else { s.next_occupied(s.next_occupied(nb)) };
-        let Some(mover) = s.seats[mover_seat as usize] else { return };
+        let mover_seat = if s.count == 2 {
+            s.next_occupied(nb)
+        } else {
+            s.next_occupied(s.next_occupied(nb))
+        };
+        let Some(mover) = s.seats[mover_seat as usize] else {
+            return;
+        };
         let rel = s.distance(nb, mover_seat);
         // ... to the empty seat most like theirs relative to the blinds (T11).
         let dnb = d.next_button();
-        let Some(seat) = best_seat(d, dnb, rel) else { return };
-        let from = SeatRef { table: src, seat: mover_seat };
+        let Some(seat) = best_seat(d, dnb, rel) else {
+            return;
+        };
+        let from = SeatRef {
+            table: src,
+            seat: mover_seat,
+        };
         let to = SeatRef { table: dst, seat };
         self.unsit(from);
         self.sit(mover.player, to, true);
-        out.push(SeatingChange::Moved { player: mover.player, from, to, reason: MoveReason::Balance });
+        out.push(SeatingChange::Moved {
+            player: mover.player,
+            from,
+            to,
+            reason: MoveReason::Balance,
+        });
     }
 
     fn open_table(&mut self) -> TableId {
@@ -648,9 +743,12 @@ impl Seating {
     }
 
     fn random_empty_seat(&self, table: TableId, rng: &mut dyn RngCore) -> u8 {
-        let Some(t) = self.tables.get(&table) else { return 0 };
-        let empty: Vec<u8> =
-            (0..t.seats.len() as u8).filter(|&s| t.seats[s as usize].is_none()).collect();
+        let Some(t) = self.tables.get(&table) else {
+            return 0;
+        };
+        let empty: Vec<u8> = (0..t.seats.len() as u8)
+            .filter(|&s| t.seats[s as usize].is_none())
+            .collect();
         if empty.is_empty() {
             return 0;
         }
@@ -658,7 +756,9 @@ impl Seating {
     }
 
     fn sit(&mut self, player: PlayerId, at: SeatRef, fresh: bool) {
-        let Some(t) = self.tables.get_mut(&at.table) else { return };
+        let Some(t) = self.tables.get_mut(&at.table) else {
+            return;
+        };
         let old = t.count;
         t.seats[at.seat as usize] = Some(Seated { player, fresh });
         t.count += 1;
@@ -676,8 +776,12 @@ impl Seating {
     }
 
     fn unsit(&mut self, at: SeatRef) {
-        let Some(t) = self.tables.get_mut(&at.table) else { return };
-        let Some(s) = t.seats[at.seat as usize].take() else { return };
+        let Some(t) = self.tables.get_mut(&at.table) else {
+            return;
+        };
+        let Some(s) = t.seats[at.seat as usize].take() else {
+            return;
+        };
         let old = t.count;
         t.count -= 1;
         let busy = t.busy;

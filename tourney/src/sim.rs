@@ -106,18 +106,33 @@ impl Simulation {
         sink: &mut dyn RecordSink,
     ) -> Result<Simulation, SimError> {
         let t = Tournament::new(options.clone())?;
-        sink.append(&Entry::Create { options, label: label(entrants, seed) })?;
-        Ok(Simulation { t, seed, entrants, commands: 0, queue: BinaryHeap::new(), planned: BTreeMap::new() })
+        sink.append(&Entry::Create {
+            options,
+            label: label(entrants, seed),
+        })?;
+        Ok(Simulation {
+            t,
+            seed,
+            entrants,
+            commands: 0,
+            queue: BinaryHeap::new(),
+            planned: BTreeMap::new(),
+        })
     }
 
     /// Resumes from a journal (T20): replays it, rolls back the hands in
     /// progress and appends the roll-back to `sink` (which must append after
     /// the good frames: truncate the file to `good_len` first).
-    pub fn resume(bytes: &[u8], sink: &mut dyn RecordSink) -> Result<(Simulation, Recovered), SimError> {
+    pub fn resume(
+        bytes: &[u8],
+        sink: &mut dyn RecordSink,
+    ) -> Result<(Simulation, Recovered), SimError> {
         let (entrants, seed) = {
             let (entries, _) = crate::journal::read_frames(bytes);
             match entries.first() {
-                Some(Entry::Create { label, .. }) => parse_label(label).ok_or_else(|| SimError::NotASimulation(label.clone()))?,
+                Some(Entry::Create { label, .. }) => {
+                    parse_label(label).ok_or_else(|| SimError::NotASimulation(label.clone()))?
+                }
                 _ => return Err(RecoverError::NoHeader(bytes.len()).into()),
             }
         };
@@ -172,7 +187,11 @@ impl Simulation {
     }
 
     /// Plays to the end, calling `progress` after every command.
-    pub fn run(&mut self, sink: &mut dyn RecordSink, progress: &mut dyn FnMut(&Tournament)) -> Result<(), SimError> {
+    pub fn run(
+        &mut self,
+        sink: &mut dyn RecordSink,
+        progress: &mut dyn FnMut(&Tournament),
+    ) -> Result<(), SimError> {
         while !self.is_done() {
             self.step(sink)?;
             progress(&self.t);
@@ -185,9 +204,17 @@ impl Simulation {
         if self.t.phase() == Phase::Registering {
             let n = self.t.entrants().len() as u32;
             if n < self.entrants {
-                return Input { at: now, command: Command::Register { player: PlayerId(n + 1) } };
+                return Input {
+                    at: now,
+                    command: Command::Register {
+                        player: PlayerId(n + 1),
+                    },
+                };
             }
-            return Input { at: now, command: Command::Start };
+            return Input {
+                at: now,
+                command: Command::Start,
+            };
         }
         // Drop stale queue entries (hands rolled back or tables gone).
         while let Some(&Reverse((at, table))) = self.queue.peek() {
@@ -198,32 +225,62 @@ impl Simulation {
         }
         let next_hand = self.queue.peek().map(|r| r.0);
         match (next_hand, self.t.next_deadline()) {
-            (Some((at, _)), Some(d)) if d < at => Input { at: d.max(now), command: Command::Tick },
+            (Some((at, _)), Some(d)) if d < at => Input {
+                at: d.max(now),
+                command: Command::Tick,
+            },
             (Some((at, table)), _) => {
                 self.queue.pop();
                 let p = self.planned.get(&table).cloned();
                 match p {
                     Some(p) => Input {
                         at: at.max(now),
-                        command: Command::HandFinished { table, hand: p.hand, stacks: p.stacks },
+                        command: Command::HandFinished {
+                            table,
+                            hand: p.hand,
+                            stacks: p.stacks,
+                        },
                     },
-                    None => Input { at: now, command: Command::Tick },
+                    None => Input {
+                        at: now,
+                        command: Command::Tick,
+                    },
                 }
             }
-            (None, Some(d)) => Input { at: d.max(now), command: Command::Tick },
-            (None, None) => Input { at: now, command: Command::Tick },
+            (None, Some(d)) => Input {
+                at: d.max(now),
+                command: Command::Tick,
+            },
+            (None, None) => Input {
+                at: now,
+                command: Command::Tick,
+            },
         }
     }
 
     fn on_events(&mut self, events: &[Event]) {
         for e in events {
             match e {
-                Event::HandStarted { table, hand, level, lineup, stacks, .. } => {
+                Event::HandStarted {
+                    table,
+                    hand,
+                    level,
+                    lineup,
+                    stacks,
+                    ..
+                } => {
                     let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed ^ 0xB075, *hand));
                     let result = quick_hand(level, lineup, stacks, &mut rng);
                     let duration = 30_000 + u64::from(below(&mut rng, 90_000));
                     let finish_at = self.t.now() + duration;
-                    self.planned.insert(*table, Planned { hand: *hand, finish_at, stacks: result });
+                    self.planned.insert(
+                        *table,
+                        Planned {
+                            hand: *hand,
+                            finish_at,
+                            stacks: result,
+                        },
+                    );
                     self.queue.push(Reverse((finish_at, *table)));
                 }
                 Event::HandsRolledBack { hands } => {
@@ -249,12 +306,20 @@ fn parse_label(s: &str) -> Option<(u32, u64)> {
 
 fn count_commands(bytes: &[u8]) -> u64 {
     let (entries, _) = crate::journal::read_frames(bytes);
-    entries.iter().filter(|e| matches!(e, Entry::Command(_))).count() as u64
+    entries
+        .iter()
+        .filter(|e| matches!(e, Entry::Command(_)))
+        .count() as u64
 }
 
 /// Plays one quick hand (see the module docs) and returns every dealt player's
 /// final stack. Chips are conserved exactly.
-pub fn quick_hand(level: &Level, lineup: &Lineup, stacks: &[(PlayerId, Chips)], rng: &mut dyn RngCore) -> Vec<(PlayerId, Chips)> {
+pub fn quick_hand(
+    level: &Level,
+    lineup: &Lineup,
+    stacks: &[(PlayerId, Chips)],
+    rng: &mut dyn RngCore,
+) -> Vec<(PlayerId, Chips)> {
     let n = stacks.len();
     let seat_of = |p: PlayerId| lineup.dealt.iter().find(|d| d.1 == p).map_or(0, |d| d.0);
     let mut put = vec![0u64; n];
@@ -291,7 +356,15 @@ pub fn quick_hand(level: &Level, lineup: &Lineup, stacks: &[(PlayerId, Chips)], 
         let m = stack / cost.max(1);
         match shover {
             None => {
-                let p = if m < 3 { 600 } else if m < 8 { 250 } else if m < 20 { 90 } else { 40 };
+                let p = if m < 3 {
+                    600
+                } else if m < 8 {
+                    250
+                } else if m < 20 {
+                    90
+                } else {
+                    40
+                };
                 let roll = below(rng, 1000);
                 if roll < p {
                     shover = Some(i);
@@ -311,7 +384,13 @@ pub fn quick_hand(level: &Level, lineup: &Lineup, stacks: &[(PlayerId, Chips)], 
                 }
             }
             Some(s) => {
-                let p = if m < 5 { 500 } else if stack >= stacks[s].1 { 200 } else { 120 };
+                let p = if m < 5 {
+                    500
+                } else if stack >= stacks[s].1 {
+                    200
+                } else {
+                    120
+                };
                 if below(rng, 1000) < p {
                     put[i] = stack.min(stacks[s].1.max(put[i]));
                 } else {
@@ -358,5 +437,7 @@ pub fn quick_hand(level: &Level, lineup: &Lineup, stacks: &[(PlayerId, Chips)], 
         let total: u64 = put.iter().sum();
         won[bb.unwrap_or(0)] += total;
     }
-    (0..n).map(|i| (stacks[i].0, stacks[i].1 - put[i] + won[i])).collect()
+    (0..n)
+        .map(|i| (stacks[i].0, stacks[i].1 - put[i] + won[i]))
+        .collect()
 }

@@ -107,7 +107,8 @@ impl Tournament {
     /// A new event taking registrations.
     pub fn new(options: TournamentOptions) -> Result<Tournament, OptionsError> {
         options.validate()?;
-        let seating = Seating::new(options.table_size).map_err(|_| OptionsError::TableSize(options.table_size))?;
+        let seating = Seating::new(options.table_size)
+            .map_err(|_| OptionsError::TableSize(options.table_size))?;
         Ok(Tournament {
             opts: options,
             phase: Phase::Registering,
@@ -220,7 +221,11 @@ impl Tournament {
 
     /// Applies one command. `rng` supplies seat draws, button draws and bracket
     /// byes. On error nothing changed.
-    pub fn apply(&mut self, input: &Input, rng: &mut dyn RngCore) -> Result<Vec<Event>, TourneyError> {
+    pub fn apply(
+        &mut self,
+        input: &Input,
+        rng: &mut dyn RngCore,
+    ) -> Result<Vec<Event>, TourneyError> {
         self.validate(input)?;
         let mut ev = Vec::new();
         self.advance(input.at, rng, &mut ev);
@@ -239,7 +244,13 @@ impl Tournament {
         let mut rec = Recorder::new(rng);
         let ev = self.apply(input, &mut rec)?;
         let draws = rec.into_draws();
-        Ok((ev, Record { input: input.clone(), draws }))
+        Ok((
+            ev,
+            Record {
+                input: input.clone(),
+                draws,
+            },
+        ))
     }
 
     /// Replays a journal record: the same command with the same random draws.
@@ -258,10 +269,17 @@ impl Tournament {
 
     fn validate(&self, input: &Input) -> Result<(), TourneyError> {
         if input.at < self.now {
-            return Err(TourneyError::TimeWentBackwards { at: input.at, now: self.now });
+            return Err(TourneyError::TimeWentBackwards {
+                at: input.at,
+                now: self.now,
+            });
         }
         let registering = || {
-            if self.phase == Phase::Registering { Ok(()) } else { Err(TourneyError::RegistrationClosed) }
+            if self.phase == Phase::Registering {
+                Ok(())
+            } else {
+                Err(TourneyError::RegistrationClosed)
+            }
         };
         match &input.command {
             Command::Register { player } => {
@@ -296,21 +314,38 @@ impl Tournament {
                     return Err(TourneyError::TooFewEntrants(self.entrants.len() as u32));
                 }
             }
-            Command::HandFinished { table, hand, stacks } => self.check_result(*table, *hand, stacks)?,
+            Command::HandFinished {
+                table,
+                hand,
+                stacks,
+            } => self.check_result(*table, *hand, stacks)?,
             Command::AwaitAction { table, player, .. } => {
                 self.alive(*player)?;
-                let h = self.hands.get(table).ok_or(TourneyError::NotInHand { player: *player, table: *table })?;
+                let h = self.hands.get(table).ok_or(TourneyError::NotInHand {
+                    player: *player,
+                    table: *table,
+                })?;
                 if !h.dealt.iter().any(|(p, _)| p == player) {
-                    return Err(TourneyError::NotInHand { player: *player, table: *table });
+                    return Err(TourneyError::NotInHand {
+                        player: *player,
+                        table: *table,
+                    });
                 }
                 if self.waits.contains_key(player) {
                     return Err(TourneyError::AlreadyOnTheClock(*player));
                 }
             }
             Command::Acted { player } => {
-                let w = self.waits.get(player).ok_or(TourneyError::NotOnTheClock(*player))?;
+                let w = self
+                    .waits
+                    .get(player)
+                    .ok_or(TourneyError::NotOnTheClock(*player))?;
                 if input.at >= w.deadline {
-                    return Err(TourneyError::TooLate { player: *player, at: input.at, deadline: w.deadline });
+                    return Err(TourneyError::TooLate {
+                        player: *player,
+                        at: input.at,
+                        deadline: w.deadline,
+                    });
                 }
             }
             Command::Disconnect { player } | Command::Reconnect { player } => {
@@ -342,7 +377,12 @@ impl Tournament {
         Ok(())
     }
 
-    fn check_result(&self, table: TableId, hand: u64, stacks: &[(PlayerId, Chips)]) -> Result<(), TourneyError> {
+    fn check_result(
+        &self,
+        table: TableId,
+        hand: u64,
+        stacks: &[(PlayerId, Chips)],
+    ) -> Result<(), TourneyError> {
         if self.phase != Phase::Running {
             return Err(TourneyError::NotRunning);
         }
@@ -352,7 +392,11 @@ impl Tournament {
             .filter(|h| h.hand == hand)
             .ok_or(TourneyError::NoSuchHand { table, hand })?;
         if stacks.len() != h.dealt.len() {
-            return Err(TourneyError::MissingPlayers { hand, count: stacks.len(), dealt: h.dealt.len() });
+            return Err(TourneyError::MissingPlayers {
+                hand,
+                count: stacks.len(),
+                dealt: h.dealt.len(),
+            });
         }
         let mut seen = HashSet::with_capacity(stacks.len());
         let mut after: Chips = 0;
@@ -364,7 +408,11 @@ impl Tournament {
         }
         let before: Chips = h.dealt.iter().map(|&(_, c)| c).sum();
         if before != after {
-            return Err(TourneyError::ChipsNotConserved { hand, before, after });
+            return Err(TourneyError::ChipsNotConserved {
+                hand,
+                before,
+                after,
+            });
         }
         Ok(())
     }
@@ -375,7 +423,10 @@ impl Tournament {
             Command::Register { player } => {
                 self.entered.insert(*player);
                 self.entrants.push(*player);
-                ev.push(Event::Registered { player: *player, entrants: self.entrants.len() as u32 });
+                ev.push(Event::Registered {
+                    player: *player,
+                    entrants: self.entrants.len() as u32,
+                });
                 if let Format::SitAndGo { seats } = self.opts.format {
                     // T22: the sit-and-go starts when the last seat fills.
                     if self.entrants.len() as u32 == seats {
@@ -389,8 +440,17 @@ impl Tournament {
                 ev.push(Event::Unregistered { player: *player });
             }
             Command::Start => self.start(at, rng, ev),
-            Command::HandFinished { table, hand, stacks } => self.hand_finished(*table, *hand, stacks, rng, ev),
-            Command::AwaitAction { table, player, facing_bet, regular_ms } => {
+            Command::HandFinished {
+                table,
+                hand,
+                stacks,
+            } => self.hand_finished(*table, *hand, stacks, rng, ev),
+            Command::AwaitAction {
+                table,
+                player,
+                facing_bet,
+                regular_ms,
+            } => {
                 self.await_action(at, *table, *player, *facing_bet, *regular_ms, ev);
             }
             Command::Acted { player } => {
@@ -433,7 +493,8 @@ impl Tournament {
             Command::RollBackHands => self.roll_back(rng, ev),
             Command::Cancel => {
                 self.phase = Phase::Cancelled;
-                let mut stacks: Vec<(PlayerId, Chips)> = self.stacks.iter().map(|(p, c)| (*p, *c)).collect();
+                let mut stacks: Vec<(PlayerId, Chips)> =
+                    self.stacks.iter().map(|(p, c)| (*p, *c)).collect();
                 stacks.sort_unstable();
                 self.hands.clear();
                 self.waits.clear();
@@ -450,9 +511,18 @@ impl Tournament {
             return;
         }
         loop {
-            let next_wait = self.waits.iter().map(|(p, w)| (w.deadline, *p)).min().filter(|&(d, _)| d <= to);
+            let next_wait = self
+                .waits
+                .iter()
+                .map(|(p, w)| (w.deadline, *p))
+                .min()
+                .filter(|&(d, _)| d <= to);
             let until = next_wait.map_or(to, |(d, _)| d);
-            let clock_events = self.clock.as_mut().map(|c| c.advance(until)).unwrap_or_default();
+            let clock_events = self
+                .clock
+                .as_mut()
+                .map(|c| c.advance(until))
+                .unwrap_or_default();
             for e in clock_events {
                 self.on_clock(e, rng, ev);
             }
@@ -465,7 +535,10 @@ impl Tournament {
         match e {
             ClockEvent::LevelUp { level, .. } => {
                 if let Some(c) = self.clock.as_ref() {
-                    ev.push(Event::LevelUp { index: level, level: c.level() });
+                    ev.push(Event::LevelUp {
+                        index: level,
+                        level: c.level(),
+                    });
                 }
             }
             ClockEvent::BreakDue { .. } => {
@@ -500,12 +573,26 @@ impl Tournament {
         }
     }
 
-    fn await_action(&mut self, at: Ms, table: TableId, player: PlayerId, facing_bet: bool, regular_ms: u64, ev: &mut Vec<Event>) {
+    fn await_action(
+        &mut self,
+        at: Ms,
+        table: TableId,
+        player: PlayerId,
+        facing_bet: bool,
+        regular_ms: u64,
+        ev: &mut Vec<Event>,
+    ) {
         let stage = self.det_stage();
-        let Some(st) = self.status.get_mut(&player) else { return };
+        let Some(st) = self.status.get_mut(&player) else {
+            return;
+        };
         if st.sitting_out {
             // B17: a sitting-out player's hand is folded when they face action.
-            ev.push(Event::ForcedAction { table, player, action: ForcedAction::Fold });
+            ev.push(Event::ForcedAction {
+                table,
+                player,
+                action: ForcedAction::Fold,
+            });
             return;
         }
         let mut extra_ms = 0;
@@ -525,8 +612,22 @@ impl Tournament {
             }
         }
         let deadline = at.saturating_add(regular_ms).saturating_add(extra_ms);
-        self.waits.insert(player, Wait { table, deadline, facing_bet, det, paused });
-        ev.push(Event::ActionClock { table, player, deadline, extra_ms });
+        self.waits.insert(
+            player,
+            Wait {
+                table,
+                deadline,
+                facing_bet,
+                det,
+                paused,
+            },
+        );
+        ev.push(Event::ActionClock {
+            table,
+            player,
+            deadline,
+            extra_ms,
+        });
     }
 
     fn close_wait(&mut self, player: PlayerId) -> Option<Wait> {
@@ -540,10 +641,20 @@ impl Tournament {
     }
 
     fn expire(&mut self, player: PlayerId, ev: &mut Vec<Event>) {
-        let Some(w) = self.close_wait(player) else { return };
+        let Some(w) = self.close_wait(player) else {
+            return;
+        };
         // B16: fold facing a bet, check otherwise.
-        let action = if w.facing_bet { ForcedAction::Fold } else { ForcedAction::Check };
-        ev.push(Event::ForcedAction { table: w.table, player, action });
+        let action = if w.facing_bet {
+            ForcedAction::Fold
+        } else {
+            ForcedAction::Check
+        };
+        ev.push(Event::ForcedAction {
+            table: w.table,
+            player,
+            action,
+        });
         // T13: a player on DET stays sitting in; others are sat out (B17).
         if !w.det && self.opts.sit_out_on_timeout {
             if let Some(s) = self.status.get_mut(&player) {
@@ -598,7 +709,10 @@ impl Tournament {
                 } else {
                     bracket::next_round(players, rng)
                 };
-                let tables: Vec<_> = pairs.iter().map(|&(a, b)| (vec![Some(a), Some(b)], None)).collect();
+                let tables: Vec<_> = pairs
+                    .iter()
+                    .map(|&(a, b)| (vec![Some(a), Some(b)], None))
+                    .collect();
                 Seating::from_tables(2, &tables)
             }
             _ => Seating::draw(players, size, rng),
@@ -609,12 +723,20 @@ impl Tournament {
         if self.opts.format.is_rounds() {
             self.round += 1;
             self.advanced = byes.clone();
-            ev.push(Event::RoundStarted { round: self.round, byes });
+            ev.push(Event::RoundStarted {
+                round: self.round,
+                byes,
+            });
         }
-        let mut seated: Vec<_> = self.seating.tables().flat_map(|t| {
-            let id = t.id();
-            t.players().map(move |(seat, p)| (p, crate::seating::SeatRef { table: id, seat }))
-        }).collect();
+        let mut seated: Vec<_> = self
+            .seating
+            .tables()
+            .flat_map(|t| {
+                let id = t.id();
+                t.players()
+                    .map(move |(seat, p)| (p, crate::seating::SeatRef { table: id, seat }))
+            })
+            .collect();
         seated.sort_unstable_by_key(|&(_, at)| at);
         for (player, at) in seated {
             ev.push(Event::Seated { player, at });
@@ -627,7 +749,11 @@ impl Tournament {
         if self.phase != Phase::Running {
             return;
         }
-        if self.clock.as_ref().is_some_and(|c| c.break_state() != BreakState::Playing) {
+        if self
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.break_state() != BreakState::Playing)
+        {
             return;
         }
         if self.hand_for_hand && !self.hands.is_empty() {
@@ -639,30 +765,66 @@ impl Tournament {
             .idle_tables()
             .filter(|t| self.seating.table(*t).is_some_and(|t| t.count() >= 2))
             .collect();
-        let Some(level) = self.clock.as_ref().map(Clock::level) else { return };
+        let Some(level) = self.clock.as_ref().map(Clock::level) else {
+            return;
+        };
         for table in idle {
-            let Ok(lineup) = self.seating.start_hand(table, rng) else { continue };
+            let Ok(lineup) = self.seating.start_hand(table, rng) else {
+                continue;
+            };
             let hand = self.next_hand;
             self.next_hand += 1;
-            let stacks: Vec<(PlayerId, Chips)> =
-                lineup.dealt.iter().map(|&(_, p)| (p, self.stacks.get(&p).copied().unwrap_or(0))).collect();
+            let stacks: Vec<(PlayerId, Chips)> = lineup
+                .dealt
+                .iter()
+                .map(|&(_, p)| (p, self.stacks.get(&p).copied().unwrap_or(0)))
+                .collect();
             let away: Vec<PlayerId> = lineup
                 .dealt
                 .iter()
                 .filter(|(_, p)| self.status.get(p).is_some_and(Status::away))
                 .map(|&(_, p)| p)
                 .collect();
-            self.hands.insert(table, RunningHand { hand, dealt: stacks.clone(), synchronized: self.hand_for_hand });
-            ev.push(Event::HandStarted { table, hand, level, lineup, stacks, away, hand_for_hand: self.hand_for_hand });
+            self.hands.insert(
+                table,
+                RunningHand {
+                    hand,
+                    dealt: stacks.clone(),
+                    synchronized: self.hand_for_hand,
+                },
+            );
+            ev.push(Event::HandStarted {
+                table,
+                hand,
+                level,
+                lineup,
+                stacks,
+                away,
+                hand_for_hand: self.hand_for_hand,
+            });
         }
     }
 
-    fn hand_finished(&mut self, table: TableId, hand: u64, stacks: &[(PlayerId, Chips)], rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
-        let Some(rh) = self.hands.remove(&table) else { return };
+    fn hand_finished(
+        &mut self,
+        table: TableId,
+        hand: u64,
+        stacks: &[(PlayerId, Chips)],
+        rng: &mut dyn RngCore,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(rh) = self.hands.remove(&table) else {
+            return;
+        };
         self.seating.set_busy(table, false);
         self.stats.hands += 1;
         ev.push(Event::HandFinished { table, hand });
-        let at_table: Vec<PlayerId> = self.waits.iter().filter(|(_, w)| w.table == table).map(|(p, _)| *p).collect();
+        let at_table: Vec<PlayerId> = self
+            .waits
+            .iter()
+            .filter(|(_, w)| w.table == table)
+            .map(|(p, _)| *p)
+            .collect();
         for p in at_table {
             self.close_wait(p);
         }
@@ -698,9 +860,19 @@ impl Tournament {
     fn report_moves(&mut self, changes: Vec<SeatingChange>, ev: &mut Vec<Event>) {
         for c in changes {
             match c {
-                SeatingChange::Moved { player, from, to, reason } => {
+                SeatingChange::Moved {
+                    player,
+                    from,
+                    to,
+                    reason,
+                } => {
                     self.stats.players_moved += 1;
-                    ev.push(Event::PlayerMoved { player, from, to, reason });
+                    ev.push(Event::PlayerMoved {
+                        player,
+                        from,
+                        to,
+                        reason,
+                    });
                 }
                 SeatingChange::TableBroken { table } => {
                     self.stats.tables_broken += 1;
@@ -717,17 +889,26 @@ impl Tournament {
         if self.opts.away_hands_limit == 0 {
             return;
         }
-        let all_away = rh.dealt.iter().all(|(p, _)| self.status.get(p).is_none_or(Status::away));
+        let all_away = rh
+            .dealt
+            .iter()
+            .all(|(p, _)| self.status.get(p).is_none_or(Status::away));
         let n = self.away_hands.entry(table).or_insert(0);
         *n = if all_away { *n + 1 } else { 0 };
         if *n < self.opts.away_hands_limit {
             return;
         }
-        let Some(t) = self.seating.table(table) else { return };
-        let mut at_table: Vec<(PlayerId, Chips)> =
-            t.players().map(|(_, p)| (p, self.stacks.get(&p).copied().unwrap_or(0))).collect();
+        let Some(t) = self.seating.table(table) else {
+            return;
+        };
+        let mut at_table: Vec<(PlayerId, Chips)> = t
+            .players()
+            .map(|(_, p)| (p, self.stacks.get(&p).copied().unwrap_or(0)))
+            .collect();
         at_table.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let Some(&(winner, _)) = at_table.first() else { return };
+        let Some(&(winner, _)) = at_table.first() else {
+            return;
+        };
         let mut pot = 0;
         for &(p, c) in &at_table[1..] {
             pot += c;
@@ -740,7 +921,10 @@ impl Tournament {
         if let Some(s) = self.stacks.get_mut(&winner) {
             *s += pot;
         }
-        ev.push(Event::AwayLimitReached { table, advances: winner });
+        ev.push(Event::AwayLimitReached {
+            table,
+            advances: winner,
+        });
     }
 
     /// Ranks knocked-out players (T9) and records their finishes.
@@ -777,7 +961,11 @@ impl Tournament {
                 self.remaining -= out.len() as u32;
             }
             let mut survivors = self.advanced.clone();
-            survivors.extend(self.seating.tables().flat_map(|t| t.players().map(|(_, p)| p)));
+            survivors.extend(
+                self.seating
+                    .tables()
+                    .flat_map(|t| t.players().map(|(_, p)| p)),
+            );
             survivors.sort_unstable();
             if survivors.len() <= 1 {
                 self.end(&survivors, ev);
@@ -806,7 +994,10 @@ impl Tournament {
             }
         }
         self.update_hand_for_hand(ev);
-        if matches!(self.clock.as_ref().map(Clock::break_state), Some(BreakState::Due { .. })) {
+        if matches!(
+            self.clock.as_ref().map(Clock::break_state),
+            Some(BreakState::Due { .. })
+        ) {
             self.maybe_begin_break(ev);
         }
         self.start_hands(rng, ev);
@@ -833,10 +1024,15 @@ impl Tournament {
         let paid = self.prizes.paid_places();
         let h = &self.opts.hand_for_hand;
         let want = self.seating.table_count() > 1
-            && ((h.on_bubble && alive == paid + 1) || h.stages.iter().any(|s| alive <= s.from && alive >= s.to));
+            && ((h.on_bubble && alive == paid + 1)
+                || h.stages.iter().any(|s| alive <= s.from && alive >= s.to));
         if want != self.hand_for_hand {
             self.hand_for_hand = want;
-            ev.push(if want { Event::HandForHandStarted } else { Event::HandForHandEnded });
+            ev.push(if want {
+                Event::HandForHandStarted
+            } else {
+                Event::HandForHandEnded
+            });
         }
     }
 
@@ -846,7 +1042,11 @@ impl Tournament {
         let mut hands = Vec::new();
         for (table, rh) in std::mem::take(&mut self.hands) {
             self.seating.undo_start_hand(table);
-            hands.push(RolledBackHand { table, hand: rh.hand, stacks: rh.dealt });
+            hands.push(RolledBackHand {
+                table,
+                hand: rh.hand,
+                stacks: rh.dealt,
+            });
         }
         let players: Vec<PlayerId> = self.waits.keys().copied().collect();
         for p in players {
@@ -856,4 +1056,3 @@ impl Tournament {
         self.settle(rng, ev);
     }
 }
-

@@ -1,5 +1,7 @@
 //! Crash recovery from the journal (rule T20).
 
+#![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
+
 use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
 use holdem_tourney::sim::Simulation;
 use holdem_tourney::{Phase, Tournament, TournamentOptions};
@@ -31,7 +33,11 @@ fn frame_starts(bytes: &[u8]) -> Vec<usize> {
 
 fn check_chips(t: &Tournament) {
     if t.phase() == Phase::Running {
-        assert_eq!(t.chips_in_play(), u64::from(ENTRANTS) * t.options().starting_stack, "a chip was lost");
+        assert_eq!(
+            t.chips_in_play(),
+            u64::from(ENTRANTS) * t.options().starting_stack,
+            "a chip was lost"
+        );
     }
 }
 
@@ -39,7 +45,10 @@ fn check_chips(t: &Tournament) {
 fn crash_rolls_back_hands_in_progress_to_start_stacks_seed_000_7() {
     // Rule T20: every stack returns to its value at the start of the hand.
     let (bytes, original) = journal_after(300);
-    let running: Vec<_> = original.running_hands().map(|(t, h)| (t, h.hand, h.dealt.clone())).collect();
+    let running: Vec<_> = original
+        .running_hands()
+        .map(|(t, h)| (t, h.hand, h.dealt.clone()))
+        .collect();
     assert!(!running.is_empty());
     let rec = Tournament::recover(&bytes, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
     assert_eq!(rec.dropped_bytes, 0);
@@ -57,7 +66,10 @@ fn crash_rolls_back_hands_in_progress_to_start_stacks_seed_000_7() {
     assert_eq!(rec.tournament.stacks(), original.stacks());
     check_chips(&rec.tournament);
     // Resumed play deals the rolled-back tables again.
-    assert_eq!(rec.tournament.running_hands().count(), rec.rolled_back.len());
+    assert_eq!(
+        rec.tournament.running_hands().count(),
+        rec.rolled_back.len()
+    );
 }
 
 #[test]
@@ -92,7 +104,10 @@ fn flipped_bits_are_never_accepted_and_never_panic() {
         match Tournament::recover(&b, &mut ChaCha8Rng::seed_from_u64(4)) {
             Ok(rec) => {
                 // The corrupt frame and everything after it is dropped.
-                assert!(rec.good_len <= starts[frame], "accepted a corrupt frame at byte {pos}");
+                assert!(
+                    rec.good_len <= starts[frame],
+                    "accepted a corrupt frame at byte {pos}"
+                );
                 assert_eq!(rec.replayed, frame - 1);
                 check_chips(&rec.tournament);
             }
@@ -116,7 +131,10 @@ fn recovered_journal_can_be_resumed_and_finished() {
     }
     let t = sim.tournament();
     assert_eq!(t.finishes().len() as u32, ENTRANTS);
-    assert_eq!(t.chips_in_play(), u64::from(ENTRANTS) * t.options().starting_stack);
+    assert_eq!(
+        t.chips_in_play(),
+        u64::from(ENTRANTS) * t.options().starting_stack
+    );
     // And the whole journal, torn tail cut off and resumed, replays to the same end.
     let again = Tournament::recover(&w.into_inner(), &mut ChaCha8Rng::seed_from_u64(9)).unwrap();
     assert_eq!(again.tournament.finishes(), t.finishes());

@@ -36,7 +36,8 @@ fn child(mode: &str) {
     let path = Path::new(file);
     if what == "journal" {
         let mut w = journal::create_file(path, FsyncPolicy::Never).expect("create");
-        let mut sim = Simulation::new(TournamentOptions::online_mtt(), ENTRANTS, 7, &mut w).expect("new");
+        let mut sim =
+            Simulation::new(TournamentOptions::online_mtt(), ENTRANTS, 7, &mut w).expect("new");
         sim.run(&mut w, &mut |_| {}).expect("run");
     } else {
         let (bytes, mut w) = journal::open_for_resume(path, FsyncPolicy::Never).expect("open");
@@ -60,7 +61,13 @@ fn spawn(first: bool, file: &Path) -> std::process::Child {
             let mut c = Command::new(bin);
             c.arg("simulate").arg("--quiet");
             if first {
-                c.args(["--entrants", &ENTRANTS.to_string(), "--seed", "7", "--journal"]);
+                c.args([
+                    "--entrants",
+                    &ENTRANTS.to_string(),
+                    "--seed",
+                    "7",
+                    "--journal",
+                ]);
             } else {
                 c.arg("--resume");
             }
@@ -74,7 +81,10 @@ fn spawn(first: bool, file: &Path) -> std::process::Child {
             c
         }
     };
-    c.stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("spawn child")
+    c.stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn child")
 }
 
 fn kill_and_resume_at_random_moments_seed_000_7() {
@@ -108,7 +118,10 @@ fn kill_and_resume_at_random_moments_seed_000_7() {
             finished = true;
         }
     }
-    assert!(kills >= KILLS, "the simulation finished after only {kills} kills: make it longer");
+    assert!(
+        kills >= KILLS,
+        "the simulation finished after only {kills} kills: make it longer"
+    );
     check_journal(&file, true);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -129,7 +142,10 @@ fn check_journal(file: &Path, done: bool) {
     if done {
         assert_eq!(t.phase(), Phase::Finished);
         assert_eq!(t.finishes().len() as u32, ENTRANTS);
-        assert_eq!(t.finishes().iter().map(|f| f.prize).sum::<u64>(), t.prizes().total());
+        assert_eq!(
+            t.finishes().iter().map(|f| f.prize).sum::<u64>(),
+            t.prizes().total()
+        );
         assert_eq!(rec.dropped_bytes, 0);
     }
 }

@@ -1,5 +1,7 @@
 //! Whole tournaments played by the simulator's bots (rules T1, T5, T8, T9, T11, T18, T22).
 
+#![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
+
 use holdem_tourney::sim::{NoJournal, Simulation};
 use holdem_tourney::{Event, Phase, TournamentOptions};
 use proptest::prelude::*;
@@ -18,7 +20,11 @@ fn play(options: TournamentOptions, entrants: u32, seed: u64) -> (Simulation, Ve
         assert!(steps < 5_000_000, "does not finish");
         let t = sim.tournament();
         if t.phase() == Phase::Running && !rounds {
-            assert_eq!(t.chips_in_play(), u64::from(entrants) * stack, "chips not conserved");
+            assert_eq!(
+                t.chips_in_play(),
+                u64::from(entrants) * stack,
+                "chips not conserved"
+            );
         }
     }
     (sim, all)
@@ -47,10 +53,20 @@ fn online_mtt_of_300_plays_to_one_winner_rule_t8() {
     let t = sim.tournament();
     assert!(t.stats().tables_broken > 0);
     assert!(events.iter().any(|e| matches!(e, Event::FinalTable { .. })));
-    assert!(events.iter().any(|e| matches!(e, Event::HandForHandStarted)));
-    assert!(events.iter().any(|e| matches!(e, Event::BreakStarted { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::HandForHandStarted))
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::BreakStarted { .. }))
+    );
     assert!(events.iter().any(|e| matches!(e, Event::LevelUp { .. })));
-    let Some(Event::Ended { standings }) = events.last() else { panic!("no end") };
+    let Some(Event::Ended { standings }) = events.last() else {
+        panic!("no end")
+    };
     assert_eq!(standings.len(), 1);
     assert_eq!(standings[0].place, 1);
 }
@@ -68,10 +84,20 @@ fn simulation_is_deterministic_for_a_seed() {
 fn sit_and_go_starts_when_last_seat_fills_rule_t22() {
     let (sim, events) = play(TournamentOptions::sit_and_go(9), 9, 1);
     check_result(&sim, 9);
-    let reg = events.iter().position(|e| matches!(e, Event::Registered { entrants: 9, .. })).unwrap();
-    let started = events.iter().position(|e| matches!(e, Event::Started { .. })).unwrap();
+    let reg = events
+        .iter()
+        .position(|e| matches!(e, Event::Registered { entrants: 9, .. }))
+        .unwrap();
+    let started = events
+        .iter()
+        .position(|e| matches!(e, Event::Started { .. }))
+        .unwrap();
     assert!(started > reg);
-    assert!(events[reg + 1..started].iter().all(|e| matches!(e, Event::Seated { .. })));
+    assert!(
+        events[reg + 1..started]
+            .iter()
+            .all(|e| matches!(e, Event::Seated { .. }))
+    );
 }
 
 #[test]
@@ -93,7 +119,13 @@ fn heads_up_bracket_of_12_has_byes_and_a_play_in_round_seed_000_11() {
 fn shootout_plays_table_winners_into_next_round() {
     let (sim, events) = play(TournamentOptions::shootout(6), 36, 2);
     check_result(&sim, 36);
-    assert!(events.iter().filter(|e| matches!(e, Event::RoundStarted { .. })).count() >= 2);
+    assert!(
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::RoundStarted { .. }))
+            .count()
+            >= 2
+    );
 }
 
 #[test]

@@ -56,7 +56,11 @@ fn fsync_policy(s: &str) -> Option<FsyncPolicy> {
     match s {
         "never" => Some(FsyncPolicy::Never),
         "every-frame" => Some(FsyncPolicy::EveryFrame),
-        _ => s.strip_prefix("every:")?.parse().ok().map(FsyncPolicy::Every),
+        _ => s
+            .strip_prefix("every:")?
+            .parse()
+            .ok()
+            .map(FsyncPolicy::Every),
     }
 }
 
@@ -72,7 +76,12 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
 }
 
 fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let policy = fsync_policy(&args.fsync).ok_or_else(|| format!("bad --fsync {:?}: never, every-frame or every:N", args.fsync))?;
+    let policy = fsync_policy(&args.fsync).ok_or_else(|| {
+        format!(
+            "bad --fsync {:?}: never, every-frame or every:N",
+            args.fsync
+        )
+    })?;
     let started = Instant::now();
     let mut sink: Box<dyn RecordSink> = Box::new(NoJournal);
     let mut sim = if let Some(path) = &args.resume {
@@ -89,7 +98,10 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
         sim
     } else {
         let options = preset(&args.preset, args.entrants).ok_or_else(|| {
-            format!("unknown preset {:?}: online-mtt, live-mtt, sit-and-go, heads-up, shootout", args.preset)
+            format!(
+                "unknown preset {:?}: online-mtt, live-mtt, sit-and-go, heads-up, shootout",
+                args.preset
+            )
         })?;
         if let Some(path) = &args.journal {
             sink = Box::new(journal::create_file(path, policy)?);
@@ -118,7 +130,9 @@ fn progress(t: &Tournament, entrants: u32) {
     let done = entrants.saturating_sub(left);
     let width = 30u32;
     let filled = (u64::from(done) * u64::from(width) / u64::from(entrants.max(1))) as u32;
-    let bar: String = (0..width).map(|i| if i < filled { '#' } else { '-' }).collect();
+    let bar: String = (0..width)
+        .map(|i| if i < filled { '#' } else { '-' })
+        .collect();
     eprint!(
         "\r[{bar}] {left:>6} left  level {:>2}  {:>5} tables  {:>7} hands",
         t.level_index().map_or(0, |l| l + 1),
@@ -136,8 +150,17 @@ fn report(t: &Tournament, top: u32, wall: std::time::Duration) {
     f.sort_by_key(|x| (x.place, x.player));
     println!("{:>6}  {:>8}  {:>12}", "place", "player", "prize");
     for x in f.iter().take_while(|x| x.place <= top) {
-        let tie = if x.tied > 1 { format!(" (tied x{})", x.tied) } else { String::new() };
-        println!("{:>6}  {:>8}  {:>12}{tie}", x.place, x.player.0, dollars(x.prize));
+        let tie = if x.tied > 1 {
+            format!(" (tied x{})", x.tied)
+        } else {
+            String::new()
+        };
+        println!(
+            "{:>6}  {:>8}  {:>12}{tie}",
+            x.place,
+            x.player.0,
+            dollars(x.prize)
+        );
     }
     let s = t.stats();
     let virtual_ms = t.now().saturating_sub(SIM_START);
@@ -145,11 +168,18 @@ fn report(t: &Tournament, top: u32, wall: std::time::Duration) {
     println!("entrants          {}", t.entrants().len());
     println!("prize pool        {}", dollars(t.prizes().total()));
     println!("paid places       {}", t.prizes().paid_places());
-    println!("prizes paid       {}", dollars(f.iter().map(|x| x.prize).sum()));
+    println!(
+        "prizes paid       {}",
+        dollars(f.iter().map(|x| x.prize).sum())
+    );
     println!("hands played      {}", s.hands);
     println!("tables broken     {}", s.tables_broken);
     println!("players moved     {}", s.players_moved);
-    println!("tournament time   {}h{:02}m (virtual)", virtual_ms / 3_600_000, virtual_ms / 60_000 % 60);
+    println!(
+        "tournament time   {}h{:02}m (virtual)",
+        virtual_ms / 3_600_000,
+        virtual_ms / 60_000 % 60
+    );
     println!("chips in play     {}", t.chips_in_play());
     println!("wall time         {:.2}s", wall.as_secs_f64());
 }

@@ -22,7 +22,13 @@ fn check_consistent(s: &Seating, expected: &BTreeSet<PlayerId>) {
         assert_eq!(t.count() as usize, t.players().count());
         for (seat, p) in t.players() {
             assert!(seen.insert(p), "{p} seated twice");
-            assert_eq!(s.seat_of(p), Some(SeatRef { table: t.id(), seat }));
+            assert_eq!(
+                s.seat_of(p),
+                Some(SeatRef {
+                    table: t.id(),
+                    seat
+                })
+            );
         }
     }
     assert_eq!(&seen, expected, "players lost or invented");
@@ -38,7 +44,10 @@ fn seat_draw_is_random_and_balanced_rule_t1() {
     check_consistent(&s, &players.iter().copied().collect());
     let other = Seating::draw(&players, 9, &mut rng(8)).unwrap();
     assert_ne!(s.seat_of(PlayerId(1)), None);
-    assert!(players.iter().any(|&p| s.seat_of(p) != other.seat_of(p)), "draw ignores the seed");
+    assert!(
+        players.iter().any(|&p| s.seat_of(p) != other.seat_of(p)),
+        "draw ignores the seed"
+    );
     assert!(matches!(
         Seating::draw(&[PlayerId(1), PlayerId(1)], 9, &mut rng(1)),
         Err(SeatingError::AlreadySeated(PlayerId(1)))
@@ -65,7 +74,11 @@ fn layout(tables: &[&[u32]]) -> Vec<(Vec<Option<PlayerId>>, Option<u8>)> {
 fn table_broken_at_four_when_there_is_room_seed_002() {
     // Rule T11 house rule (002): a table is broken once it has four or fewer
     // players and there is space elsewhere.
-    let l = layout(&[&[1, 2, 3, 4, 5, 6], &[11, 12, 13, 14, 15, 16], &[21, 22, 23, 24, 25]]);
+    let l = layout(&[
+        &[1, 2, 3, 4, 5, 6],
+        &[11, 12, 13, 14, 15, 16],
+        &[21, 22, 23, 24, 25],
+    ]);
     let mut s = Seating::from_tables(10, &l).unwrap();
     let policy = BreakPolicy::AtOrBelow(4);
     // 17 players, 5 at the smallest table: room elsewhere, but not four or fewer.
@@ -73,7 +86,10 @@ fn table_broken_at_four_when_there_is_room_seed_002() {
     s.remove(PlayerId(25)).unwrap();
     let changes = s.rebalance(policy, &mut rng(1));
     assert_eq!(changes[0], SeatingChange::TableBroken { table: TableId(3) });
-    let moved = changes.iter().filter(|c| matches!(c, SeatingChange::Moved { .. })).count();
+    let moved = changes
+        .iter()
+        .filter(|c| matches!(c, SeatingChange::Moved { .. }))
+        .count();
     assert_eq!(moved, 4);
     assert_eq!(sizes(&s), vec![8, 8]);
     // The online rule breaks it as soon as the players fit elsewhere.
@@ -103,18 +119,37 @@ fn player_moved_for_balance_keeps_position_relative_to_blinds_rule_t11() {
     for (i, p) in [(3u8, 31u32), (4, 32), (5, 33), (6, 34)] {
         seats2[i as usize] = Some(PlayerId(p));
     }
-    let t1: Vec<Option<PlayerId>> =
-        (0..10).map(|i| if i < 8 { Some(PlayerId(i + 1)) } else { None }).collect();
+    let t1: Vec<Option<PlayerId>> = (0..10)
+        .map(|i| if i < 8 { Some(PlayerId(i + 1)) } else { None })
+        .collect();
     let mut s = Seating::from_tables(10, &[(t1, Some(0)), (seats2, Some(4))]).unwrap();
     let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(1));
-    let SeatingChange::Moved { player, from, to, reason } = changes[0] else {
+    let SeatingChange::Moved {
+        player,
+        from,
+        to,
+        reason,
+    } = changes[0]
+    else {
         panic!("{changes:?}")
     };
     assert_eq!(reason, MoveReason::Balance);
     assert_eq!(player, PlayerId(4));
-    assert_eq!(from, SeatRef { table: TableId(1), seat: 3 });
+    assert_eq!(
+        from,
+        SeatRef {
+            table: TableId(1),
+            seat: 3
+        }
+    );
     // Two seats after table 2's next button (5) is seat 7: empty, so exact.
-    assert_eq!(to, SeatRef { table: TableId(2), seat: 7 });
+    assert_eq!(
+        to,
+        SeatRef {
+            table: TableId(2),
+            seat: 7
+        }
+    );
     assert_eq!(sizes(&s), vec![6, 6]);
 }
 
@@ -127,12 +162,29 @@ fn moved_player_in_small_blind_waits_big_blind_posts_seed_002_rule_b20() {
     }
     let mut s = Seating::from_tables(10, &[(t2, Some(0))]).unwrap();
     // Two newcomers: one lands in the small blind seat, one in the big blind.
-    s.sit(PlayerId(1), SeatRef { table: TableId(1), seat: 2 }, true);
-    s.sit(PlayerId(2), SeatRef { table: TableId(1), seat: 3 }, true);
+    s.sit(
+        PlayerId(1),
+        SeatRef {
+            table: TableId(1),
+            seat: 2,
+        },
+        true,
+    );
+    s.sit(
+        PlayerId(2),
+        SeatRef {
+            table: TableId(1),
+            seat: 3,
+        },
+        true,
+    );
     let lineup = s.start_hand(TableId(1), &mut rng(1)).unwrap();
     assert!(!lineup.button_drawn);
     assert_eq!(lineup.button, 1);
-    assert_eq!(lineup.small_blind, None, "the small blind is dead while its newcomer waits");
+    assert_eq!(
+        lineup.small_blind, None,
+        "the small blind is dead while its newcomer waits"
+    );
     assert_eq!(lineup.big_blind, 3);
     assert_eq!(lineup.waiting, vec![(2, PlayerId(1))]);
     assert!(lineup.dealt.contains(&(3, PlayerId(2))));
@@ -150,22 +202,37 @@ fn moved_player_in_small_blind_waits_big_blind_posts_seed_002_rule_b20() {
 #[test]
 fn fresh_button_draw_with_half_new_players_and_at_final_table_rule_t12() {
     let mut t = vec![None; 10];
-    for i in 0..3 {
-        t[i] = Some(PlayerId(i as u32 + 1));
+    for (i, seat) in t.iter_mut().enumerate().take(3) {
+        *seat = Some(PlayerId(i as u32 + 1));
     }
     let mut s = Seating::from_tables(10, &[(t, Some(0))]).unwrap();
     for (seat, p) in [(5u8, 11u32), (6, 12), (7, 13)] {
-        s.sit(PlayerId(p), SeatRef { table: TableId(1), seat }, true);
+        s.sit(
+            PlayerId(p),
+            SeatRef {
+                table: TableId(1),
+                seat,
+            },
+            true,
+        );
     }
     let lineup = s.start_hand(TableId(1), &mut rng(9)).unwrap();
     assert!(lineup.button_drawn, "3 new of 6 is half: fresh draw");
-    assert!(lineup.waiting.is_empty(), "after a fresh draw everyone is dealt in");
+    assert!(
+        lineup.waiting.is_empty(),
+        "after a fresh draw everyone is dealt in"
+    );
     // Final table: two tables of three merge; the next hand draws for the button.
     let l = layout(&[&[1, 2, 3], &[11, 12, 13]]);
     let mut s = Seating::from_tables(10, &l).unwrap();
     let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(2));
-    assert!(matches!(changes.last(), Some(SeatingChange::FinalTable { .. })));
-    let SeatingChange::FinalTable { table } = changes[changes.len() - 1] else { unreachable!() };
+    assert!(matches!(
+        changes.last(),
+        Some(SeatingChange::FinalTable { .. })
+    ));
+    let SeatingChange::FinalTable { table } = changes[changes.len() - 1] else {
+        unreachable!()
+    };
     assert!(s.start_hand(table, &mut rng(2)).unwrap().button_drawn);
 }
 
@@ -180,7 +247,10 @@ fn final_table_waits_for_a_busy_table_rule_t11() {
     assert_eq!(s.table_count(), 2);
     s.set_busy(TableId(2), false);
     let changes = s.rebalance(BreakPolicy::AsSoonAsTheyFit, &mut rng(2));
-    assert_eq!(changes.last(), Some(&SeatingChange::FinalTable { table: TableId(1) }));
+    assert_eq!(
+        changes.last(),
+        Some(&SeatingChange::FinalTable { table: TableId(1) })
+    );
     assert_eq!(s.table_count(), 1);
     assert_eq!(s.players(), 8);
 }
@@ -195,7 +265,10 @@ fn heads_up_button_posts_small_blind_rule_b4() {
     assert_eq!(lineup.big_blind, 0);
     s.remove(PlayerId(2)).unwrap();
     s.set_busy(TableId(1), false);
-    assert_eq!(s.start_hand(TableId(1), &mut rng(1)), Err(SeatingError::TooFewPlayers(TableId(1))));
+    assert_eq!(
+        s.start_hand(TableId(1), &mut rng(1)),
+        Err(SeatingError::TooFewPlayers(TableId(1)))
+    );
 }
 
 proptest! {
