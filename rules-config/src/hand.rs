@@ -45,7 +45,13 @@ impl Rules {
                     },
                     other => other.into(),
                 };
-                (Chips(l.small_blind), Chips(l.big_blind), Chips(l.ante), Chips::ZERO, structure)
+                (
+                    Chips(l.small_blind),
+                    Chips(l.big_blind),
+                    Chips(l.ante),
+                    Chips::ZERO,
+                    structure,
+                )
             }
         };
         let mut config = HandConfig::no_limit(big_blind);
@@ -72,7 +78,11 @@ impl Rules {
 pub(crate) fn engine_error(e: HandError) -> ConfigError {
     match e {
         HandError::InvalidConfig { field, reason } => {
-            let path = if field == "rake" { "rake".to_owned() } else { format!("betting.{field}") };
+            let path = if field == "rake" {
+                "rake".to_owned()
+            } else {
+                format!("betting.{field}")
+            };
             ConfigError::invalid(path, reason)
         }
         other => ConfigError::invalid("betting", other.to_string()),

@@ -51,12 +51,14 @@ impl Rules {
                 return Err(RulesError::single(ConfigError::new(
                     EXTENDS,
                     ErrorKind::WrongType,
-                    format!("must be a preset name (a string), found {}", extends.type_str()),
+                    format!(
+                        "must be a preset name (a string), found {}",
+                        extends.type_str()
+                    ),
                 )));
             };
-            let preset = Preset::from_name(&name).ok_or_else(|| {
-                RulesError::single(unknown_preset(EXTENDS, &name))
-            })?;
+            let preset = Preset::from_name(&name)
+                .ok_or_else(|| RulesError::single(unknown_preset(EXTENDS, &name)))?;
             let mut base = parse_table(preset.source())?;
             merge(&mut base, table);
             table = base;
@@ -95,7 +97,10 @@ pub(crate) fn unknown_preset(path: &str, name: &str) -> ConfigError {
     ConfigError::new(
         path,
         ErrorKind::UnknownPreset,
-        format!("no preset named {name:?}; the presets are {}", known.join(", ")),
+        format!(
+            "no preset named {name:?}; the presets are {}",
+            known.join(", ")
+        ),
     )
 }
 
@@ -129,9 +134,8 @@ pub(crate) fn merge(base: &mut Table, over: Table) {
     for (key, value) in over {
         match (base.get_mut(&key), value) {
             (Some(Value::Table(b)), Value::Table(o)) => {
-                let switches_variant = b.len() == 1
-                    && o.len() == 1
-                    && b.keys().next() != o.keys().next();
+                let switches_variant =
+                    b.len() == 1 && o.len() == 1 && b.keys().next() != o.keys().next();
                 if switches_variant {
                     *b = o;
                 } else {
@@ -178,7 +182,10 @@ fn classify(path: String, message: &str) -> ConfigError {
         return ConfigError::new(
             path,
             ErrorKind::WrongType,
-            format!("{variant:?} is not a known choice ({})", expected_part(message)),
+            format!(
+                "{variant:?} is not a known choice ({})",
+                expected_part(message)
+            ),
         );
     }
     let reason = if message.contains("expected u64")

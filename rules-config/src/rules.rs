@@ -193,7 +193,11 @@ impl Rules {
             BettingStructure::NoLimit => "no limit".to_owned(),
         };
         let mut lines = Vec::new();
-        let title = if self.name.is_empty() { "rules" } else { self.name.as_str() };
+        let title = if self.name.is_empty() {
+            "rules"
+        } else {
+            self.name.as_str()
+        };
         match &self.tournament {
             Some(t) => {
                 let levels = &t.event.structure.levels;

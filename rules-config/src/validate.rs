@@ -26,7 +26,10 @@ impl Rules {
         }
         if errors.0.is_empty() {
             // Backstop: the engine's own check of every hand these rules can deal.
-            let levels = self.tournament.as_ref().map_or(1, |t| t.event.structure.levels.len());
+            let levels = self
+                .tournament
+                .as_ref()
+                .map_or(1, |t| t.event.structure.levels.len());
             for level in 0..levels.max(1) {
                 if let Err(e) = self.hand_config(level) {
                     errors.0.extend(e.errors);
@@ -105,11 +108,24 @@ impl Errors {
 fn check_betting(b: &Betting, tournament: bool, errors: &mut Errors) {
     let unit = b.chip_unit;
     if unit.is_zero() {
-        errors.add("betting.chip-unit", "must be a positive whole number of chips (B24)");
+        errors.add(
+            "betting.chip-unit",
+            "must be a positive whole number of chips (B24)",
+        );
     }
     if let BettingStructure::FixedLimit { small_bet, big_bet } = b.structure {
-        errors.chips("betting.structure.fixed-limit.small-bet", small_bet.get(), unit, true);
-        errors.chips("betting.structure.fixed-limit.big-bet", big_bet.get(), unit, true);
+        errors.chips(
+            "betting.structure.fixed-limit.small-bet",
+            small_bet.get(),
+            unit,
+            true,
+        );
+        errors.chips(
+            "betting.structure.fixed-limit.big-bet",
+            big_bet.get(),
+            unit,
+            true,
+        );
         if big_bet < small_bet {
             errors.add(
                 "betting.structure.fixed-limit.big-bet",
@@ -158,11 +174,20 @@ fn check_betting(b: &Betting, tournament: bool, errors: &mut Errors) {
         if small > big {
             errors.add(
                 "betting.small-blind",
-                format!("small blind {} exceeds big blind {} (B2)", small.get(), big.get()),
+                format!(
+                    "small blind {} exceeds big blind {} (B2)",
+                    small.get(),
+                    big.get()
+                ),
             );
         }
     }
-    errors.chips("betting.ante", b.ante.unwrap_or(Chips::ZERO).get(), unit, false);
+    errors.chips(
+        "betting.ante",
+        b.ante.unwrap_or(Chips::ZERO).get(),
+        unit,
+        false,
+    );
     errors.chips(
         "betting.big-blind-ante",
         b.big_blind_ante.unwrap_or(Chips::ZERO).get(),
@@ -203,7 +228,10 @@ fn check_event(e: &TournamentOptions, unit: Chips, errors: &mut Errors) {
     if !two_to_ten || (e.format == Format::HeadsUp && e.table_size != 2) {
         errors.add(
             format!("{p}.table-size"),
-            format!("{} seats: a table has 2-10 seats, a heads-up event 2", e.table_size),
+            format!(
+                "{} seats: a table has 2-10 seats, a heads-up event 2",
+                e.table_size
+            ),
         );
     }
     if e.starting_stack == 0 {
@@ -238,13 +266,20 @@ fn check_event(e: &TournamentOptions, unit: Chips, errors: &mut Errors) {
         if l.small_blind > l.big_blind {
             errors.add(
                 format!("{lp}.small-blind"),
-                format!("small blind {} exceeds big blind {} (B2)", l.small_blind, l.big_blind),
+                format!(
+                    "small blind {} exceeds big blind {} (B2)",
+                    l.small_blind, l.big_blind
+                ),
             );
         }
     }
     let bp = format!("{p}.structure.breaks");
     match e.structure.breaks {
-        BreakSchedule::Synchronized { every_hours, minute_past, minutes } => {
+        BreakSchedule::Synchronized {
+            every_hours,
+            minute_past,
+            minutes,
+        } => {
             let sp = format!("{bp}.synchronized");
             if !(1..=2).contains(&every_hours) {
                 errors.add(
@@ -265,7 +300,10 @@ fn check_event(e: &TournamentOptions, unit: Chips, errors: &mut Errors) {
                 );
             }
         }
-        BreakSchedule::AfterPlay { every_minutes, minutes } => {
+        BreakSchedule::AfterPlay {
+            every_minutes,
+            minutes,
+        } => {
             let ap = format!("{bp}.after-play");
             if every_minutes == 0 {
                 errors.add(format!("{ap}.every-minutes"), "break every 0 minutes (T7)");
@@ -327,7 +365,10 @@ fn check_entry(t: &Tournament, errors: &mut Errors) {
     if entry.price.fee != e.fee {
         errors.add(
             format!("{p}.price.fee"),
-            format!("{} cents contradicts tournament.event.fee {} (T1)", entry.price.fee, e.fee),
+            format!(
+                "{} cents contradicts tournament.event.fee {} (T1)",
+                entry.price.fee, e.fee
+            ),
         );
     }
     if entry.price.total().is_none() {
@@ -361,23 +402,38 @@ fn check_entry(t: &Tournament, errors: &mut Errors) {
         }
     }
     if entry.max_entries == Some(0) {
-        errors.add(format!("{p}.max-entries"), "must allow at least the first entry (T3)");
+        errors.add(
+            format!("{p}.max-entries"),
+            "must allow at least the first entry (T3)",
+        );
     }
     if let Some(r) = &entry.rebuy {
         window(errors, format!("{p}.rebuy.period"), r.period);
         if r.chips == 0 {
-            errors.add(format!("{p}.rebuy.chips"), "must be a positive whole number of chips (T4)");
+            errors.add(
+                format!("{p}.rebuy.chips"),
+                "must be a positive whole number of chips (T4)",
+            );
         }
         if r.max_rebuys == Some(0) {
-            errors.add(format!("{p}.rebuy.max-rebuys"), "0 rebuys: remove [rebuy] instead (T4)");
+            errors.add(
+                format!("{p}.rebuy.max-rebuys"),
+                "0 rebuys: remove [rebuy] instead (T4)",
+            );
         }
     }
     if let Some(a) = &entry.add_on {
         if a.chips == 0 {
-            errors.add(format!("{p}.add-on.chips"), "must be a positive whole number of chips (T4)");
+            errors.add(
+                format!("{p}.add-on.chips"),
+                "must be a positive whole number of chips (T4)",
+            );
         }
         if a.max_add_ons == 0 {
-            errors.add(format!("{p}.add-on.max-add-ons"), "0 add-ons: remove [add-on] instead (T4)");
+            errors.add(
+                format!("{p}.add-on.max-add-ons"),
+                "0 add-ons: remove [add-on] instead (T4)",
+            );
         }
         match a.window {
             AddOnWindow::AddOnBreak if e.structure.add_on_break.is_none() => errors.add(
@@ -395,7 +451,10 @@ fn check_extras(t: &Tournament, errors: &mut Errors) {
         if k.progressive_share_bp > 10_000 {
             errors.add(
                 "tournament.bounties.knockout.progressive-share-bp",
-                format!("{} basis points is above 100% (T16)", k.progressive_share_bp),
+                format!(
+                    "{} basis points is above 100% (T16)",
+                    k.progressive_share_bp
+                ),
             );
         }
         if k.entry_bounty != t.entry.price.bounty {
@@ -424,7 +483,10 @@ fn check_extras(t: &Tournament, errors: &mut Errors) {
         if d.min_left_in_play_bp > max {
             errors.add(
                 "tournament.deal.min-left-in-play-bp",
-                format!("{} exceeds max-left-in-play-bp {max} (T15)", d.min_left_in_play_bp),
+                format!(
+                    "{} exceeds max-left-in-play-bp {max} (T15)",
+                    d.min_left_in_play_bp
+                ),
             );
         }
     }

@@ -80,7 +80,9 @@ fn r2_unknown_keys_are_errors_everywhere_and_all_reported() {
         "tournament.event.structure.levels[0].antes",
     ] {
         assert!(
-            err.errors.iter().any(|e| e.path == path && e.kind == ErrorKind::UnknownField),
+            err.errors
+                .iter()
+                .any(|e| e.path == path && e.kind == ErrorKind::UnknownField),
             "{path} missing from:\n{err}"
         );
     }
@@ -95,7 +97,12 @@ fn r2_unknown_keys_are_errors_everywhere_and_all_reported() {
 
 #[test]
 fn r2_missing_fields_name_the_missing_key() {
-    check("name = \"x\"", ErrorKind::MissingField, "betting", "required");
+    check(
+        "name = \"x\"",
+        ErrorKind::MissingField,
+        "betting",
+        "required",
+    );
     check(
         "[betting]\nstructure = { fixed-limit = { small-bet = 10 } }\nbig-blind = 10",
         ErrorKind::MissingField,
@@ -191,9 +198,17 @@ fn r2_structure_errors_name_the_level_and_the_break() {
     ] {
         assert!(paths.contains(&path), "{path} missing from:\n{err}");
     }
-    assert!(err.to_string().contains("small blind 60 exceeds big blind 50"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("small blind 60 exceeds big blind 50"),
+        "{err}"
+    );
     // B24: 30 is not a whole number of 25-chip units.
-    assert!(err.to_string().contains("30 is not a whole number of 25-chip units"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("30 is not a whole number of 25-chip units"),
+        "{err}"
+    );
     check(
         "extends = \"online-mtt\"\n[tournament.event.structure]\nbreaks = { synchronized = { every-hours = 3, minute-past = 55, minutes = 5 } }",
         ErrorKind::Invalid,
@@ -221,7 +236,12 @@ fn r2_late_registration_and_add_on_errors() {
 #[test]
 fn r2_not_toml_at_all() {
     check("this is not toml", ErrorKind::NotToml, "", "line 1");
-    check("[betting\nstructure = 1", ErrorKind::NotToml, "", "not valid TOML");
+    check(
+        "[betting\nstructure = 1",
+        ErrorKind::NotToml,
+        "",
+        "not valid TOML",
+    );
     check("", ErrorKind::MissingField, "betting", "required");
 }
 
@@ -234,8 +254,18 @@ fn r2_random_bytes_are_not_toml() {
 
 #[test]
 fn r2_extends_must_name_a_preset() {
-    check("extends = \"online\"", ErrorKind::UnknownPreset, "extends", "online-mtt, online-cash");
-    check("extends = 3", ErrorKind::WrongType, "extends", "preset name");
+    check(
+        "extends = \"online\"",
+        ErrorKind::UnknownPreset,
+        "extends",
+        "online-mtt, online-cash",
+    );
+    check(
+        "extends = 3",
+        ErrorKind::WrongType,
+        "extends",
+        "preset name",
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `extends = "PRESET"`: start from a preset, override fields, validate (R1, R2).
 
-use holdem_rules_config::pending::betting::BettingStructure;
 use holdem_pots::Chips;
+use holdem_rules_config::pending::betting::BettingStructure;
 use holdem_rules_config::{Preset, Rules};
 use holdem_tourney::clock::BreakSchedule;
 
@@ -24,7 +24,10 @@ fn r1_extends_overrides_only_the_given_fields() {
     assert_eq!(mine.betting.big_blind, Some(Chips(20)));
     assert_eq!(
         mine.betting.structure,
-        BettingStructure::FixedLimit { small_bet: Chips(20), big_bet: Chips(40) }
+        BettingStructure::FixedLimit {
+            small_bet: Chips(20),
+            big_bet: Chips(40)
+        }
     );
     assert_eq!(mine.rake.cap, Some(Chips(5)));
     assert_eq!(mine.rake.basis_points, base.rake.basis_points);
@@ -41,9 +44,16 @@ fn r1_extends_switches_an_enum_variant() {
     )
     .expect("valid");
     let breaks = rules.tournament.as_ref().map(|t| t.event.structure.breaks);
-    assert_eq!(breaks, Some(BreakSchedule::AfterPlay { every_minutes: 60, minutes: 5 }));
-    let rules = Rules::from_toml_str("extends = \"online-cash\"\n[betting]\nstructure = \"pot-limit\"")
-        .expect("valid");
+    assert_eq!(
+        breaks,
+        Some(BreakSchedule::AfterPlay {
+            every_minutes: 60,
+            minutes: 5
+        })
+    );
+    let rules =
+        Rules::from_toml_str("extends = \"online-cash\"\n[betting]\nstructure = \"pot-limit\"")
+            .expect("valid");
     assert_eq!(rules.betting.structure, BettingStructure::PotLimit);
 }
 

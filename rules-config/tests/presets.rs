@@ -6,7 +6,11 @@ use toml::{Table, Value};
 /// Every key path in a TOML table, arrays of tables indexed.
 fn key_paths(prefix: &str, table: &Table, out: &mut Vec<String>) {
     for (key, value) in table {
-        let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
         match value {
             Value::Table(t) => key_paths(&path, t, out),
             Value::Array(items) => {
@@ -64,8 +68,14 @@ fn r1_every_preset_writes_out_every_key() {
 fn r1_every_preset_names_its_seed_in_its_header() {
     for preset in Preset::ALL {
         let header = preset.source().lines().next().unwrap_or_default();
-        assert!(header.contains(&format!("`{}`", preset.name())), "{preset}: {header}");
-        assert!(preset.source().contains(&format!("seed {}", preset.seed())), "{preset}");
+        assert!(
+            header.contains(&format!("`{}`", preset.name())),
+            "{preset}: {header}"
+        );
+        assert!(
+            preset.source().contains(&format!("seed {}", preset.seed())),
+            "{preset}"
+        );
     }
 }
 

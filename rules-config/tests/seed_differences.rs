@@ -38,8 +38,14 @@ fn preflop(config: HandConfig, stacks: &[u64]) -> Hand {
     let mut hand = Hand::new(config, &players, seat(0)).expect("hand");
     hand.post_forced_bets(T, &mut Vec::new()).expect("blinds");
     while let Pending::HoleCards { seat } = hand.pending() {
-        hand.apply(T, Input::Deal(DealerInput::HoleCards { seat, cards: [None, None] }))
-            .expect("deal");
+        hand.apply(
+            T,
+            Input::Deal(DealerInput::HoleCards {
+                seat,
+                cards: [None, None],
+            }),
+        )
+        .expect("deal");
     }
     hand
 }
@@ -66,7 +72,10 @@ fn b10_live_tour_reraise_must_double_rejects_a_raise_live_tournament_accepts() {
     ok(&mut hand, 3, Action::RaiseTo(Chips(300)));
     let before = hand.clone();
     let err = act(&mut hand, 0, Action::RaiseTo(Chips(500))).expect_err("must double");
-    assert!(matches!(err, HandError::RaiseBelowMinimum { min, .. } if min == Chips(600)), "{err}");
+    assert!(
+        matches!(err, HandError::RaiseBelowMinimum { min, .. } if min == Chips(600)),
+        "{err}"
+    );
     assert_eq!(hand, before);
     ok(&mut hand, 0, Action::RaiseTo(Chips(600)));
 }
@@ -79,11 +88,16 @@ fn bet_100_raise_300_all_in_350(config: HandConfig) -> Hand {
     ok(&mut hand, 0, Action::Call);
     ok(&mut hand, 1, Action::Call);
     ok(&mut hand, 2, Action::Check);
-    hand.apply(T, Input::Deal(DealerInput::Flop([None; 3]))).expect("flop");
+    hand.apply(T, Input::Deal(DealerInput::Flop([None; 3])))
+        .expect("flop");
     ok(&mut hand, 1, Action::BetTo(Chips(100)));
     ok(&mut hand, 2, Action::RaiseTo(Chips(300)));
     let events = ok(&mut hand, 3, Action::AllIn);
-    assert!(events.iter().any(|e| matches!(e.event, Event::Raised { full: false, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.event, Event::Raised { full: false, .. }))
+    );
     hand
 }
 
@@ -104,17 +118,27 @@ fn b16_online_cash_time_out_is_all_in_protected_online_mtt_folds() {
     // in the pot, times out facing a raise.
     let mut cash = preflop(config(&preset("online-cash"), 0), &[1_000; 3]);
     ok(&mut cash, 0, Action::RaiseTo(Chips(20)));
-    let events = cash.apply(T, Input::TimeOut { seat: seat(1) }).expect("time-out");
+    let events = cash
+        .apply(T, Input::TimeOut { seat: seat(1) })
+        .expect("time-out");
     assert!(events.iter().any(|e| matches!(
         e.event,
-        Event::AutoAction { outcome: AutoOutcome::AllInProtected, .. }
+        Event::AutoAction {
+            outcome: AutoOutcome::AllInProtected,
+            ..
+        }
     )));
     let mut mtt = preflop(config(&preset("online-mtt"), 0), &[10_000; 3]);
     ok(&mut mtt, 0, Action::RaiseTo(Chips(300)));
-    let events = mtt.apply(T, Input::TimeOut { seat: seat(1) }).expect("time-out");
+    let events = mtt
+        .apply(T, Input::TimeOut { seat: seat(1) })
+        .expect("time-out");
     assert!(events.iter().any(|e| matches!(
         e.event,
-        Event::AutoAction { outcome: AutoOutcome::Folded, .. }
+        Event::AutoAction {
+            outcome: AutoOutcome::Folded,
+            ..
+        }
     )));
 }
 
@@ -168,7 +192,10 @@ fn c5_each_preset_draws_the_first_button_its_own_way() {
         let policy = preset(name).dealing.button_draw;
         let mut deck = Deck::seeded(11);
         let mut rng = ChaCha20Rng::seed_from_u64(11);
-        (policy, draw_button(policy, &seats, &arrival, &mut deck, &mut rng).expect("draw"))
+        (
+            policy,
+            draw_button(policy, &seats, &arrival, &mut deck, &mut rng).expect("draw"),
+        )
     };
     let (policy, online) = draw("online-mtt");
     assert_eq!((policy, online.button), (ButtonDraw::SeatOne, 1));
@@ -176,11 +203,17 @@ fn c5_each_preset_draws_the_first_button_its_own_way() {
     assert_eq!((policy, cash.button), (ButtonDraw::FirstSeated, 7));
     let (policy, live) = draw("live-tournament");
     assert_eq!(policy, ButtonDraw::HighCard);
-    let best = live.dealt.iter().max_by_key(|(_, card)| *card).map(|(s, _)| *s);
+    let best = live
+        .dealt
+        .iter()
+        .max_by_key(|(_, card)| *card)
+        .map(|(s, _)| *s);
     assert_eq!(Some(live.button), best);
     let (policy, tour) = draw("live-tour");
     assert_eq!(policy, ButtonDraw::FirstAce);
-    assert!(matches!(tour.dealt.last(), Some((s, c)) if *s == tour.button && c.rank() == Rank::Ace));
+    assert!(
+        matches!(tour.dealt.last(), Some((s, c)) if *s == tour.button && c.rank() == Rank::Ace)
+    );
     let (policy, club) = draw("club");
     assert_eq!(policy, ButtonDraw::Random);
     assert!(club.dealt.is_empty() && seats.contains(&club.button));
@@ -201,15 +234,26 @@ fn t2_live_tournament_docks_late_entrants_ten_big_blinds_online_mtt_does_not() {
     };
     let player = PlayerEntries::new(PlayerId(1));
     let entry = |name: &str| preset(name).tournament.expect("tournament").entry;
-    let live = check_entry(&entry("live-tournament"), &clock(1, 100, 30 * minute), &player)
-        .expect("open at level 1");
+    let live = check_entry(
+        &entry("live-tournament"),
+        &clock(1, 100, 30 * minute),
+        &player,
+    )
+    .expect("open at level 1");
     // 5,000 less ten big blinds of 100.
     assert_eq!((live.stack, live.docked, live.late), (4_000, 1_000, true));
     let online = check_entry(&entry("online-mtt"), &clock(1, 100, 30 * minute), &player)
         .expect("open at 30 minutes");
     assert_eq!((online.docked, online.stack), (0, 10_000));
     // Level 3 after 60 minutes: closed live, still open online.
-    let closed = check_entry(&entry("live-tournament"), &clock(3, 200, 60 * minute), &player);
-    assert!(matches!(closed, Err(MoneyError::LateRegistrationOverByLevel { .. })), "{closed:?}");
+    let closed = check_entry(
+        &entry("live-tournament"),
+        &clock(3, 200, 60 * minute),
+        &player,
+    );
+    assert!(
+        matches!(closed, Err(MoneyError::LateRegistrationOverByLevel { .. })),
+        "{closed:?}"
+    );
     assert!(check_entry(&entry("online-mtt"), &clock(3, 200, 60 * minute), &player).is_ok());
 }
