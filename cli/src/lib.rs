@@ -26,3 +26,6 @@
 //! ```
 
 pub mod history;
+pub mod corpus;
+pub mod generate;
+pub mod replay;

@@ -1,0 +1,351 @@
+//! Files and folders of hand histories: find them, read them hand by hand (streaming),
+//! replay each hand, and count the results.
+//!
+//! A file may declare the failure it must produce with a line
+//! `# expect-illegal: <text>` (PHH files only): a failing hand whose message contains
+//! `<text>` counts as *expected illegal*, and the file fails if no hand matches. This
+//! is how `data/histories/illegal/` is replayed by the README's main command without
+//! failing it, while any other illegal hand still makes `holdem replay` exit non-zero.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use holdem_rules_config::{Preset, Rules};
+use serde::Serialize;
+
+use crate::history::native::{JsonlHands, PostcardHands};
+use crate::history::phh::PhhHands;
+use crate::history::{HandHistory, HistoryError, Unit};
+use crate::replay::{HouseRules, Outcome, replay_hand};
+
+/// The history formats, chosen by file extension.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `.phh` (one hand) or `.phhs` (`[1]`, `[2]`... tables).
+    Phh,
+    /// `.jsonl`: native, one hand a line.
+    Jsonl,
+    /// `.postcard`: native, length-prefixed postcard frames.
+    Postcard,
+}
+
+impl Format {
+    /// The format of a path, from its extension.
+    pub fn of(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()? {
+            "phh" | "phhs" => Some(Format::Phh),
+            "jsonl" => Some(Format::Jsonl),
+            "postcard" => Some(Format::Postcard),
+            _ => None,
+        }
+    }
+}
+
+/// Every history file under `paths` (files as given, folders recursively), sorted.
+/// Files of other types inside folders are skipped; named explicitly, they are an error.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HistoryError> {
+    let mut out = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p).map_err(|source| HistoryError::Io { path: p.clone(), source })?;
+        if meta.is_dir() {
+            walk(p, &mut out)?;
+        } else if Format::of(p).is_some() {
+            out.push(p.clone());
+        } else {
+            return Err(HistoryError::UnknownFormat { path: p.clone() });
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), HistoryError> {
+    let io = |source| HistoryError::Io { path: dir.to_path_buf(), source };
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if Format::of(&path).is_some() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The rules each hand is replayed under: `--rules` when given, otherwise the preset a
+/// hand names in its `_holdem_rules` field, otherwise the standard rules.
+#[derive(Clone, Debug)]
+pub struct RulesBook {
+    forced: Option<HouseRules>,
+    standard: HouseRules,
+    presets: Vec<HouseRules>,
+}
+
+impl RulesBook {
+    /// The standard rules and every preset; `forced` overrides what hands declare.
+    pub fn new(forced: Option<HouseRules>) -> RulesBook {
+        let presets = Preset::ALL
+            .iter()
+            .filter_map(|p| Rules::preset(p.name()).ok().map(|r| HouseRules::from_rules(p.name(), &r)))
+            .collect();
+        RulesBook { forced, standard: HouseRules::standard(), presets }
+    }
+
+    /// Rules by name: `standard`, a preset name, or a rules file (TOML).
+    pub fn load(name: &str) -> Result<HouseRules, String> {
+        if name == "standard" {
+            return Ok(HouseRules::standard());
+        }
+        if let Ok(rules) = Rules::preset(name) {
+            return Ok(HouseRules::from_rules(name, &rules));
+        }
+        let path = Path::new(name);
+        if path.is_file() {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+            let rules = Rules::from_toml_str(&text).map_err(|e| format!("{name}: {e}"))?;
+            return Ok(HouseRules::from_rules(name, &rules));
+        }
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        Err(format!("unknown rules `{name}`: expected standard, {}, or a rules file", names.join(", ")))
+    }
+
+    /// The rules for one hand.
+    pub fn for_hand(&self, h: &HandHistory) -> Result<&HouseRules, String> {
+        if let Some(f) = &self.forced {
+            return Ok(f);
+        }
+        let Some(declared) = h.meta.extra.iter().find(|e| e.key == "_holdem_rules") else {
+            return Ok(&self.standard);
+        };
+        let name = declared.toml.trim().trim_matches(['"', '\'']);
+        if name == "standard" {
+            return Ok(&self.standard);
+        }
+        self.presets
+            .iter()
+            .find(|r| r.name == name)
+            .ok_or_else(|| format!("_holdem_rules names an unknown preset `{name}`"))
+    }
+}
+
+/// How one hand ended up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Legal and settled.
+    Ok,
+    /// Legal so far; the history stops early or hides cards the showdown needs.
+    Unsettled,
+    /// An illegal action.
+    Illegal,
+    /// Illegal as the file declares (`# expect-illegal:`).
+    ExpectedIllegal,
+    /// Legal, but the result differs from the recorded `finishing_stacks`.
+    Mismatch,
+    /// Not a game this engine plays.
+    Unsupported,
+    /// Not a valid history.
+    Unreadable,
+}
+
+/// One hand's line in a report.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandLine {
+    /// 1-based position in its file.
+    pub hand: usize,
+    /// The `.phhs` table name, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The result.
+    pub status: Status,
+    /// The result for people.
+    pub message: String,
+}
+
+/// Counts of hands by [`Status`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Every hand read or attempted.
+    pub hands: u64,
+    /// Legal and settled.
+    pub ok: u64,
+    /// Legal, not settled.
+    pub unsettled: u64,
+    /// Illegal, unexpectedly.
+    pub illegal: u64,
+    /// Illegal as declared.
+    pub expected_illegal: u64,
+    /// Legal with a result different from the history's.
+    pub mismatch: u64,
+    /// Not hold'em or not playable by the engine.
+    pub unsupported: u64,
+    /// Not valid.
+    pub unreadable: u64,
+    /// Files whose declared failure did not happen.
+    pub unmet_expectations: u64,
+}
+
+impl Counts {
+    fn add(&mut self, s: Status) {
+        self.hands += 1;
+        match s {
+            Status::Ok => self.ok += 1,
+            Status::Unsettled => self.unsettled += 1,
+            Status::Illegal => self.illegal += 1,
+            Status::ExpectedIllegal => self.expected_illegal += 1,
+            Status::Mismatch => self.mismatch += 1,
+            Status::Unsupported => self.unsupported += 1,
+            Status::Unreadable => self.unreadable += 1,
+        }
+    }
+
+    /// Adds another file's counts.
+    pub fn merge(&mut self, o: &Counts) {
+        self.hands += o.hands;
+        self.ok += o.ok;
+        self.unsettled += o.unsettled;
+        self.illegal += o.illegal;
+        self.expected_illegal += o.expected_illegal;
+        self.mismatch += o.mismatch;
+        self.unsupported += o.unsupported;
+        self.unreadable += o.unreadable;
+        self.unmet_expectations += o.unmet_expectations;
+    }
+
+    /// True when nothing failed unexpectedly: the command exits 0.
+    pub fn passed(&self) -> bool {
+        self.illegal == 0 && self.mismatch == 0 && self.unreadable == 0 && self.unmet_expectations == 0
+    }
+}
+
+/// The replay of one file.
+#[derive(Clone, Debug, Serialize)]
+pub struct FileReport {
+    /// The file.
+    pub path: PathBuf,
+    /// Counts for its hands.
+    pub counts: Counts,
+    /// Hand lines: every hand when asked for, else only the ones that failed.
+    pub lines: Vec<HandLine>,
+    /// The failure the file declared, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+}
+
+impl FileReport {
+    fn push(&mut self, line: HandLine, keep_all: bool) {
+        self.counts.add(line.status);
+        let failed = !matches!(line.status, Status::Ok | Status::Unsettled | Status::Unsupported);
+        if keep_all || failed {
+            self.lines.push(line);
+        }
+    }
+}
+
+/// Replays every hand of one file. `keep_all` keeps a line per hand, otherwise only the
+/// failures are kept (memory stays bounded on large files).
+pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport {
+    let mut report = FileReport { path: path.to_path_buf(), counts: Counts::default(), lines: Vec::new(), expected: None };
+    let unreadable = |report: &mut FileReport, hand: usize, message: String| {
+        report.push(HandLine { hand, name: None, status: Status::Unreadable, message }, true);
+    };
+    match Format::of(path) {
+        Some(Format::Phh) => match std::fs::read_to_string(path) {
+            Ok(text) => {
+                report.expected = text.lines().find_map(|l| {
+                    l.trim().strip_prefix("# expect-illegal:").map(|s| s.trim().to_string())
+                });
+                for h in PhhHands::new(&text) {
+                    let line = match h.hand {
+                        Ok(hand) => judge(h.index, h.name, &hand, rules),
+                        Err(e) => HandLine {
+                            hand: h.index,
+                            name: h.name,
+                            status: if e.is_unsupported() { Status::Unsupported } else { Status::Unreadable },
+                            message: e.to_string(),
+                        },
+                    };
+                    report.push(line, keep_all);
+                }
+            }
+            Err(e) => unreadable(&mut report, 0, e.to_string()),
+        },
+        Some(Format::Jsonl) => match File::open(path) {
+            Ok(f) => {
+                for (i, h) in JsonlHands::new(BufReader::new(f)).enumerate() {
+                    let line = match h {
+                        Ok(hand) => judge(i + 1, None, &hand, rules),
+                        Err(e) => HandLine { hand: i + 1, name: None, status: Status::Unreadable, message: e.to_string() },
+                    };
+                    report.push(line, keep_all);
+                }
+            }
+            Err(e) => unreadable(&mut report, 0, e.to_string()),
+        },
+        Some(Format::Postcard) => match File::open(path) {
+            Ok(f) => {
+                for (i, h) in PostcardHands::new(BufReader::new(f)).enumerate() {
+                    let line = match h {
+                        Ok(hand) => judge(i + 1, None, &hand, rules),
+                        Err(e) => HandLine { hand: i + 1, name: None, status: Status::Unreadable, message: e.to_string() },
+                    };
+                    report.push(line, keep_all);
+                }
+            }
+            Err(e) => unreadable(&mut report, 0, e.to_string()),
+        },
+        None => unreadable(&mut report, 0, "not a hand history file (.phh, .phhs, .jsonl, .postcard)".into()),
+    }
+    if let Some(expected) = report.expected.clone() {
+        let mut met = false;
+        for line in &mut report.lines {
+            if matches!(line.status, Status::Illegal | Status::Mismatch | Status::Unreadable)
+                && line.message.contains(&expected)
+            {
+                match line.status {
+                    Status::Illegal => report.counts.illegal -= 1,
+                    Status::Mismatch => report.counts.mismatch -= 1,
+                    _ => report.counts.unreadable -= 1,
+                }
+                report.counts.expected_illegal += 1;
+                line.status = Status::ExpectedIllegal;
+                met = true;
+            }
+        }
+        if !met {
+            report.counts.unmet_expectations += 1;
+        }
+    }
+    report
+}
+
+/// Replays one hand and describes the result.
+pub fn judge(index: usize, name: Option<String>, hand: &HandHistory, rules: &RulesBook) -> HandLine {
+    let (status, message) = match rules.for_hand(hand) {
+        Err(reason) => (Status::Unreadable, reason),
+        Ok(r) => {
+            let outcome = replay_hand(hand, r);
+            let status = match &outcome {
+                Outcome::Ok { settled: true, .. } => Status::Ok,
+                Outcome::Ok { settled: false, .. } => Status::Unsettled,
+                Outcome::Illegal { .. } => Status::Illegal,
+                Outcome::Mismatch { .. } => Status::Mismatch,
+                Outcome::Unsupported { .. } => Status::Unsupported,
+            };
+            (status, describe(&outcome, hand.unit))
+        }
+    };
+    HandLine { hand: index, name, status, message }
+}
+
+fn describe(outcome: &Outcome, unit: Unit) -> String {
+    outcome.describe(unit)
+}
+
+/// `hand 17, action 9 "p3 cbr 250": ...`: a line for people.
+pub fn format_line(path: &Path, line: &HandLine) -> String {
+    let name = line.name.as_ref().map(|n| format!(" [{n}]")).unwrap_or_default();
+    format!("{}: hand {}{name}, {}", path.display(), line.hand, line.message)
+}

@@ -1,0 +1,417 @@
+//! Replays a [`HandHistory`] through the betting engine (`holdem_betting::Hand`) and
+//! reports the result or the first illegal action (rules H1, H2).
+//!
+//! Seat conventions follow the PHH specification: player `pN` sits in engine seat
+//! `N - 1` and the last player has the button, so for three or more players `p1`
+//! posts the small blind and `p2` the big blind; heads-up the forced bets are
+//! reverse-assigned (`p2`, the button, posts the small blind, B4).
+//!
+//! Recorded cards become dealer inputs (`??` is an unknown card). Show/muck entries
+//! are held until the engine reaches the showdown and then applied in the order rule
+//! B21 asks for: PHH writes the reveals of an all-in before the remaining board
+//! cards, and records reveals, not the order of the table talk. A commentary that
+//! starts with `time-out` turns the action into a time-out input (B16); the recorded
+//! action must be what the engine does for it.
+
+use holdem_betting::{
+    Action as BetAction, AutoOutcome, BettingStructure, Chips, DealerInput, Discard, Event, Hand, HandConfig,
+    IncompleteAllInRule, Input, MAX_SEATS, Pending, Player as BetPlayer, Seat, Street, Timestamp,
+};
+use serde::Serialize;
+
+use crate::history::phh::action_text;
+use crate::history::{ActionKind, Cards, HandHistory, Player, Shown, Stakes, Variant};
+
+/// The house rules a replay applies: the betting options of a rules set. The stakes
+/// come from the history itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HouseRules {
+    /// The rules set's name (`standard` or a preset or file name).
+    pub name: String,
+    /// Fixed limit: bets per round, the opening bet included (B9).
+    pub max_bets_per_round: u8,
+    /// Fixed limit: the cap does not apply heads-up (B9, seed 004).
+    pub cap_lifted_heads_up: bool,
+    /// A re-raise must at least double the previous raise (B10, seed 004).
+    pub reraise_must_double: bool,
+    /// The minimum raise after an incomplete all-in (B12).
+    pub incomplete_all_in: IncompleteAllInRule,
+    /// All-in protection on time-out (B16, seed 001).
+    pub time_out_all_in_protection: bool,
+}
+
+impl HouseRules {
+    /// The standard rules of RULES.md: four bets a round in fixed limit, no cap lift,
+    /// standard minimum raise after an incomplete all-in, time-outs fold.
+    pub fn standard() -> HouseRules {
+        let c = HandConfig::default();
+        HouseRules {
+            name: "standard".into(),
+            max_bets_per_round: c.max_bets_per_round,
+            cap_lifted_heads_up: c.cap_lifted_heads_up,
+            reraise_must_double: c.reraise_must_double,
+            incomplete_all_in: c.incomplete_all_in,
+            time_out_all_in_protection: c.time_out_all_in_protection,
+        }
+    }
+
+    /// The betting house rules of a validated rules set.
+    pub fn from_rules(name: &str, rules: &holdem_rules_config::Rules) -> HouseRules {
+        let b = &rules.betting;
+        HouseRules {
+            name: name.to_string(),
+            max_bets_per_round: b.max_bets_per_round,
+            cap_lifted_heads_up: b.cap_lifted_heads_up,
+            reraise_must_double: b.reraise_must_double,
+            incomplete_all_in: b.incomplete_all_in.into(),
+            time_out_all_in_protection: b.time_out_all_in_protection,
+        }
+    }
+
+    fn apply_to(&self, mut c: HandConfig) -> HandConfig {
+        c.max_bets_per_round = self.max_bets_per_round;
+        c.cap_lifted_heads_up = self.cap_lifted_heads_up;
+        c.reraise_must_double = self.reraise_must_double;
+        c.incomplete_all_in = self.incomplete_all_in;
+        c.time_out_all_in_protection = self.time_out_all_in_protection;
+        c
+    }
+}
+
+/// What replaying one hand gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "result", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// Every action was legal.
+    Ok {
+        /// The hand reached its settlement (false: the history stops early, or hides
+        /// cards a showdown needs).
+        settled: bool,
+        /// Each player's stack after the hand (settled) or after the last action.
+        stacks: Vec<u64>,
+        /// The pots awarded, main pot first (empty when not settled).
+        pots: Vec<u64>,
+        /// Why the hand is not settled, if it is not.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// An action the rules forbid (H2).
+    Illegal {
+        /// 1-based position in the history's actions (0: the hand's setup).
+        action: usize,
+        /// The action as PHH text.
+        text: String,
+        /// The rule broken, from the engine.
+        reason: String,
+    },
+    /// Every action was legal but the result differs from the recorded one.
+    Mismatch {
+        /// What differs.
+        reason: String,
+    },
+    /// A hand this engine does not play (straddles, button antes, more than ten
+    /// players...).
+    Unsupported {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Outcome {
+    /// One line for people, without the hand's location.
+    pub fn describe(&self, unit: crate::history::Unit) -> String {
+        use crate::history::Money;
+        match self {
+            Outcome::Ok { settled, stacks, pots, note } => {
+                let stacks: Vec<String> = stacks.iter().map(|&s| Money(s, unit).to_string()).collect();
+                let pots: Vec<String> = pots.iter().map(|&s| Money(s, unit).to_string()).collect();
+                if *settled {
+                    format!("ok: stacks [{}], pots [{}]", stacks.join(", "), pots.join(", "))
+                } else {
+                    format!("ok, unsettled ({}): stacks [{}]", note.as_deref().unwrap_or(""), stacks.join(", "))
+                }
+            }
+            Outcome::Illegal { action, text, reason } => format!("action {action} {text:?}: {reason}"),
+            Outcome::Mismatch { reason } => format!("result differs from the history: {reason}"),
+            Outcome::Unsupported { reason } => format!("unsupported: {reason}"),
+        }
+    }
+}
+
+/// Engine messages name seats from 0 (`seat 2`); PHH names players from 1 (`p3`).
+fn phh_names(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find("seat ") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 5..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match after[..digits].parse::<u32>() {
+            Ok(n) if digits > 0 => {
+                out.push_str(&format!("p{}", n + 1));
+                rest = &after[digits..];
+            }
+            _ => {
+                out.push_str("seat ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn seat_of(p: Player) -> Option<Seat> {
+    Seat::new(p.0)
+}
+
+fn unsupported(reason: impl Into<String>) -> Outcome {
+    Outcome::Unsupported { reason: reason.into() }
+}
+
+/// The engine configuration for a history, or why the engine cannot play it.
+pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, Outcome> {
+    let n = h.player_count();
+    if n > MAX_SEATS {
+        return Err(unsupported(format!("{n} players: the engine seats at most {MAX_SEATS}")));
+    }
+    let (sb_player, bb_player) = if n == 2 { (Player(1), Player(0)) } else { (Player(0), Player(1)) };
+    let forced: Vec<(u64, u64)> = (0..n).map(|i| h.forced_bets(Player(i as u8))).collect();
+    let sb = forced.get(usize::from(sb_player.0)).map_or(0, |f| f.1);
+    let bb = forced.get(usize::from(bb_player.0)).map_or(0, |f| f.1);
+    if let Some(i) = (0..n).find(|&i| i != usize::from(sb_player.0) && i != usize::from(bb_player.0) && forced[i].1 > 0)
+    {
+        return Err(unsupported(format!("p{} posts a straddle", i + 1)));
+    }
+    if bb == 0 {
+        return Err(unsupported("no big blind"));
+    }
+    let antes: Vec<u64> = forced.iter().map(|f| f.0).collect();
+    let nonzero = antes.iter().filter(|&&a| a > 0).count();
+    let (ante, bb_ante) = if nonzero == 0 {
+        (0, 0)
+    } else if antes.iter().all(|&a| a == antes[0]) {
+        (antes[0], 0)
+    } else if nonzero == 1 && antes[usize::from(bb_player.0)] > 0 {
+        (0, antes[usize::from(bb_player.0)])
+    } else {
+        return Err(unsupported("antes that are neither uniform nor a big-blind ante"));
+    };
+    let base = match (h.variant, h.stakes) {
+        (Variant::NoLimit, Stakes::MinBet(m)) | (Variant::PotLimit, Stakes::MinBet(m)) => {
+            if m != bb {
+                return Err(unsupported(format!("min_bet {m} differs from the big blind {bb}")));
+            }
+            if h.variant == Variant::NoLimit { HandConfig::no_limit(Chips(bb)) } else { HandConfig::pot_limit(Chips(bb)) }
+        }
+        (Variant::FixedLimit, Stakes::Limit { small_bet, big_bet }) => {
+            HandConfig::fixed_limit(Chips(small_bet), Chips(big_bet))
+        }
+        _ => return Err(unsupported("stakes do not match the variant")),
+    };
+    let mut c = rules.apply_to(base.with_blinds(Chips(sb), Chips(bb)));
+    c.ante = Chips(ante);
+    c.big_blind_ante = Chips(bb_ante);
+    if let BettingStructure::FixedLimit { .. } = c.structure {
+        // Keep the fixed-limit bet sizes from the history.
+    }
+    Ok(c)
+}
+
+/// Replays one hand under `rules`.
+pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
+    let config = match hand_config(h, rules) {
+        Ok(c) => c,
+        Err(o) => return o,
+    };
+    let n = h.player_count();
+    let mut players = arrayvec::ArrayVec::<BetPlayer, MAX_SEATS>::new();
+    for (i, &stack) in h.starting_stacks.iter().enumerate() {
+        let Some(seat) = Seat::new(i as u8) else {
+            return unsupported("too many players");
+        };
+        players.push(BetPlayer::new(seat, Chips(stack)));
+    }
+    let Some(button) = Seat::new((n - 1) as u8) else {
+        return unsupported("no players");
+    };
+    let setup_error = |e: &dyn std::fmt::Display| Outcome::Illegal {
+        action: 0,
+        text: "(setup)".into(),
+        reason: phh_names(&e.to_string()),
+    };
+    let mut hand = match Hand::new(config, &players, button) {
+        Ok(hand) => hand,
+        Err(e) => return setup_error(&e),
+    };
+    let t = Timestamp(0);
+    if let Err(e) = hand.post_forced_bets(t, &mut Discard) {
+        return setup_error(&e);
+    }
+
+    // Shows and mucks wait for the showdown (see the module docs).
+    let mut shows: Vec<(usize, Player, &Shown)> = Vec::new();
+    let mut hidden: Option<String> = None;
+    for (i, action) in h.actions.iter().enumerate() {
+        let index = i + 1;
+        let illegal = |reason: String| Outcome::Illegal { action: index, text: action_text(action, h.unit), reason };
+        let timed_out = action.comment.as_deref().is_some_and(|c| c.starts_with("time-out"));
+        let input = match &action.kind {
+            ActionKind::NoOp => continue,
+            ActionKind::ShowMuck { player, shown } => {
+                shows.push((index, *player, shown));
+                if let Some(o) = drain_shows(&mut hand, &mut shows, h, &mut hidden) {
+                    return o;
+                }
+                continue;
+            }
+            ActionKind::DealHole { player, cards } => {
+                let Some(seat) = seat_of(*player) else { return illegal("no such seat".into()) };
+                let c = &cards.0;
+                Input::Deal(DealerInput::HoleCards { seat, cards: [c[0], c.get(1).copied().flatten()] })
+            }
+            ActionKind::DealBoard { cards } => match board_input(&hand, cards) {
+                Ok(input) => input,
+                Err(reason) => return illegal(reason),
+            },
+            ActionKind::Fold { player } | ActionKind::CheckCall { player } | ActionKind::BetRaiseTo { player, .. } => {
+                let Some(seat) = seat_of(*player) else { return illegal("no such seat".into()) };
+                if timed_out {
+                    if matches!(action.kind, ActionKind::BetRaiseTo { .. }) {
+                        return illegal("a time-out cannot bet or raise (B16)".into());
+                    }
+                    Input::TimeOut { seat }
+                } else {
+                    Input::act(
+                        seat,
+                        match action.kind {
+                            ActionKind::Fold { .. } => BetAction::Fold,
+                            ActionKind::CheckCall { .. } => BetAction::CheckOrCall,
+                            ActionKind::BetRaiseTo { amount, .. } => BetAction::BetOrRaiseTo(Chips(amount)),
+                            _ => BetAction::Fold,
+                        },
+                    )
+                }
+            }
+        };
+        if hidden.is_some() {
+            // The showdown cannot be decided; later actions cannot be checked either.
+            break;
+        }
+        match hand.apply(t, input) {
+            Ok(events) => {
+                if timed_out {
+                    let outcome = events.iter().find_map(|e| match e.event {
+                        Event::AutoAction { outcome, .. } => Some(outcome),
+                        _ => None,
+                    });
+                    let agrees = matches!(
+                        (&action.kind, outcome),
+                        (ActionKind::Fold { .. }, Some(AutoOutcome::Folded))
+                            | (ActionKind::CheckCall { .. }, Some(AutoOutcome::Checked | AutoOutcome::AllInProtected))
+                    );
+                    if !agrees {
+                        return illegal(format!(
+                            "the time-out rule gives {} (B16)",
+                            match outcome {
+                                Some(AutoOutcome::Folded) => "a fold",
+                                Some(AutoOutcome::Checked) => "a check",
+                                Some(AutoOutcome::AllInProtected) => "all-in protection (record it as cc)",
+                                None => "nothing",
+                            }
+                        ));
+                    }
+                }
+            }
+            Err(e) => return illegal(phh_names(&e.to_string())),
+        }
+        if let Some(o) = drain_shows(&mut hand, &mut shows, h, &mut hidden) {
+            return o;
+        }
+    }
+    finish(&hand, h, hidden)
+}
+
+/// The dealer input for recorded board cards: the street the engine waits for.
+fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
+    let c = &cards.0;
+    let street = match hand.pending() {
+        Pending::Board { street } => street,
+        _ => match (c.len(), hand.board().len()) {
+            (3, _) => Street::Flop,
+            (_, 3) => Street::Turn,
+            _ => Street::River,
+        },
+    };
+    let need = if street == Street::Flop { 3 } else { 1 };
+    if c.len() != need {
+        return Err(format!("the {street:?} is {need} card(s), {} recorded (C4)", c.len()).to_lowercase());
+    }
+    Ok(Input::Deal(match street {
+        Street::Flop => DealerInput::Flop([c[0], c[1], c[2]]),
+        Street::Turn => DealerInput::Turn(c[0]),
+        _ => DealerInput::River(c[0]),
+    }))
+}
+
+/// Applies held shows while the engine waits for a seat that has one.
+fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
+    hand: &mut Hand<E>,
+    shows: &mut Vec<(usize, Player, &Shown)>,
+    h: &HandHistory,
+    hidden: &mut Option<String>,
+) -> Option<Outcome> {
+    while let Pending::Showdown { seat } = hand.pending() {
+        let pos = shows.iter().position(|(_, p, _)| usize::from(p.0) == seat.as_usize())?;
+        let (index, player, shown) = shows.remove(pos);
+        let input = match shown {
+            Shown::Muck => Input::Muck { seat },
+            Shown::AsDealt => Input::Show { seat, cards: None },
+            Shown::Cards(c) => match (c.0.first().copied().flatten(), c.0.get(1).copied().flatten()) {
+                (Some(a), Some(b)) => Input::Show { seat, cards: Some([a, b]) },
+                _ => {
+                    *hidden = Some(format!("{player} does not reveal their cards at showdown"));
+                    return None;
+                }
+            },
+        };
+        if let Err(e) = hand.apply(Timestamp(0), input) {
+            let text = h.actions.get(index - 1).map(|a| action_text(a, h.unit)).unwrap_or_default();
+            return Some(Outcome::Illegal { action: index, text, reason: phh_names(&e.to_string()) });
+        }
+    }
+    None
+}
+
+fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome {
+    let n = h.player_count();
+    let seats = (0..n).filter_map(|i| Seat::new(i as u8));
+    let Some(result) = hand.result() else {
+        let stacks = seats.map(|s| hand.stack(s).get()).collect();
+        let note = hidden.unwrap_or_else(|| format!("the history ends while the hand waits for {}", hand.pending()));
+        return Outcome::Ok { settled: false, stacks, pots: Vec::new(), note: Some(phh_names(&note)) };
+    };
+    let stacks: Vec<u64> = seats.map(|s| result.final_stack(s).get()).collect();
+    let pots = result.pots().iter().map(|p| p.amount.get()).collect();
+    if let Some(expected) = &h.finishing_stacks {
+        if *expected != stacks {
+            let show = |v: &[u64]| v.iter().map(|&a| h.unit.format(a)).collect::<Vec<_>>().join(", ");
+            return Outcome::Mismatch {
+                reason: format!("finishing_stacks [{}], replay gives [{}]", show(expected), show(&stacks)),
+            };
+        }
+    }
+    Outcome::Ok { settled: true, stacks, pots, note: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_seats_become_phh_players() {
+        assert_eq!(phh_names("raise to 250 by seat 2 is below"), "raise to 250 by p3 is below");
+        assert_eq!(phh_names("seat 0 acted out of turn: seat 9 is to act"), "p1 acted out of turn: p10 is to act");
+        assert_eq!(phh_names("no seat here"), "no seat here");
+    }
+}
