@@ -13,9 +13,10 @@ use crate::{Card, ParseCardError, Rank, Suit};
 /// flushes and straights without loops. Invariant: only the 52 card bits
 /// (`CardSet::FULL`) are ever set. Union, intersection, count, `contains` and
 /// iteration are single instructions or a loop over set bits; nothing allocates.
+///
+/// With the `serde` feature a set is its text (`"AsKh7d"`) in human-readable
+/// formats (JSON, TOML) and its `u64` bits in binary ones (postcard).
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u64", into = "u64"))]
 pub struct CardSet(u64);
 
 const LANE: u64 = 0x1fff;
@@ -283,5 +284,29 @@ impl FromStr for CardSet {
             }
         })?;
         Ok(set)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for CardSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if s.is_human_readable() {
+            s.collect_str(self)
+        } else {
+            s.serialize_u64(self.0)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for CardSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CardSet, D::Error> {
+        use serde::de::Error;
+        if d.is_human_readable() {
+            let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+            s.parse().map_err(D::Error::custom)
+        } else {
+            CardSet::try_from(u64::deserialize(d)?).map_err(D::Error::custom)
+        }
     }
 }

@@ -3,8 +3,8 @@
 //! flop, turn and river).
 
 use holdem_cards::{
-    BoardStreet, Card, CardSet, DealStep, Deck, DeckError, MAX_HAND_SEATS, deal_hand, deal_hole_cards,
-    deal_order,
+    BoardStreet, Card, CardSet, DealStep, Deck, DeckError, MAX_HAND_SEATS, deal_hand,
+    deal_hole_cards, deal_order,
 };
 use proptest::prelude::*;
 
@@ -49,7 +49,12 @@ fn c3_heads_up_big_blind_gets_first_card() {
     let order: Vec<DealStep> = deal_order(2, button).expect("heads-up").take(4).collect();
     assert_eq!(
         order,
-        [hole(big_blind, 0), hole(button, 0), hole(big_blind, 1), hole(button, 1)]
+        [
+            hole(big_blind, 0),
+            hole(button, 0),
+            hole(big_blind, 1),
+            hole(button, 1)
+        ]
     );
     let order: Vec<DealStep> = deal_order(2, 1).expect("heads-up").take(2).collect();
     assert_eq!(order, [hole(0, 0), hole(1, 0)]);
@@ -57,10 +62,16 @@ fn c3_heads_up_big_blind_gets_first_card() {
 
 #[test]
 fn c4_each_street_is_a_burn_then_its_board_cards() {
-    let streets: Vec<DealStep> = BoardStreet::ALL.iter().flat_map(|s| s.steps().iter().copied()).collect();
+    let streets: Vec<DealStep> = BoardStreet::ALL
+        .iter()
+        .flat_map(|s| s.steps().iter().copied())
+        .collect();
     assert_eq!(streets, BOARD_STEPS);
     for street in BoardStreet::ALL {
-        assert!(matches!(street.steps()[0], DealStep::Burn { .. }), "{street:?} does not start with a burn");
+        assert!(
+            matches!(street.steps()[0], DealStep::Burn { .. }),
+            "{street:?} does not start with a burn"
+        );
         assert!(street.steps().iter().all(|s| s.street() == Some(street)));
     }
     assert_eq!(hole(0, 0).street(), None);
@@ -68,9 +79,29 @@ fn c4_each_street_is_a_burn_then_its_board_cards() {
 
 #[test]
 fn c3_deal_order_rejects_bad_seat_counts_and_buttons() {
-    assert_eq!(deal_order(1, 0), Err(DeckError::SeatCount { seats: 1, min: 2, max: 22 }));
-    assert_eq!(deal_order(23, 0), Err(DeckError::SeatCount { seats: 23, min: 2, max: 22 }));
-    assert_eq!(deal_order(6, 6), Err(DeckError::ButtonOutOfRange { button: 6, seats: 6 }));
+    assert_eq!(
+        deal_order(1, 0),
+        Err(DeckError::SeatCount {
+            seats: 1,
+            min: 2,
+            max: 22
+        })
+    );
+    assert_eq!(
+        deal_order(23, 0),
+        Err(DeckError::SeatCount {
+            seats: 23,
+            min: 2,
+            max: 22
+        })
+    );
+    assert_eq!(
+        deal_order(6, 6),
+        Err(DeckError::ButtonOutOfRange {
+            button: 6,
+            seats: 6
+        })
+    );
     assert!(deal_order(MAX_HAND_SEATS, 21).is_ok());
 }
 
@@ -89,9 +120,15 @@ fn c3_hole_cards_from_ordered_deck_go_one_at_a_time() {
 fn c3_c4_deal_hand_heads_up_from_ordered_deck() {
     let mut deck = Deck::new();
     let hand = deal_hand(&mut deck, 2, 1).expect("enough cards");
-    assert_eq!(hand.hole.as_slice(), [[card("2c"), card("2h")], [card("2d"), card("2s")]]);
+    assert_eq!(
+        hand.hole.as_slice(),
+        [[card("2c"), card("2h")], [card("2d"), card("2s")]]
+    );
     assert_eq!(hand.burns, [card("3c"), card("4c"), card("4h")]);
-    assert_eq!(hand.board, [card("3d"), card("3h"), card("3s"), card("4d"), card("4s")]);
+    assert_eq!(
+        hand.board,
+        [card("3d"), card("3h"), card("3s"), card("4d"), card("4s")]
+    );
     assert_eq!(deck.len(), 52 - 12);
 }
 
@@ -100,10 +137,22 @@ fn c1_deal_hand_without_enough_cards_leaves_deck_unchanged() {
     let mut deck = Deck::from_order(&Card::ALL[..19]).expect("19 distinct cards");
     let before = deck.clone();
     // 6 seats need 12 + 8 = 20 cards.
-    assert_eq!(deal_hand(&mut deck, 6, 0), Err(DeckError::NotEnoughCards { needed: 20, left: 19 }));
+    assert_eq!(
+        deal_hand(&mut deck, 6, 0),
+        Err(DeckError::NotEnoughCards {
+            needed: 20,
+            left: 19
+        })
+    );
     assert_eq!(deck, before);
     let mut deck = Deck::from_order(&Card::ALL[..11]).expect("11 distinct cards");
-    assert_eq!(deal_hole_cards(&mut deck, 6, 0), Err(DeckError::NotEnoughCards { needed: 12, left: 11 }));
+    assert_eq!(
+        deal_hole_cards(&mut deck, 6, 0),
+        Err(DeckError::NotEnoughCards {
+            needed: 12,
+            left: 11
+        })
+    );
     assert_eq!(deck.len(), 11);
 }
 
