@@ -264,7 +264,7 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
                             hand: h.index,
                             name: h.name,
                             status: if e.is_unsupported() { Status::Unsupported } else { Status::Unreadable },
-                            message: e.to_string(),
+                            message: format!("line {}: {}", e.line, e.kind),
                         },
                     };
                     report.push(line, keep_all);
