@@ -47,7 +47,10 @@ impl Format {
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HistoryError> {
     let mut out = Vec::new();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|source| HistoryError::Io { path: p.clone(), source })?;
+        let meta = std::fs::metadata(p).map_err(|source| HistoryError::Io {
+            path: p.clone(),
+            source,
+        })?;
         if meta.is_dir() {
             walk(p, &mut out)?;
         } else if Format::of(p).is_some() {
@@ -62,7 +65,10 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HistoryError> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), HistoryError> {
-    let io = |source| HistoryError::Io { path: dir.to_path_buf(), source };
+    let io = |source| HistoryError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
         if path.is_dir() {
@@ -88,9 +94,17 @@ impl RulesBook {
     pub fn new(forced: Option<HouseRules>) -> RulesBook {
         let presets = Preset::ALL
             .iter()
-            .filter_map(|p| Rules::preset(p.name()).ok().map(|r| HouseRules::from_rules(p.name(), &r)))
+            .filter_map(|p| {
+                Rules::preset(p.name())
+                    .ok()
+                    .map(|r| HouseRules::from_rules(p.name(), &r))
+            })
             .collect();
-        RulesBook { forced, standard: HouseRules::standard(), presets }
+        RulesBook {
+            forced,
+            standard: HouseRules::standard(),
+            presets,
+        }
     }
 
     /// Rules by name: `standard`, a preset name, or a rules file (TOML).
@@ -108,7 +122,10 @@ impl RulesBook {
             return Ok(HouseRules::from_rules(name, &rules));
         }
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        Err(format!("unknown rules `{name}`: expected standard, {}, or a rules file", names.join(", ")))
+        Err(format!(
+            "unknown rules `{name}`: expected standard, {}, or a rules file",
+            names.join(", ")
+        ))
     }
 
     /// The rules for one hand.
@@ -216,7 +233,10 @@ impl Counts {
 
     /// True when nothing failed unexpectedly: the command exits 0.
     pub fn passed(&self) -> bool {
-        self.illegal == 0 && self.mismatch == 0 && self.unreadable == 0 && self.unmet_expectations == 0
+        self.illegal == 0
+            && self.mismatch == 0
+            && self.unreadable == 0
+            && self.unmet_expectations == 0
     }
 }
 
@@ -237,7 +257,10 @@ pub struct FileReport {
 impl FileReport {
     fn push(&mut self, line: HandLine, keep_all: bool) {
         self.counts.add(line.status);
-        let failed = !matches!(line.status, Status::Ok | Status::Unsettled | Status::Unsupported);
+        let failed = !matches!(
+            line.status,
+            Status::Ok | Status::Unsettled | Status::Unsupported
+        );
         if keep_all || failed {
             self.lines.push(line);
         }
@@ -247,15 +270,30 @@ impl FileReport {
 /// Replays every hand of one file. `keep_all` keeps a line per hand, otherwise only the
 /// failures are kept (memory stays bounded on large files).
 pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport {
-    let mut report = FileReport { path: path.to_path_buf(), counts: Counts::default(), lines: Vec::new(), expected: None };
+    let mut report = FileReport {
+        path: path.to_path_buf(),
+        counts: Counts::default(),
+        lines: Vec::new(),
+        expected: None,
+    };
     let unreadable = |report: &mut FileReport, hand: usize, message: String| {
-        report.push(HandLine { hand, name: None, status: Status::Unreadable, message }, true);
+        report.push(
+            HandLine {
+                hand,
+                name: None,
+                status: Status::Unreadable,
+                message,
+            },
+            true,
+        );
     };
     match Format::of(path) {
         Some(Format::Phh) => match std::fs::read_to_string(path) {
             Ok(text) => {
                 report.expected = text.lines().find_map(|l| {
-                    l.trim().strip_prefix("# expect-illegal:").map(|s| s.trim().to_string())
+                    l.trim()
+                        .strip_prefix("# expect-illegal:")
+                        .map(|s| s.trim().to_string())
                 });
                 for h in PhhHands::new(&text) {
                     let line = match h.hand {
@@ -263,7 +301,11 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
                         Err(e) => HandLine {
                             hand: h.index,
                             name: h.name,
-                            status: if e.is_unsupported() { Status::Unsupported } else { Status::Unreadable },
+                            status: if e.is_unsupported() {
+                                Status::Unsupported
+                            } else {
+                                Status::Unreadable
+                            },
                             message: format!("line {}: {}", e.line, e.kind),
                         },
                     };
@@ -277,7 +319,12 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
                 for (i, h) in JsonlHands::new(BufReader::new(f)).enumerate() {
                     let line = match h {
                         Ok(hand) => judge(i + 1, None, &hand, rules),
-                        Err(e) => HandLine { hand: i + 1, name: None, status: Status::Unreadable, message: e.to_string() },
+                        Err(e) => HandLine {
+                            hand: i + 1,
+                            name: None,
+                            status: Status::Unreadable,
+                            message: e.to_string(),
+                        },
                     };
                     report.push(line, keep_all);
                 }
@@ -289,20 +336,31 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
                 for (i, h) in PostcardHands::new(BufReader::new(f)).enumerate() {
                     let line = match h {
                         Ok(hand) => judge(i + 1, None, &hand, rules),
-                        Err(e) => HandLine { hand: i + 1, name: None, status: Status::Unreadable, message: e.to_string() },
+                        Err(e) => HandLine {
+                            hand: i + 1,
+                            name: None,
+                            status: Status::Unreadable,
+                            message: e.to_string(),
+                        },
                     };
                     report.push(line, keep_all);
                 }
             }
             Err(e) => unreadable(&mut report, 0, e.to_string()),
         },
-        None => unreadable(&mut report, 0, "not a hand history file (.phh, .phhs, .jsonl, .postcard)".into()),
+        None => unreadable(
+            &mut report,
+            0,
+            "not a hand history file (.phh, .phhs, .jsonl, .postcard)".into(),
+        ),
     }
     if let Some(expected) = report.expected.clone() {
         let mut met = false;
         for line in &mut report.lines {
-            if matches!(line.status, Status::Illegal | Status::Mismatch | Status::Unreadable)
-                && line.message.contains(&expected)
+            if matches!(
+                line.status,
+                Status::Illegal | Status::Mismatch | Status::Unreadable
+            ) && line.message.contains(&expected)
             {
                 match line.status {
                     Status::Illegal => report.counts.illegal -= 1,
@@ -322,7 +380,12 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
 }
 
 /// Replays one hand and describes the result.
-pub fn judge(index: usize, name: Option<String>, hand: &HandHistory, rules: &RulesBook) -> HandLine {
+pub fn judge(
+    index: usize,
+    name: Option<String>,
+    hand: &HandHistory,
+    rules: &RulesBook,
+) -> HandLine {
     let (status, message) = match rules.for_hand(hand) {
         Err(reason) => (Status::Unreadable, reason),
         Ok(r) => {
@@ -337,7 +400,12 @@ pub fn judge(index: usize, name: Option<String>, hand: &HandHistory, rules: &Rul
             (status, describe(&outcome, hand.unit))
         }
     };
-    HandLine { hand: index, name, status, message }
+    HandLine {
+        hand: index,
+        name,
+        status,
+        message,
+    }
 }
 
 fn describe(outcome: &Outcome, unit: Unit) -> String {
@@ -346,6 +414,15 @@ fn describe(outcome: &Outcome, unit: Unit) -> String {
 
 /// `hand 17, action 9 "p3 cbr 250": ...`: a line for people.
 pub fn format_line(path: &Path, line: &HandLine) -> String {
-    let name = line.name.as_ref().map(|n| format!(" [{n}]")).unwrap_or_default();
-    format!("{}: hand {}{name}, {}", path.display(), line.hand, line.message)
+    let name = line
+        .name
+        .as_ref()
+        .map(|n| format!(" [{n}]"))
+        .unwrap_or_default();
+    format!(
+        "{}: hand {}{name}, {}",
+        path.display(),
+        line.hand,
+        line.message
+    )
 }

@@ -4,14 +4,16 @@
 
 use arrayvec::ArrayVec;
 use holdem_betting::{
-    Action as BetAction, Chips, DealerInput, Discard, Hand, HandConfig, Input, Pending, Player as BetPlayer, Seat,
-    Street, Timestamp,
+    Action as BetAction, Chips, DealerInput, Discard, Hand, HandConfig, Input, Pending,
+    Player as BetPlayer, Seat, Street, Timestamp,
 };
 use holdem_cards::Card;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use crate::history::{Action, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, Unit, Variant};
+use crate::history::{
+    Action, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, Unit, Variant,
+};
 
 /// Why a hand could not be generated (an engine error: a bug, reported, not hidden).
 #[derive(Debug, thiserror::Error)]
@@ -79,7 +81,13 @@ fn one_hand(d: &mut Dice) -> Result<HandHistory, String> {
         _ => (0, 0),
     };
     let stacks: Vec<u64> = (0..n)
-        .map(|_| if d.chance(5) { d.range(1, bb) } else { d.range(10 * bb, 150 * bb) })
+        .map(|_| {
+            if d.chance(5) {
+                d.range(1, bb)
+            } else {
+                d.range(10 * bb, 150 * bb)
+            }
+        })
         .collect();
     // PHH arrays by player; heads-up the forced bets are written reversed.
     let (sb_player, bb_player) = if n == 2 { (1, 0) } else { (0, 1) };
@@ -97,20 +105,28 @@ fn one_hand(d: &mut Dice) -> Result<HandHistory, String> {
     let (stakes, base) = match variant {
         Variant::NoLimit => (Stakes::MinBet(bb), HandConfig::no_limit(Chips(bb))),
         Variant::PotLimit => (Stakes::MinBet(bb), HandConfig::pot_limit(Chips(bb))),
-        Variant::FixedLimit => {
-            (Stakes::Limit { small_bet: bb, big_bet: 2 * bb }, HandConfig::fixed_limit(Chips(bb), Chips(2 * bb)))
-        }
+        Variant::FixedLimit => (
+            Stakes::Limit {
+                small_bet: bb,
+                big_bet: 2 * bb,
+            },
+            HandConfig::fixed_limit(Chips(bb), Chips(2 * bb)),
+        ),
     };
     let mut config = base.with_blinds(Chips(sb), Chips(bb));
     config.ante = Chips(ante);
     config.big_blind_ante = Chips(bb_ante);
 
     let seat = |i: usize| Seat::new(i as u8).ok_or_else(|| format!("no seat {i}"));
-    let players: Vec<BetPlayer> =
-        stacks.iter().enumerate().map(|(i, &s)| Ok(BetPlayer::new(seat(i)?, Chips(s)))).collect::<Result<_, String>>()?;
+    let players: Vec<BetPlayer> = stacks
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| Ok(BetPlayer::new(seat(i)?, Chips(s))))
+        .collect::<Result<_, String>>()?;
     let mut hand = Hand::new(config, &players, seat(n - 1)?).map_err(|e| e.to_string())?;
     let t = Timestamp(0);
-    hand.post_forced_bets(t, &mut Discard).map_err(|e| e.to_string())?;
+    hand.post_forced_bets(t, &mut Discard)
+        .map_err(|e| e.to_string())?;
 
     let mut deck: Vec<Card> = Card::ALL.to_vec();
     for i in (1..deck.len()).rev() {
@@ -119,13 +135,29 @@ fn one_hand(d: &mut Dice) -> Result<HandHistory, String> {
     }
     let mut next_card = || deck.pop();
     let mut actions = Vec::with_capacity(32);
-    let mut push = |kind| actions.push(Action { kind, comment: None });
-    let apply = |hand: &mut Hand<holdem_eval::Evaluator>, input| hand.apply(t, input).map(|_| ()).map_err(|e| e.to_string());
+    let mut push = |kind| {
+        actions.push(Action {
+            kind,
+            comment: None,
+        })
+    };
+    let apply = |hand: &mut Hand<holdem_eval::Evaluator>, input| {
+        hand.apply(t, input).map(|_| ()).map_err(|e| e.to_string())
+    };
 
     for i in 0..n {
         let cards = [next_card(), next_card()];
-        apply(&mut hand, Input::Deal(DealerInput::HoleCards { seat: seat(i)?, cards }))?;
-        push(ActionKind::DealHole { player: Player(i as u8), cards: Cards(cards.into_iter().collect()) });
+        apply(
+            &mut hand,
+            Input::Deal(DealerInput::HoleCards {
+                seat: seat(i)?,
+                cards,
+            }),
+        )?;
+        push(ActionKind::DealHole {
+            player: Player(i as u8),
+            cards: Cards(cards.into_iter().collect()),
+        });
     }
     let mut guard = 0;
     loop {
@@ -144,10 +176,14 @@ fn one_hand(d: &mut Dice) -> Result<HandHistory, String> {
                     _ => DealerInput::River(cards[0]),
                 };
                 apply(&mut hand, Input::Deal(input))?;
-                push(ActionKind::DealBoard { cards: Cards(cards) });
+                push(ActionKind::DealBoard {
+                    cards: Cards(cards),
+                });
             }
             Pending::Action { seat: s } => {
-                let legal = hand.legal_actions().ok_or("no legal actions for the seat to act")?;
+                let legal = hand
+                    .legal_actions()
+                    .ok_or("no legal actions for the seat to act")?;
                 let player = Player(s.as_usize() as u8);
                 let facing = legal.call_to.is_some();
                 let sized = legal.raise.or(legal.bet);
@@ -156,9 +192,16 @@ fn one_hand(d: &mut Dice) -> Result<HandHistory, String> {
                     (BetAction::Fold, ActionKind::Fold { player })
                 } else if let (Some(range), true) = (sized, roll >= 75) {
                     let lo = range.min.get();
-                    let hi = if d.chance(80) { range.max.get().min(lo.saturating_mul(3)) } else { range.max.get() };
+                    let hi = if d.chance(80) {
+                        range.max.get().min(lo.saturating_mul(3))
+                    } else {
+                        range.max.get()
+                    };
                     let to = d.range(lo, hi.max(lo));
-                    (BetAction::BetOrRaiseTo(Chips(to)), ActionKind::BetRaiseTo { player, amount: to })
+                    (
+                        BetAction::BetOrRaiseTo(Chips(to)),
+                        ActionKind::BetRaiseTo { player, amount: to },
+                    )
                 } else {
                     (BetAction::CheckOrCall, ActionKind::CheckCall { player })
                 };
@@ -169,18 +212,34 @@ fn one_hand(d: &mut Dice) -> Result<HandHistory, String> {
                 let player = Player(s.as_usize() as u8);
                 let hole = hand.hole_cards(s);
                 if d.chance(85) {
-                    apply(&mut hand, Input::Show { seat: s, cards: None })?;
-                    push(ActionKind::ShowMuck { player, shown: Shown::Cards(Cards(hole.into_iter().collect())) });
+                    apply(
+                        &mut hand,
+                        Input::Show {
+                            seat: s,
+                            cards: None,
+                        },
+                    )?;
+                    push(ActionKind::ShowMuck {
+                        player,
+                        shown: Shown::Cards(Cards(hole.into_iter().collect())),
+                    });
                 } else {
                     apply(&mut hand, Input::Muck { seat: s })?;
-                    push(ActionKind::ShowMuck { player, shown: Shown::Muck });
+                    push(ActionKind::ShowMuck {
+                        player,
+                        shown: Shown::Muck,
+                    });
                 }
             }
             other => return Err(format!("unexpected pending input: {other}")),
         }
     }
-    let result = hand.result().ok_or("the hand is complete without a result")?;
-    let finishing = (0..n).map(|i| Ok(result.final_stack(seat(i)?).get())).collect::<Result<Vec<u64>, String>>()?;
+    let result = hand
+        .result()
+        .ok_or("the hand is complete without a result")?;
+    let finishing = (0..n)
+        .map(|i| Ok(result.final_stack(seat(i)?).get()))
+        .collect::<Result<Vec<u64>, String>>()?;
     Ok(HandHistory {
         variant,
         unit: Unit::default(),

@@ -25,7 +25,7 @@
 //! # Ok::<(), holdem_cli::history::PhhError>(())
 //! ```
 
-pub mod history;
 pub mod corpus;
 pub mod generate;
+pub mod history;
 pub mod replay;

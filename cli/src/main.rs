@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use holdem_cards::{CardSet, parse_cards};
-use holdem_cli::corpus::{Counts, FileReport, Format, RulesBook, collect_files, format_line, replay_file};
+use holdem_cli::corpus::{
+    Counts, FileReport, Format, RulesBook, collect_files, format_line, replay_file,
+};
 use holdem_cli::history::native::{
     JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
 };
@@ -146,7 +148,9 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     let start = Instant::now();
     let bar = if files.len() >= 20 && !args.json {
         let bar = ProgressBar::new(files.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} {msg}") {
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} {msg}")
+        {
             bar.set_style(style);
         }
         bar
@@ -167,7 +171,11 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     for r in &reports {
         total.merge(&r.counts);
     }
-    let rate = if seconds > 0.0 { total.hands as f64 / seconds } else { 0.0 };
+    let rate = if seconds > 0.0 {
+        total.hands as f64 / seconds
+    } else {
+        0.0
+    };
     if args.json {
         let doc = serde_json::json!({
             "files": reports.len(),
@@ -181,7 +189,11 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     } else {
         for r in &reports {
             for line in &r.lines {
-                println!("{}: {}", status_word(line.status), format_line(&r.path, line));
+                println!(
+                    "{}: {}",
+                    status_word(line.status),
+                    format_line(&r.path, line)
+                );
             }
             if r.counts.unmet_expectations > 0 {
                 println!(
@@ -193,7 +205,11 @@ fn replay(args: &ReplayArgs) -> ExitCode {
         }
         print_summary(reports.len(), &total, seconds, rate);
     }
-    if total.passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if total.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn status_word(s: holdem_cli::corpus::Status) -> &'static str {
@@ -211,14 +227,37 @@ fn status_word(s: holdem_cli::corpus::Status) -> &'static str {
 
 fn print_summary(files: usize, c: &Counts, seconds: f64, rate: f64) {
     println!();
-    println!("replayed {} hands from {files} files in {seconds:.2} s ({rate:.0} hands/s)", c.hands);
+    println!(
+        "replayed {} hands from {files} files in {seconds:.2} s ({rate:.0} hands/s)",
+        c.hands
+    );
     let rows = [
-        ("ok (settled)", c.ok, "every action legal; final stacks match the history where recorded"),
-        ("ok (unsettled)", c.unsettled, "legal so far; the history stops early or hides showdown cards"),
-        ("expected illegal", c.expected_illegal, "illegal exactly as the file declares (# expect-illegal:)"),
+        (
+            "ok (settled)",
+            c.ok,
+            "every action legal; final stacks match the history where recorded",
+        ),
+        (
+            "ok (unsettled)",
+            c.unsettled,
+            "legal so far; the history stops early or hides showdown cards",
+        ),
+        (
+            "expected illegal",
+            c.expected_illegal,
+            "illegal exactly as the file declares (# expect-illegal:)",
+        ),
         ("illegal", c.illegal, "an action the rules forbid"),
-        ("mismatch", c.mismatch, "legal, but the result differs from finishing_stacks"),
-        ("unsupported", c.unsupported, "other variants, straddles, more than 10 players..."),
+        (
+            "mismatch",
+            c.mismatch,
+            "legal, but the result differs from finishing_stacks",
+        ),
+        (
+            "unsupported",
+            c.unsupported,
+            "other variants, straddles, more than 10 players...",
+        ),
         ("unreadable", c.unreadable, "not a valid history"),
     ];
     println!("  {:<18} {:>9}", "result", "hands");
@@ -226,22 +265,39 @@ fn print_summary(files: usize, c: &Counts, seconds: f64, rate: f64) {
         println!("  {name:<18} {n:>9}   {about}");
     }
     if c.unmet_expectations > 0 {
-        println!("  {:<18} {:>9}   files whose declared illegal hand was legal", "unmet", c.unmet_expectations);
+        println!(
+            "  {:<18} {:>9}   files whose declared illegal hand was legal",
+            "unmet", c.unmet_expectations
+        );
     }
-    println!("{}", if c.passed() { "result: PASS" } else { "result: FAIL" });
+    println!(
+        "{}",
+        if c.passed() {
+            "result: PASS"
+        } else {
+            "result: FAIL"
+        }
+    );
 }
 
 /// Reads every hand of a file in any format, in order, stopping at the first error.
-fn read_all(path: &Path, mut each: impl FnMut(HandHistory) -> Result<(), String>) -> Result<usize, String> {
+fn read_all(
+    path: &Path,
+    mut each: impl FnMut(HandHistory) -> Result<(), String>,
+) -> Result<usize, String> {
     let mut n = 0;
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     match Format::of(path) {
         Some(Format::Phh) => {
             let text = std::fs::read_to_string(path).map_err(|e| fail(&e))?;
             for h in PhhHands::new(&text) {
-                let hand = h
-                    .hand
-                    .map_err(|source| HistoryError::Phh { path: path.to_path_buf(), source }.to_string())?;
+                let hand = h.hand.map_err(|source| {
+                    HistoryError::Phh {
+                        path: path.to_path_buf(),
+                        source,
+                    }
+                    .to_string()
+                })?;
                 each(hand)?;
                 n += 1;
             }
@@ -260,7 +316,12 @@ fn read_all(path: &Path, mut each: impl FnMut(HandHistory) -> Result<(), String>
                 n += 1;
             }
         }
-        None => return Err(HistoryError::UnknownFormat { path: path.to_path_buf() }.to_string()),
+        None => {
+            return Err(HistoryError::UnknownFormat {
+                path: path.to_path_buf(),
+            }
+            .to_string());
+        }
     }
     Ok(n)
 }
@@ -276,14 +337,25 @@ struct Writer {
 
 impl Writer {
     fn create(path: &Path) -> Result<Writer, String> {
-        let format = Format::of(path).ok_or_else(|| HistoryError::UnknownFormat { path: path.to_path_buf() }.to_string())?;
+        let format = Format::of(path).ok_or_else(|| {
+            HistoryError::UnknownFormat {
+                path: path.to_path_buf(),
+            }
+            .to_string()
+        })?;
         let single = path.extension().is_some_and(|e| e == "phh");
         let f = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut out = BufWriter::new(f);
         if format == Format::Postcard {
             write_postcard_header(&mut out).map_err(|e| e.to_string())?;
         }
-        Ok(Writer { format, single, out, count: 0, path: path.to_path_buf() })
+        Ok(Writer {
+            format,
+            single,
+            out,
+            count: 0,
+            path: path.to_path_buf(),
+        })
     }
 
     fn write(&mut self, h: &HandHistory) -> Result<(), String> {
@@ -292,9 +364,14 @@ impl Writer {
         match self.format {
             Format::Phh if self.single => {
                 if self.count > 1 {
-                    return Err(format!("{}: a .phh file holds one hand; write .phhs", self.path.display()));
+                    return Err(format!(
+                        "{}: a .phh file holds one hand; write .phhs",
+                        self.path.display()
+                    ));
                 }
-                self.out.write_all(write_phh(h).as_bytes()).map_err(|x| e(&x))
+                self.out
+                    .write_all(write_phh(h).as_bytes())
+                    .map_err(|x| e(&x))
             }
             Format::Phh => {
                 let sep = if self.count > 1 { "\n" } else { "" };
@@ -307,7 +384,9 @@ impl Writer {
     }
 
     fn finish(mut self) -> Result<usize, String> {
-        self.out.flush().map_err(|e| format!("{}: {e}", self.path.display()))?;
+        self.out
+            .flush()
+            .map_err(|e| format!("{}: {e}", self.path.display()))?;
         Ok(self.count)
     }
 }
@@ -341,7 +420,11 @@ fn gen_histories(args: &GenArgs) -> Result<String, String> {
     let n = native.finish()?;
     phh.finish()?;
     jsonl.finish()?;
-    Ok(format!("wrote {n} hands (seed {}) to {}", args.seed, args.out.display()))
+    Ok(format!(
+        "wrote {n} hands (seed {}) to {}",
+        args.seed,
+        args.out.display()
+    ))
 }
 
 fn eval(text: &str) -> ExitCode {
@@ -361,7 +444,11 @@ fn eval(text: &str) -> ExitCode {
         }
     };
     let five = match best_five(cards) {
-        Ok(f) => f.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+        Ok(f) => f
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

@@ -14,8 +14,9 @@
 //! action must be what the engine does for it.
 
 use holdem_betting::{
-    Action as BetAction, AutoOutcome, BettingStructure, Chips, DealerInput, Discard, Event, Hand, HandConfig,
-    IncompleteAllInRule, Input, MAX_SEATS, Pending, Player as BetPlayer, Seat, Street, Timestamp,
+    Action as BetAction, AutoOutcome, BettingStructure, Chips, DealerInput, Discard, Event, Hand,
+    HandConfig, IncompleteAllInRule, Input, MAX_SEATS, Pending, Player as BetPlayer, Seat, Street,
+    Timestamp,
 };
 use serde::Serialize;
 
@@ -122,16 +123,34 @@ impl Outcome {
     pub fn describe(&self, unit: crate::history::Unit) -> String {
         use crate::history::Money;
         match self {
-            Outcome::Ok { settled, stacks, pots, note } => {
-                let stacks: Vec<String> = stacks.iter().map(|&s| Money(s, unit).to_string()).collect();
+            Outcome::Ok {
+                settled,
+                stacks,
+                pots,
+                note,
+            } => {
+                let stacks: Vec<String> =
+                    stacks.iter().map(|&s| Money(s, unit).to_string()).collect();
                 let pots: Vec<String> = pots.iter().map(|&s| Money(s, unit).to_string()).collect();
                 if *settled {
-                    format!("ok: stacks [{}], pots [{}]", stacks.join(", "), pots.join(", "))
+                    format!(
+                        "ok: stacks [{}], pots [{}]",
+                        stacks.join(", "),
+                        pots.join(", ")
+                    )
                 } else {
-                    format!("ok, unsettled ({}): stacks [{}]", note.as_deref().unwrap_or(""), stacks.join(", "))
+                    format!(
+                        "ok, unsettled ({}): stacks [{}]",
+                        note.as_deref().unwrap_or(""),
+                        stacks.join(", ")
+                    )
                 }
             }
-            Outcome::Illegal { action, text, reason } => format!("action {action} {text:?}: {reason}"),
+            Outcome::Illegal {
+                action,
+                text,
+                reason,
+            } => format!("action {action} {text:?}: {reason}"),
             Outcome::Mismatch { reason } => format!("result differs from the history: {reason}"),
             Outcome::Unsupported { reason } => format!("unsupported: {reason}"),
         }
@@ -166,21 +185,30 @@ fn seat_of(p: Player) -> Option<Seat> {
 }
 
 fn unsupported(reason: impl Into<String>) -> Outcome {
-    Outcome::Unsupported { reason: reason.into() }
+    Outcome::Unsupported {
+        reason: reason.into(),
+    }
 }
 
 /// The engine configuration for a history, or why the engine cannot play it.
 pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, Outcome> {
     let n = h.player_count();
     if n > MAX_SEATS {
-        return Err(unsupported(format!("{n} players: the engine seats at most {MAX_SEATS}")));
+        return Err(unsupported(format!(
+            "{n} players: the engine seats at most {MAX_SEATS}"
+        )));
     }
-    let (sb_player, bb_player) = if n == 2 { (Player(1), Player(0)) } else { (Player(0), Player(1)) };
+    let (sb_player, bb_player) = if n == 2 {
+        (Player(1), Player(0))
+    } else {
+        (Player(0), Player(1))
+    };
     let forced: Vec<(u64, u64)> = (0..n).map(|i| h.forced_bets(Player(i as u8))).collect();
     let sb = forced.get(usize::from(sb_player.0)).map_or(0, |f| f.1);
     let bb = forced.get(usize::from(bb_player.0)).map_or(0, |f| f.1);
-    if let Some(i) = (0..n).find(|&i| i != usize::from(sb_player.0) && i != usize::from(bb_player.0) && forced[i].1 > 0)
-    {
+    if let Some(i) = (0..n).find(|&i| {
+        i != usize::from(sb_player.0) && i != usize::from(bb_player.0) && forced[i].1 > 0
+    }) {
         return Err(unsupported(format!("p{} posts a straddle", i + 1)));
     }
     if bb == 0 {
@@ -195,14 +223,22 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, Ou
     } else if nonzero == 1 && antes[usize::from(bb_player.0)] > 0 {
         (0, antes[usize::from(bb_player.0)])
     } else {
-        return Err(unsupported("antes that are neither uniform nor a big-blind ante"));
+        return Err(unsupported(
+            "antes that are neither uniform nor a big-blind ante",
+        ));
     };
     let base = match (h.variant, h.stakes) {
         (Variant::NoLimit, Stakes::MinBet(m)) | (Variant::PotLimit, Stakes::MinBet(m)) => {
             if m != bb {
-                return Err(unsupported(format!("min_bet {m} differs from the big blind {bb}")));
+                return Err(unsupported(format!(
+                    "min_bet {m} differs from the big blind {bb}"
+                )));
             }
-            if h.variant == Variant::NoLimit { HandConfig::no_limit(Chips(bb)) } else { HandConfig::pot_limit(Chips(bb)) }
+            if h.variant == Variant::NoLimit {
+                HandConfig::no_limit(Chips(bb))
+            } else {
+                HandConfig::pot_limit(Chips(bb))
+            }
         }
         (Variant::FixedLimit, Stakes::Limit { small_bet, big_bet }) => {
             HandConfig::fixed_limit(Chips(small_bet), Chips(big_bet))
@@ -254,8 +290,15 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
     let mut hidden: Option<String> = None;
     for (i, action) in h.actions.iter().enumerate() {
         let index = i + 1;
-        let illegal = |reason: String| Outcome::Illegal { action: index, text: action_text(action, h.unit), reason };
-        let timed_out = action.comment.as_deref().is_some_and(|c| c.starts_with("time-out"));
+        let illegal = |reason: String| Outcome::Illegal {
+            action: index,
+            text: action_text(action, h.unit),
+            reason,
+        };
+        let timed_out = action
+            .comment
+            .as_deref()
+            .is_some_and(|c| c.starts_with("time-out"));
         let input = match &action.kind {
             ActionKind::NoOp => continue,
             ActionKind::ShowMuck { player, shown } => {
@@ -266,16 +309,25 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
                 continue;
             }
             ActionKind::DealHole { player, cards } => {
-                let Some(seat) = seat_of(*player) else { return illegal("no such seat".into()) };
+                let Some(seat) = seat_of(*player) else {
+                    return illegal("no such seat".into());
+                };
                 let c = &cards.0;
-                Input::Deal(DealerInput::HoleCards { seat, cards: [c[0], c.get(1).copied().flatten()] })
+                Input::Deal(DealerInput::HoleCards {
+                    seat,
+                    cards: [c[0], c.get(1).copied().flatten()],
+                })
             }
             ActionKind::DealBoard { cards } => match board_input(&hand, cards) {
                 Ok(input) => input,
                 Err(reason) => return illegal(reason),
             },
-            ActionKind::Fold { player } | ActionKind::CheckCall { player } | ActionKind::BetRaiseTo { player, .. } => {
-                let Some(seat) = seat_of(*player) else { return illegal("no such seat".into()) };
+            ActionKind::Fold { player }
+            | ActionKind::CheckCall { player }
+            | ActionKind::BetRaiseTo { player, .. } => {
+                let Some(seat) = seat_of(*player) else {
+                    return illegal("no such seat".into());
+                };
                 if timed_out {
                     if matches!(action.kind, ActionKind::BetRaiseTo { .. }) {
                         return illegal("a time-out cannot bet or raise (B16)".into());
@@ -287,7 +339,9 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
                         match action.kind {
                             ActionKind::Fold { .. } => BetAction::Fold,
                             ActionKind::CheckCall { .. } => BetAction::CheckOrCall,
-                            ActionKind::BetRaiseTo { amount, .. } => BetAction::BetOrRaiseTo(Chips(amount)),
+                            ActionKind::BetRaiseTo { amount, .. } => {
+                                BetAction::BetOrRaiseTo(Chips(amount))
+                            }
                             _ => BetAction::Fold,
                         },
                     )
@@ -308,7 +362,10 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
                     let agrees = matches!(
                         (&action.kind, outcome),
                         (ActionKind::Fold { .. }, Some(AutoOutcome::Folded))
-                            | (ActionKind::CheckCall { .. }, Some(AutoOutcome::Checked | AutoOutcome::AllInProtected))
+                            | (
+                                ActionKind::CheckCall { .. },
+                                Some(AutoOutcome::Checked | AutoOutcome::AllInProtected)
+                            )
                     );
                     if !agrees {
                         return illegal(format!(
@@ -316,7 +373,8 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
                             match outcome {
                                 Some(AutoOutcome::Folded) => "a fold",
                                 Some(AutoOutcome::Checked) => "a check",
-                                Some(AutoOutcome::AllInProtected) => "all-in protection (record it as cc)",
+                                Some(AutoOutcome::AllInProtected) =>
+                                    "all-in protection (record it as cc)",
                                 None => "nothing",
                             }
                         ));
@@ -345,7 +403,11 @@ fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
     };
     let need = if street == Street::Flop { 3 } else { 1 };
     if c.len() != need {
-        return Err(format!("the {street:?} is {need} card(s), {} recorded (C4)", c.len()).to_lowercase());
+        return Err(format!(
+            "the {street:?} is {need} card(s), {} recorded (C4)",
+            c.len()
+        )
+        .to_lowercase());
     }
     Ok(Input::Deal(match street {
         Street::Flop => DealerInput::Flop([c[0], c[1], c[2]]),
@@ -362,13 +424,21 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
     hidden: &mut Option<String>,
 ) -> Option<Outcome> {
     while let Pending::Showdown { seat } = hand.pending() {
-        let pos = shows.iter().position(|(_, p, _)| usize::from(p.0) == seat.as_usize())?;
+        let pos = shows
+            .iter()
+            .position(|(_, p, _)| usize::from(p.0) == seat.as_usize())?;
         let (index, player, shown) = shows.remove(pos);
         let input = match shown {
             Shown::Muck => Input::Muck { seat },
             Shown::AsDealt => Input::Show { seat, cards: None },
-            Shown::Cards(c) => match (c.0.first().copied().flatten(), c.0.get(1).copied().flatten()) {
-                (Some(a), Some(b)) => Input::Show { seat, cards: Some([a, b]) },
+            Shown::Cards(c) => match (
+                c.0.first().copied().flatten(),
+                c.0.get(1).copied().flatten(),
+            ) {
+                (Some(a), Some(b)) => Input::Show {
+                    seat,
+                    cards: Some([a, b]),
+                },
                 _ => {
                     *hidden = Some(format!("{player} does not reveal their cards at showdown"));
                     return None;
@@ -376,8 +446,16 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
             },
         };
         if let Err(e) = hand.apply(Timestamp(0), input) {
-            let text = h.actions.get(index - 1).map(|a| action_text(a, h.unit)).unwrap_or_default();
-            return Some(Outcome::Illegal { action: index, text, reason: phh_names(&e.to_string()) });
+            let text = h
+                .actions
+                .get(index - 1)
+                .map(|a| action_text(a, h.unit))
+                .unwrap_or_default();
+            return Some(Outcome::Illegal {
+                action: index,
+                text,
+                reason: phh_names(&e.to_string()),
+            });
         }
     }
     None
@@ -388,20 +466,44 @@ fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome
     let seats = (0..n).filter_map(|i| Seat::new(i as u8));
     let Some(result) = hand.result() else {
         let stacks = seats.map(|s| hand.stack(s).get()).collect();
-        let note = hidden.unwrap_or_else(|| format!("the history ends while the hand waits for {}", hand.pending()));
-        return Outcome::Ok { settled: false, stacks, pots: Vec::new(), note: Some(phh_names(&note)) };
+        let note = hidden.unwrap_or_else(|| {
+            format!(
+                "the history ends while the hand waits for {}",
+                hand.pending()
+            )
+        });
+        return Outcome::Ok {
+            settled: false,
+            stacks,
+            pots: Vec::new(),
+            note: Some(phh_names(&note)),
+        };
     };
     let stacks: Vec<u64> = seats.map(|s| result.final_stack(s).get()).collect();
     let pots = result.pots().iter().map(|p| p.amount.get()).collect();
     if let Some(expected) = &h.finishing_stacks {
         if *expected != stacks {
-            let show = |v: &[u64]| v.iter().map(|&a| h.unit.format(a)).collect::<Vec<_>>().join(", ");
+            let show = |v: &[u64]| {
+                v.iter()
+                    .map(|&a| h.unit.format(a))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             return Outcome::Mismatch {
-                reason: format!("finishing_stacks [{}], replay gives [{}]", show(expected), show(&stacks)),
+                reason: format!(
+                    "finishing_stacks [{}], replay gives [{}]",
+                    show(expected),
+                    show(&stacks)
+                ),
             };
         }
     }
-    Outcome::Ok { settled: true, stacks, pots, note: None }
+    Outcome::Ok {
+        settled: true,
+        stacks,
+        pots,
+        note: None,
+    }
 }
 
 #[cfg(test)]
@@ -410,8 +512,14 @@ mod tests {
 
     #[test]
     fn engine_seats_become_phh_players() {
-        assert_eq!(phh_names("raise to 250 by seat 2 is below"), "raise to 250 by p3 is below");
-        assert_eq!(phh_names("seat 0 acted out of turn: seat 9 is to act"), "p1 acted out of turn: p10 is to act");
+        assert_eq!(
+            phh_names("raise to 250 by seat 2 is below"),
+            "raise to 250 by p3 is below"
+        );
+        assert_eq!(
+            phh_names("seat 0 acted out of turn: seat 9 is to act"),
+            "p1 acted out of turn: p10 is to act"
+        );
         assert_eq!(phh_names("no seat here"), "no seat here");
     }
 }

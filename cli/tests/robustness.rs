@@ -12,7 +12,8 @@ use holdem_cli::replay::replay_hand;
 use proptest::prelude::*;
 
 const SEED_FILE: &str = include_str!("../../data/histories/seeds/b12-incomplete-all-in.phh");
-const REAL_FILE: &str = include_str!("../../data/histories/phh/handhq/abs-2009-07-100nlh-sample.phhs");
+const REAL_FILE: &str =
+    include_str!("../../data/histories/phh/handhq/abs-2009-07-100nlh-sample.phhs");
 
 fn generated(seed: u64, count: usize) -> Vec<HandHistory> {
     let mut out = Vec::new();
@@ -120,9 +121,11 @@ proptest! {
 /// committed sample of the corpus.
 #[test]
 fn rule_h1_generated_corpus_is_reproducible() {
-    let sample = include_str!("../../data/histories/generated/seed-2026-10000-hands-first-100.jsonl");
-    let committed: Vec<HandHistory> =
-        JsonlHands::new(Cursor::new(sample)).map(|h| h.expect("committed jsonl")).collect();
+    let sample =
+        include_str!("../../data/histories/generated/seed-2026-10000-hands-first-100.jsonl");
+    let committed: Vec<HandHistory> = JsonlHands::new(Cursor::new(sample))
+        .map(|h| h.expect("committed jsonl"))
+        .collect();
     assert_eq!(committed.len(), 100);
     assert_eq!(generated(2026, 100), committed);
 }
@@ -133,7 +136,9 @@ fn rule_h1_generated_corpus_is_reproducible() {
 fn toml_reader_agrees_with_the_toml_crate_on_real_files() {
     for text in [SEED_FILE, REAL_FILE] {
         let reference: toml::Table = text.parse().expect("valid TOML");
-        let ours: Vec<_> = PhhHands::new(text).map(|h| h.hand.expect("valid PHH")).collect();
+        let ours: Vec<_> = PhhHands::new(text)
+            .map(|h| h.hand.expect("valid PHH"))
+            .collect();
         let tables = reference.values().filter(|v| v.is_table()).count();
         assert_eq!(ours.len(), tables.max(1));
     }

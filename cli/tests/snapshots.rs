@@ -12,8 +12,15 @@ fn render(path: &Path, rules: &RulesBook) -> String {
         out.push_str(&format!("declared: expect-illegal: {e}\n"));
     }
     for line in &report.lines {
-        let name = line.name.as_ref().map(|n| format!(" [{n}]")).unwrap_or_default();
-        out.push_str(&format!("hand {}{name}: {:?}: {}\n", line.hand, line.status, line.message));
+        let name = line
+            .name
+            .as_ref()
+            .map(|n| format!(" [{n}]"))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "hand {}{name}: {:?}: {}\n",
+            line.hand, line.status, line.message
+        ));
     }
     out.push_str(&format!("{:?}\n", report.counts));
     out
@@ -23,9 +30,13 @@ fn render(path: &Path, rules: &RulesBook) -> String {
 #[test]
 fn rule_h3_phh_histories_match_their_snapshots() {
     let rules = RulesBook::new(None);
-    insta::glob!("../../data/histories", "{seeds,illegal,phh}/**/*.{phh,phhs}", |path| {
-        insta::assert_snapshot!(render(path, &rules));
-    });
+    insta::glob!(
+        "../../data/histories",
+        "{seeds,illegal,phh}/**/*.{phh,phhs}",
+        |path| {
+            insta::assert_snapshot!(render(path, &rules));
+        }
+    );
 }
 
 /// H3: the generated corpus (10,000 hands, native postcard, plus PHH and JSON Lines
@@ -42,7 +53,10 @@ fn rule_h3_generated_corpus_matches_its_snapshot() {
     let mut total = Counts::default();
     for f in &files {
         let report = replay_file(f, &rules, true);
-        let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         // Every hand's result (final stacks and pots) goes into one FNV-1a digest.
         let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
         for line in &report.lines {
@@ -50,13 +64,27 @@ fn rule_h3_generated_corpus_matches_its_snapshot() {
                 digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
             }
         }
-        out.push_str(&format!("{name}: {:?}\n  results digest {digest:016x}\n", report.counts));
-        for line in report.lines.iter().filter(|l| l.status != holdem_cli::corpus::Status::Ok).take(20) {
-            out.push_str(&format!("  hand {}: {:?}: {}\n", line.hand, line.status, line.message));
+        out.push_str(&format!(
+            "{name}: {:?}\n  results digest {digest:016x}\n",
+            report.counts
+        ));
+        for line in report
+            .lines
+            .iter()
+            .filter(|l| l.status != holdem_cli::corpus::Status::Ok)
+            .take(20)
+        {
+            out.push_str(&format!(
+                "  hand {}: {:?}: {}\n",
+                line.hand, line.status, line.message
+            ));
         }
         total.merge(&report.counts);
     }
-    assert!(total.hands >= 10_000, "the corpus has at least 10,000 hands");
+    assert!(
+        total.hands >= 10_000,
+        "the corpus has at least 10,000 hands"
+    );
     assert!(total.passed());
     insta::assert_snapshot!(out);
 }

@@ -20,7 +20,10 @@ impl PhhError {
     /// True when the hand is readable but not a game this engine plays (another
     /// variant, unknown stacks): counted as "unsupported", not as an error.
     pub fn is_unsupported(&self) -> bool {
-        matches!(self.kind, PhhErrorKind::UnsupportedVariant(_) | PhhErrorKind::UnknownStack { .. })
+        matches!(
+            self.kind,
+            PhhErrorKind::UnsupportedVariant(_) | PhhErrorKind::UnknownStack { .. }
+        )
     }
 }
 

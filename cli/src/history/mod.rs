@@ -9,7 +9,7 @@ mod toml_lite;
 
 pub use error::{HistoryError, PhhError, PhhErrorKind};
 pub use model::{
-    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player, Shown,
-    Stakes, Variant,
+    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
+    Shown, Stakes, Variant,
 };
 pub use money::{AmountError, Decimal, Money, Unit};

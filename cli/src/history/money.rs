@@ -80,7 +80,10 @@ impl Decimal {
             if b == b'_' {
                 continue;
             }
-            mantissa = mantissa.checked_mul(10).and_then(|m| m.checked_add(u64::from(b - b'0'))).ok_or_else(too)?;
+            mantissa = mantissa
+                .checked_mul(10)
+                .and_then(|m| m.checked_add(u64::from(b - b'0')))
+                .ok_or_else(too)?;
         }
         if let Some(f) = frac {
             decimals = f.bytes().filter(|&b| b != b'_').count() as i32;
@@ -94,14 +97,18 @@ impl Decimal {
         if decimals > i32::from(MAX_DECIMALS) {
             return Err(too());
         }
-        Ok(Decimal { mantissa, decimals: decimals as u8 })
+        Ok(Decimal {
+            mantissa,
+            decimals: decimals as u8,
+        })
     }
 
     /// This amount in units of `10^-decimals`, or `None` on overflow or when it needs
     /// more places than `decimals`.
     pub fn scaled(self, decimals: u8) -> Option<u64> {
         let shift = decimals.checked_sub(self.decimals)?;
-        self.mantissa.checked_mul(10u64.checked_pow(u32::from(shift))?)
+        self.mantissa
+            .checked_mul(10u64.checked_pow(u32::from(shift))?)
     }
 }
 
@@ -133,7 +140,13 @@ impl fmt::Display for Money {
             return write!(f, "{amount}");
         }
         let scale = 10u64.pow(u32::from(unit.decimals));
-        write!(f, "{}.{:0width$}", amount / scale, amount % scale, width = usize::from(unit.decimals))
+        write!(
+            f,
+            "{}.{:0width$}",
+            amount / scale,
+            amount % scale,
+            width = usize::from(unit.decimals)
+        )
     }
 }
 
@@ -144,16 +157,61 @@ mod tests {
     #[test]
     fn decimals_are_exact() {
         // B24: 43.65 is exactly 4,365 hundredths; no float ever sees it.
-        assert_eq!(Decimal::parse("43.65"), Ok(Decimal { mantissa: 4365, decimals: 2 }));
-        assert_eq!(Decimal::parse("0.50"), Ok(Decimal { mantissa: 50, decimals: 2 }));
-        assert_eq!(Decimal::parse("1_000"), Ok(Decimal { mantissa: 1000, decimals: 0 }));
-        assert_eq!(Decimal::parse("2.5e3"), Ok(Decimal { mantissa: 2500, decimals: 0 }));
-        assert_eq!(Decimal::parse("-0"), Ok(Decimal { mantissa: 0, decimals: 0 }));
-        assert_eq!(Decimal::parse("1259450.25").map(|d| d.scaled(2)), Ok(Some(125_945_025)));
-        assert!(matches!(Decimal::parse("-1"), Err(AmountError::Negative(_))));
-        assert!(matches!(Decimal::parse("inf"), Err(AmountError::NotFinite(_))));
-        assert!(matches!(Decimal::parse("1.2.3"), Err(AmountError::NotANumber(_))));
-        assert!(matches!(Decimal::parse("99999999999999999999"), Err(AmountError::TooPrecise(_))));
+        assert_eq!(
+            Decimal::parse("43.65"),
+            Ok(Decimal {
+                mantissa: 4365,
+                decimals: 2
+            })
+        );
+        assert_eq!(
+            Decimal::parse("0.50"),
+            Ok(Decimal {
+                mantissa: 50,
+                decimals: 2
+            })
+        );
+        assert_eq!(
+            Decimal::parse("1_000"),
+            Ok(Decimal {
+                mantissa: 1000,
+                decimals: 0
+            })
+        );
+        assert_eq!(
+            Decimal::parse("2.5e3"),
+            Ok(Decimal {
+                mantissa: 2500,
+                decimals: 0
+            })
+        );
+        assert_eq!(
+            Decimal::parse("-0"),
+            Ok(Decimal {
+                mantissa: 0,
+                decimals: 0
+            })
+        );
+        assert_eq!(
+            Decimal::parse("1259450.25").map(|d| d.scaled(2)),
+            Ok(Some(125_945_025))
+        );
+        assert!(matches!(
+            Decimal::parse("-1"),
+            Err(AmountError::Negative(_))
+        ));
+        assert!(matches!(
+            Decimal::parse("inf"),
+            Err(AmountError::NotFinite(_))
+        ));
+        assert!(matches!(
+            Decimal::parse("1.2.3"),
+            Err(AmountError::NotANumber(_))
+        ));
+        assert!(matches!(
+            Decimal::parse("99999999999999999999"),
+            Err(AmountError::TooPrecise(_))
+        ));
         assert_eq!(Unit { decimals: 2 }.format(50), "0.50");
         assert_eq!(Unit { decimals: 0 }.format(50), "50");
     }

@@ -57,7 +57,11 @@ pub struct JsonlHands<R> {
 impl<R: BufRead> JsonlHands<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> JsonlHands<R> {
-        JsonlHands { input, line: 0, buf: String::new() }
+        JsonlHands {
+            input,
+            line: 0,
+            buf: String::new(),
+        }
     }
 }
 
@@ -77,8 +81,10 @@ impl<R: BufRead> Iterator for JsonlHands<R> {
                 continue;
             }
             return Some(
-                serde_json::from_str(&self.buf)
-                    .map_err(|e| NativeError::Json { line: self.line, reason: e.to_string() }),
+                serde_json::from_str(&self.buf).map_err(|e| NativeError::Json {
+                    line: self.line,
+                    reason: e.to_string(),
+                }),
             );
         }
     }
@@ -129,12 +135,21 @@ pub struct PostcardHands<R> {
 impl<R: Read> PostcardHands<R> {
     /// A reader over `input`, which must start with [`POSTCARD_MAGIC`].
     pub fn new(input: R) -> PostcardHands<R> {
-        PostcardHands { input, frame: 0, buf: Vec::new(), header_checked: false, failed: false }
+        PostcardHands {
+            input,
+            frame: 0,
+            buf: Vec::new(),
+            header_checked: false,
+            failed: false,
+        }
     }
 
     fn fail(&mut self, reason: impl Into<String>) -> Option<Result<HandHistory, NativeError>> {
         self.failed = true;
-        Some(Err(NativeError::Postcard { frame: self.frame, reason: reason.into() }))
+        Some(Err(NativeError::Postcard {
+            frame: self.frame,
+            reason: reason.into(),
+        }))
     }
 
     /// Reads the frame's payload into `buf`; `Ok(false)` at a clean end of input.
@@ -160,10 +175,14 @@ impl<R: Read> PostcardHands<R> {
             }
         }
         if len > MAX_FRAME {
-            return Err(format!("frame of {len} bytes is larger than the {MAX_FRAME} allowed"));
+            return Err(format!(
+                "frame of {len} bytes is larger than the {MAX_FRAME} allowed"
+            ));
         }
         self.buf.resize(len, 0);
-        self.input.read_exact(&mut self.buf).map_err(|e| format!("truncated frame: {e}"))?;
+        self.input
+            .read_exact(&mut self.buf)
+            .map_err(|e| format!("truncated frame: {e}"))?;
         Ok(true)
     }
 }

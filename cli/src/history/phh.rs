@@ -15,8 +15,8 @@ use holdem_cards::{Card, Rank, Suit};
 
 use super::error::{PhhError, PhhErrorKind};
 use super::model::{
-    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, Metadata, Player, Shown, Stakes,
-    Variant,
+    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, Metadata, Player, Shown,
+    Stakes, Variant,
 };
 use super::money::{AmountError, Decimal, Money, Unit};
 use super::toml_lite::{Entry, Reader, Section, Value};
@@ -46,7 +46,10 @@ pub struct PhhHands<'a> {
 impl<'a> PhhHands<'a> {
     /// A reader over `text`.
     pub fn new(text: &'a str) -> PhhHands<'a> {
-        PhhHands { reader: Reader::new(text), index: 0 }
+        PhhHands {
+            reader: Reader::new(text),
+            index: 0,
+        }
     }
 }
 
@@ -71,12 +74,20 @@ impl Iterator for PhhHands<'_> {
             Ok(section) => PhhHand {
                 index,
                 name: section.name.as_ref().map(|n| n.to_string()),
-                hand: read_hand(&section).map_err(|(line, kind)| PhhError { hand: index, line, kind }),
+                hand: read_hand(&section).map_err(|(line, kind)| PhhError {
+                    hand: index,
+                    line,
+                    kind,
+                }),
             },
             Err(e) => PhhHand {
                 index,
                 name: None,
-                hand: Err(PhhError { hand: index, line: e.line, kind: PhhErrorKind::Syntax(e.reason) }),
+                hand: Err(PhhError {
+                    hand: index,
+                    line: e.line,
+                    kind: PhhErrorKind::Syntax(e.reason),
+                }),
             },
         })
     }
@@ -87,7 +98,11 @@ impl Iterator for PhhHands<'_> {
 pub fn parse_phh(text: &str) -> Result<HandHistory, PhhError> {
     let mut hands = PhhHands::new(text);
     let Some(first) = hands.next() else {
-        return Err(PhhError { hand: 1, line: 1, kind: PhhErrorKind::MissingField("variant") });
+        return Err(PhhError {
+            hand: 1,
+            line: 1,
+            kind: PhhErrorKind::MissingField("variant"),
+        });
     };
     let hand = first.hand?;
     if let Some(second) = hands.next() {
@@ -95,7 +110,10 @@ pub fn parse_phh(text: &str) -> Result<HandHistory, PhhError> {
         return Err(PhhError {
             hand: 2,
             line,
-            kind: PhhErrorKind::BadField { field: "actions", reason: "a .phh file holds one hand".into() },
+            kind: PhhErrorKind::BadField {
+                field: "actions",
+                reason: "a .phh file holds one hand".into(),
+            },
         });
     }
     Ok(hand)
@@ -104,7 +122,14 @@ pub fn parse_phh(text: &str) -> Result<HandHistory, PhhError> {
 type Fail = (u32, PhhErrorKind);
 
 fn wrong_type(e: &Entry<'_>, expected: &'static str) -> Fail {
-    (e.line, PhhErrorKind::WrongType { field: e.key.to_string(), expected, found: e.value.type_name() })
+    (
+        e.line,
+        PhhErrorKind::WrongType {
+            field: e.key.to_string(),
+            expected,
+            found: e.value.type_name(),
+        },
+    )
 }
 
 fn required<'s, 'a>(s: &'s Section<'a>, key: &'static str) -> Result<&'s Entry<'a>, Fail> {
@@ -120,20 +145,33 @@ fn string<'s>(e: &'s Entry<'_>) -> Result<&'s str, Fail> {
 
 fn integer(e: &Entry<'_>) -> Result<i64, Fail> {
     match &e.value {
-        Value::Number(t) => t.replace('_', "").parse().map_err(|_| wrong_type(e, "an integer")),
+        Value::Number(t) => t
+            .replace('_', "")
+            .parse()
+            .map_err(|_| wrong_type(e, "an integer")),
         _ => Err(wrong_type(e, "an integer")),
     }
 }
 
 fn unsigned(e: &Entry<'_>, field: &'static str) -> Result<u32, Fail> {
     let v = integer(e)?;
-    u32::try_from(v).map_err(|_| (e.line, PhhErrorKind::BadField { field, reason: format!("{v} is out of range") }))
+    u32::try_from(v).map_err(|_| {
+        (
+            e.line,
+            PhhErrorKind::BadField {
+                field,
+                reason: format!("{v} is out of range"),
+            },
+        )
+    })
 }
 
 /// A number field as an exact decimal.
 fn amount(e: &Entry<'_>, field: &'static str) -> Result<Decimal, Fail> {
     match &e.value {
-        Value::Number(t) => Decimal::parse(t).map_err(|source| (e.line, PhhErrorKind::Amount { field, source })),
+        Value::Number(t) => {
+            Decimal::parse(t).map_err(|source| (e.line, PhhErrorKind::Amount { field, source }))
+        }
         _ => Err(wrong_type(e, "a number")),
     }
 }
@@ -149,7 +187,14 @@ fn amounts(
         return Err(wrong_type(e, "an array of numbers"));
     };
     if let Some(n) = players.filter(|&n| n != items.len()) {
-        return Err((e.line, PhhErrorKind::Length { field, expected: n, found: items.len() }));
+        return Err((
+            e.line,
+            PhhErrorKind::Length {
+                field,
+                expected: n,
+                found: items.len(),
+            },
+        ));
     }
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
@@ -181,11 +226,23 @@ fn strings(e: &Entry<'_>, players: usize) -> Result<Vec<String>, Fail> {
         .collect()
 }
 
-fn check_len(e: &Entry<'_>, field: &'static str, expected: usize, found: usize) -> Result<(), Fail> {
+fn check_len(
+    e: &Entry<'_>,
+    field: &'static str,
+    expected: usize,
+    found: usize,
+) -> Result<(), Fail> {
     if expected == found {
         Ok(())
     } else {
-        Err((e.line, PhhErrorKind::Length { field, expected, found }))
+        Err((
+            e.line,
+            PhhErrorKind::Length {
+                field,
+                expected,
+                found,
+            },
+        ))
     }
 }
 
@@ -196,8 +253,13 @@ struct Scaler {
 
 impl Scaler {
     fn one(&self, d: Decimal, line: u32, field: &'static str, text: &str) -> Result<u64, Fail> {
-        d.scaled(self.decimals)
-            .ok_or((line, PhhErrorKind::Amount { field, source: AmountError::TooPrecise(text.to_string()) }))
+        d.scaled(self.decimals).ok_or((
+            line,
+            PhhErrorKind::Amount {
+                field,
+                source: AmountError::TooPrecise(text.to_string()),
+            },
+        ))
     }
 
     fn all(&self, v: &[Decimal], line: u32, field: &'static str) -> Result<Vec<u64>, Fail> {
@@ -211,7 +273,10 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     let variant_entry = required(s, "variant")?;
     let code = string(variant_entry)?;
     let Some(variant) = Variant::from_code(code) else {
-        return Err((variant_entry.line, PhhErrorKind::UnsupportedVariant(code.to_string())));
+        return Err((
+            variant_entry.line,
+            PhhErrorKind::UnsupportedVariant(code.to_string()),
+        ));
     };
 
     let stacks_entry = required(s, "starting_stacks")?;
@@ -229,7 +294,10 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     if let Some(i) = stacks.iter().position(|d| d.mantissa == 0) {
         return Err((
             stacks_entry.line,
-            PhhErrorKind::BadField { field: "starting_stacks", reason: format!("p{} has an empty stack", i + 1) },
+            PhhErrorKind::BadField {
+                field: "starting_stacks",
+                reason: format!("p{} has an empty stack", i + 1),
+            },
         ));
     }
     let antes_e = required(s, "antes")?;
@@ -237,7 +305,13 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     let blinds_e = required(s, "blinds_or_straddles")?;
     let blinds = amounts(blinds_e, "blinds_or_straddles", Some(n), false)?;
     if let Some(e) = s.get("bring_in") {
-        return Err((e.line, PhhErrorKind::FieldNotForVariant { field: "bring_in", variant: variant.code() }));
+        return Err((
+            e.line,
+            PhhErrorKind::FieldNotForVariant {
+                field: "bring_in",
+                variant: variant.code(),
+            },
+        ));
     }
     enum RawStakes {
         Min(Decimal, u32),
@@ -246,7 +320,13 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     let raw_stakes = match variant {
         Variant::FixedLimit => {
             if let Some(e) = s.get("min_bet") {
-                return Err((e.line, PhhErrorKind::FieldNotForVariant { field: "min_bet", variant: "FT" }));
+                return Err((
+                    e.line,
+                    PhhErrorKind::FieldNotForVariant {
+                        field: "min_bet",
+                        variant: "FT",
+                    },
+                ));
             }
             let sb = required(s, "small_bet")?;
             let bb = required(s, "big_bet")?;
@@ -255,8 +335,18 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         Variant::NoLimit | Variant::PotLimit => {
             for field in ["small_bet", "big_bet"] {
                 if let Some(e) = s.get(field) {
-                    let field = if field == "small_bet" { "small_bet" } else { "big_bet" };
-                    return Err((e.line, PhhErrorKind::FieldNotForVariant { field, variant: variant.code() }));
+                    let field = if field == "small_bet" {
+                        "small_bet"
+                    } else {
+                        "big_bet"
+                    };
+                    return Err((
+                        e.line,
+                        PhhErrorKind::FieldNotForVariant {
+                            field,
+                            variant: variant.code(),
+                        },
+                    ));
                 }
             }
             let e = required(s, "min_bet")?;
@@ -264,9 +354,13 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         }
     };
     let finishing_e = s.get("finishing_stacks");
-    let finishing = finishing_e.map(|e| amounts(e, "finishing_stacks", Some(n), false)).transpose()?;
+    let finishing = finishing_e
+        .map(|e| amounts(e, "finishing_stacks", Some(n), false))
+        .transpose()?;
     let winnings_e = s.get("winnings");
-    let winnings = winnings_e.map(|e| amounts(e, "winnings", Some(n), false)).transpose()?;
+    let winnings = winnings_e
+        .map(|e| amounts(e, "winnings", Some(n), false))
+        .transpose()?;
 
     let actions_e = required(s, "actions")?;
     let Value::Array(items) = &actions_e.value else {
@@ -286,7 +380,14 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
             ));
         };
         let (action, bet) = parse_action(text, n).map_err(|reason| {
-            (item.line, PhhErrorKind::Action { index: i + 1, text: text.to_string(), reason })
+            (
+                item.line,
+                PhhErrorKind::Action {
+                    index: i + 1,
+                    text: text.to_string(),
+                    reason,
+                },
+            )
         })?;
         if let Some(d) = bet {
             bet_amounts.push((i, d, item.line));
@@ -297,8 +398,16 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     // The hand's unit: the most decimal places any amount uses.
     let mut decimals = 0u8;
     let mut widen = |d: &Decimal| decimals = decimals.max(d.decimals);
-    stacks.iter().chain(&antes).chain(&blinds).for_each(&mut widen);
-    finishing.iter().flatten().chain(winnings.iter().flatten()).for_each(&mut widen);
+    stacks
+        .iter()
+        .chain(&antes)
+        .chain(&blinds)
+        .for_each(&mut widen);
+    finishing
+        .iter()
+        .flatten()
+        .chain(winnings.iter().flatten())
+        .for_each(&mut widen);
     bet_amounts.iter().for_each(|(_, d, _)| widen(d));
     match &raw_stakes {
         RawStakes::Min(d, _) => widen(d),
@@ -309,12 +418,18 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     }
     let sc = Scaler { decimals };
     for (i, d, line) in bet_amounts {
-        let text = items.get(i).map_or(Cow::Borrowed(""), |it| match &it.value {
-            Value::Str(t) => t.clone(),
-            _ => Cow::Borrowed(""),
-        });
+        let text = items
+            .get(i)
+            .map_or(Cow::Borrowed(""), |it| match &it.value {
+                Value::Str(t) => t.clone(),
+                _ => Cow::Borrowed(""),
+            });
         let v = sc.one(d, line, "actions", &text)?;
-        if let Some(Action { kind: ActionKind::BetRaiseTo { amount, .. }, .. }) = actions.get_mut(i) {
+        if let Some(Action {
+            kind: ActionKind::BetRaiseTo { amount, .. },
+            ..
+        }) = actions.get_mut(i)
+        {
             *amount = v;
         }
     }
@@ -327,7 +442,13 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     };
     let positive = |v: u64, field: &'static str, line: u32| {
         if v == 0 {
-            Err((line, PhhErrorKind::BadField { field, reason: "must be positive".into() }))
+            Err((
+                line,
+                PhhErrorKind::BadField {
+                    field,
+                    reason: "must be positive".into(),
+                },
+            ))
         } else {
             Ok(())
         }
@@ -394,7 +515,10 @@ fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
                     let Value::Number(t) = &it.value else {
                         return Err(wrong_type(e, "an array of integers"));
                     };
-                    seats.push(t.parse::<u32>().map_err(|_| wrong_type(e, "an array of integers"))?);
+                    seats.push(
+                        t.parse::<u32>()
+                            .map_err(|_| wrong_type(e, "an array of integers"))?,
+                    );
                 }
                 m.seats = Some(seats);
             }
@@ -405,7 +529,13 @@ fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
             "year" => {
                 let y = integer(e)?;
                 m.year = Some(i32::try_from(y).map_err(|_| {
-                    (e.line, PhhErrorKind::BadField { field: "year", reason: format!("{y} is out of range") })
+                    (
+                        e.line,
+                        PhhErrorKind::BadField {
+                            field: "year",
+                            reason: format!("{y} is out of range"),
+                        },
+                    )
                 })?);
             }
             "hand" | "table" => {
@@ -429,8 +559,13 @@ fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
                 Value::Bool(b) => m.ante_trimming_status = Some(b),
                 _ => return Err(wrong_type(e, "a boolean")),
             },
-            _ if TEXT_FIELDS.contains(&key) => m.text.push((key.to_string(), string(e)?.to_string())),
-            _ => m.extra.push(ExtraField { key: key.to_string(), toml: e.raw.to_string() }),
+            _ if TEXT_FIELDS.contains(&key) => {
+                m.text.push((key.to_string(), string(e)?.to_string()))
+            }
+            _ => m.extra.push(ExtraField {
+                key: key.to_string(),
+                toml: e.raw.to_string(),
+            }),
         }
     }
     Ok(m)
@@ -444,7 +579,13 @@ fn parse_action(text: &str, players: usize) -> Result<(Action, Option<Decimal>),
     };
     let mut words = head.split_ascii_whitespace();
     let Some(actor) = words.next() else {
-        return Ok((Action { kind: ActionKind::NoOp, comment }, None));
+        return Ok((
+            Action {
+                kind: ActionKind::NoOp,
+                comment,
+            },
+            None,
+        ));
     };
     let verb = words.next().ok_or("an action needs an actor and a verb")?;
     let args: ArrayVec<&str, 2> = words.by_ref().take(2).collect();
@@ -458,13 +599,22 @@ fn parse_action(text: &str, players: usize) -> Result<(Action, Option<Decimal>),
                 let player = parse_player(p, players)?;
                 let cards = parse_cards(cards)?;
                 if cards.len() != 2 {
-                    return Err(format!("hold'em hole cards are two cards, found {}", cards.len()));
+                    return Err(format!(
+                        "hold'em hole cards are two cards, found {}",
+                        cards.len()
+                    ));
                 }
                 ActionKind::DealHole { player, cards }
             }
-            ("db", [cards]) => ActionKind::DealBoard { cards: parse_cards(cards)? },
+            ("db", [cards]) => ActionKind::DealBoard {
+                cards: parse_cards(cards)?,
+            },
             ("dh" | "db", _) => return Err(format!("wrong number of arguments for `d {verb}`")),
-            _ => return Err(format!("unknown dealer action `{verb}` (expected dh or db)")),
+            _ => {
+                return Err(format!(
+                    "unknown dealer action `{verb}` (expected dh or db)"
+                ));
+            }
         }
     } else {
         let player = parse_player(actor, players)?;
@@ -476,18 +626,36 @@ fn parse_action(text: &str, players: usize) -> Result<(Action, Option<Decimal>),
                 bet = Some(d);
                 ActionKind::BetRaiseTo { player, amount: 0 }
             }
-            ("sm", []) => ActionKind::ShowMuck { player, shown: Shown::Muck },
-            ("sm", ["-"]) => ActionKind::ShowMuck { player, shown: Shown::AsDealt },
+            ("sm", []) => ActionKind::ShowMuck {
+                player,
+                shown: Shown::Muck,
+            },
+            ("sm", ["-"]) => ActionKind::ShowMuck {
+                player,
+                shown: Shown::AsDealt,
+            },
             ("sm", [cards]) => {
                 let cards = parse_cards(cards)?;
                 if cards.len() != 2 {
-                    return Err(format!("a hold'em hand shows two cards, found {}", cards.len()));
+                    return Err(format!(
+                        "a hold'em hand shows two cards, found {}",
+                        cards.len()
+                    ));
                 }
-                ActionKind::ShowMuck { player, shown: Shown::Cards(cards) }
+                ActionKind::ShowMuck {
+                    player,
+                    shown: Shown::Cards(cards),
+                }
             }
-            ("f" | "cc" | "cbr" | "sm", _) => return Err(format!("wrong number of arguments for `{verb}`")),
+            ("f" | "cc" | "cbr" | "sm", _) => {
+                return Err(format!("wrong number of arguments for `{verb}`"));
+            }
             ("pb" | "sd", _) => return Err(format!("`{verb}` is not a hold'em action")),
-            _ => return Err(format!("unknown action `{verb}` (expected f, cc, cbr or sm)")),
+            _ => {
+                return Err(format!(
+                    "unknown action `{verb}` (expected f, cc, cbr or sm)"
+                ));
+            }
         }
     };
     Ok((Action { kind, comment }, bet))
@@ -499,10 +667,14 @@ fn parse_player(text: &str, players: usize) -> Result<Player, String> {
         .and_then(|d| d.parse().ok())
         .ok_or_else(|| format!("`{text}` is not an actor (d or p1..p{players})"))?;
     if n == 0 || n > players {
-        return Err(format!("player {text} does not exist: the hand has p1..p{players}"));
+        return Err(format!(
+            "player {text} does not exist: the hand has p1..p{players}"
+        ));
     }
     // n <= players <= MAX_PLAYERS, so this fits.
-    Ok(Player(u8::try_from(n - 1).map_err(|_| format!("player {text} does not exist"))?))
+    Ok(Player(
+        u8::try_from(n - 1).map_err(|_| format!("player {text} does not exist"))?,
+    ))
 }
 
 /// `AcKd`, `????`, `??Ad`: two characters a card, `??` unknown.
@@ -524,7 +696,9 @@ fn parse_cards(text: &str) -> Result<Cards, String> {
             }
             _ => None,
         };
-        cards.try_push(card).map_err(|_| format!("too many cards in `{text}`"))?;
+        cards
+            .try_push(card)
+            .map_err(|_| format!("too many cards in `{text}`"))?;
     }
     if cards.is_empty() {
         return Err("no cards".into());
@@ -541,10 +715,21 @@ pub fn action_text(action: &Action, unit: Unit) -> String {
         ActionKind::DealBoard { cards } => format!("d db {cards}"),
         ActionKind::Fold { player } => format!("{player} f"),
         ActionKind::CheckCall { player } => format!("{player} cc"),
-        ActionKind::BetRaiseTo { player, amount } => format!("{player} cbr {}", Money(*amount, unit)),
-        ActionKind::ShowMuck { player, shown: Shown::Muck } => format!("{player} sm"),
-        ActionKind::ShowMuck { player, shown: Shown::AsDealt } => format!("{player} sm -"),
-        ActionKind::ShowMuck { player, shown: Shown::Cards(c) } => format!("{player} sm {c}"),
+        ActionKind::BetRaiseTo { player, amount } => {
+            format!("{player} cbr {}", Money(*amount, unit))
+        }
+        ActionKind::ShowMuck {
+            player,
+            shown: Shown::Muck,
+        } => format!("{player} sm"),
+        ActionKind::ShowMuck {
+            player,
+            shown: Shown::AsDealt,
+        } => format!("{player} sm -"),
+        ActionKind::ShowMuck {
+            player,
+            shown: Shown::Cards(c),
+        } => format!("{player} sm {c}"),
         ActionKind::NoOp => String::new(),
     };
     if let Some(c) = &action.comment {
@@ -578,7 +763,10 @@ fn quote(s: &str) -> String {
 }
 
 fn key(k: &str) -> String {
-    if !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+    if !k.is_empty()
+        && k.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
         k.to_string()
     } else {
         quote(k)
@@ -599,7 +787,11 @@ pub fn write_phh(h: &HandHistory) -> String {
         let _ = writeln!(out, "ante_trimming_status = {b}");
     }
     let _ = writeln!(out, "antes = {}", money_list(&h.antes, u));
-    let _ = writeln!(out, "blinds_or_straddles = {}", money_list(&h.blinds_or_straddles, u));
+    let _ = writeln!(
+        out,
+        "blinds_or_straddles = {}",
+        money_list(&h.blinds_or_straddles, u)
+    );
     match h.stakes {
         Stakes::MinBet(m) => {
             let _ = writeln!(out, "min_bet = {}", u.format(m));
@@ -609,7 +801,11 @@ pub fn write_phh(h: &HandHistory) -> String {
             let _ = writeln!(out, "big_bet = {}", u.format(big_bet));
         }
     }
-    let _ = writeln!(out, "starting_stacks = {}", money_list(&h.starting_stacks, u));
+    let _ = writeln!(
+        out,
+        "starting_stacks = {}",
+        money_list(&h.starting_stacks, u)
+    );
     out.push_str("actions = [\n");
     for a in &h.actions {
         let _ = writeln!(out, "  {},", quote(&action_text(a, u)));
@@ -628,7 +824,12 @@ pub fn write_phh(h: &HandHistory) -> String {
     if let Some(t) = &m.time {
         let _ = writeln!(out, "time = {t}");
     }
-    for (k, v) in [("day", m.day), ("month", m.month), ("level", m.level), ("seat_count", m.seat_count)] {
+    for (k, v) in [
+        ("day", m.day),
+        ("month", m.month),
+        ("level", m.level),
+        ("seat_count", m.seat_count),
+    ] {
         if let Some(v) = v {
             let _ = writeln!(out, "{k} = {v}");
         }

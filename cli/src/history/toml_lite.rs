@@ -99,11 +99,21 @@ impl<'a> Reader<'a> {
     pub fn new(src: &'a str) -> Reader<'a> {
         // A UTF-8 byte order mark is allowed and skipped.
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
-        Reader { src, pos, line: 1, pending: None, started: false, done: false }
+        Reader {
+            src,
+            pos,
+            line: 1,
+            pending: None,
+            started: false,
+            done: false,
+        }
     }
 
     fn err<T>(&self, reason: impl Into<String>) -> Res<T> {
-        Err(SyntaxError { line: self.line, reason: reason.into() })
+        Err(SyntaxError {
+            line: self.line,
+            reason: reason.into(),
+        })
     }
 
     fn peek(&self) -> Option<u8> {
@@ -198,7 +208,11 @@ impl<'a> Reader<'a> {
         };
         let first = !self.started;
         self.started = true;
-        let mut section = Section { name, line, entries: Vec::new() };
+        let mut section = Section {
+            name,
+            line,
+            entries: Vec::new(),
+        };
         loop {
             self.skip_trivia();
             match self.peek() {
@@ -278,7 +292,11 @@ impl<'a> Reader<'a> {
                     }
                 }
                 if start == self.pos {
-                    let found = self.rest().chars().next().map_or("the end".into(), |c| format!("{c:?}"));
+                    let found = self
+                        .rest()
+                        .chars()
+                        .next()
+                        .map_or("the end".into(), |c| format!("{c:?}"));
                     return self.err(format!("expected a key, found {found}"));
                 }
                 Ok(Cow::Borrowed(&self.src[start..self.pos]))
@@ -298,7 +316,12 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let value = self.value(0)?;
         let raw = &self.src[start..self.pos];
-        Ok(Entry { key, line, value, raw })
+        Ok(Entry {
+            key,
+            line,
+            value,
+            raw,
+        })
     }
 
     fn value(&mut self, depth: u32) -> Res<Value<'a>> {
@@ -323,7 +346,11 @@ impl<'a> Reader<'a> {
             } else if b == b' '
                 && self.pos - start == 10
                 && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())
-                && self.src.as_bytes()[start..self.pos].iter().filter(|&&c| c == b'-').count() == 2
+                && self.src.as_bytes()[start..self.pos]
+                    .iter()
+                    .filter(|&&c| c == b'-')
+                    .count()
+                    == 2
             {
                 // `1979-05-27 07:32:00`: a date-time with a space separator.
                 self.pos += 1;
@@ -394,7 +421,12 @@ impl<'a> Reader<'a> {
             if entries.iter().any(|e| e.key == key) {
                 return self.err(format!("key `{key}` is defined twice"));
             }
-            entries.push(Entry { key, line, value, raw });
+            entries.push(Entry {
+                key,
+                line,
+                value,
+                raw,
+            });
             self.skip_spaces();
             match self.peek() {
                 Some(b',') => self.pos += 1,
@@ -465,7 +497,9 @@ impl<'a> Reader<'a> {
             b'u' | b'U' => {
                 let len = if b == b'u' { 4 } else { 8 };
                 let hex = self.src.get(self.pos..self.pos + len).unwrap_or("");
-                let code = u32::from_str_radix(hex, 16).ok().filter(|_| hex.len() == len);
+                let code = u32::from_str_radix(hex, 16)
+                    .ok()
+                    .filter(|_| hex.len() == len);
                 match code.and_then(char::from_u32) {
                     Some(c) => {
                         self.pos += len;
@@ -576,7 +610,13 @@ fn is_datetime(text: &str) -> bool {
     let time = b.len() >= 5 && b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[2] == b':';
     let date = b.len() >= 10 && b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-';
     (time || date)
-        && b.iter().all(|c| c.is_ascii_digit() || matches!(c, b':' | b'-' | b'+' | b'.' | b'T' | b't' | b'Z' | b'z' | b' '))
+        && b.iter().all(|c| {
+            c.is_ascii_digit()
+                || matches!(
+                    c,
+                    b':' | b'-' | b'+' | b'.' | b'T' | b't' | b'Z' | b'z' | b' '
+                )
+        })
 }
 
 /// Decimal, hex/octal/binary integers, floats, `inf` and `nan` (validated loosely here;
@@ -589,7 +629,8 @@ fn is_number(text: &str) -> bool {
     let b = body.as_bytes();
     !b.is_empty()
         && (b[0].is_ascii_digit() || b[0] == b'.')
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'+' | b'-'))
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'+' | b'-'))
 }
 
 #[cfg(test)]
@@ -613,7 +654,9 @@ mod tests {
         assert_eq!(s[0].name, None);
         assert_eq!(s[1].name.as_deref(), Some("1"));
         assert_eq!(s[2].line, 4);
-        let Value::Array(items) = &s[2].entries[0].value else { panic!("array") };
+        let Value::Array(items) = &s[2].entries[0].value else {
+            panic!("array")
+        };
         assert_eq!(items[1].value, Value::Number("2.50"));
         assert_eq!(items[2].line, 7);
     }
@@ -627,11 +670,18 @@ mod tests {
 
     #[test]
     fn strings_times_and_errors() {
-        let s = sections("a = \"x\\\"y\\u00e9\"\nt = 00:00:09\nd = 2019-06-20 10:00:00\nb = true\n")
-            .expect("valid");
-        assert_eq!(s[0].entries[0].value, Value::Str(Cow::Owned("x\"y\u{e9}".into())));
+        let s =
+            sections("a = \"x\\\"y\\u00e9\"\nt = 00:00:09\nd = 2019-06-20 10:00:00\nb = true\n")
+                .expect("valid");
+        assert_eq!(
+            s[0].entries[0].value,
+            Value::Str(Cow::Owned("x\"y\u{e9}".into()))
+        );
         assert_eq!(s[0].entries[1].value, Value::DateTime("00:00:09"));
-        assert_eq!(s[0].entries[2].value, Value::DateTime("2019-06-20 10:00:00"));
+        assert_eq!(
+            s[0].entries[2].value,
+            Value::DateTime("2019-06-20 10:00:00")
+        );
         assert_eq!(s[0].entries[3].value, Value::Bool(true));
         let e = sections("a = 1\nb = [1, 2\n").expect_err("unclosed");
         assert_eq!(e.line, 3);
