@@ -40,24 +40,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if self.phase == Phase::Complete {
             return Err(HandError::HandComplete { kind: input.kind() });
         }
-        // Every input is validated in full before anything changes. Only ranking the
-        // hands at the end can still fail (an evaluator error); inputs that may reach
-        // it run on a copy so that a failure changes nothing.
-        let may_rank = self.phase == Phase::Showdown
-            || self.phase == Phase::Board(Street::River)
-            || (self.street == Street::River && self.phase == Phase::Betting);
-        if may_rank {
-            let mut copy = self.clone();
-            let mut buffer = Events::new();
-            copy.apply_inner(at, input, &mut buffer)?;
-            *self = copy;
-            for e in buffer {
-                sink.push(e.at, e.event);
-            }
-            Ok(())
-        } else {
-            self.apply_inner(at, input, sink)
-        }
+        // Every input is validated in full before anything changes; showdown ranks
+        // are computed during validation too, so nothing can fail after a change.
+        self.apply_inner(at, input, sink)
     }
 
     /// Posts every forced bet still due (B2, B5) at their required amounts: a
@@ -260,6 +245,26 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             return Err(self.unexpected(input));
         }
         self.check_new_cards(new)?;
+        let mut ranks = [None; MAX_SEATS];
+        if street == Street::River {
+            let mut board = [None; 5];
+            board[..4].copy_from_slice(&self.board[..4]);
+            board[4] = new[0];
+            if board.iter().any(Option::is_none) {
+                if self.all_in_showdown {
+                    // The hands are face up and settle at once: they need the board.
+                    return Err(HandError::UnknownBoard);
+                }
+            } else {
+                for seat in self.contenders().iter() {
+                    ranks[seat.as_usize()] =
+                        self.rank_of(&board, self.seats[seat.as_usize()].hole)?;
+                }
+            }
+            for (st, rank) in self.seats.iter_mut().zip(ranks) {
+                st.rank = rank;
+            }
+        }
         add_known(&mut self.known, new);
         for card in new {
             self.board[self.board_len as usize] = *card;
@@ -531,7 +536,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             .iter()
             .any(|seat| self.seats[seat.as_usize()].status == SeatStatus::AllIn);
         let betting_over = self.able_count() <= 1 || self.street == Street::River;
-        if !self.all_in_showdown && any_all_in && betting_over {
+        let board_known = self.board[..self.board_len as usize]
+            .iter()
+            .all(Option::is_some);
+        if !self.all_in_showdown && any_all_in && betting_over && board_known {
             self.all_in_showdown = true;
             for seat in clockwise_from(self.contenders(), self.positions.button) {
                 let st = &mut self.seats[seat.as_usize()];
@@ -627,12 +635,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 c
             }
         };
-        if self
-            .board
-            .iter()
-            .take(self.board_len as usize)
-            .any(Option::is_none)
-        {
+        let rank = self.rank_of(&self.board, [Some(shown[0]), Some(shown[1])])?;
+        if rank.is_none() {
             return Err(HandError::UnknownBoard);
         }
         let mut known = self.known;
@@ -641,6 +645,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let st = &mut self.seats[seat.as_usize()];
         st.hole = [Some(shown[0]), Some(shown[1])];
         st.shown = true;
+        st.rank = rank;
         sink.push(
             at,
             Event::Showed {
@@ -671,6 +676,27 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             self.try_settle(at, sink)?;
         }
         Ok(())
+    }
+}
+
+impl<E: HandEvaluator + Clone> Hand<E> {
+    /// The raw rank of `hole` with a complete, known `board` (E1); `None` when a card
+    /// is unknown.
+    pub(crate) fn rank_of(
+        &self,
+        board: &[Option<Card>; 5],
+        hole: [Option<Card>; 2],
+    ) -> Result<Option<u16>, HandError> {
+        let mut cards = CardSet::EMPTY;
+        for card in board.iter().chain(hole.iter()) {
+            match card {
+                Some(c) => {
+                    cards.insert(*c);
+                }
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(self.evaluator.0.evaluate(cards)?.raw()))
     }
 }
 

@@ -1,7 +1,6 @@
 //! Settlement: ranks through `eval`, pots through `pots`, and the [`HandResult`].
 
 use arrayvec::ArrayVec;
-use holdem_cards::CardSet;
 use holdem_eval::{HandEvaluator, HandRank};
 use holdem_pots::{Chips, Contribution, MAX_POTS, Seat, SeatSet, Status, Table, settle};
 
@@ -143,11 +142,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             .iter()
             .filter(|s| !self.seats[s.as_usize()].mucked)
             .count();
-        let board: CardSet = self.board[..self.board_len as usize]
-            .iter()
-            .flatten()
-            .copied()
-            .collect();
         for seat in self.players.iter() {
             let st = &self.seats[seat.as_usize()];
             dead += st.dead;
@@ -159,14 +153,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             };
             contributions.push(Contribution::new(seat, Chips(st.total - st.dead), status));
             if live_count >= 2 && st.shown && !st.mucked && st.in_hand() {
-                if board.len() != 5 {
-                    return Err(HandError::UnknownBoard);
-                }
-                let mut cards = board;
-                for card in st.hole.iter().flatten() {
-                    cards.insert(*card);
-                }
-                let rank = self.evaluator.0.evaluate(cards)?;
+                // Ranked while validating the river or the show (E1).
+                let rank = HandRank::from_raw(st.rank.ok_or(HandError::UnknownBoard)?);
                 ranks[seat.as_usize()] = Some(rank);
                 strengths.push((seat, rank));
             }

@@ -240,6 +240,9 @@ pub(crate) struct SeatState {
     pub dealt: bool,
     pub shown: bool,
     pub mucked: bool,
+    /// The showdown rank (raw `HandRank`), computed while validating the input that
+    /// completes the board or shows the cards, so settlement cannot fail later.
+    pub rank: Option<u16>,
 }
 
 impl SeatState {
@@ -258,6 +261,7 @@ impl SeatState {
         dealt: false,
         shown: false,
         mucked: false,
+        rank: None,
     };
 
     pub(crate) fn in_hand(&self) -> bool {
