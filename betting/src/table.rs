@@ -1,1 +1,271 @@
-//! Across hands: button movement and blinds (B18-B20).
+//! Across hands at one table: where the button and blinds go (B18), who is dealt in
+//! (new cash players, B19; players moved in a tournament, B20), and the stacks
+//! carried from one [`crate::Hand`] to the next.
+//!
+//! ```
+//! use holdem_betting::table::{ButtonRule, Occupant, Table};
+//! use holdem_betting::{Chips, Seat};
+//!
+//! let s = |i| Seat::new(i).expect("seat");
+//! let mut table = Table::new(ButtonRule::DeadButton, s(0));
+//! for i in 0..4 {
+//!     table.seat(s(i), Occupant::Playing { stack: Chips(1_000) });
+//! }
+//! let first = table.next_hand().expect("four players");
+//! assert_eq!((first.positions.small_blind, first.positions.big_blind), (Some(s(1)), s(2)));
+//! // Seat 2, the big blind, busts (B18, 002): next hand the small blind is dead.
+//! table.seat(s(2), Occupant::Empty);
+//! let next = table.next_hand().expect("three players");
+//! assert_eq!((next.positions.button, next.positions.small_blind, next.positions.big_blind), (s(1), None, s(3)));
+//! ```
+
+use arrayvec::ArrayVec;
+use holdem_pots::{Chips, Seat, SeatSet};
+
+use crate::state::next_in;
+use crate::{HandResult, MAX_SEATS, Player, Positions};
+
+/// How the button and blinds move when players leave (B18, a house rule).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum ButtonRule {
+    /// The button always moves to the next player; the blinds follow it, and a
+    /// player may miss a blind (000 2.4).
+    #[default]
+    ForwardMoving,
+    /// The big blind moves to the next player; the small blind and the button follow
+    /// the seats, so an eliminated small blind leaves the button on an empty seat and
+    /// an eliminated big blind leaves the small blind dead (002).
+    DeadButton,
+}
+
+/// Who sits in a seat.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Occupant {
+    /// Nobody.
+    #[default]
+    Empty,
+    /// A player dealt into every hand.
+    Playing {
+        /// Chips on the table.
+        stack: Chips,
+    },
+    /// A new cash player who waits for the big blind to reach them (B19).
+    WaitingForBigBlind {
+        /// Chips on the table.
+        stack: Chips,
+    },
+    /// A new cash player who posts a big blind to be dealt in at once (B19).
+    PostingToPlay {
+        /// Chips on the table.
+        stack: Chips,
+    },
+    /// A tournament player moved to this table (B20): dealt in at once unless in the
+    /// small blind or on the button.
+    MovedIn {
+        /// Chips on the table.
+        stack: Chips,
+    },
+}
+
+impl Occupant {
+    fn stack(self) -> Option<Chips> {
+        match self {
+            Occupant::Empty => None,
+            Occupant::Playing { stack }
+            | Occupant::WaitingForBigBlind { stack }
+            | Occupant::PostingToPlay { stack }
+            | Occupant::MovedIn { stack } => Some(stack),
+        }
+    }
+}
+
+/// The next hand's players and positions, ready for [`crate::Hand::with_positions`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandSetup {
+    /// The players dealt in, in seat order.
+    pub players: ArrayVec<Player, MAX_SEATS>,
+    /// Button, blinds, extra big blinds (B19).
+    pub positions: Positions,
+}
+
+/// Why no hand can be dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// Fewer than two players can be dealt in.
+    #[error("only {players} player(s) can be dealt in; a hand needs two (B1)")]
+    TooFewPlayers {
+        /// Players who could play.
+        players: usize,
+    },
+}
+
+/// One table across hands: seats, the button rule, and where the blinds were.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Table {
+    rule: ButtonRule,
+    seats: [Occupant; MAX_SEATS],
+    /// The button of the last hand dealt (or the first button, before any hand).
+    button: Seat,
+    /// The last hand's big blind and small-blind position (dead or not).
+    last_blinds: Option<(Seat, Seat)>,
+}
+
+impl Table {
+    /// An empty table whose first hand has the button on `first_button` (C5 decides
+    /// it elsewhere).
+    #[must_use]
+    pub fn new(rule: ButtonRule, first_button: Seat) -> Table {
+        Table {
+            rule,
+            seats: [Occupant::Empty; MAX_SEATS],
+            button: first_button,
+            last_blinds: None,
+        }
+    }
+
+    /// Puts `occupant` in `seat` (or empties it). Seats beyond [`MAX_SEATS`] are
+    /// ignored.
+    pub fn seat(&mut self, seat: Seat, occupant: Occupant) {
+        if let Some(slot) = self.seats.get_mut(seat.as_usize()) {
+            *slot = occupant;
+        }
+    }
+
+    /// Who sits in `seat`.
+    #[must_use]
+    pub fn occupant(&self, seat: Seat) -> Occupant {
+        self.seats.get(seat.as_usize()).copied().unwrap_or_default()
+    }
+
+    fn seated(&self) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for (i, o) in self.seats.iter().enumerate() {
+            if o.stack().is_some_and(|s| !s.is_zero()) {
+                if let Some(seat) = Seat::new(i as u8) {
+                    set.insert(seat);
+                }
+            }
+        }
+        set
+    }
+
+    /// Moves the button and blinds (B18), decides who is dealt in (B19, B20) and
+    /// returns the next hand's setup. Call [`Table::finish_hand`] after the hand.
+    ///
+    /// # Errors
+    /// [`TableError::TooFewPlayers`] with fewer than two players to deal in.
+    pub fn next_hand(&mut self) -> Result<HandSetup, TableError> {
+        let seated = self.seated();
+        let too_few = TableError::TooFewPlayers {
+            players: seated.len(),
+        };
+        if seated.len() < 2 {
+            return Err(too_few);
+        }
+        let (button, sb_position, big_blind) = match self.last_blinds {
+            None => {
+                let sb = next_in(seated, self.button).ok_or(too_few)?;
+                let bb = next_in(seated, sb).ok_or(too_few)?;
+                if seated.len() == 2 {
+                    // B4: heads-up the button posts the small blind.
+                    let button = next_in(seated, bb).ok_or(too_few)?;
+                    (button, button, bb)
+                } else {
+                    (self.button, sb, bb)
+                }
+            }
+            Some((last_bb, last_sb_position)) => match (self.rule, seated.len()) {
+                (_, 2) => {
+                    let bb = next_in(seated, last_bb).ok_or(too_few)?;
+                    let button = next_in(seated, bb).ok_or(too_few)?;
+                    (button, button, bb)
+                }
+                (ButtonRule::ForwardMoving, _) => {
+                    let button = next_in(seated, self.button).ok_or(too_few)?;
+                    let sb = next_in(seated, button).ok_or(too_few)?;
+                    (button, sb, next_in(seated, sb).ok_or(too_few)?)
+                }
+                (ButtonRule::DeadButton, _) => {
+                    // The big blind moves to the next player; the small blind and the
+                    // button follow the seats, empty or not (002).
+                    let bb = next_in(seated, last_bb).ok_or(too_few)?;
+                    (last_sb_position, last_bb, bb)
+                }
+            },
+        };
+
+        let mut players = ArrayVec::new();
+        let mut dealt = SeatSet::EMPTY;
+        let mut extra = SeatSet::EMPTY;
+        for seat in seated.iter() {
+            let occupant = self.seats[seat.as_usize()];
+            let Some(stack) = occupant.stack() else {
+                continue;
+            };
+            let plays = match occupant {
+                Occupant::Empty => false,
+                Occupant::Playing { .. } => true,
+                // B19: waits until the big blind reaches them.
+                Occupant::WaitingForBigBlind { .. } => seat == big_blind,
+                // B19: posts a big blind to play at once (a second big blind).
+                Occupant::PostingToPlay { .. } => {
+                    if seat != big_blind {
+                        extra.insert(seat);
+                    }
+                    true
+                }
+                // B20: in the small blind or on the button they wait for the button
+                // to pass; in the big blind they post it and play.
+                Occupant::MovedIn { .. } => seat != sb_position && seat != button,
+            };
+            if plays {
+                dealt.insert(seat);
+                players.push(Player::new(seat, stack));
+            }
+        }
+        if players.len() < 2 || !dealt.contains(big_blind) {
+            return Err(TableError::TooFewPlayers {
+                players: players.len(),
+            });
+        }
+        for seat in dealt.iter() {
+            let slot = &mut self.seats[seat.as_usize()];
+            if let Some(stack) = slot.stack() {
+                *slot = Occupant::Playing { stack };
+            }
+        }
+        self.button = button;
+        self.last_blinds = Some((big_blind, sb_position));
+        let small_blind = Some(sb_position).filter(|s| dealt.contains(*s) && *s != big_blind);
+        Ok(HandSetup {
+            players,
+            positions: Positions {
+                button,
+                small_blind,
+                big_blind,
+                extra_big_blinds: extra,
+                dead_blinds: SeatSet::EMPTY,
+            },
+        })
+    }
+
+    /// Carries the hand's final stacks to the table; players left with no chips
+    /// leave their seats.
+    pub fn finish_hand(&mut self, result: &HandResult) {
+        for (seat, stack) in result.final_stacks() {
+            if let Some(slot) = self.seats.get_mut(seat.as_usize()) {
+                *slot = if stack.is_zero() {
+                    Occupant::Empty
+                } else {
+                    Occupant::Playing { stack }
+                };
+            }
+        }
+    }
+}
