@@ -1,1 +1,412 @@
-//! Equity.
+//! All-in equity: each hand's share of the pot over the boards still to come.
+//!
+//! - [`exact`]: enumerates every completion of the board (1,712,304 boards for two
+//!   hands before the flop) with incremental [`HandKey`]s: the board cards are
+//!   added to a shared partial key as the enumeration descends, so each board
+//!   costs one key addition and one table lookup per player.
+//! - [`monte_carlo`]: samples boards with a caller-supplied, seedable
+//!   [`RngCore`] (unbiased draws without replacement) and reports each equity's
+//!   standard error.
+//! - `exact_parallel` (feature `rayon`): [`exact`] split over threads by the
+//!   first board card; the integer tallies, hence the result, are identical.
+//!
+//! A board where `k` hands tie for the best rank gives each of them `1/k` of the
+//! pot (rule E5). Tallies are kept exactly, in units of `1/lcm(1..=players)` of a
+//! pot, so exact results are exact fractions ([`PlayerEquity::pot_shares`] over
+//! [`EquityResult::share_denominator`]).
+//!
+//! ```
+//! use holdem_cards::{Card, CardSet};
+//! use holdem_eval::equity;
+//!
+//! let c = |s: &str| s.parse::<Card>();
+//! let hands = [[c("Ah")?, c("Ac")?], [c("Kd")?, c("Ks")?]];
+//! let board = [c("2c")?, c("7d")?, c("Kh")?, c("9s")?];
+//! let result = equity::exact(&hands, &board, CardSet::EMPTY)?;
+//! assert_eq!(result.boards, 44); // one river card left
+//! assert_eq!(result.players[0].wins, 2); // only the two aces left save the aces
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use holdem_cards::{Card, CardSet};
+use rand_core::RngCore;
+
+use crate::{Evaluator, HandKey, HandRank};
+
+/// Why an equity calculation cannot run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EquityError {
+    /// Equity needs at least two hands.
+    #[error("equity needs at least two hands, got {0}")]
+    TooFewHands(usize),
+    /// A board has at most five cards.
+    #[error("a board has at most 5 cards, got {0}")]
+    BoardTooLong(usize),
+    /// A card is given twice among the hands, the board and the dead cards.
+    #[error("card {0} appears twice among the hands, board and dead cards (one deck, rule C1)")]
+    DuplicateCard(Card),
+    /// Too few cards are left in the deck to complete the board.
+    #[error("{needed} cards are needed to complete the board but only {left} are left")]
+    NotEnoughCards {
+        /// Cards still to deal to the board.
+        needed: usize,
+        /// Cards left in the deck.
+        left: usize,
+    },
+    /// Monte Carlo needs at least one sample.
+    #[error("Monte Carlo needs at least one sample")]
+    NoSamples,
+}
+
+/// One hand's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerEquity {
+    /// Boards (or samples) this hand won alone.
+    pub wins: u64,
+    /// Boards (or samples) this hand shared the best rank with others.
+    pub ties: u64,
+    /// Pot shares won, in units of `1 / share_denominator` of a pot per board.
+    pub pot_shares: u128,
+    /// Expected share of the pot, in `[0, 1]`: `pot_shares / (share_denominator * boards)`.
+    pub equity: f64,
+    /// Standard error of `equity`: 0 for exact enumeration; for Monte Carlo the
+    /// sample standard deviation of the per-board share over `sqrt(samples)`.
+    pub std_error: f64,
+}
+
+/// The result of an equity calculation, one entry per hand in input order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EquityResult {
+    /// Boards enumerated (exact) or sampled (Monte Carlo).
+    pub boards: u64,
+    /// Whether every board was enumerated.
+    pub exact: bool,
+    /// `lcm(1..=players)`: a pot is this many shares, so that any tie splits evenly.
+    pub share_denominator: u64,
+    /// Per-hand results, in the order the hands were given.
+    pub players: Vec<PlayerEquity>,
+}
+
+/// The validated problem: the live deck and the partial keys.
+struct Setup {
+    holes: Vec<HandKey>,
+    board: HandKey,
+    deck: Vec<Card>,
+    to_deal: usize,
+}
+
+fn setup(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> Result<Setup, EquityError> {
+    if hands.len() < 2 {
+        return Err(EquityError::TooFewHands(hands.len()));
+    }
+    if board.len() > 5 {
+        return Err(EquityError::BoardTooLong(board.len()));
+    }
+    let mut used = dead;
+    for &card in hands.iter().flatten().chain(board) {
+        if !used.insert(card) {
+            return Err(EquityError::DuplicateCard(card));
+        }
+    }
+    let deck: Vec<Card> = Card::ALL
+        .iter()
+        .copied()
+        .filter(|c| !used.contains(*c))
+        .collect();
+    let to_deal = 5 - board.len();
+    if deck.len() < to_deal {
+        return Err(EquityError::NotEnoughCards {
+            needed: to_deal,
+            left: deck.len(),
+        });
+    }
+    Ok(Setup {
+        holes: hands.iter().map(|h| HandKey::from_cards(h)).collect(),
+        board: HandKey::from_cards(board),
+        deck,
+        to_deal,
+    })
+}
+
+/// Least common multiple of `1..=n`.
+fn lcm_upto(n: usize) -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    (1..=n as u64).fold(1, |l, k| l / gcd(l, k) * k)
+}
+
+/// Running tallies for one calculation.
+#[derive(Clone)]
+struct Tally {
+    wins: Vec<u64>,
+    ties: Vec<u64>,
+    shares: Vec<u128>,
+    squares: Vec<u128>,
+    boards: u64,
+}
+
+impl Tally {
+    fn new(players: usize) -> Tally {
+        Tally {
+            wins: vec![0; players],
+            ties: vec![0; players],
+            shares: vec![0; players],
+            squares: vec![0; players],
+            boards: 0,
+        }
+    }
+
+    #[cfg(feature = "rayon")]
+    fn merge(mut self, other: Tally) -> Tally {
+        for i in 0..self.wins.len() {
+            self.wins[i] += other.wins[i];
+            self.ties[i] += other.ties[i];
+            self.shares[i] += other.shares[i];
+            self.squares[i] += other.squares[i];
+        }
+        self.boards += other.boards;
+        self
+    }
+
+    fn finish(self, unit: u64, exact: bool) -> EquityResult {
+        let n = self.boards.max(1) as f64;
+        let pot = unit as f64;
+        let players = (0..self.wins.len())
+            .map(|i| {
+                let mean = self.shares[i] as f64 / pot / n;
+                let std_error = if exact || self.boards < 2 {
+                    0.0
+                } else {
+                    let mean_sq = self.squares[i] as f64 / (pot * pot) / n;
+                    let var = (mean_sq - mean * mean).max(0.0) * n / (n - 1.0);
+                    (var / n).sqrt()
+                };
+                PlayerEquity {
+                    wins: self.wins[i],
+                    ties: self.ties[i],
+                    pot_shares: self.shares[i],
+                    equity: mean,
+                    std_error,
+                }
+            })
+            .collect();
+        EquityResult {
+            boards: self.boards,
+            exact,
+            share_denominator: unit,
+            players,
+        }
+    }
+}
+
+/// Scores one complete board for every hand.
+struct Scorer<'a> {
+    eval: Evaluator,
+    holes: &'a [HandKey],
+    unit: u64,
+    ranks: Vec<HandRank>,
+}
+
+impl Scorer<'_> {
+    #[inline(always)]
+    fn score(&mut self, board: HandKey, tally: &mut Tally) {
+        if let [a, b] = self.holes {
+            // Heads-up fast path: no buffers, one comparison.
+            let ra = self.eval.rank_key(board.plus(*a));
+            let rb = self.eval.rank_key(board.plus(*b));
+            let (i, j) = (0, 1);
+            match ra.cmp(&rb) {
+                core::cmp::Ordering::Greater => Self::win(tally, i, self.unit),
+                core::cmp::Ordering::Less => Self::win(tally, j, self.unit),
+                core::cmp::Ordering::Equal => {
+                    let half = self.unit / 2;
+                    for k in [i, j] {
+                        tally.ties[k] += 1;
+                        tally.shares[k] += u128::from(half);
+                        tally.squares[k] += u128::from(half) * u128::from(half);
+                    }
+                }
+            }
+        } else {
+            let mut best = HandRank::from_raw(0);
+            for (slot, hole) in self.ranks.iter_mut().zip(self.holes) {
+                *slot = self.eval.rank_key(board.plus(*hole));
+                best = best.max(*slot);
+            }
+            let winners = self.ranks.iter().filter(|&&r| r == best).count();
+            let share = self.unit / winners as u64;
+            for (k, &r) in self.ranks.iter().enumerate() {
+                if r == best {
+                    if winners == 1 {
+                        tally.wins[k] += 1;
+                    } else {
+                        tally.ties[k] += 1;
+                    }
+                    tally.shares[k] += u128::from(share);
+                    tally.squares[k] += u128::from(share) * u128::from(share);
+                }
+            }
+        }
+        tally.boards += 1;
+    }
+
+    #[inline(always)]
+    fn win(tally: &mut Tally, k: usize, unit: u64) {
+        tally.wins[k] += 1;
+        tally.shares[k] += u128::from(unit);
+        tally.squares[k] += u128::from(unit) * u128::from(unit);
+    }
+}
+
+/// Calls `leaf` with `partial` plus every `left`-card combination of `deck[start..]`.
+#[inline(always)]
+fn enumerate(
+    deck: &[HandKey],
+    start: usize,
+    left: usize,
+    partial: HandKey,
+    leaf: &mut impl FnMut(HandKey),
+) {
+    if left == 0 {
+        leaf(partial);
+        return;
+    }
+    if left == 1 {
+        for &card in &deck[start..] {
+            leaf(partial.plus(card));
+        }
+        return;
+    }
+    for i in start..=deck.len().saturating_sub(left) {
+        enumerate(deck, i + 1, left - 1, partial.plus(deck[i]), leaf);
+    }
+}
+
+/// Exact equity of `hands` (two hole cards each, at least two hands) with the
+/// given `board` (0-5 cards) and `dead` cards, by enumerating every way to
+/// complete the board from the cards left.
+///
+/// Heads-up before the flop this is 1,712,304 boards.
+pub fn exact(
+    hands: &[[Card; 2]],
+    board: &[Card],
+    dead: CardSet,
+) -> Result<EquityResult, EquityError> {
+    let s = setup(hands, board, dead)?;
+    let unit = lcm_upto(hands.len());
+    let deck: Vec<HandKey> = s
+        .deck
+        .iter()
+        .map(|&c| HandKey::EMPTY.with_card(c))
+        .collect();
+    let mut tally = Tally::new(hands.len());
+    let mut scorer = Scorer {
+        eval: Evaluator::new(),
+        holes: &s.holes,
+        unit,
+        ranks: vec![HandRank::from_raw(0); hands.len()],
+    };
+    enumerate(&deck, 0, s.to_deal, s.board, &mut |b| {
+        scorer.score(b, &mut tally)
+    });
+    Ok(tally.finish(unit, true))
+}
+
+/// [`exact`] on all rayon threads, split by the first card dealt to the board;
+/// the result is identical to [`exact`]'s.
+#[cfg(feature = "rayon")]
+pub fn exact_parallel(
+    hands: &[[Card; 2]],
+    board: &[Card],
+    dead: CardSet,
+) -> Result<EquityResult, EquityError> {
+    use rayon::prelude::*;
+    let s = setup(hands, board, dead)?;
+    if s.to_deal == 0 {
+        return exact(hands, board, dead);
+    }
+    let unit = lcm_upto(hands.len());
+    let deck: Vec<HandKey> = s
+        .deck
+        .iter()
+        .map(|&c| HandKey::EMPTY.with_card(c))
+        .collect();
+    let eval = Evaluator::new();
+    let n = hands.len();
+    let tally = (0..=deck.len() - s.to_deal)
+        .into_par_iter()
+        .map(|first| {
+            let mut tally = Tally::new(n);
+            let mut scorer = Scorer {
+                eval,
+                holes: &s.holes,
+                unit,
+                ranks: vec![HandRank::from_raw(0); n],
+            };
+            let partial = s.board.plus(deck[first]);
+            enumerate(&deck, first + 1, s.to_deal - 1, partial, &mut |b| {
+                scorer.score(b, &mut tally)
+            });
+            tally
+        })
+        .reduce(|| Tally::new(n), Tally::merge);
+    Ok(tally.finish(unit, true))
+}
+
+/// Equity estimated from `samples` random completions of the board, drawn
+/// without replacement from the cards left with `rng` (so a seeded generator
+/// gives a replayable result). Each [`PlayerEquity::std_error`] is the standard
+/// error of its estimate: about `0.5 / sqrt(samples)` at worst; the exact value
+/// lies within three of them in all but 0.3% of runs.
+pub fn monte_carlo(
+    hands: &[[Card; 2]],
+    board: &[Card],
+    dead: CardSet,
+    samples: u64,
+    rng: &mut impl RngCore,
+) -> Result<EquityResult, EquityError> {
+    let s = setup(hands, board, dead)?;
+    if samples == 0 {
+        return Err(EquityError::NoSamples);
+    }
+    let unit = lcm_upto(hands.len());
+    let mut deck: Vec<HandKey> = s
+        .deck
+        .iter()
+        .map(|&c| HandKey::EMPTY.with_card(c))
+        .collect();
+    let mut tally = Tally::new(hands.len());
+    let mut scorer = Scorer {
+        eval: Evaluator::new(),
+        holes: &s.holes,
+        unit,
+        ranks: vec![HandRank::from_raw(0); hands.len()],
+    };
+    let len = deck.len() as u32;
+    for _ in 0..samples {
+        // Partial Fisher-Yates: the first `to_deal` slots become a uniform
+        // random draw (whatever order the deck was left in by earlier samples).
+        let mut board_key = s.board;
+        for i in 0..s.to_deal {
+            let j = i + bounded(rng, len - i as u32) as usize;
+            deck.swap(i, j);
+            board_key = board_key.plus(deck[i]);
+        }
+        scorer.score(board_key, &mut tally);
+    }
+    Ok(tally.finish(unit, false))
+}
+
+/// A uniform integer in `0..n` (`n > 0`) without modulo bias: Lemire's
+/// multiply-and-reject method.
+fn bounded(rng: &mut impl RngCore, n: u32) -> u32 {
+    let threshold = n.wrapping_neg() % n; // (2^32 - n) mod n
+    loop {
+        let m = u64::from(rng.next_u32()) * u64::from(n);
+        if (m as u32) >= threshold {
+            return (m >> 32) as u32;
+        }
+    }
+}

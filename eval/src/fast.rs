@@ -18,22 +18,29 @@ const DUPLICATE_FLAG: u64 = 1 << 63;
 /// The 13 rank bits of one suit lane of a [`CardSet`].
 const LANE: u64 = 0x1fff;
 
-/// A card's contribution to a key: its rank base, one in its suit counter and
-/// one in the card counter.
-const CARD_KEYS: [u64; 52] = {
-    let mut k = [0u64; 52];
+/// A card's contribution to a key (its rank base, one in its suit counter and
+/// one in the card counter) and its bit in a [`CardSet`]; 64 entries so that
+/// `index & 63` needs no bounds check.
+static CARD_TABLE: [(u64, u64); 64] = {
+    let mut t = [(0u64, 0u64); 64];
     let mut i = 0;
     while i < 52 {
         let (rank, suit) = (i / 4, i % 4);
-        k[i] = RANK_BASES[rank] as u64 | 1 << (SUIT_SHIFT + 4 * suit as u32) | 1 << COUNT_SHIFT;
+        let key = RANK_BASES[rank] as u64 | 1 << (SUIT_SHIFT + 4 * suit as u32) | 1 << COUNT_SHIFT;
+        t[i] = (key, 1 << (16 * suit + rank));
         i += 1;
     }
-    k
+    t
 };
 
+#[inline(always)]
+fn card_entry(card: Card) -> (u64, u64) {
+    CARD_TABLE[card.index() as usize & 63]
+}
+
 /// Sum of rank bases for a 7-bit rank mask (low ranks) and a 6-bit one (high).
-const LANE_KEY_LO: [u32; 128] = lane_keys::<128>(0);
-const LANE_KEY_HI: [u32; 64] = lane_keys::<64>(7);
+static LANE_KEY_LO: [u32; 128] = lane_keys::<128>(0);
+static LANE_KEY_HI: [u32; 64] = lane_keys::<64>(7);
 
 const fn lane_keys<const N: usize>(first_rank: usize) -> [u32; N] {
     let mut t = [0u32; N];
@@ -89,6 +96,19 @@ fn total(counts: u64) -> u64 {
     counts.wrapping_mul(0x0001_0001_0001_0001) >> 48
 }
 
+/// Key, sum of card bits and union of card bits of seven cards.
+#[inline(always)]
+fn sum7(cards: &[Card; 7]) -> (u64, u64, u64) {
+    let (mut key, mut sum, mut or) = (0u64, 0u64, 0u64);
+    for &c in cards {
+        let (k, bit) = card_entry(c);
+        key += k;
+        sum = sum.wrapping_add(bit);
+        or |= bit;
+    }
+    (key, sum, or)
+}
+
 /// A partial hand that cards are added to one at a time: a sum key (rank key,
 /// suit counters, card count) and the card mask. Evaluating it costs one or two
 /// table reads, so equity enumeration adds board cards to shared partial keys and
@@ -102,7 +122,7 @@ fn total(counts: u64) -> u64 {
 /// use holdem_eval::{Category, Evaluator, HandKey};
 ///
 /// let board = HandKey::from_cards(&["Qh".parse()?, "Jh".parse()?, "Th".parse()?, "2c".parse()?, "3d".parse()?]);
-/// let hand = board.add("Ah".parse()?).add("Kh".parse()?);
+/// let hand = board.with_card("Ah".parse()?).with_card("Kh".parse()?);
 /// let rank = Evaluator::new().evaluate_key(hand)?;
 /// assert!(rank.is_royal_flush());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -119,7 +139,7 @@ impl HandKey {
 
     /// The hand with these cards added in order.
     pub fn from_cards(cards: &[Card]) -> HandKey {
-        cards.iter().fold(HandKey::EMPTY, |h, &c| h.add(c))
+        cards.iter().fold(HandKey::EMPTY, |h, &c| h.with_card(c))
     }
 
     /// The hand holding the cards of `set` (always valid; may hold any number).
@@ -134,11 +154,11 @@ impl HandKey {
     /// This hand with `card` added.
     #[inline(always)]
     #[must_use]
-    pub const fn add(self, card: Card) -> HandKey {
-        let bit = card.bit();
+    pub fn with_card(self, card: Card) -> HandKey {
+        let (key, bit) = card_entry(card);
         let dup = ((self.mask & bit != 0) as u64) << 63;
         HandKey {
-            key: (self.key + CARD_KEYS[card.index() as usize]) | dup,
+            key: (self.key + key) | dup,
             mask: self.mask | bit,
         }
     }
@@ -150,6 +170,16 @@ impl HandKey {
         let dup = ((self.mask & other.mask != 0) as u64) << 63;
         HandKey {
             key: (self.key + other.key) | dup | (other.key & DUPLICATE_FLAG),
+            mask: self.mask | other.mask,
+        }
+    }
+
+    /// [`HandKey::combine`] without the duplicate check, for enumerations whose
+    /// cards are distinct by construction.
+    #[inline(always)]
+    pub(crate) const fn plus(self, other: HandKey) -> HandKey {
+        HandKey {
+            key: self.key + other.key,
             mask: self.mask | other.mask,
         }
     }
@@ -250,7 +280,7 @@ impl Evaluator {
     /// The non-flush rank of a rank key.
     #[inline(always)]
     fn rank_unsuited(self, rank_key: u32) -> HandRank {
-        let i = rank_hash(&self.tables.offsets, rank_key);
+        let i = rank_hash(self.tables.offsets, rank_key);
         HandRank(self.tables.rank.get(i).copied().unwrap_or(0))
     }
 
@@ -272,11 +302,12 @@ impl Evaluator {
     /// A card given twice is [`EvalError::DuplicateCard`].
     #[inline]
     pub fn evaluate7(self, cards: &[Card; 7]) -> Result<HandRank, EvalError> {
-        let mut h = HandKey::EMPTY;
-        for &c in cards {
-            h = h.add(c);
+        let (key, sum, or) = sum7(cards);
+        // Distinct cards have disjoint bits, so adding them equals or-ing them.
+        if sum != or {
+            return Err(EvalError::DuplicateCard);
         }
-        self.evaluate_key(h)
+        Ok(self.rank_key(HandKey { key, mask: or }))
     }
 
     /// The rank of 5-7 cards given by id.
@@ -334,7 +365,7 @@ impl Evaluator {
                 let counts = lane_counts(bits);
                 bad |= total(counts).wrapping_sub(5) > 2;
                 *flush = flush_lane(bits, counts) as u16;
-                *hash = rank_hash(&self.tables.offsets, set_rank_key(bits)) as u32;
+                *hash = rank_hash(self.tables.offsets, set_rank_key(bits)) as u32;
             }
             for ((o, &i), &f) in out.iter_mut().zip(&hash).zip(&flush) {
                 let unsuited = self.tables.rank.get(i as usize).copied().unwrap_or(0);
@@ -372,11 +403,9 @@ impl Evaluator {
             let mut hash = [0u32; BLOCK];
             let mut flush = [0u16; BLOCK];
             for ((h, hash), flush) in hands.iter().zip(&mut hash).zip(&mut flush) {
-                let mut k = HandKey::EMPTY;
-                for &c in h {
-                    k = k.add(c);
-                }
-                bad |= k.key;
+                let (key, sum, or) = sum7(h);
+                bad |= sum ^ or;
+                let k = HandKey { key, mask: or };
                 let key = k.key + SUIT_BIAS;
                 let flags = (key & FLUSH_FLAGS) >> (SUIT_SHIFT + 3);
                 // Spread the flush flag nibbles (one per suit) to 16-bit lanes.
@@ -387,14 +416,14 @@ impl Evaluator {
                 let selected = k.mask & (lanes * LANE);
                 *flush =
                     ((selected | selected >> 16 | selected >> 32 | selected >> 48) & LANE) as u16;
-                *hash = rank_hash(&self.tables.offsets, key as u32 & 0x00ff_ffff) as u32;
+                *hash = rank_hash(self.tables.offsets, key as u32 & 0x00ff_ffff) as u32;
             }
             for ((o, &i), &f) in out.iter_mut().zip(&hash).zip(&flush) {
                 let unsuited = self.tables.rank.get(i as usize).copied().unwrap_or(0);
                 *o = HandRank(self.tables.flush[f as usize & 0x1fff].max(unsuited));
             }
         }
-        if bad & DUPLICATE_FLAG != 0 {
+        if bad != 0 {
             return Err(EvalError::DuplicateCard);
         }
         Ok(())

@@ -40,6 +40,7 @@
 mod best;
 pub mod equity;
 mod fast;
+mod offsets;
 mod rank;
 mod reference;
 mod tables;

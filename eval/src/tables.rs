@@ -7,7 +7,7 @@
 //!   biased by 3, light bit 3 of a suit's nibble at five cards (flush check in one
 //!   AND); a flush is looked up by its 13-bit rank mask.
 //! - b-inary's greedy rank bases `[1, 4, 16, 67, 295, ...]`: the smallest bases
-//!   that keep the sum unique for every multiset of up to seven ranks with at
+//!   that keep the sum unique for every multiset of five to seven ranks with at
 //!   most four of each; keys then fit in 24 bits (b-inary, `scripts/Readme.md`).
 //!   Uniqueness is re-checked by our tests, not trusted.
 //! - A single-displacement perfect hash (Tarjan-Yao row displacement, as in both
@@ -26,9 +26,11 @@
 use std::sync::OnceLock;
 
 use crate::HandRank;
+use crate::offsets::{RANK_TABLE_LEN, ROW_OFFSETS};
 use crate::rank::{encode, straight_top};
 
-/// Per-rank values whose sums are unique for up to seven cards, four per rank.
+/// Per-rank values whose sums are unique over all rank multisets of five to
+/// seven cards (at most four of a rank).
 pub(crate) const RANK_BASES: [u32; 13] = [
     1, 4, 16, 67, 295, 1334, 5734, 23800, 60883, 208450, 509982, 1304151, 2967844,
 ];
@@ -52,7 +54,7 @@ pub(crate) fn rank_hash(offsets: &[u32; ROWS], key: u32) -> usize {
 /// The fast evaluator's tables.
 pub(crate) struct Tables {
     /// Row displacements of the perfect hash.
-    pub(crate) offsets: Box<[u32; ROWS]>,
+    pub(crate) offsets: &'static [u32; ROWS],
     /// Non-flush rank by perfect hash of the rank key.
     pub(crate) rank: Box<[u16]>,
     /// Flush (or straight flush) rank by the flush suit's 13-bit mask; 0 for
@@ -176,49 +178,117 @@ fn build() -> Tables {
         }
     }
 
-    // Bucket the mixed keys of every 5-7 card rank multiset by row.
-    let mut rows: Vec<Vec<(u16, u16)>> = vec![Vec::new(); ROWS];
+    // The row displacements are a constant (`offsets.rs`, from
+    // `search_row_offsets`); filling the rank table from them is one pass over
+    // the 73,775 rank patterns.
+    let offsets = &ROW_OFFSETS;
+    let mut rank = vec![0u16; RANK_TABLE_LEN].into_boxed_slice();
+    for_each_rank_multiset(5, 7, |counts| {
+        if let Some(slot) = rank.get_mut(rank_hash(offsets, rank_key(counts))) {
+            *slot = best_unsuited(counts).raw();
+        }
+    });
+    Tables {
+        offsets,
+        rank,
+        flush,
+    }
+}
+
+/// Searches the row displacements of the perfect hash: first-fit decreasing,
+/// the fullest rows first, each at the lowest displacement where none of its
+/// columns hits a used slot. Slow (seconds), so its result is stored in
+/// `offsets.rs`; a release-only test re-runs it and compares. Returns the
+/// offsets and the table length they need.
+#[cfg(test)]
+fn search_row_offsets() -> (Vec<u32>, usize) {
+    let mut rows: Vec<Vec<u16>> = vec![Vec::new(); ROWS];
     for_each_rank_multiset(5, 7, |counts| {
         let mixed = rank_key(counts).wrapping_mul(MIX) & ((1 << KEY_BITS) - 1);
-        let col = (mixed & ((1 << ROW_SHIFT) - 1)) as u16;
-        rows[(mixed >> ROW_SHIFT) as usize].push((col, best_unsuited(counts).raw()));
+        rows[(mixed >> ROW_SHIFT) as usize].push((mixed & ((1 << ROW_SHIFT) - 1)) as u16);
     });
-
-    // First-fit decreasing: place the fullest rows first, each at the lowest
-    // displacement where none of its columns hits a used slot.
     let mut order: Vec<usize> = (0..ROWS).filter(|&r| !rows[r].is_empty()).collect();
     order.sort_by_key(|&r| (usize::MAX - rows[r].len(), r));
-    let mut offsets = Box::new([0u32; ROWS]);
-    let mut rank: Vec<u16> = Vec::new();
+    let mut offsets = vec![0u32; ROWS];
     let mut used: Vec<bool> = Vec::new();
     let mut first_free = 0usize;
     for r in order {
         let row = &rows[r];
-        let min_col = row.iter().map(|e| e.0 as usize).min().unwrap_or(0);
+        let min_col = row.iter().map(|&c| c as usize).min().unwrap_or(0);
         let mut off = first_free.saturating_sub(min_col);
         while row
             .iter()
-            .any(|&(c, _)| used.get(off + c as usize).copied().unwrap_or(false))
+            .any(|&c| used.get(off + c as usize).copied().unwrap_or(false))
         {
             off += 1;
         }
-        for &(c, v) in row {
+        for &c in row {
             let at = off + c as usize;
             if at >= used.len() {
                 used.resize(at + 1, false);
-                rank.resize(at + 1, 0);
             }
             used[at] = true;
-            rank[at] = v;
         }
         offsets[r] = off as u32;
         while used.get(first_free).copied().unwrap_or(false) {
             first_free += 1;
         }
     }
-    Tables {
-        offsets,
-        rank: rank.into_boxed_slice(),
-        flush,
+    (offsets, used.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rank key is distinct (the bases work) and lands in its own slot
+    /// of the rank table (the stored offsets are a perfect hash).
+    #[test]
+    fn rank_keys_are_unique_and_hash_perfectly() {
+        let mut keys = std::collections::HashSet::new();
+        let mut slots = vec![false; RANK_TABLE_LEN];
+        let mut n = 0;
+        for_each_rank_multiset(5, 7, |counts| {
+            let key = rank_key(counts);
+            assert!(key < 1 << KEY_BITS);
+            assert!(keys.insert(key), "{counts:?}");
+            let slot = rank_hash(&ROW_OFFSETS, key);
+            assert!(slot < RANK_TABLE_LEN && !slots[slot], "{counts:?}");
+            slots[slot] = true;
+            n += 1;
+        });
+        assert_eq!(n, 73_775);
+        // (Fewer cards can collide: four twos and one three both sum to 4. The
+        // hand key also counts cards, and only 5-7 cards are ever looked up.)
+    }
+
+    /// The stored offsets are what the search produces. Set
+    /// `HOLDEM_WRITE_OFFSETS=1` to rewrite `src/offsets.rs` after changing the
+    /// hash parameters.
+    #[test]
+    #[ignore = "release-only: run by cargo xtask ci"]
+    fn stored_row_offsets_match_the_search() {
+        let (offsets, len) = search_row_offsets();
+        if std::env::var_os("HOLDEM_WRITE_OFFSETS").is_some() {
+            let mut text = String::from(
+                "//! Row displacements of the rank table's perfect hash, generated by\n\
+                 //! `tables::search_row_offsets` (`HOLDEM_WRITE_OFFSETS=1 cargo test --release\n\
+                 //! -p holdem-eval stored_row_offsets -- --ignored`). Do not edit.\n\n",
+            );
+            text += &format!(
+                "/// Slots the rank table needs.\npub(crate) const RANK_TABLE_LEN: usize = {len};\n\n"
+            );
+            text += "/// Displacement of each row of 2,048 mixed keys.\n#[rustfmt::skip]\n";
+            text += &format!("pub(crate) static ROW_OFFSETS: [u32; {ROWS}] = [\n");
+            for chunk in offsets.chunks(12) {
+                let line: Vec<String> = chunk.iter().map(|o| o.to_string()).collect();
+                text += &format!("    {},\n", line.join(", "));
+            }
+            text += "];\n";
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/offsets.rs");
+            std::fs::write(path, text).expect("write offsets.rs");
+        }
+        assert_eq!(len, RANK_TABLE_LEN);
+        assert_eq!(offsets, ROW_OFFSETS.to_vec());
     }
 }

@@ -1,0 +1,358 @@
+//! Hand evaluation and equity, `holdem-eval` side by side with peer crates.
+//!
+//! Run: `cargo bench -p holdem-bench --bench eval` (or `cargo xtask bench eval`).
+//! Every peer ranks the same pre-generated hands in the same run; results are
+//! summed and passed through `black_box` so nothing is optimised away.
+//!
+//! - `eval7_random`: 16,384 random seven-card hands (seeded), one by one.
+//!   "ids" starts from seven card ids (building the peer's hand type inside the
+//!   timed loop); "prebuilt" ranks hands already in the peer's own type.
+//! - `eval7_enumeration`: all 77,520 seven-card subsets of 20 shuffled cards in
+//!   lexicographic order (consecutive hands share most cards), from ids, and as
+//!   nested loops adding one card per level (how equity enumerators work).
+//! - `equity`: heads-up pre-flop exact equity, AhAs vs KdKc (1,712,304 boards).
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use criterion::{
+    BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
+};
+use holdem_cards::{Card, CardSet};
+use holdem_eval::{Evaluator, HandEvaluator, HandKey, HandRank, equity};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+const RANDOM_HANDS: usize = 16_384;
+
+fn random_hands(n: usize) -> Vec<[u8; 7]> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed);
+    (0..n)
+        .map(|_| {
+            let mut hand = [0u8; 7];
+            let mut used = 0u64;
+            let mut k = 0;
+            while k < 7 {
+                let c = (rng.next_u32() % 52) as u8;
+                if used & (1 << c) == 0 {
+                    used |= 1 << c;
+                    hand[k] = c;
+                    k += 1;
+                }
+            }
+            hand
+        })
+        .collect()
+}
+
+/// Twenty shuffled card ids (for the enumeration benches).
+fn twenty_cards() -> [u8; 20] {
+    let mut deck: Vec<u8> = (0..52).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(20);
+    for i in (1..52).rev() {
+        deck.swap(i, (rng.next_u32() % (i as u32 + 1)) as usize);
+    }
+    let mut out = [0u8; 20];
+    out.copy_from_slice(&deck[..20]);
+    out
+}
+
+fn enumeration_hands() -> Vec<[u8; 7]> {
+    let d = twenty_cards();
+    let mut out = Vec::with_capacity(77_520);
+    for a in 0..20 {
+        for b in a + 1..20 {
+            for c in b + 1..20 {
+                for e in c + 1..20 {
+                    for f in e + 1..20 {
+                        for g in f + 1..20 {
+                            for h in g + 1..20 {
+                                out.push([d[a], d[b], d[c], d[e], d[f], d[g], d[h]]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn ours(ids: &[[u8; 7]]) -> Vec<[Card; 7]> {
+    ids.iter()
+        .map(|h| h.map(|c| Card::ALL[c as usize]))
+        .collect()
+}
+
+fn rs_card(c: Card) -> rs_poker::core::Card {
+    rs_poker::core::Card {
+        value: rs_poker::core::Value::from_u8(c.rank().index()),
+        suit: rs_poker::core::Suit::from_u8(c.suit().index()),
+    }
+}
+
+fn poker_card(c: Card) -> poker::Card {
+    poker::Card::try_from_chars(c.rank().to_char(), c.suit().to_char()).expect("valid card")
+}
+
+fn aya_card(c: Card) -> aya_poker::base::Card {
+    aya_poker::base::CARDS[c.index() as usize]
+}
+
+fn pokers_hand(h: &[Card; 7]) -> pokers::Hand {
+    h.iter().fold(pokers::Hand::default(), |acc, c| {
+        acc + pokers::CARDS[c.index() as usize]
+    })
+}
+
+fn aya_hand(h: &[Card; 7]) -> aya_poker::base::Hand {
+    let mut hand = aya_poker::base::Hand::new();
+    for &c in h {
+        hand.insert_unchecked(&aya_card(c));
+    }
+    hand
+}
+
+fn sum(ranks: impl Iterator<Item = u32>) -> u64 {
+    ranks.fold(0u64, |a, r| a + u64::from(r))
+}
+
+/// Checks that every peer orders a sample of hands the same way as ours, so
+/// the table compares evaluators that agree.
+fn check_peers_agree(hands: &[[Card; 7]]) {
+    let eval = Evaluator::new();
+    let poker_eval = poker::Evaluator::new();
+    let ranked: Vec<_> = hands
+        .iter()
+        .take(2_000)
+        .map(|h| {
+            let ours = eval.evaluate7(h).expect("7 distinct cards");
+            let pk = pokers_hand(h).evaluate();
+            let aya = aya_poker::poker_rank(&aya_hand(h)).0;
+            let rs = rs_poker::core::Rankable::rank(&h.map(rs_card)[..]);
+            let pc = poker_eval
+                .evaluate_five(h.map(poker_card))
+                .expect("7 cards");
+            (ours, pk, aya, rs, pc)
+        })
+        .collect();
+    for a in &ranked {
+        for b in ranked.iter().take(50) {
+            let want = a.0.cmp(&b.0);
+            assert_eq!(a.1.cmp(&b.1), want, "pokers disagrees");
+            assert_eq!(a.2.cmp(&b.2), want, "aya_poker disagrees");
+            assert_eq!(a.3.cmp(&b.3), want, "rs_poker disagrees");
+            assert_eq!(a.4.cmp(&b.4), want, "poker disagrees");
+        }
+    }
+}
+
+fn configure<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    elements: usize,
+) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(elements as u64));
+    g.sample_size(20);
+    g.warm_up_time(Duration::from_millis(300));
+    g.measurement_time(Duration::from_millis(1500));
+    g
+}
+
+/// Single-hand evaluators on a list of hands, ours and every peer's.
+fn per_hand(g: &mut BenchmarkGroup<'_, WallTime>, hands: &[[Card; 7]], with_slow_peers: bool) {
+    let eval = Evaluator::new();
+    g.bench_function("holdem/ids", |b| {
+        b.iter(|| {
+            let hands = black_box(hands).iter();
+            sum(hands.map(|h| eval.evaluate7(h).map_or(0, |r| u32::from(r.raw()))))
+        })
+    });
+    let sets: Vec<CardSet> = hands.iter().map(|h| CardSet::from_cards(h)).collect();
+    g.bench_function("holdem/prebuilt_cardset", |b| {
+        b.iter(|| {
+            let sets = black_box(&sets).iter();
+            sum(sets.map(|&s| eval.evaluate(s).map_or(0, |r| u32::from(r.raw()))))
+        })
+    });
+    let keys: Vec<HandKey> = hands.iter().map(|h| HandKey::from_cards(h)).collect();
+    g.bench_function("holdem/prebuilt_key", |b| {
+        b.iter(|| {
+            sum(black_box(&keys)
+                .iter()
+                .map(|&k| u32::from(eval.rank_key(k).raw())))
+        })
+    });
+    let mut out = vec![HandRank::from_raw(0); hands.len()];
+    g.bench_function("holdem/batch_ids", |b| {
+        b.iter(|| {
+            let ok = eval.evaluate_batch7(black_box(hands), &mut out).is_ok();
+            (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
+        })
+    });
+    g.bench_function("holdem/batch_cardset", |b| {
+        b.iter(|| {
+            let ok = eval.evaluate_batch(black_box(&sets), &mut out).is_ok();
+            (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
+        })
+    });
+
+    g.bench_function("pokers/ids", |b| {
+        b.iter(|| {
+            sum(black_box(hands)
+                .iter()
+                .map(|h| u32::from(pokers_hand(h).evaluate())))
+        })
+    });
+    let pk: Vec<pokers::Hand> = hands.iter().map(pokers_hand).collect();
+    g.bench_function("pokers/prebuilt", |b| {
+        b.iter(|| sum(black_box(&pk).iter().map(|h| u32::from(h.evaluate()))))
+    });
+    g.bench_function("aya_poker/ids", |b| {
+        b.iter(|| {
+            let hands = black_box(hands).iter();
+            sum(hands.map(|h| u32::from(aya_poker::poker_rank(&aya_hand(h)).0)))
+        })
+    });
+    let aya: Vec<aya_poker::base::Hand> = hands.iter().map(aya_hand).collect();
+    g.bench_function("aya_poker/prebuilt", |b| {
+        b.iter(|| {
+            sum(black_box(&aya)
+                .iter()
+                .map(|h| u32::from(aya_poker::poker_rank(h).0)))
+        })
+    });
+    if !with_slow_peers {
+        return;
+    }
+    let rs: Vec<[rs_poker::core::Card; 7]> = hands.iter().map(|h| h.map(rs_card)).collect();
+    g.bench_function("rs_poker/prebuilt_cards", |b| {
+        b.iter(|| {
+            black_box(&rs)
+                .iter()
+                .map(|h| rs_poker::core::Rankable::rank(&h[..]))
+                .fold(0u64, |a, r| {
+                    a + u64::from(matches!(r, rs_poker::core::Rank::OnePair(_)))
+                })
+        })
+    });
+    let poker_eval = poker::Evaluator::new();
+    let pc: Vec<[poker::Card; 7]> = hands.iter().map(|h| h.map(poker_card)).collect();
+    g.bench_function("poker/prebuilt_cards", |b| {
+        b.iter(|| {
+            black_box(&pc)
+                .iter()
+                .filter_map(|h| poker_eval.evaluate_five(h).ok())
+                .fold(0u64, |a, e| a + u64::from(e.is_pair()))
+        })
+    });
+}
+
+fn eval7_random(c: &mut Criterion) {
+    let hands = ours(&random_hands(RANDOM_HANDS));
+    check_peers_agree(&hands);
+    let mut g = configure(c, "eval7_random", hands.len());
+    per_hand(&mut g, &hands, true);
+    g.finish();
+}
+
+#[allow(clippy::needless_range_loop)] // nested deals read best as indices
+fn eval7_enumeration(c: &mut Criterion) {
+    let hands = ours(&enumeration_hands());
+    let mut g = configure(c, "eval7_enumeration", hands.len());
+    per_hand(&mut g, &hands, false);
+
+    // Nested loops, one card added per level, as in an equity enumeration.
+    let d = twenty_cards();
+    let eval = Evaluator::new();
+    let hk: Vec<HandKey> = d
+        .iter()
+        .map(|&c| HandKey::EMPTY.with_card(Card::ALL[c as usize]))
+        .collect();
+    g.bench_function("holdem/nested_loops", |b| {
+        b.iter(|| {
+            let hk = black_box(&hk);
+            let mut acc = 0u64;
+            for a in 0..20 {
+                for b in a + 1..20 {
+                    let kb = hk[a].combine(hk[b]);
+                    for c in b + 1..20 {
+                        let kc = kb.combine(hk[c]);
+                        for e in c + 1..20 {
+                            let ke = kc.combine(hk[e]);
+                            for f in e + 1..20 {
+                                let kf = ke.combine(hk[f]);
+                                for g in f + 1..20 {
+                                    let kg = kf.combine(hk[g]);
+                                    for h in g + 1..20 {
+                                        acc += u64::from(eval.rank_key(kg.combine(hk[h])).raw());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            acc
+        })
+    });
+    let pk: Vec<pokers::Hand> = d.iter().map(|&c| pokers::CARDS[c as usize]).collect();
+    g.bench_function("pokers/nested_loops", |b| {
+        b.iter(|| {
+            let pk = black_box(&pk);
+            let mut acc = 0u64;
+            for a in 0..20 {
+                for b in a + 1..20 {
+                    let kb = pokers::Hand::default() + pk[a] + pk[b];
+                    for c in b + 1..20 {
+                        let kc = kb + pk[c];
+                        for e in c + 1..20 {
+                            let ke = kc + pk[e];
+                            for f in e + 1..20 {
+                                let kf = ke + pk[f];
+                                for g in f + 1..20 {
+                                    let kg = kf + pk[g];
+                                    for h in g + 1..20 {
+                                        acc += u64::from((kg + pk[h]).evaluate());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            acc
+        })
+    });
+    g.finish();
+}
+
+fn equity_heads_up(c: &mut Criterion) {
+    let card = |s: &str| s.parse::<Card>().expect("card");
+    let hands = [[card("Ah"), card("As")], [card("Kd"), card("Kc")]];
+    let mut g = c.benchmark_group("equity");
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(300));
+    g.measurement_time(Duration::from_secs(2));
+    g.bench_function("holdem/exact_preflop_AA_KK", |b| {
+        b.iter(|| {
+            let r = equity::exact(black_box(&hands), &[], CardSet::EMPTY);
+            r.map(|r| r.players[0].pot_shares)
+        })
+    });
+    let ranges = pokers::HandRange::from_strings(vec!["AhAs".to_string(), "KdKc".to_string()]);
+    g.bench_function("pokers/exact_preflop_AA_KK_1thread", |b| {
+        b.iter(|| {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let r = pokers::exact_equity(black_box(&ranges), 0, 0, 1, cancel, |_| {});
+            r.map(|r| r.equities[0])
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, eval7_random, eval7_enumeration, equity_heads_up);
+criterion_main!(benches);

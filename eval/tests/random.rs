@@ -1,0 +1,103 @@
+//! Property tests: the fast evaluator agrees with the reference on random hands,
+//! through every entry point, whatever the card order (rules E1, E4, E5).
+
+use holdem_cards::{Card, CardSet};
+use holdem_eval::{Evaluator, HandEvaluator, HandKey, HandRank, ReferenceEvaluator, best_five};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+/// `n` distinct cards in random order.
+fn cards(n: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<Card>> {
+    proptest::sample::subsequence(Card::ALL.to_vec(), n).prop_shuffle()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    /// Rule E1: the best five of 5-7 cards; every fast path equals the oracle.
+    #[test]
+    fn rule_e1_fast_equals_reference(hand in cards(5..=7)) {
+        let fast = Evaluator::new();
+        let set = CardSet::from_cards(&hand);
+        let want = ReferenceEvaluator::rank_cards(&hand)?;
+        prop_assert_eq!(ReferenceEvaluator.evaluate(set), Ok(want));
+        prop_assert_eq!(fast.evaluate(set), Ok(want));
+        prop_assert_eq!(fast.evaluate_cards(&hand), Ok(want));
+        prop_assert_eq!(fast.evaluate_key(HandKey::from_set(set)), Ok(want));
+        prop_assert_eq!(fast.rank_key(HandKey::from_cards(&hand)), want);
+        if let Ok(seven) = <[Card; 7]>::try_from(hand.as_slice()) {
+            prop_assert_eq!(fast.evaluate7(&seven), Ok(want));
+        }
+        // The five cards `best_five` picks rank the same as the whole hand.
+        let five = best_five(set)?;
+        prop_assert_eq!(ReferenceEvaluator::rank_five(five), want);
+        prop_assert!(set.is_superset(CardSet::from_cards(&five)));
+        // The description never fails on a real hand.
+        prop_assert!(want.is_valid());
+        prop_assert!(!want.describe().starts_with("invalid"));
+    }
+
+    /// Keys are sums: combining any split of the cards gives the same rank.
+    #[test]
+    fn hand_keys_combine_in_any_split(hand in cards(7..=7), split in 0usize..=7) {
+        let fast = Evaluator::new();
+        let whole = HandKey::from_cards(&hand);
+        let parts = HandKey::from_cards(&hand[..split]).combine(HandKey::from_cards(&hand[split..]));
+        prop_assert_eq!(parts, whole);
+        prop_assert_eq!(fast.evaluate_key(parts), fast.evaluate(CardSet::from_cards(&hand)));
+    }
+
+    /// Rule E4: only ranks count, so swapping the suits consistently changes nothing.
+    #[test]
+    fn rule_e4_suit_permutations_do_not_change_the_rank(hand in cards(5..=7), perm in Just([0u8, 1, 2, 3]).prop_shuffle()) {
+        let fast = Evaluator::new();
+        let permuted: Vec<Card> = hand
+            .iter()
+            .map(|c| Card::from_index(c.rank().index() * 4 + perm[c.suit().index() as usize]).unwrap_or(*c))
+            .collect();
+        prop_assert_eq!(fast.evaluate_cards(&hand), fast.evaluate_cards(&permuted));
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The batch paths equal one-by-one evaluation, for any batch length.
+    #[test]
+    fn batches_equal_single_evaluation(hands in proptest::collection::vec(cards(7..=7), 0..150)) {
+        let fast = Evaluator::new();
+        let sevens: Vec<[Card; 7]> = hands.iter().filter_map(|h| <[Card; 7]>::try_from(h.as_slice()).ok()).collect();
+        let sets: Vec<CardSet> = hands.iter().map(|h| CardSet::from_cards(h)).collect();
+        let mut a = vec![HandRank::from_raw(0); hands.len()];
+        let mut b = vec![HandRank::from_raw(0); hands.len()];
+        fast.evaluate_batch(&sets, &mut a)?;
+        fast.evaluate_batch7(&sevens, &mut b)?;
+        let mut c = vec![HandRank::from_raw(0); hands.len()];
+        ReferenceEvaluator.evaluate_batch(&sets, &mut c)?;
+        prop_assert_eq!(&a, &b);
+        prop_assert_eq!(&a, &c);
+    }
+}
+
+/// Rule E1 on a large seeded sample of seven-card hands (release-only).
+#[test]
+#[ignore = "release-only: run by cargo xtask ci"]
+fn rule_e1_fast_equals_reference_on_a_million_random_hands() {
+    let fast = Evaluator::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..1_000_000 {
+        let mut set = CardSet::EMPTY;
+        let mut hand = Vec::with_capacity(7);
+        while hand.len() < 7 {
+            let card = Card::ALL[(rng.next_u32() % 52) as usize];
+            if set.insert(card) {
+                hand.push(card);
+            }
+        }
+        let want = ReferenceEvaluator::rank_cards(&hand);
+        assert_eq!(fast.evaluate(set), want, "{hand:?}");
+        assert_eq!(fast.evaluate_cards(&hand), want, "{hand:?}");
+    }
+}
