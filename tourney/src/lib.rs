@@ -42,6 +42,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bots;
 pub mod bracket;
 pub mod clock;
 mod command;

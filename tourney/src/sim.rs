@@ -1,8 +1,14 @@
 //! A simulator: plays a whole tournament with simple built-in bots, in virtual
 //! time, optionally journaling every command (T20).
 //!
-//! The bots play a *quick hand* model, not full betting: blinds and antes are
-//! posted, each player in turn shoves all-in or folds (more often the shorter
+//! By default ([`HandModel::Real`]) every hand is a real hand of no-limit
+//! hold'em played by the bots of [`crate::bots`] through `holdem_betting`, dealt
+//! from a seeded deck and settled with `holdem_eval` and `holdem_pots`. A
+//! progressive-knockout option ([`SimOptions::bounty`], T16) pays each bust's
+//! bounty to the winners of the relevant pot through [`Bounties::knock_out`].
+//!
+//! The faster [`HandModel::Quick`] plays a *quick hand* model, not full
+//! betting: blinds and antes are posted, each player in turn shoves all-in or folds (more often the shorter
 //! they are, so events finish), callers of a shove call or fold, and the
 //! all-in pots are layered by contribution (P1) and won by a random ranking of
 //! the players in them. With no shove, two random players contest a small
@@ -16,11 +22,13 @@ use std::collections::{BTreeMap, BinaryHeap};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
+use crate::bots::{Knockout, PlayError, play_hand};
 use crate::clock::Level;
 use crate::command::{Command, Event, Input};
 use crate::config::{OptionsError, TournamentOptions};
-use crate::ids::{Chips, Ms, PlayerId, TableId, below};
+use crate::ids::{Cents, Chips, Ms, PlayerId, TableId, below};
 use crate::journal::{Entry, JournalError};
+use crate::money::{self, BountyOptions, BountyWinner, KnockoutBounty, MoneyError};
 use crate::recover::{RecoverError, Recovered};
 use crate::seating::Lineup;
 use crate::tournament::{Phase, Tournament};
@@ -63,6 +71,15 @@ pub enum SimError {
     /// The journal cannot be recovered.
     #[error(transparent)]
     Recover(#[from] RecoverError),
+    /// A real hand could not be played: a simulator bug.
+    #[error("a hand could not be played: {0}")]
+    Play(#[from] PlayError),
+    /// A bounty could not be paid: a simulator bug.
+    #[error("bounty: {0}")]
+    Money(#[from] MoneyError),
+    /// Bounty simulations keep their bounty ledger in memory only.
+    #[error("a bounty simulation cannot be resumed (its bounty ledger is not journaled)")]
+    BountyResume,
     /// The journal's label is not the simulator's.
     #[error("the journal was not written by the simulator (label {0:?})")]
     NotASimulation(String),
@@ -76,6 +93,43 @@ struct Planned {
     hand: u64,
     finish_at: Ms,
     stacks: Vec<(PlayerId, Chips)>,
+    knockouts: Vec<Knockout>,
+}
+
+/// How the simulator plays hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum HandModel {
+    /// Real hands through `holdem_betting` (the default).
+    #[default]
+    Real,
+    /// The quick all-in-or-fold model of [`quick_hand`]: faster, not poker.
+    Quick,
+}
+
+/// Options of a simulation beyond the tournament's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SimOptions {
+    /// How hands are played.
+    pub model: HandModel,
+    /// A knockout bounty on every entrant (T16); needs [`HandModel::Real`] to
+    /// know who knocked out whom (the quick model pays no bounties).
+    pub bounty: Option<KnockoutBounty>,
+}
+
+impl SimOptions {
+    /// The usual progressive knockout: `entry_bounty` on each head, half of each
+    /// collected bounty added to the winner's own head (T16).
+    #[must_use]
+    pub fn pko(entry_bounty: Cents) -> SimOptions {
+        SimOptions {
+            model: HandModel::Real,
+            bounty: Some(KnockoutBounty {
+                entry_bounty,
+                progressive_share_bp: 5_000,
+            }),
+        }
+    }
 }
 
 /// A running simulation.
@@ -87,6 +141,9 @@ pub struct Simulation {
     commands: u64,
     queue: BinaryHeap<Reverse<(Ms, TableId)>>,
     planned: BTreeMap<TableId, Planned>,
+    opts: SimOptions,
+    bounties: Option<money::Bounties>,
+    bounty_cash: BTreeMap<PlayerId, Cents>,
 }
 
 fn mix(seed: u64, n: u64) -> u64 {
@@ -98,17 +155,36 @@ fn mix(seed: u64, n: u64) -> u64 {
 }
 
 impl Simulation {
-    /// A new simulation of `entrants` players; the journal's first entry is sent to `sink`.
+    /// A new simulation of `entrants` players playing real hands; the journal's
+    /// first entry is sent to `sink`.
     pub fn new(
         options: TournamentOptions,
         entrants: u32,
         seed: u64,
         sink: &mut dyn RecordSink,
     ) -> Result<Simulation, SimError> {
+        Simulation::with_options(options, SimOptions::default(), entrants, seed, sink)
+    }
+
+    /// A new simulation with simulator options (hand model, bounties).
+    pub fn with_options(
+        options: TournamentOptions,
+        opts: SimOptions,
+        entrants: u32,
+        seed: u64,
+        sink: &mut dyn RecordSink,
+    ) -> Result<Simulation, SimError> {
         let t = Tournament::new(options.clone())?;
+        let bounties = match opts.bounty {
+            Some(k) => Some(money::Bounties::new(&BountyOptions {
+                knockout: Some(k),
+                fixed: Vec::new(),
+            })?),
+            None => None,
+        };
         sink.append(&Entry::Create {
             options,
-            label: label(entrants, seed),
+            label: label(entrants, seed, opts),
         })?;
         Ok(Simulation {
             t,
@@ -117,6 +193,9 @@ impl Simulation {
             commands: 0,
             queue: BinaryHeap::new(),
             planned: BTreeMap::new(),
+            opts,
+            bounties,
+            bounty_cash: BTreeMap::new(),
         })
     }
 
@@ -127,7 +206,7 @@ impl Simulation {
         bytes: &[u8],
         sink: &mut dyn RecordSink,
     ) -> Result<(Simulation, Recovered), SimError> {
-        let (entrants, seed) = {
+        let (entrants, seed, opts) = {
             let (entries, _) = crate::journal::read_frames(bytes);
             match entries.first() {
                 Some(Entry::Create { label, .. }) => {
@@ -140,6 +219,9 @@ impl Simulation {
         let commands = count_commands(&bytes[..good_len]);
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, commands + 1));
         let rec = Tournament::recover(bytes, &mut rng)?;
+        if opts.bounty.is_some() {
+            return Err(SimError::BountyResume);
+        }
         let mut sim = Simulation {
             t: rec.tournament.clone(),
             seed,
@@ -147,13 +229,16 @@ impl Simulation {
             commands: rec.replayed as u64,
             queue: BinaryHeap::new(),
             planned: BTreeMap::new(),
+            opts,
+            bounties: None,
+            bounty_cash: BTreeMap::new(),
         };
         if let Some(r) = &rec.record {
             sink.append(&Entry::Command(r.clone()))?;
             sim.commands += 1;
         }
         let events = rec.events.clone();
-        sim.on_events(&events);
+        sim.on_events(&events)?;
         Ok((sim, rec))
     }
 
@@ -165,6 +250,17 @@ impl Simulation {
     /// Entrants the simulation registers.
     pub fn entrants(&self) -> u32 {
         self.entrants
+    }
+
+    /// The simulator options.
+    pub fn options(&self) -> SimOptions {
+        self.opts
+    }
+
+    /// Bounty cash each player collected (T16), including the winner's own
+    /// head at the end; empty without bounties.
+    pub fn bounties_won(&self) -> &BTreeMap<PlayerId, Cents> {
+        &self.bounty_cash
     }
 
     /// Whether the tournament is over.
@@ -179,10 +275,20 @@ impl Simulation {
         let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed, self.commands));
         let (events, record) = self.t.apply_recorded(&input, &mut rng)?;
         sink.append(&Entry::Command(record))?;
-        if let Command::HandFinished { table, .. } = input.command {
-            self.planned.remove(&table);
+        match input.command {
+            Command::HandFinished { table, .. } => {
+                if let Some(p) = self.planned.remove(&table) {
+                    self.pay_bounties(&p.knockouts)?;
+                }
+            }
+            Command::Register { player } => {
+                if let Some(b) = &mut self.bounties {
+                    b.enter(money::PlayerId(player.0))?;
+                }
+            }
+            _ => {}
         }
-        self.on_events(&events);
+        self.on_events(&events)?;
         Ok(events)
     }
 
@@ -258,7 +364,28 @@ impl Simulation {
         }
     }
 
-    fn on_events(&mut self, events: &[Event]) {
+    fn pay_bounties(&mut self, knockouts: &[Knockout]) -> Result<(), SimError> {
+        let Some(b) = &mut self.bounties else {
+            return Ok(());
+        };
+        for ko in knockouts {
+            let winners: Vec<BountyWinner> = ko
+                .winners
+                .iter()
+                .map(|&(p, position)| BountyWinner {
+                    player: money::PlayerId(p.0),
+                    position,
+                })
+                .collect();
+            let award = b.knock_out(money::PlayerId(ko.busted.0), &winners)?;
+            for pay in award.payouts {
+                *self.bounty_cash.entry(PlayerId(pay.player.0)).or_default() += pay.cash;
+            }
+        }
+        Ok(())
+    }
+
+    fn on_events(&mut self, events: &[Event]) -> Result<(), SimError> {
         for e in events {
             match e {
                 Event::HandStarted {
@@ -267,11 +394,23 @@ impl Simulation {
                     level,
                     lineup,
                     stacks,
+                    away,
                     ..
                 } => {
                     let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed ^ 0xB075, *hand));
-                    let result = quick_hand(level, lineup, stacks, &mut rng);
-                    let duration = 30_000 + u64::from(below(&mut rng, 90_000));
+                    let (result, knockouts, duration) = match self.opts.model {
+                        HandModel::Quick => {
+                            let r = quick_hand(level, lineup, stacks, &mut rng);
+                            (r, Vec::new(), 30_000 + u64::from(below(&mut rng, 90_000)))
+                        }
+                        HandModel::Real => {
+                            let played = play_hand(level, lineup, stacks, away, &mut rng)?;
+                            let d = 20_000
+                                + 3_000 * u64::from(played.actions)
+                                + u64::from(below(&mut rng, 20_000));
+                            (played.stacks, played.knockouts, d)
+                        }
+                    };
                     let finish_at = self.t.now() + duration;
                     self.planned.insert(
                         *table,
@@ -279,6 +418,7 @@ impl Simulation {
                             hand: *hand,
                             finish_at,
                             stacks: result,
+                            knockouts,
                         },
                     );
                     self.queue.push(Reverse((finish_at, *table)));
@@ -288,20 +428,53 @@ impl Simulation {
                         self.planned.remove(&h.table);
                     }
                 }
+                Event::Ended { standings } => {
+                    if let (Some(b), [winner]) = (&mut self.bounties, standings.as_slice()) {
+                        let own = b.award_winner(money::PlayerId(winner.player.0))?;
+                        *self.bounty_cash.entry(winner.player).or_default() += own.own_bounty;
+                    }
+                }
                 _ => {}
             }
         }
+        Ok(())
     }
 }
 
-fn label(entrants: u32, seed: u64) -> String {
-    format!("holdem-simulate entrants={entrants} seed={seed}")
+fn label(entrants: u32, seed: u64, opts: SimOptions) -> String {
+    let mut s = format!("holdem-simulate entrants={entrants} seed={seed}");
+    if opts.model == HandModel::Quick {
+        s.push_str(" model=quick");
+    }
+    if let Some(k) = opts.bounty {
+        s.push_str(&format!(
+            " bounty={}/{}",
+            k.entry_bounty, k.progressive_share_bp
+        ));
+    }
+    s
 }
 
-fn parse_label(s: &str) -> Option<(u32, u64)> {
+fn parse_label(s: &str) -> Option<(u32, u64, SimOptions)> {
     let rest = s.strip_prefix("holdem-simulate entrants=")?;
-    let (e, seed) = rest.split_once(" seed=")?;
-    Some((e.parse().ok()?, seed.parse().ok()?))
+    let mut words = rest.split(' ');
+    let entrants = words.next()?.parse().ok()?;
+    let seed = words.next()?.strip_prefix("seed=")?.parse().ok()?;
+    let mut opts = SimOptions::default();
+    for w in words {
+        match w.split_once('=')? {
+            ("model", "quick") => opts.model = HandModel::Quick,
+            ("bounty", v) => {
+                let (e, bp) = v.split_once('/')?;
+                opts.bounty = Some(KnockoutBounty {
+                    entry_bounty: e.parse().ok()?,
+                    progressive_share_bp: bp.parse().ok()?,
+                });
+            }
+            _ => return None,
+        }
+    }
+    Some((entrants, seed, opts))
 }
 
 fn count_commands(bytes: &[u8]) -> u64 {

@@ -1,0 +1,414 @@
+//! Real hands for the simulator: each hand the tournament starts is played with
+//! [`holdem_betting::Hand`], dealt by its [`Dealer`] from a deck shuffled by the
+//! simulator's seeded random source, settled with `holdem_eval` (B1-B24, C3, C4),
+//! by simple bots that pick random legal actions.
+//!
+//! The bots: mostly check, call or fold, sometimes bet or raise, and shove all-in
+//! more often the shorter they are against the blinds (so events finish). Players
+//! the tournament lists as away are timed out whenever they must act (B16, B17):
+//! the hand folds them facing a bet and checks otherwise, exactly the
+//! [`crate::ForcedAction`] the tournament would emit.
+
+use holdem_betting::{
+    Action, Dealer, Discard, Hand, HandConfig, HandError, Input, LegalActions, Pending, Player,
+    Positions, SeatSet, Street, Timestamp,
+};
+use holdem_cards::Deck;
+use holdem_pots::{Chips as PotChips, Seat};
+use rand_core::RngCore;
+
+use crate::clock::Level;
+use crate::ids::{Chips, PlayerId, below};
+use crate::seating::Lineup;
+
+/// Why a real hand could not be played: a simulator or lineup bug.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The betting engine refused an input.
+    #[error("betting: {0}")]
+    Hand(#[from] HandError),
+    /// The dealer failed.
+    #[error("dealer: {0}")]
+    Dealer(#[from] holdem_betting::DealerError),
+    /// A seat number the betting engine cannot hold.
+    #[error("seat {0} is out of range")]
+    Seat(u8),
+    /// A player with chips is not dealt in the lineup.
+    #[error("{0:?} has a stack but no seat in the lineup")]
+    NotSeated(PlayerId),
+    /// The hand did not end within the step limit.
+    #[error("the hand did not finish")]
+    Endless,
+}
+
+/// One knockout: `busted` lost their last chips in a pot won by `winners`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Knockout {
+    /// The player with no chips left.
+    pub busted: PlayerId,
+    /// The winners of the relevant pot (the last pot the busted player was
+    /// eligible for, as `holdem_pots::Settlement::relevant_pot` picks it), each
+    /// with their position: 0 is the first seat left of the button.
+    pub winners: Vec<(PlayerId, u32)>,
+}
+
+/// A played hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedHand {
+    /// Every dealt player's final stack, in the order of the input stacks.
+    pub stacks: Vec<(PlayerId, Chips)>,
+    /// Players busted in this hand and who knocked them out (T16).
+    pub knockouts: Vec<Knockout>,
+    /// Betting actions taken (for the hand's virtual duration).
+    pub actions: u32,
+}
+
+fn seat(n: u8) -> Result<Seat, PlayError> {
+    Seat::new(n)
+        .filter(|s| s.as_usize() < holdem_betting::MAX_SEATS)
+        .ok_or(PlayError::Seat(n))
+}
+
+/// Plays one real hand of no-limit hold'em at `level` for `lineup`; `stacks`
+/// are the dealt players' stacks, `away` those who sit out (timed out at every
+/// decision). Chips are conserved exactly (the betting engine's invariant).
+///
+/// # Errors
+/// A [`PlayError`] when the lineup cannot be played (a simulator bug).
+pub fn play_hand(
+    level: &Level,
+    lineup: &Lineup,
+    stacks: &[(PlayerId, Chips)],
+    away: &[PlayerId],
+    rng: &mut dyn RngCore,
+) -> Result<PlayedHand, PlayError> {
+    let mut players = Vec::with_capacity(stacks.len());
+    let mut seats = Vec::with_capacity(stacks.len());
+    for &(p, chips) in stacks {
+        let s = lineup
+            .dealt
+            .iter()
+            .find(|d| d.1 == p)
+            .map(|d| d.0)
+            .ok_or(PlayError::NotSeated(p))?;
+        let s = seat(s)?;
+        seats.push(s);
+        let mut player = Player::new(s, PotChips(chips));
+        if away.contains(&p) {
+            player = player.sitting_out();
+        }
+        players.push(player);
+    }
+    let config = HandConfig::no_limit(PotChips(level.big_blind))
+        .with_blinds(PotChips(level.small_blind), PotChips(level.big_blind))
+        .with_ante(PotChips(level.ante));
+    let button = seat(lineup.button)?;
+    let set = seats.iter().fold(SeatSet::EMPTY, |mut acc, s| {
+        acc.insert(*s);
+        acc
+    });
+    let positions = Positions::standard(set, button).map(|mut p| {
+        p.small_blind = lineup.small_blind.and_then(|s| seat(s).ok());
+        p.big_blind = seat(lineup.big_blind).unwrap_or(p.big_blind);
+        p
+    });
+    let mut hand = Hand::with_positions(
+        config,
+        &players,
+        button,
+        positions,
+        holdem_eval::Evaluator::new(),
+    )?;
+    let cost = level.small_blind + level.big_blind + level.ante * stacks.len() as u64;
+    let mut dealer = Dealer::new(Deck::shuffled_with(rng));
+    let at = Timestamp(0);
+    let mut sink = Discard;
+    let mut actions = 0u32;
+    for _ in 0..10_000 {
+        match hand.pending() {
+            Pending::Post { .. } => hand.post_forced_bets(at, &mut sink)?,
+            Pending::HoleCards { .. } | Pending::Board { .. } => {
+                dealer.deal_pending(&mut hand, at, &mut sink)?;
+            }
+            Pending::Action { seat: s } => {
+                actions += 1;
+                let input = match hand.legal_actions() {
+                    Some(legal) if !is_away(&players, s) => {
+                        Input::act(s, choose(&hand, &legal, cost, rng))
+                    }
+                    _ => Input::TimeOut { seat: s },
+                };
+                hand.apply_into(at, input, &mut sink)?;
+            }
+            Pending::Showdown { seat: s } => {
+                hand.apply_into(
+                    at,
+                    Input::Show {
+                        seat: s,
+                        cards: None,
+                    },
+                    &mut sink,
+                )?;
+            }
+            Pending::Complete => return Ok(finish(&hand, stacks, &seats, actions)),
+        }
+    }
+    Err(PlayError::Endless)
+}
+
+fn is_away(players: &[Player], s: Seat) -> bool {
+    players.iter().any(|p| p.seat == s && p.sitting_out)
+}
+
+/// Per mille chance to shove, by the player's M (stack over the cost of a round).
+fn shove_rate(m: u64, street: Street) -> u32 {
+    let pre = match m {
+        0..=2 => 450,
+        3..=5 => 180,
+        6..=11 => 50,
+        12..=24 => 15,
+        _ => 5,
+    };
+    if street == Street::Preflop {
+        pre
+    } else {
+        pre / 2
+    }
+}
+
+fn choose<E>(hand: &Hand<E>, legal: &LegalActions, cost: u64, rng: &mut dyn RngCore) -> Action {
+    let stack = hand.stack(legal.seat).get() + hand.street_bet(legal.seat).get();
+    let m = stack / cost.max(1);
+    let roll = below(rng, 1000);
+    let shove = shove_rate(m, hand.street());
+    if legal.all_in_to.is_some() && roll < shove {
+        return Action::AllIn;
+    }
+    let roll = roll.saturating_sub(shove);
+    let range = legal.raise.or(legal.bet);
+    let pot = hand.pot_total().get();
+    let sized = |r: holdem_betting::AmountRange, rng: &mut dyn RngCore| {
+        let extra = u64::from(below(
+            rng,
+            1 + u32::try_from(pot / 2).unwrap_or(u32::MAX - 1),
+        ));
+        PotChips((r.min.get() + extra).min(r.max.get()))
+    };
+    if legal.call_cost.is_zero() {
+        // Nothing to call: check mostly, bet sometimes.
+        if let Some(r) = range {
+            if roll < 120 {
+                return Action::BetOrRaiseTo(sized(r, rng));
+            }
+        }
+        return if legal.check {
+            Action::Check
+        } else {
+            Action::Fold
+        };
+    }
+    // Facing a bet: call or fold by its size against the stack, raise rarely.
+    let share = legal.call_cost.get().saturating_mul(100) / stack.max(1);
+    if let Some(r) = range {
+        if roll < 40 {
+            return Action::BetOrRaiseTo(sized(r, rng));
+        }
+    }
+    let call = match share {
+        0..=10 => 650,
+        11..=40 => 420,
+        _ => 300,
+    };
+    if legal.call_to.is_some() && roll < 40 + call {
+        Action::Call
+    } else {
+        Action::Fold
+    }
+}
+
+fn finish<E>(
+    hand: &Hand<E>,
+    stacks: &[(PlayerId, Chips)],
+    seats: &[Seat],
+    actions: u32,
+) -> PlayedHand {
+    let Some(result) = hand.result() else {
+        return PlayedHand {
+            stacks: stacks.to_vec(),
+            knockouts: Vec::new(),
+            actions,
+        };
+    };
+    let button = hand.positions().button.as_usize();
+    let position = |s: Seat| {
+        let n = holdem_betting::MAX_SEATS;
+        ((s.as_usize() + n - button - 1) % n) as u32
+    };
+    let player_at = |s: Seat| seats.iter().position(|x| *x == s).map(|i| stacks[i].0);
+    let finals: Vec<(PlayerId, Chips)> = stacks
+        .iter()
+        .zip(seats)
+        .map(|(&(p, _), &s)| (p, result.final_stack(s).get()))
+        .collect();
+    let mut knockouts = Vec::new();
+    for (&(p, before), (&s, &(_, after))) in stacks.iter().zip(seats.iter().zip(&finals)) {
+        if before == 0 || after != 0 {
+            continue;
+        }
+        let relevant = result
+            .pots()
+            .iter()
+            .rev()
+            .find(|pot| pot.eligible.contains(s));
+        if let Some(pot) = relevant {
+            let winners: Vec<(PlayerId, u32)> = pot
+                .winners
+                .iter()
+                .filter(|w| *w != s)
+                .filter_map(|w| player_at(w).map(|q| (q, position(w))))
+                .collect();
+            if !winners.is_empty() {
+                knockouts.push(Knockout { busted: p, winners });
+            }
+        }
+    }
+    PlayedHand {
+        stacks: finals,
+        knockouts,
+        actions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::ids::TableId;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    fn lineup(n: u8, button: u8) -> Lineup {
+        Lineup {
+            table: TableId(1),
+            button,
+            small_blind: Some((button + 1) % n),
+            big_blind: (button + 2) % n,
+            dealt: (0..n).map(|s| (s, PlayerId(u32::from(s) + 1))).collect(),
+            waiting: Vec::new(),
+            button_drawn: false,
+        }
+    }
+
+    fn level(sb: u64, bb: u64, ante: u64) -> Level {
+        Level {
+            small_blind: sb,
+            big_blind: bb,
+            ante,
+            minutes: 10,
+        }
+    }
+
+    /// Real hands conserve chips exactly (B15, P1) whatever the stacks.
+    #[test]
+    fn real_hands_conserve_chips_and_report_knockouts_rule_t16() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut busts = 0;
+        for k in 0..400u64 {
+            let n = 2 + (k % 8) as u8;
+            let stacks: Vec<(PlayerId, Chips)> = (0..n)
+                .map(|s| {
+                    (
+                        PlayerId(u32::from(s) + 1),
+                        1 + (k * 37 + u64::from(s) * 401) % 3000,
+                    )
+                })
+                .collect();
+            let total: u64 = stacks.iter().map(|s| s.1).sum();
+            let played = play_hand(
+                &level(50, 100, 10),
+                &lineup(n, (k % u64::from(n)) as u8),
+                &stacks,
+                &[],
+                &mut rng,
+            )
+            .unwrap();
+            assert_eq!(played.stacks.iter().map(|s| s.1).sum::<u64>(), total);
+            for ko in &played.knockouts {
+                busts += 1;
+                assert_eq!(
+                    played.stacks.iter().find(|s| s.0 == ko.busted).unwrap().1,
+                    0
+                );
+                for (w, _) in &ko.winners {
+                    assert!(played.stacks.iter().find(|s| s.0 == *w).unwrap().1 > 0);
+                }
+            }
+            let zero = played.stacks.iter().filter(|s| s.1 == 0).count();
+            assert_eq!(zero, played.knockouts.len(), "every bust has a knockout");
+        }
+        assert!(busts > 10);
+    }
+
+    /// B16, B17: an away player is timed out: never wins a pot without a bet
+    /// uncalled, and folds when facing a bet.
+    #[test]
+    fn away_players_are_timed_out_rule_b17() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50 {
+            let stacks = vec![
+                (PlayerId(1), 5000),
+                (PlayerId(2), 5000),
+                (PlayerId(3), 5000),
+            ];
+            let played = play_hand(
+                &level(50, 100, 0),
+                &lineup(3, 0),
+                &stacks,
+                &[PlayerId(1)],
+                &mut rng,
+            )
+            .unwrap();
+            // Player 1 is on the button: posts nothing, folds to the big blind.
+            assert_eq!(played.stacks[0].1, 5000);
+        }
+    }
+
+    #[test]
+    fn same_rng_same_hand() {
+        let stacks = vec![(PlayerId(1), 3000), (PlayerId(2), 800), (PlayerId(3), 1200)];
+        let a = play_hand(
+            &level(50, 100, 0),
+            &lineup(3, 1),
+            &stacks,
+            &[],
+            &mut ChaCha8Rng::seed_from_u64(9),
+        )
+        .unwrap();
+        let b = play_hand(
+            &level(50, 100, 0),
+            &lineup(3, 1),
+            &stacks,
+            &[],
+            &mut ChaCha8Rng::seed_from_u64(9),
+        )
+        .unwrap();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn a_seat_beyond_ten_is_refused() {
+        let mut l = lineup(3, 0);
+        l.dealt[2].0 = 12;
+        let stacks = vec![(PlayerId(1), 3000), (PlayerId(2), 800), (PlayerId(3), 1200)];
+        let e = play_hand(
+            &level(50, 100, 0),
+            &l,
+            &stacks,
+            &[],
+            &mut ChaCha8Rng::seed_from_u64(9),
+        );
+        assert_eq!(e, Err(PlayError::Seat(12)));
+    }
+}
