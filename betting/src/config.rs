@@ -7,7 +7,10 @@ use crate::HandError;
 /// The three betting structures (rule B1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")
+)]
 #[non_exhaustive]
 pub enum BettingStructure {
     /// Fixed limit (B9): bets and raises are exactly `small_bet` before the flop and on

@@ -2,7 +2,6 @@
 
 use arrayvec::ArrayVec;
 use holdem_cards::Card;
-use holdem_eval::HandRank;
 use holdem_pots::{Chips, Seat, SeatSet};
 
 use crate::{PostKind, Street, Timestamp};
@@ -161,13 +160,6 @@ pub enum Event {
     Mucked {
         /// The seat.
         seat: Seat,
-    },
-    /// A hand was ranked for the showdown (E1).
-    Ranked {
-        /// The seat.
-        seat: Seat,
-        /// The rank (bigger wins).
-        rank: HandRank,
     },
     /// One pot was awarded (P1-P6, B22, B23).
     PotAwarded {

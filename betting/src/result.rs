@@ -51,7 +51,8 @@ pub struct HandResult {
     players: SeatSet,
     starting: [Chips; MAX_SEATS],
     finals: [Chips; MAX_SEATS],
-    ranks: [Option<HandRank>; MAX_SEATS],
+    /// Raw `HandRank`s (`holdem_eval` has no serde feature yet).
+    ranks: [Option<u16>; MAX_SEATS],
     pots: ArrayVec<PotResult, MAX_POTS>,
     rake: Chips,
     showdown: bool,
@@ -109,7 +110,11 @@ impl HandResult {
     /// A seat's showdown rank, when it showed with a complete board.
     #[must_use]
     pub fn rank(&self, seat: Seat) -> Option<HandRank> {
-        self.ranks.get(seat.as_usize()).copied().flatten()
+        self.ranks
+            .get(seat.as_usize())
+            .copied()
+            .flatten()
+            .map(HandRank::from_raw)
     }
 
     /// `true` when hands were compared (not won by everyone else folding, B22).
@@ -155,7 +160,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             if live_count >= 2 && st.shown && !st.mucked && st.in_hand() {
                 // Ranked while validating the river or the show (E1).
                 let rank = HandRank::from_raw(st.rank.ok_or(HandError::UnknownBoard)?);
-                ranks[seat.as_usize()] = Some(rank);
+                ranks[seat.as_usize()] = Some(rank.raw());
                 strengths.push((seat, rank));
             }
         }
