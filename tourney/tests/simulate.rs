@@ -144,3 +144,51 @@ proptest! {
         check_result(&sim, entrants);
     }
 }
+
+/// T16: in a progressive knockout every bust pays its bounty to the winners of
+/// the relevant pot; by the end every cent of the bounty pool has been paid in
+/// cash (the winner collects their own head), and the final table's players
+/// carry more than the entry bounty.
+#[test]
+fn pko_simulation_pays_every_bounty_cent_rule_t16() {
+    use holdem_tourney::sim::SimOptions;
+    let entrants = 90;
+    let mut sim = Simulation::with_options(
+        TournamentOptions::online_mtt(),
+        SimOptions::pko(500),
+        entrants,
+        13,
+        &mut NoJournal,
+    )
+    .unwrap();
+    sim.run(&mut NoJournal, &mut |_| {}).unwrap();
+    check_result(&sim, entrants);
+    let won = sim.bounties_won();
+    let paid: u64 = won.values().sum();
+    assert_eq!(paid, u64::from(entrants) * 500, "the whole bounty pool is paid");
+    let winner = sim
+        .tournament()
+        .finishes()
+        .iter()
+        .find(|f| f.place == 1)
+        .unwrap()
+        .player;
+    // The winner collected at least their own head plus half of a knockout.
+    assert!(won.get(&winner).copied().unwrap_or(0) > 500);
+    assert!(won.len() > 1, "several players collected bounties");
+}
+
+/// The quick model is still there for speed, and also conserves chips.
+#[test]
+fn quick_model_still_plays_to_the_end() {
+    use holdem_tourney::sim::{HandModel, SimOptions};
+    let opts = SimOptions {
+        model: HandModel::Quick,
+        bounty: None,
+    };
+    let mut sim =
+        Simulation::with_options(TournamentOptions::online_mtt(), opts, 60, 2, &mut NoJournal)
+            .unwrap();
+    sim.run(&mut NoJournal, &mut |_| {}).unwrap();
+    check_result(&sim, 60);
+}

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use holdem_tourney::journal::{self, FsyncPolicy};
-use holdem_tourney::sim::{NoJournal, RecordSink, SIM_START, Simulation};
+use holdem_tourney::sim::{HandModel, NoJournal, RecordSink, SIM_START, SimOptions, Simulation};
 use holdem_tourney::{Tournament, TournamentOptions};
 
 /// Arguments of `holdem simulate`.
@@ -39,6 +39,29 @@ pub struct SimulateArgs {
     /// Places to list in the results table.
     #[arg(long, default_value_t = 10)]
     pub top: u32,
+    /// How hands are played: real (full betting through holdem-betting) or
+    /// quick (all-in-or-fold model, faster).
+    #[arg(long, default_value = "real")]
+    pub hands: String,
+    /// Bounties (rule T16): none, or pko (progressive knockout: half the
+    /// buy-in on each head, half of each collected bounty added to the winner's head).
+    #[arg(long, default_value = "none")]
+    pub bounty: String,
+}
+
+fn sim_options(args: &SimulateArgs, buy_in: u64) -> Result<SimOptions, String> {
+    let mut opts = match args.bounty.as_str() {
+        "none" => SimOptions::default(),
+        "pko" => SimOptions::pko((buy_in / 2).max(1)),
+        other => return Err(format!("bad --bounty {other:?}: none or pko")),
+    };
+    opts.model = match args.hands.as_str() {
+        "real" => HandModel::Real,
+        "quick" if opts.bounty.is_none() => HandModel::Quick,
+        "quick" => return Err("--bounty needs --hands real (who knocked out whom)".into()),
+        other => return Err(format!("bad --hands {other:?}: real or quick")),
+    };
+    Ok(opts)
 }
 
 fn preset(name: &str, entrants: u32) -> Option<TournamentOptions> {
@@ -106,7 +129,8 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
         if let Some(path) = &args.journal {
             sink = Box::new(journal::create_file(path, policy)?);
         }
-        Simulation::new(options, args.entrants, args.seed, sink.as_mut())?
+        let opts = sim_options(args, options.buy_in)?;
+        Simulation::with_options(options, opts, args.entrants, args.seed, sink.as_mut())?
     };
     let entrants = sim.entrants();
     let mut steps = 0u64;
@@ -121,7 +145,7 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
     if !args.quiet {
         eprintln!();
     }
-    report(sim.tournament(), args.top, started.elapsed());
+    report(&sim, args.top, started.elapsed());
     Ok(())
 }
 
@@ -145,22 +169,39 @@ fn dollars(cents: u64) -> String {
     format!("${}.{:02}", cents / 100, cents % 100)
 }
 
-fn report(t: &Tournament, top: u32, wall: std::time::Duration) {
+fn report(sim: &Simulation, top: u32, wall: std::time::Duration) {
+    let t = sim.tournament();
+    let bounties = sim.options().bounty.is_some().then(|| sim.bounties_won());
     let mut f = t.finishes().to_vec();
     f.sort_by_key(|x| (x.place, x.player));
-    println!("{:>6}  {:>8}  {:>12}", "place", "player", "prize");
+    match bounties {
+        Some(_) => println!(
+            "{:>6}  {:>8}  {:>12}  {:>12}",
+            "place", "player", "prize", "bounties"
+        ),
+        None => println!("{:>6}  {:>8}  {:>12}", "place", "player", "prize"),
+    }
     for x in f.iter().take_while(|x| x.place <= top) {
         let tie = if x.tied > 1 {
             format!(" (tied x{})", x.tied)
         } else {
             String::new()
         };
-        println!(
-            "{:>6}  {:>8}  {:>12}{tie}",
-            x.place,
-            x.player.0,
-            dollars(x.prize)
-        );
+        match bounties {
+            Some(b) => println!(
+                "{:>6}  {:>8}  {:>12}  {:>12}{tie}",
+                x.place,
+                x.player.0,
+                dollars(x.prize),
+                dollars(b.get(&x.player).copied().unwrap_or(0))
+            ),
+            None => println!(
+                "{:>6}  {:>8}  {:>12}{tie}",
+                x.place,
+                x.player.0,
+                dollars(x.prize)
+            ),
+        }
     }
     let s = t.stats();
     let virtual_ms = t.now().saturating_sub(SIM_START);
@@ -172,6 +213,9 @@ fn report(t: &Tournament, top: u32, wall: std::time::Duration) {
         "prizes paid       {}",
         dollars(f.iter().map(|x| x.prize).sum())
     );
+    if let Some(b) = bounties {
+        println!("bounties paid     {}", dollars(b.values().sum()));
+    }
     println!("hands played      {}", s.hands);
     println!("tables broken     {}", s.tables_broken);
     println!("players moved     {}", s.players_moved);
