@@ -1,9 +1,10 @@
 //! A 10,000-entrant online MTT played to the end by the simulator's bots on one
-//! core (target: under 2 s).
+//! core (target: under 2 s), with real hands (the default) and with the quick
+//! all-in-or-fold model.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use holdem_tourney::TournamentOptions;
-use holdem_tourney::sim::{NoJournal, Simulation};
+use holdem_tourney::sim::{HandModel, NoJournal, SimOptions, Simulation};
 
 fn mtt(c: &mut Criterion) {
     let mut g = c.benchmark_group("mtt");
@@ -15,6 +16,24 @@ fn mtt(c: &mut Criterion) {
                     .expect("options");
             sim.run(&mut NoJournal, &mut |_| {}).expect("run");
             assert_eq!(sim.tournament().finishes().len(), 10_000);
+            sim.tournament().stats().hands
+        });
+    });
+    g.bench_function("10000 entrants to the end, quick hands", |b| {
+        b.iter(|| {
+            let opts = SimOptions {
+                model: HandModel::Quick,
+                bounty: None,
+            };
+            let mut sim = Simulation::with_options(
+                TournamentOptions::online_mtt(),
+                opts,
+                10_000,
+                7,
+                &mut NoJournal,
+            )
+            .expect("options");
+            sim.run(&mut NoJournal, &mut |_| {}).expect("run");
             sim.tournament().stats().hands
         });
     });

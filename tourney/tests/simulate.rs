@@ -165,7 +165,11 @@ fn pko_simulation_pays_every_bounty_cent_rule_t16() {
     check_result(&sim, entrants);
     let won = sim.bounties_won();
     let paid: u64 = won.values().sum();
-    assert_eq!(paid, u64::from(entrants) * 500, "the whole bounty pool is paid");
+    assert_eq!(
+        paid,
+        u64::from(entrants) * 500,
+        "the whole bounty pool is paid"
+    );
     let winner = sim
         .tournament()
         .finishes()
