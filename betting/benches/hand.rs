@@ -66,6 +66,14 @@ fn bench(c: &mut Criterion) {
     group.bench_function("full_6max_nl_hand", |b| {
         b.iter(|| black_box(play_hand(&hand0, &mut rng)));
     });
+    // The harness's own share: cloning the starting hand and shuffling a deck.
+    group.bench_function("overhead_clone_and_shuffle", |b| {
+        b.iter(|| {
+            let hand = hand0.clone();
+            let deck = Deck::shuffled_with(&mut rng);
+            black_box((hand.pot_total(), deck.len()))
+        });
+    });
     group.finish();
 }
 

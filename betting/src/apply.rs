@@ -357,6 +357,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let event = match action {
             Resolved::Fold => {
                 st.status = SeatStatus::Folded;
+                self.folded.insert(seat);
                 Event::Folded { seat }
             }
             Resolved::Check => {
@@ -439,7 +440,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         st.acted_at = current;
         match outcome {
             AutoOutcome::Checked => {}
-            AutoOutcome::Folded => st.status = SeatStatus::Folded,
+            AutoOutcome::Folded => {
+                st.status = SeatStatus::Folded;
+                self.folded.insert(seat);
+            }
             AutoOutcome::AllInProtected => {
                 // B16 (001): all-in for what is in; the rest of the stack stays out.
                 st.status = SeatStatus::AllIn;

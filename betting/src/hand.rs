@@ -55,6 +55,8 @@ pub struct Hand<E = Evaluator> {
     pub(crate) evaluator: Ranker<E>,
     pub(crate) seats: [SeatState; MAX_SEATS],
     pub(crate) players: SeatSet,
+    /// Seats that folded (kept beside the per-seat status for speed).
+    pub(crate) folded: SeatSet,
     pub(crate) positions: Positions,
     pub(crate) posts: ArrayVec<(Seat, PostKind), MAX_POSTS>,
     pub(crate) next_post: u8,
@@ -92,6 +94,7 @@ impl<E> PartialEq for Hand<E> {
         self.config == other.config
             && self.seats == other.seats
             && self.players == other.players
+            && self.folded == other.folded
             && self.positions == other.positions
             && self.posts == other.posts
             && self.next_post == other.next_post
@@ -228,6 +231,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             evaluator: Ranker(evaluator),
             seats,
             players: set,
+            folded: SeatSet::EMPTY,
             positions,
             posts,
             next_post: 0,
@@ -258,6 +262,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             evaluator: Ranker(evaluator),
             seats: self.seats,
             players: self.players,
+            folded: self.folded,
             positions: self.positions,
             posts: self.posts,
             next_post: self.next_post,
@@ -425,13 +430,7 @@ impl<E> Hand<E> {
 
     /// Seats not folded (active or all-in).
     pub(crate) fn contenders(&self) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for seat in self.players.iter() {
-            if self.seats[seat.as_usize()].in_hand() {
-                set.insert(seat);
-            }
-        }
-        set
+        SeatSet::from_bits(self.players.bits() & !self.folded.bits()).unwrap_or_default()
     }
 
     /// What the hand waits for next.
