@@ -232,7 +232,10 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
 
 /// A random legal action, biased toward calls and checks so hands reach showdown.
 fn pick(legal: &LegalActions, rng: &mut ChaCha8Rng, seat: Seat) -> Input {
-    let roll = rng.next_u32() % 20;
+    let roll = rng.next_u32() % 21;
+    if roll == 20 {
+        return Input::TimeOut { seat };
+    }
     let action = match roll {
         0 if legal.fold => Action::Fold,
         1..=3 if legal.all_in_to.is_some() => Action::AllIn,

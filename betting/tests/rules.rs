@@ -922,3 +922,98 @@ fn views_hide_other_players_hole_cards() {
     assert!(hand.view_for(s(1)).legal.is_none());
     let _ = BettingStructure::NoLimit;
 }
+
+#[test]
+fn replay_with_hidden_hole_cards_reveals_them_at_showdown() {
+    // A history that hides hole cards (PHH `????`) shows them at showdown (B21).
+    let mut hand = preflop(nl(100), &[1_000, 1_000], 0);
+    ok(&mut hand, 0, Call);
+    ok(&mut hand, 1, Check);
+    for cards in ["7h 8h 9s", "Jd", "4c"] {
+        board(&mut hand, cards);
+        ok(&mut hand, 1, Check);
+        ok(&mut hand, 0, Check);
+    }
+    let before = hand.clone();
+    assert_eq!(
+        hand.apply(
+            T,
+            Input::Show {
+                seat: s(1),
+                cards: None
+            }
+        ),
+        Err(HandError::UnknownHoleCards { seat: s(1) })
+    );
+    assert_eq!(
+        hand.apply(
+            T,
+            Input::Show {
+                seat: s(1),
+                cards: Some([c("Jd"), c("2c")])
+            }
+        ),
+        Err(HandError::DuplicateCard { card: c("Jd") })
+    );
+    assert_eq!(hand, before);
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(1),
+            cards: Some([c("Kc"), c("Kd")]),
+        },
+    )
+    .expect("kings");
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(0),
+            cards: Some([c("Ah"), c("2d")]),
+        },
+    )
+    .expect("ace high");
+    assert_eq!(hand.result().expect("done").final_stack(s(1)), Chips(1_100));
+}
+
+#[test]
+fn dead_blind_is_posted_as_dead_money() {
+    // A returning player posts a dead small blind on top of a live big blind (B19).
+    let players = [
+        Player::new(s(0), Chips(1_000)),
+        Player::new(s(1), Chips(1_000)),
+        Player::new(s(2), Chips(1_000)),
+        Player::new(s(3), Chips(1_000)),
+    ];
+    let mut positions =
+        holdem_betting::Positions::standard(players.iter().map(|p| p.seat).collect(), s(0))
+            .expect("positions");
+    positions.extra_big_blinds.insert(s(3));
+    positions.dead_blinds.insert(s(3));
+    let mut hand = Hand::with_positions(
+        nl(100),
+        &players,
+        s(0),
+        Some(positions),
+        holdem_eval::Evaluator::new(),
+    )
+    .expect("hand");
+    let mut events = Vec::new();
+    hand.post_forced_bets(T, &mut events).expect("posts");
+    assert_eq!(hand.street_bet(s(3)), Chips(100), "the big blind is live");
+    assert_eq!(
+        hand.contributed(s(3)),
+        Chips(150),
+        "the small blind is dead"
+    );
+    assert_eq!(hand.pot_total(), Chips(300));
+    deal_unknown(&mut hand);
+    // Seat 3 has the option like a big blind: everyone folds to it.
+    ok(&mut hand, 3, Check);
+    ok(&mut hand, 0, Fold);
+    ok(&mut hand, 1, Fold);
+    ok(&mut hand, 2, RaiseTo(Chips(300)));
+    ok(&mut hand, 3, Fold);
+    let result = hand.result().expect("done");
+    assert_eq!(result.final_stack(s(2)), Chips(1_000 + 50 + 150));
+    assert!(hand.chips_conserved());
+}
