@@ -639,7 +639,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 c
             }
         };
-        let rank = self.rank_of(&self.board, [Some(shown[0]), Some(shown[1])])?;
+        let known_rank = self.seats[seat.as_usize()]
+            .rank
+            .filter(|_| hole[0].is_some() && hole[1].is_some());
+        let rank = match known_rank {
+            // Ranked when the river was dealt (same known cards).
+            Some(rank) => Some(rank),
+            None => self.rank_of(&self.board, [Some(shown[0]), Some(shown[1])])?,
+        };
         if rank.is_none() {
             return Err(HandError::UnknownBoard);
         }

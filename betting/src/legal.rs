@@ -80,8 +80,22 @@ impl LegalActions {
     }
 }
 
+/// Why a seat may not bet or raise (kept small; turned into a [`HandError`] only
+/// when an input is refused).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Block {
+    /// No chips beyond a call.
+    Stack,
+    /// Every opponent is all-in.
+    Nobody,
+    /// Not reopened since the seat acted (B8, B12).
+    NotReopened,
+    /// Fixed-limit cap reached (B9).
+    Capped,
+}
+
 /// The internal view of a seat's options.
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub(crate) struct Limits {
     pub seat: Seat,
     pub street_bet: u64,
@@ -90,7 +104,7 @@ pub(crate) struct Limits {
     /// No bet on the street yet: a bet, not a raise.
     pub opening: bool,
     /// Why raising is refused, if it is.
-    pub blocked: Option<HandError>,
+    pub blocked: Option<Block>,
     /// The smallest legal full bet or raise total.
     pub min_to: u64,
     /// The smallest total that is a *full* raise (reopens), without house doubling.
@@ -161,24 +175,17 @@ impl<E> Hand<E> {
             .enumerate()
             .any(|(i, s)| i != seat.as_usize() && s.status == SeatStatus::Active);
         let blocked = if all_in_to <= current {
-            Some(HandError::MoreThanStack {
-                seat,
-                action: Action::AllIn,
-                max: Chips(all_in_to),
-            })
+            Some(Block::Stack)
         } else if !others_able {
-            Some(HandError::NobodyToRaise { seat })
+            Some(Block::Nobody)
         } else if st.acted && current.saturating_sub(st.acted_at) < self.full_increment {
             // B8, B12: only a full raise since the seat acted reopens the betting.
-            Some(HandError::NotReopened { seat })
+            Some(Block::NotReopened)
         } else if fixed.is_some()
             && self.bets >= self.config.max_bets_per_round
             && !self.cap_lifted()
         {
-            Some(HandError::Capped {
-                seat,
-                bets: self.bets,
-            })
+            Some(Block::Capped)
         } else {
             None
         };
@@ -294,8 +301,20 @@ impl<E> Hand<E> {
                 }
             });
         }
-        if let Some(err) = l.blocked.clone() {
-            return Err(err);
+        if let Some(block) = l.blocked {
+            return Err(match block {
+                Block::Stack => HandError::MoreThanStack {
+                    seat,
+                    action,
+                    max: Chips(l.all_in_to),
+                },
+                Block::Nobody => HandError::NobodyToRaise { seat },
+                Block::NotReopened => HandError::NotReopened { seat },
+                Block::Capped => HandError::Capped {
+                    seat,
+                    bets: self.bets,
+                },
+            });
         }
         let all_in = to == l.all_in_to;
         if !all_in && to % unit != 0 {

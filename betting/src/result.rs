@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 use holdem_eval::{HandEvaluator, HandRank};
-use holdem_pots::{Chips, Contribution, MAX_POTS, Seat, SeatSet, Status, Table, settle};
+use holdem_pots::{Chips, Contribution, Seat, SeatSet, Status, Table, settle};
 
 use crate::event::{Event, EventSink};
 use crate::hand::Phase;
@@ -53,7 +53,7 @@ pub struct HandResult {
     finals: [Chips; MAX_SEATS],
     /// Raw `HandRank`s (`holdem_eval` has no serde feature yet).
     ranks: [Option<u16>; MAX_SEATS],
-    pots: ArrayVec<PotResult, MAX_POTS>,
+    pots: ArrayVec<PotResult, MAX_SEATS>,
     rake: Chips,
     showdown: bool,
 }
@@ -189,7 +189,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 },
             );
         }
-        let mut pots: ArrayVec<PotResult, MAX_POTS> = ArrayVec::new();
+        let mut pots: ArrayVec<PotResult, MAX_SEATS> = ArrayVec::new();
         let mut rake = settlement.rake().get();
         for award in settlement.pots() {
             pots.push(PotResult {
