@@ -2,7 +2,7 @@
 
 use holdem_cards::{Card, CardSet};
 
-use crate::tables::{RANK_BASES, Tables, rank_hash, tables};
+use crate::tables::{RANK_BASES, RANK_SLOTS, Tables, rank_hash, tables};
 use crate::{EvalError, HandEvaluator, HandRank};
 
 /// Bit offset of the four 4-bit suit counters in a key.
@@ -281,7 +281,7 @@ impl Evaluator {
     #[inline(always)]
     fn rank_unsuited(self, rank_key: u32) -> HandRank {
         let i = rank_hash(self.tables.offsets, rank_key);
-        HandRank(self.tables.rank.get(i).copied().unwrap_or(0))
+        HandRank(self.tables.rank[i & (RANK_SLOTS - 1)])
     }
 
     /// The rank of a key, checking it holds 5-7 distinct cards.
@@ -341,10 +341,9 @@ impl Evaluator {
         HandRank(flush.max(unsuited))
     }
 
-    /// Ranks many card sets into `out` (same length or longer). Works in blocks:
-    /// first the keys and flush masks of a block into small stack arrays
-    /// (structure of arrays, branch-free, the part the compiler can vectorize),
-    /// then the table reads, which are independent and overlap in the CPU.
+    /// Ranks many card sets into `out` (same length or longer), branch-free
+    /// per hand (flush and non-flush lookups both made, the larger kept), so
+    /// consecutive hands' table reads overlap in the CPU.
     ///
     /// On [`EvalError::CardCount`] (a set without 5-7 cards), `out` holds
     /// unspecified ranks.
@@ -355,22 +354,12 @@ impl Evaluator {
                 out: out.len(),
             });
         }
-        const BLOCK: usize = 64;
         let mut bad = false;
-        for (hands, out) in hands.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
-            let mut hash = [0u32; BLOCK];
-            let mut flush = [0u16; BLOCK];
-            for ((h, hash), flush) in hands.iter().zip(&mut hash).zip(&mut flush) {
-                let bits = h.bits();
-                let counts = lane_counts(bits);
-                bad |= total(counts).wrapping_sub(5) > 2;
-                *flush = flush_lane(bits, counts) as u16;
-                *hash = rank_hash(self.tables.offsets, set_rank_key(bits)) as u32;
-            }
-            for ((o, &i), &f) in out.iter_mut().zip(&hash).zip(&flush) {
-                let unsuited = self.tables.rank.get(i as usize).copied().unwrap_or(0);
-                *o = HandRank(self.tables.flush[f as usize & 0x1fff].max(unsuited));
-            }
+        for (o, h) in out.iter_mut().zip(hands) {
+            let bits = h.bits();
+            let counts = lane_counts(bits);
+            bad |= total(counts).wrapping_sub(5) > 2;
+            *o = self.rank_bits(bits, counts);
         }
         if bad {
             let n = hands
@@ -383,9 +372,10 @@ impl Evaluator {
         Ok(())
     }
 
-    /// Ranks many seven-card hands given by id into `out`, in blocks as
-    /// [`Evaluator::evaluate_sets`]. A hand with a repeated card is
-    /// [`EvalError::DuplicateCard`] (then `out` holds unspecified ranks).
+    /// Ranks many seven-card hands given by id into `out`; the duplicate-card
+    /// check is folded over the whole batch instead of a branch per hand. A
+    /// hand with a repeated card is [`EvalError::DuplicateCard`] (then `out`
+    /// holds unspecified ranks).
     pub fn evaluate_batch7(
         self,
         hands: &[[Card; 7]],
@@ -397,31 +387,11 @@ impl Evaluator {
                 out: out.len(),
             });
         }
-        const BLOCK: usize = 64;
         let mut bad = 0u64;
-        for (hands, out) in hands.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
-            let mut hash = [0u32; BLOCK];
-            let mut flush = [0u16; BLOCK];
-            for ((h, hash), flush) in hands.iter().zip(&mut hash).zip(&mut flush) {
-                let (key, sum, or) = sum7(h);
-                bad |= sum ^ or;
-                let k = HandKey { key, mask: or };
-                let key = k.key + SUIT_BIAS;
-                let flags = (key & FLUSH_FLAGS) >> (SUIT_SHIFT + 3);
-                // Spread the flush flag nibbles (one per suit) to 16-bit lanes.
-                let lanes = (flags & 1)
-                    | (flags >> 4 & 1) << 16
-                    | (flags >> 8 & 1) << 32
-                    | (flags >> 12 & 1) << 48;
-                let selected = k.mask & (lanes * LANE);
-                *flush =
-                    ((selected | selected >> 16 | selected >> 32 | selected >> 48) & LANE) as u16;
-                *hash = rank_hash(self.tables.offsets, key as u32 & 0x00ff_ffff) as u32;
-            }
-            for ((o, &i), &f) in out.iter_mut().zip(&hash).zip(&flush) {
-                let unsuited = self.tables.rank.get(i as usize).copied().unwrap_or(0);
-                *o = HandRank(self.tables.flush[f as usize & 0x1fff].max(unsuited));
-            }
+        for (o, h) in out.iter_mut().zip(hands) {
+            let (key, sum, or) = sum7(h);
+            bad |= sum ^ or;
+            *o = self.rank_key(HandKey { key, mask: or });
         }
         if bad != 0 {
             return Err(EvalError::DuplicateCard);

@@ -43,6 +43,10 @@ pub(crate) const ROW_SHIFT: u32 = 11;
 /// Number of rows: the mixed key's top bits.
 pub(crate) const ROWS: usize = 1 << (KEY_BITS - ROW_SHIFT);
 
+/// Allocated slots of the rank table: a power of two above `RANK_TABLE_LEN`.
+pub(crate) const RANK_SLOTS: usize = 1 << 17;
+const _: () = assert!(RANK_TABLE_LEN <= RANK_SLOTS, "the stored offsets need more slots");
+
 /// The perfect hash of a (valid) rank key: an index into `Tables::rank`.
 #[inline(always)]
 pub(crate) fn rank_hash(offsets: &[u32; ROWS], key: u32) -> usize {
@@ -55,17 +59,20 @@ pub(crate) fn rank_hash(offsets: &[u32; ROWS], key: u32) -> usize {
 pub(crate) struct Tables {
     /// Row displacements of the perfect hash.
     pub(crate) offsets: &'static [u32; ROWS],
-    /// Non-flush rank by perfect hash of the rank key.
-    pub(crate) rank: Box<[u16]>,
+    /// Non-flush rank by perfect hash of the rank key. Only the first
+    /// `RANK_TABLE_LEN` (79,386) slots are ever written or read; the length is
+    /// the next power of two so that `index & (RANK_SLOTS - 1)` needs no bounds
+    /// check (the untouched tail is never brought into cache).
+    pub(crate) rank: Box<[u16; RANK_SLOTS]>,
     /// Flush (or straight flush) rank by the flush suit's 13-bit mask; 0 for
     /// masks of fewer than five cards, so "no flush" looks up 0.
     pub(crate) flush: Box<[u16; 8192]>,
 }
 
 impl Tables {
-    /// Total size in bytes of the three tables.
+    /// Bytes of the three tables that lookups can touch.
     pub(crate) fn size_bytes(&self) -> usize {
-        self.offsets.len() * 4 + self.rank.len() * 2 + self.flush.len() * 2
+        self.offsets.len() * 4 + RANK_TABLE_LEN * 2 + self.flush.len() * 2
     }
 }
 
@@ -182,7 +189,7 @@ fn build() -> Tables {
     // `search_row_offsets`); filling the rank table from them is one pass over
     // the 73,775 rank patterns.
     let offsets = &ROW_OFFSETS;
-    let mut rank = vec![0u16; RANK_TABLE_LEN].into_boxed_slice();
+    let mut rank = Box::new([0u16; RANK_SLOTS]);
     for_each_rank_multiset(5, 7, |counts| {
         if let Some(slot) = rank.get_mut(rank_hash(offsets, rank_key(counts))) {
             *slot = best_unsuited(counts).raw();
