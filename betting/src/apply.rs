@@ -332,21 +332,34 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         self.advance(at, sink);
     }
 
-    /// Does `seat` still have to act in this round (B8)?
-    fn needs_action(&self, seat: usize, able: usize) -> bool {
-        let st = &self.seats[seat];
-        st.status == SeatStatus::Active
-            && (st.street_bet < self.current_bet || (!st.acted && able >= 2))
-    }
-
-    /// The first seat clockwise after `from` that must act, if any.
+    /// The first seat clockwise after `from` that must still act in this round (B8):
+    /// an active seat facing a bet, or one that has not acted while two or more seats
+    /// can bet.
     fn find_next(&self, from: Seat) -> Option<Seat> {
-        let able = self.able_count();
-        let start = from.as_usize();
-        (1..=MAX_SEATS)
-            .map(|i| (start + i) % MAX_SEATS)
-            .find(|&i| self.needs_action(i, able))
-            .and_then(|i| Seat::new(i as u8))
+        let (mut active, mut facing, mut unacted) = (0u32, 0u32, 0u32);
+        for (i, st) in self.seats.iter().enumerate() {
+            if st.status == SeatStatus::Active {
+                active |= 1 << i;
+                if st.street_bet < self.current_bet {
+                    facing |= 1 << i;
+                }
+                if !st.acted {
+                    unacted |= 1 << i;
+                }
+            }
+        }
+        let needs = if active.count_ones() >= 2 {
+            facing | unacted
+        } else {
+            facing
+        };
+        if needs == 0 {
+            return None;
+        }
+        // Seats after `from` first, then from the lowest index (wrapping).
+        let after = needs & !((2u32 << from.as_usize()) - 1);
+        let next = if after != 0 { after } else { needs };
+        Seat::new(next.trailing_zeros() as u8)
     }
 
     /// Applies a validated action (cannot fail).
