@@ -1,26 +1,88 @@
-//! Replay throughput: PHH text and native postcard, one core.
+//! Replay throughput on one core: PHH text (read + replay) and native postcard
+//! (decode + replay), on the 150 shipped Pluribus hands and the generated corpus.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_cli::history::phh::PhhHands;
 use std::hint::black_box;
 
-const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use holdem_cli::history::HandHistory;
+use holdem_cli::history::native::{PostcardHands, decode_postcard, write_postcard};
+use holdem_cli::history::phh::PhhHands;
+use holdem_cli::replay::{HouseRules, Outcome, replay_hand};
 
-fn parse_phh(c: &mut Criterion) {
-    let hands = PhhHands::new(PLURIBUS).count() as u64;
-    let mut g = c.benchmark_group("phh");
-    g.throughput(Throughput::Elements(hands));
-    g.bench_function("parse", |b| {
+const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
+const GENERATED: &[u8] =
+    include_bytes!("../../data/histories/generated/seed-2026-10000-hands.postcard");
+
+fn settled(o: &Outcome) -> bool {
+    matches!(o, Outcome::Ok { settled: true, .. })
+}
+
+fn replay(c: &mut Criterion) {
+    let rules = HouseRules::standard();
+    let hands: Vec<HandHistory> = PhhHands::new(PLURIBUS)
+        .filter_map(|h| h.hand.ok())
+        .collect();
+    let generated: Vec<HandHistory> = PostcardHands::new(GENERATED)
+        .take(2_000)
+        .filter_map(Result::ok)
+        .collect();
+    // Pre-split postcard frames of the Pluribus hands, as a reader hands them over.
+    let frames: Vec<Vec<u8>> = hands
+        .iter()
+        .map(|h| {
+            let mut v = Vec::new();
+            let _ = write_postcard(&mut v, h);
+            // Drop the one- or two-byte length prefix: decode the payload only.
+            let skip = if v.len() - 1 < 128 { 1 } else { 2 };
+            v.split_off(skip)
+        })
+        .collect();
+
+    let mut g = c.benchmark_group("replay");
+    g.throughput(Throughput::Elements(hands.len() as u64));
+    g.bench_function("phh_parse_only_pluribus", |b| {
         b.iter(|| {
-            let mut ok = 0u32;
-            for h in PhhHands::new(black_box(PLURIBUS)) {
-                ok += u32::from(h.hand.is_ok());
-            }
-            ok
+            PhhHands::new(black_box(PLURIBUS))
+                .filter(|h| h.hand.is_ok())
+                .count()
+        })
+    });
+    g.bench_function("phh_parse_and_replay_pluribus", |b| {
+        b.iter(|| {
+            PhhHands::new(black_box(PLURIBUS))
+                .filter_map(|h| h.hand.ok())
+                .filter(|h| settled(&replay_hand(h, &rules)))
+                .count()
+        })
+    });
+    g.bench_function("native_postcard_decode_and_replay_pluribus", |b| {
+        b.iter(|| {
+            frames
+                .iter()
+                .filter_map(|f| decode_postcard(black_box(f)).ok())
+                .filter(|h| settled(&replay_hand(h, &rules)))
+                .count()
+        })
+    });
+    g.bench_function("replay_only_pluribus", |b| {
+        b.iter(|| {
+            hands
+                .iter()
+                .filter(|h| settled(&replay_hand(black_box(h), &rules)))
+                .count()
+        })
+    });
+    g.throughput(Throughput::Elements(generated.len() as u64));
+    g.bench_function("replay_only_generated", |b| {
+        b.iter(|| {
+            generated
+                .iter()
+                .filter(|h| settled(&replay_hand(black_box(h), &rules)))
+                .count()
         })
     });
     g.finish();
 }
 
-criterion_group!(benches, parse_phh);
+criterion_group!(benches, replay);
 criterion_main!(benches);

@@ -253,19 +253,35 @@ struct Scaler {
 
 impl Scaler {
     fn one(&self, d: Decimal, line: u32, field: &'static str, text: &str) -> Result<u64, Fail> {
-        d.scaled(self.decimals).ok_or((
-            line,
-            PhhErrorKind::Amount {
-                field,
-                source: AmountError::TooPrecise(text.to_string()),
-            },
-        ))
+        d.scaled(self.decimals).ok_or_else(|| {
+            (
+                line,
+                PhhErrorKind::Amount {
+                    field,
+                    source: AmountError::TooPrecise(text.to_string()),
+                },
+            )
+        })
     }
 
     fn all(&self, v: &[Decimal], line: u32, field: &'static str) -> Result<Vec<u64>, Fail> {
-        v.iter()
-            .map(|&d| self.one(d, line, field, &format!("{}e-{}", d.mantissa, d.decimals)))
-            .collect()
+        let mut out = Vec::with_capacity(v.len());
+        for &d in v {
+            match d.scaled(self.decimals) {
+                Some(x) => out.push(x),
+                None => {
+                    let text = format!("{}e-{}", d.mantissa, d.decimals);
+                    return Err((
+                        line,
+                        PhhErrorKind::Amount {
+                            field,
+                            source: AmountError::TooPrecise(text),
+                        },
+                    ));
+                }
+            }
+        }
+        Ok(out)
     }
 }
 
