@@ -152,7 +152,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             dead += st.dead;
             let status = match st.status {
                 SeatStatus::Folded | SeatStatus::Empty => Status::Folded,
-                _ if st.mucked => Status::Folded,
+                // A muck forfeits the claim to contested pots only: the seat stays
+                // live for layering (no strength below), so a pot it alone is
+                // eligible for still comes back to it (P4).
                 SeatStatus::AllIn => Status::AllIn,
                 SeatStatus::Active => Status::Active,
             };
@@ -162,6 +164,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 let rank = HandRank::from_raw(st.rank.ok_or(HandError::UnknownBoard)?);
                 ranks[seat.as_usize()] = Some(rank.raw());
                 strengths.push((seat, rank));
+            } else if live_count == 1 && !st.mucked && st.in_hand() {
+                // B22: every other contender mucked; the last hand wins unshown,
+                // so its strength only has to beat the mucked (absent) ones.
+                strengths.push((seat, HandRank::from_raw(0)));
             }
         }
         let table = Table::new(MAX_SEATS as u8, self.positions.button)?;

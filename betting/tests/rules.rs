@@ -1017,3 +1017,36 @@ fn dead_blind_is_posted_as_dead_money() {
     assert_eq!(result.final_stack(s(2)), Chips(1_000 + 50 + 150));
     assert!(hand.chips_conserved());
 }
+
+#[test]
+fn p4_side_pot_returns_to_its_only_eligible_player_even_after_a_muck() {
+    // rule P4 (003) with B21: seat 0 is all-in for 100; seats 1 and 2 build a side
+    // pot of 600 and seat 2 folds it on the flop. Seat 1 alone can win the side
+    // pot, so even if seat 1 mucks at showdown the side pot comes back to seat 1;
+    // only the main pot (300) goes to seat 0.
+    let mut hand = posted(nl(10), &[100, 1_000, 1_000], 0);
+    deal_unknown(&mut hand);
+    ok(&mut hand, 0, AllIn);
+    ok(&mut hand, 1, RaiseTo(Chips(400)));
+    ok(&mut hand, 2, Call);
+    board(&mut hand, "7h 8h 9s");
+    ok(&mut hand, 1, BetTo(Chips(200)));
+    ok(&mut hand, 2, Fold);
+    board(&mut hand, "Jd");
+    board(&mut hand, "4c");
+    while let Pending::Showdown { seat } = hand.pending() {
+        let input = if seat == s(0) {
+            Input::Show {
+                seat,
+                cards: Some([c("Ah"), c("As")]),
+            }
+        } else {
+            Input::Muck { seat }
+        };
+        hand.apply(T, input).expect("showdown input");
+    }
+    let result = hand.result().expect("done");
+    assert_eq!(result.final_stack(s(0)), Chips(300));
+    assert_eq!(result.final_stack(s(1)), Chips(1_000 - 400 + 600));
+    assert_eq!(result.final_stack(s(2)), Chips(600));
+}
