@@ -45,7 +45,10 @@ pub(crate) const ROWS: usize = 1 << (KEY_BITS - ROW_SHIFT);
 
 /// Allocated slots of the rank table: a power of two above `RANK_TABLE_LEN`.
 pub(crate) const RANK_SLOTS: usize = 1 << 17;
-const _: () = assert!(RANK_TABLE_LEN <= RANK_SLOTS, "the stored offsets need more slots");
+const _: () = assert!(
+    RANK_TABLE_LEN <= RANK_SLOTS,
+    "the stored offsets need more slots"
+);
 
 /// The perfect hash of a (valid) rank key: an index into `Tables::rank`.
 #[inline(always)]
