@@ -207,28 +207,20 @@ struct Scorer<'a> {
     holes: &'a [HandKey],
     unit: u64,
     ranks: Vec<HandRank>,
+    /// Heads-up counts (first wins, second wins, split), folded into the
+    /// tally once at the end instead of per board.
+    heads_up: [u64; 3],
 }
 
 impl Scorer<'_> {
     #[inline(always)]
     fn score(&mut self, board: HandKey, tally: &mut Tally) {
         if let [a, b] = self.holes {
-            // Heads-up fast path: no buffers, one comparison.
+            // Heads-up fast path: two lookups, one counter, no branches.
             let ra = self.eval.rank_key(board.plus(*a));
             let rb = self.eval.rank_key(board.plus(*b));
-            let (i, j) = (0, 1);
-            match ra.cmp(&rb) {
-                core::cmp::Ordering::Greater => Self::win(tally, i, self.unit),
-                core::cmp::Ordering::Less => Self::win(tally, j, self.unit),
-                core::cmp::Ordering::Equal => {
-                    let half = self.unit / 2;
-                    for k in [i, j] {
-                        tally.ties[k] += 1;
-                        tally.shares[k] += u128::from(half);
-                        tally.squares[k] += u128::from(half) * u128::from(half);
-                    }
-                }
-            }
+            self.heads_up[usize::from(ra < rb) + 2 * usize::from(ra == rb)] += 1;
+            return;
         } else {
             let mut best = HandRank::from_raw(0);
             for (slot, hole) in self.ranks.iter_mut().zip(self.holes) {
@@ -252,11 +244,17 @@ impl Scorer<'_> {
         tally.boards += 1;
     }
 
-    #[inline(always)]
-    fn win(tally: &mut Tally, k: usize, unit: u64) {
-        tally.wins[k] += 1;
-        tally.shares[k] += u128::from(unit);
-        tally.squares[k] += u128::from(unit) * u128::from(unit);
+    /// Adds the heads-up counts to `tally`.
+    fn finish_into(&self, tally: &mut Tally) {
+        let [first, second, split] = self.heads_up;
+        let (unit, half) = (u128::from(self.unit), u128::from(self.unit / 2));
+        for (k, wins) in [(0, first), (1, second)] {
+            tally.wins[k] += wins;
+            tally.ties[k] += split;
+            tally.shares[k] += unit * u128::from(wins) + half * u128::from(split);
+            tally.squares[k] += unit * unit * u128::from(wins) + half * half * u128::from(split);
+        }
+        tally.boards += first + second + split;
     }
 }
 
@@ -307,10 +305,12 @@ pub fn exact(
         holes: &s.holes,
         unit,
         ranks: vec![HandRank::from_raw(0); hands.len()],
+        heads_up: [0; 3],
     };
     enumerate(&deck, 0, s.to_deal, s.board, &mut |b| {
         scorer.score(b, &mut tally)
     });
+    scorer.finish_into(&mut tally);
     Ok(tally.finish(unit, true))
 }
 
@@ -344,11 +344,13 @@ pub fn exact_parallel(
                 holes: &s.holes,
                 unit,
                 ranks: vec![HandRank::from_raw(0); n],
+                heads_up: [0; 3],
             };
             let partial = s.board.plus(deck[first]);
             enumerate(&deck, first + 1, s.to_deal - 1, partial, &mut |b| {
                 scorer.score(b, &mut tally)
             });
+            scorer.finish_into(&mut tally);
             tally
         })
         .reduce(|| Tally::new(n), Tally::merge);
@@ -383,6 +385,7 @@ pub fn monte_carlo(
         holes: &s.holes,
         unit,
         ranks: vec![HandRank::from_raw(0); hands.len()],
+        heads_up: [0; 3],
     };
     let len = deck.len() as u32;
     for _ in 0..samples {
@@ -396,6 +399,7 @@ pub fn monte_carlo(
         }
         scorer.score(board_key, &mut tally);
     }
+    scorer.finish_into(&mut tally);
     Ok(tally.finish(unit, false))
 }
 
