@@ -19,6 +19,7 @@ use holdem_cli::history::{HandHistory, HistoryError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+mod rules;
 mod simulate;
 
 /// Texas Hold'em rules engine: replay hand histories, evaluate hands, and more.
@@ -53,6 +54,8 @@ enum Command {
     },
     /// Play a whole tournament with built-in bots.
     Simulate(simulate::SimulateArgs),
+    /// House rules: `list` the presets, `show PRESET`, `check FILE` (R1, R2).
+    Rules(rules::RulesArgs),
 }
 
 #[derive(Args)]
@@ -117,6 +120,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Simulate(args) => simulate::run(&args),
+        Command::Rules(args) => rules::run(&args),
         Command::Replay(args) => replay(&args),
         Command::Convert(args) => report(convert(&args.input, &args.output)),
         Command::GenHistories(args) => report(gen_histories(&args)),

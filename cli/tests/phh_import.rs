@@ -107,7 +107,7 @@ fn rule_h1_heads_up_forced_bets_are_reverse_assigned() {
 
 #[test]
 fn big_blind_ante_and_finishing_stacks_are_read() {
-    let h = parse_phh(&read("phh/wsop-2019/event-42-day-3-00-01-07.phh")).expect("valid");
+    let h = parse_phh(&read("illegal/real-wsop-2019-missing-fold.phh")).expect("valid");
     assert_eq!(h.antes[1], 500_000);
     assert_eq!(h.antes.iter().filter(|&&a| a > 0).count(), 1);
     assert_eq!(h.finishing_stacks.as_ref().map(Vec::len), Some(8));
