@@ -4,56 +4,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_betting::{
-    Action, Chips, Dealer, Discard, Hand, HandConfig, Input, Pending, Player, Seat, Timestamp,
-};
+use holdem_betting::{Chips, Hand, HandConfig, Player};
 use holdem_cards::Deck;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 
-fn seat(i: u8) -> Seat {
-    Seat::new(i).unwrap_or_else(|| unreachable!("seat index below MAX_SEATS"))
-}
-
-/// Plays one hand; returns the winner-side chips moved, to keep the work observable.
-fn play_hand(hand0: &Hand, rng: &mut ChaCha8Rng) -> u64 {
-    let mut hand = hand0.clone();
-    let mut dealer = Dealer::new(Deck::shuffled_with(rng));
-    let t = Timestamp(0);
-    let mut sink = Discard;
-    loop {
-        let input = match hand.pending() {
-            Pending::Complete => break,
-            Pending::Post { seat, kind, amount } => Input::Post { seat, kind, amount },
-            Pending::HoleCards { .. } | Pending::Board { .. } => {
-                let _ = dealer.deal_pending(&mut hand, t, &mut sink);
-                continue;
-            }
-            Pending::Action { seat } => {
-                let roll = rng.next_u32() % 16;
-                let action = match hand.legal_actions() {
-                    Some(l) if roll == 0 => {
-                        if l.check {
-                            Action::Check
-                        } else {
-                            Action::Fold
-                        }
-                    }
-                    Some(l) if roll < 3 => match l.raise.or(l.bet) {
-                        Some(r) => Action::BetOrRaiseTo(r.min),
-                        None => Action::CheckOrCall,
-                    },
-                    _ => Action::CheckOrCall,
-                };
-                Input::act(seat, action)
-            }
-            Pending::Showdown { seat } => Input::Show { seat, cards: None },
-        };
-        let _ = hand.apply_into(t, input, &mut sink);
-    }
-    hand.result()
-        .map_or(0, |r| r.pots().iter().map(|p| p.amount.get()).sum())
-}
+#[path = "support/random_hand.rs"]
+mod random_hand;
+use random_hand::{play_hand, seat};
 
 fn bench(c: &mut Criterion) {
     let players: Vec<Player> = (0..6).map(|i| Player::new(seat(i), Chips(2_000))).collect();

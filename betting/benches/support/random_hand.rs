@@ -1,0 +1,52 @@
+//! The random 6-max no-limit hand shared by `benches/hand.rs` and
+//! `examples/throughput.rs`, so both measure exactly the same work.
+
+use holdem_betting::{Action, Dealer, Discard, Hand, Input, Pending, Seat, Timestamp};
+use holdem_cards::Deck;
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+
+/// The seat with index `i`.
+pub fn seat(i: u8) -> Seat {
+    Seat::new(i).unwrap_or_else(|| unreachable!("seat index below MAX_SEATS"))
+}
+
+/// Plays one hand; returns the winner-side chips moved, to keep the work observable.
+pub fn play_hand(hand0: &Hand, rng: &mut ChaCha8Rng) -> u64 {
+    let mut hand = hand0.clone();
+    let mut dealer = Dealer::new(Deck::shuffled_with(rng));
+    let t = Timestamp(0);
+    let mut sink = Discard;
+    loop {
+        let input = match hand.pending() {
+            Pending::Complete => break,
+            Pending::Post { seat, kind, amount } => Input::Post { seat, kind, amount },
+            Pending::HoleCards { .. } | Pending::Board { .. } => {
+                let _ = dealer.deal_pending(&mut hand, t, &mut sink);
+                continue;
+            }
+            Pending::Action { seat } => {
+                let roll = rng.next_u32() % 16;
+                let action = match hand.legal_actions() {
+                    Some(l) if roll == 0 => {
+                        if l.check {
+                            Action::Check
+                        } else {
+                            Action::Fold
+                        }
+                    }
+                    Some(l) if roll < 3 => match l.raise.or(l.bet) {
+                        Some(r) => Action::BetOrRaiseTo(r.min),
+                        None => Action::CheckOrCall,
+                    },
+                    _ => Action::CheckOrCall,
+                };
+                Input::act(seat, action)
+            }
+            Pending::Showdown { seat } => Input::Show { seat, cards: None },
+        };
+        let _ = hand.apply_into(t, input, &mut sink);
+    }
+    hand.result()
+        .map_or(0, |r| r.pots().iter().map(|p| p.amount.get()).sum())
+}
