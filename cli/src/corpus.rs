@@ -267,6 +267,28 @@ impl FileReport {
     }
 }
 
+/// Replays a stream of native hands (JSON Lines or postcard) into `report`; a hand
+/// that does not decode is reported as unreadable and the stream goes on.
+fn judge_native<E: std::fmt::Display>(
+    hands: impl Iterator<Item = Result<HandHistory, E>>,
+    rules: &RulesBook,
+    keep_all: bool,
+    report: &mut FileReport,
+) {
+    for (i, h) in hands.enumerate() {
+        let line = match h {
+            Ok(hand) => judge(i + 1, None, &hand, rules),
+            Err(e) => HandLine {
+                hand: i + 1,
+                name: None,
+                status: Status::Unreadable,
+                message: e.to_string(),
+            },
+        };
+        report.push(line, keep_all);
+    }
+}
+
 /// Replays every hand of one file. `keep_all` keeps a line per hand, otherwise only the
 /// failures are kept (memory stays bounded on large files).
 pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport {
@@ -315,37 +337,21 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
             Err(e) => unreadable(&mut report, 0, e.to_string()),
         },
         Some(Format::Jsonl) => match File::open(path) {
-            Ok(f) => {
-                for (i, h) in JsonlHands::new(BufReader::new(f)).enumerate() {
-                    let line = match h {
-                        Ok(hand) => judge(i + 1, None, &hand, rules),
-                        Err(e) => HandLine {
-                            hand: i + 1,
-                            name: None,
-                            status: Status::Unreadable,
-                            message: e.to_string(),
-                        },
-                    };
-                    report.push(line, keep_all);
-                }
-            }
+            Ok(f) => judge_native(
+                JsonlHands::new(BufReader::new(f)),
+                rules,
+                keep_all,
+                &mut report,
+            ),
             Err(e) => unreadable(&mut report, 0, e.to_string()),
         },
         Some(Format::Postcard) => match File::open(path) {
-            Ok(f) => {
-                for (i, h) in PostcardHands::new(BufReader::new(f)).enumerate() {
-                    let line = match h {
-                        Ok(hand) => judge(i + 1, None, &hand, rules),
-                        Err(e) => HandLine {
-                            hand: i + 1,
-                            name: None,
-                            status: Status::Unreadable,
-                            message: e.to_string(),
-                        },
-                    };
-                    report.push(line, keep_all);
-                }
-            }
+            Ok(f) => judge_native(
+                PostcardHands::new(BufReader::new(f)),
+                rules,
+                keep_all,
+                &mut report,
+            ),
             Err(e) => unreadable(&mut report, 0, e.to_string()),
         },
         None => unreadable(
