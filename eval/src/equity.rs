@@ -96,6 +96,27 @@ struct Setup {
     to_deal: usize,
 }
 
+impl Setup {
+    /// The live deck as one-card keys, ready to add to partial boards.
+    fn deck_keys(&self) -> Vec<HandKey> {
+        self.deck
+            .iter()
+            .map(|&c| HandKey::EMPTY.with_card(c))
+            .collect()
+    }
+
+    /// A fresh scorer for these hands, counting shares in units of `unit`.
+    fn scorer(&self, eval: Evaluator, unit: u64) -> Scorer<'_> {
+        Scorer {
+            eval,
+            holes: &self.holes,
+            unit,
+            ranks: vec![HandRank::from_raw(0); self.holes.len()],
+            heads_up: [0; 3],
+        }
+    }
+}
+
 fn setup(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> Result<Setup, EquityError> {
     if hands.len() < 2 {
         return Err(EquityError::TooFewHands(hands.len()));
@@ -294,19 +315,9 @@ pub fn exact(
 ) -> Result<EquityResult, EquityError> {
     let s = setup(hands, board, dead)?;
     let unit = lcm_upto(hands.len());
-    let deck: Vec<HandKey> = s
-        .deck
-        .iter()
-        .map(|&c| HandKey::EMPTY.with_card(c))
-        .collect();
+    let deck = s.deck_keys();
     let mut tally = Tally::new(hands.len());
-    let mut scorer = Scorer {
-        eval: Evaluator::new(),
-        holes: &s.holes,
-        unit,
-        ranks: vec![HandRank::from_raw(0); hands.len()],
-        heads_up: [0; 3],
-    };
+    let mut scorer = s.scorer(Evaluator::new(), unit);
     enumerate(&deck, 0, s.to_deal, s.board, &mut |b| {
         scorer.score(b, &mut tally)
     });
@@ -328,24 +339,14 @@ pub fn exact_parallel(
         return exact(hands, board, dead);
     }
     let unit = lcm_upto(hands.len());
-    let deck: Vec<HandKey> = s
-        .deck
-        .iter()
-        .map(|&c| HandKey::EMPTY.with_card(c))
-        .collect();
+    let deck = s.deck_keys();
     let eval = Evaluator::new();
     let n = hands.len();
     let tally = (0..=deck.len() - s.to_deal)
         .into_par_iter()
         .map(|first| {
             let mut tally = Tally::new(n);
-            let mut scorer = Scorer {
-                eval,
-                holes: &s.holes,
-                unit,
-                ranks: vec![HandRank::from_raw(0); n],
-                heads_up: [0; 3],
-            };
+            let mut scorer = s.scorer(eval, unit);
             let partial = s.board.plus(deck[first]);
             enumerate(&deck, first + 1, s.to_deal - 1, partial, &mut |b| {
                 scorer.score(b, &mut tally)
@@ -374,19 +375,9 @@ pub fn monte_carlo(
         return Err(EquityError::NoSamples);
     }
     let unit = lcm_upto(hands.len());
-    let mut deck: Vec<HandKey> = s
-        .deck
-        .iter()
-        .map(|&c| HandKey::EMPTY.with_card(c))
-        .collect();
+    let mut deck = s.deck_keys();
     let mut tally = Tally::new(hands.len());
-    let mut scorer = Scorer {
-        eval: Evaluator::new(),
-        holes: &s.holes,
-        unit,
-        ranks: vec![HandRank::from_raw(0); hands.len()],
-        heads_up: [0; 3],
-    };
+    let mut scorer = s.scorer(Evaluator::new(), unit);
     let len = deck.len() as u32;
     for _ in 0..samples {
         // Partial Fisher-Yates: the first `to_deal` slots become a uniform
