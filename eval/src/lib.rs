@@ -47,7 +47,7 @@ mod tables;
 
 pub use best::best_five;
 pub use fast::{Evaluator, HandKey};
-pub use rank::{Category, HandRank};
+pub use rank::{Category, HandRank, InvalidHandRank};
 pub use reference::ReferenceEvaluator;
 
 use holdem_cards::CardSet;

@@ -22,7 +22,12 @@ use holdem_cards::Rank;
 /// [`HandRank::is_royal_flush`].
 ///
 /// Not `#[non_exhaustive]`: rule E2 says no other hands exist.
+///
+/// With the `serde` feature it (de)serializes as its kebab-case name:
+/// `"high-card"`, `"one-pair"`, ... `"straight-flush"`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[repr(u8)]
 pub enum Category {
     /// Five unmatched, unsuited, unconnected cards.
@@ -119,8 +124,41 @@ pub(crate) const ORDINAL_BITS: u32 = 12;
 /// only the 7,462 values with a valid ordinal are produced by evaluators. Values
 /// built with [`HandRank::from_raw`] outside that set still compare, and every
 /// method stays total on them (never a panic), but describe no real hand.
+///
+/// With the `serde` feature it (de)serializes as its raw `u16`; deserializing
+/// rejects a value that is not [`valid`](HandRank::is_valid), with an error
+/// naming the value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "u16", try_from = "u16"))]
 pub struct HandRank(pub(crate) u16);
+
+impl From<HandRank> for u16 {
+    fn from(rank: HandRank) -> u16 {
+        rank.0
+    }
+}
+
+/// A raw value that is not one of the 7,462 ranks of a real hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0} (0x{0:04x}) is not a valid hand rank: expected category << 12 | ordinal, one of the 7,462 ranks of a real hand"
+)]
+pub struct InvalidHandRank(pub u16);
+
+impl TryFrom<u16> for HandRank {
+    type Error = InvalidHandRank;
+
+    /// The rank with this raw value, if it is [`valid`](HandRank::is_valid).
+    fn try_from(raw: u16) -> Result<HandRank, InvalidHandRank> {
+        let rank = HandRank(raw);
+        if rank.is_valid() {
+            Ok(rank)
+        } else {
+            Err(InvalidHandRank(raw))
+        }
+    }
+}
 
 impl HandRank {
     /// A rank from its raw value.
