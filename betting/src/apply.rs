@@ -140,6 +140,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     return Err(self.unexpected(&input));
                 }
                 self.check_shower(seat)?;
+                if !self.config.showdown.losers_may_muck {
+                    return Err(HandError::MuckNotAllowed { seat });
+                }
                 self.seats[seat.as_usize()].mucked = true;
                 sink.push(at, Event::Mucked { seat });
                 self.advance_showdown(at, sink)
@@ -556,7 +559,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let board_known = self.board[..self.board_len as usize]
             .iter()
             .all(Option::is_some);
-        if !self.all_in_showdown && any_all_in && betting_over && board_known {
+        if self.config.showdown.all_in_hands_face_up
+            && !self.all_in_showdown
+            && any_all_in
+            && betting_over
+            && board_known
+        {
             self.all_in_showdown = true;
             for seat in clockwise_from(self.contenders(), self.positions.button) {
                 let st = &mut self.seats[seat.as_usize()];
@@ -690,7 +698,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let unmucked = self
             .contenders()
             .iter()
-            .filter(|s| !self.seats[s.as_usize()].mucked)
+            .filter(|s| self.claims(&self.seats[s.as_usize()]))
             .count();
         let any_shown = self
             .contenders()

@@ -42,6 +42,39 @@ pub enum IncompleteAllInRule {
     FullRaiseOverLastFullBet,
 }
 
+/// Showdown and mucking house rules (rule B21). TOML (kebab-case):
+/// `losers-may-muck`, `winner-must-show-both-cards`, `all-in-hands-face-up`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", default))]
+pub struct ShowdownRules {
+    /// A player who cannot win may muck instead of showing (seeds 001, 003, 004).
+    /// When `false`, [`crate::Input::Muck`] at showdown is refused: every contender
+    /// shows ([`crate::HandError::MuckNotAllowed`]).
+    pub losers_may_muck: bool,
+    /// A winner must show both hole cards to be awarded the pot (seed 002): a
+    /// contender who mucks gives up its claim. When `false`, a contender whose two
+    /// hole cards the hand knows (dealt by a [`crate::Dealer`], or shown) keeps its
+    /// claim when it mucks: the pot is awarded on the cards the dealer saw.
+    pub winner_must_show_both_cards: bool,
+    /// When betting is over with a player all-in, every hand is turned face up
+    /// (seed 002). When `false`, the hand goes to the ordinary show-or-muck
+    /// showdown after the run-out.
+    pub all_in_hands_face_up: bool,
+}
+
+impl Default for ShowdownRules {
+    /// The common rule: losers may muck, a winner shows both cards, hands are tabled
+    /// once a player is all-in and betting is over.
+    fn default() -> Self {
+        ShowdownRules {
+            losers_may_muck: true,
+            winner_must_show_both_cards: true,
+            all_in_hands_face_up: true,
+        }
+    }
+}
+
 /// Everything that fixes the rules of one hand: structure (B1), forced bets (B2, B5),
 /// house rules (B9, B10, B12, B16), rake (B23) and chip unit (B24).
 ///
@@ -90,6 +123,8 @@ pub struct HandConfig {
     pub time_out_all_in_protection: bool,
     /// The rake (B23); [`RakePolicy::NONE`] for tournaments.
     pub rake: RakePolicy,
+    /// Showdown and mucking house rules (B21).
+    pub showdown: ShowdownRules,
 }
 
 impl Default for HandConfig {
@@ -121,6 +156,7 @@ impl HandConfig {
             incomplete_all_in: IncompleteAllInRule::StandardLastFullIncrement,
             time_out_all_in_protection: false,
             rake: RakePolicy::NONE,
+            showdown: ShowdownRules::default(),
         }
     }
 

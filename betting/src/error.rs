@@ -225,6 +225,27 @@ pub enum HandError {
         /// The seat.
         seat: Seat,
     },
+    /// A muck at showdown when the house rule makes every contender show (B21).
+    #[error("{seat} may not muck: every hand is shown at showdown here (B21)")]
+    MuckNotAllowed {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A re-raise above double the bet by less than the big blind (seed 004 house
+    /// rule, B10): the total must be exactly `double` or at least `next`.
+    #[error(
+        "raise to {amount} by {seat}: above double ({double}) a re-raise must add at least the big blind, to {next} (B10, 004)"
+    )]
+    ReraiseStep {
+        /// The seat.
+        seat: Seat,
+        /// The amount.
+        amount: Chips,
+        /// Double the bet raised: the smallest re-raise.
+        double: Chips,
+        /// The smallest total above `double`: `double` plus the big blind.
+        next: Chips,
+    },
     /// A hand cannot be ranked because a board card is unknown.
     #[error("the board has unknown cards: hands cannot be ranked (E1)")]
     UnknownBoard,
@@ -267,7 +288,10 @@ impl HandError {
             HandError::DuplicateCard { .. } => "C1",
             HandError::AlreadyDealt { .. } => "C3",
             HandError::AlreadyBurned => "C4",
-            HandError::ShownCardsDiffer { .. } | HandError::UnknownHoleCards { .. } => "B21",
+            HandError::ShownCardsDiffer { .. }
+            | HandError::UnknownHoleCards { .. }
+            | HandError::MuckNotAllowed { .. } => "B21",
+            HandError::ReraiseStep { .. } => "B10",
             HandError::UnknownBoard => "E1",
         }
     }
@@ -284,6 +308,7 @@ impl HandError {
                 Some((Chips::ZERO, max))
             }
             HandError::FixedLimitAmount { required, .. } => Some((required, required)),
+            HandError::ReraiseStep { double, .. } => Some((double, Chips::MAX)),
             _ => None,
         }
     }

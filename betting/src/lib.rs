@@ -85,7 +85,9 @@ mod state;
 pub mod table;
 mod view;
 
-pub use config::{BettingStructure, HandConfig, IncompleteAllInRule, half_rounded_down};
+pub use config::{
+    BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, half_rounded_down,
+};
 pub use dealer::{DealOutcome, Dealer, DealerError};
 pub use error::HandError;
 pub use event::{

@@ -145,7 +145,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let live_count = self
             .contenders()
             .iter()
-            .filter(|s| !self.seats[s.as_usize()].mucked)
+            .filter(|s| self.claims(&self.seats[s.as_usize()]))
             .count();
         for seat in self.players.iter() {
             let st = &self.seats[seat.as_usize()];
@@ -159,12 +159,13 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 SeatStatus::Active => Status::Active,
             };
             contributions.push(Contribution::new(seat, Chips(st.total - st.dead), status));
-            if live_count >= 2 && st.shown && !st.mucked && st.in_hand() {
+            let ranked_muck = st.mucked && self.claims(st);
+            if live_count >= 2 && ((st.shown && !st.mucked) || ranked_muck) && st.in_hand() {
                 // Ranked while validating the river or the show (E1).
                 let rank = HandRank::from_raw(st.rank.ok_or(HandError::UnknownBoard)?);
                 ranks[seat.as_usize()] = Some(rank.raw());
                 strengths.push((seat, rank));
-            } else if live_count == 1 && !st.mucked && st.in_hand() {
+            } else if live_count == 1 && self.claims(st) && st.in_hand() {
                 // B22: every other contender mucked; the last hand wins unshown,
                 // so its strength only has to beat the mucked (absent) ones.
                 strengths.push((seat, HandRank::from_raw(0)));
@@ -298,6 +299,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         self.phase = Phase::Complete;
         self.to_act = None;
         Ok(())
+    }
+
+    /// `true` when a contender's hand still claims the pot: not mucked, or mucked
+    /// with known cards when a winner need not show both cards (B21 house rule).
+    pub(crate) fn claims(&self, st: &crate::state::SeatState) -> bool {
+        !st.mucked || (!self.config.showdown.winner_must_show_both_cards && st.rank.is_some())
     }
 
     /// The extra rake the dead money adds to the main pot, within the cap (B23).

@@ -40,6 +40,63 @@ pub enum ButtonRule {
     DeadButton,
 }
 
+/// How a new player joins a cash game (B19, a house rule).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum NewPlayer {
+    /// Post a big blind to be dealt in at once, or wait for the big blind; a hand can
+    /// then have two big blinds (001; standard). [`Occupant::PostingToPlay`] posts.
+    #[default]
+    PostOrWait,
+    /// Always wait for the big blind: [`Occupant::PostingToPlay`] waits like
+    /// [`Occupant::WaitingForBigBlind`].
+    WaitForBigBlind,
+}
+
+/// When a player moved to a new table is dealt in (B20, a house rule).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum MovedPlayer {
+    /// Dealt in at once unless seated in the small blind or on the button, where they
+    /// wait for the button to pass; in the big blind they post and play (002; the
+    /// tournament-director standard).
+    #[default]
+    WaitInSmallBlindOrButton,
+    /// Dealt in at once wherever they sit (000 2.6).
+    DealtInAtOnce,
+}
+
+/// Button movement and seating house rules (B18-B20). TOML (kebab-case): `button =
+/// "dead-button"`, `new-player = "post-or-wait"`, `moved-player =
+/// "wait-in-small-blind-or-button"`; a missing field takes its default.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", default))]
+pub struct TableRules {
+    /// Forward-moving or dead button (B18).
+    pub button: ButtonRule,
+    /// How a new cash-game player is dealt in (B19).
+    pub new_player: NewPlayer,
+    /// How a player moved from another table is dealt in (B20).
+    pub moved_player: MovedPlayer,
+}
+
+impl Default for TableRules {
+    /// The tournament-director standard: dead button (002), post or wait (001), moved
+    /// players wait in the small blind or on the button (002).
+    fn default() -> Self {
+        TableRules {
+            button: ButtonRule::DeadButton,
+            new_player: NewPlayer::PostOrWait,
+            moved_player: MovedPlayer::WaitInSmallBlindOrButton,
+        }
+    }
+}
+
 /// Who sits in a seat.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -108,7 +165,7 @@ pub enum TableError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Table {
-    rule: ButtonRule,
+    rules: TableRules,
     seats: [Occupant; MAX_SEATS],
     /// The button of the last hand dealt (or the first button, before any hand).
     button: Seat,
@@ -121,8 +178,21 @@ impl Table {
     /// it elsewhere).
     #[must_use]
     pub fn new(rule: ButtonRule, first_button: Seat) -> Table {
+        Table::with_rules(
+            TableRules {
+                button: rule,
+                ..TableRules::default()
+            },
+            first_button,
+        )
+    }
+
+    /// An empty table under `rules` (B18-B20) whose first hand has the button on
+    /// `first_button`.
+    #[must_use]
+    pub fn with_rules(rules: TableRules, first_button: Seat) -> Table {
         Table {
-            rule,
+            rules,
             seats: [Occupant::Empty; MAX_SEATS],
             button: first_button,
             last_blinds: None,
@@ -135,6 +205,12 @@ impl Table {
         if let Some(slot) = self.seats.get_mut(seat.as_usize()) {
             *slot = occupant;
         }
+    }
+
+    /// The table's house rules.
+    #[must_use]
+    pub const fn rules(&self) -> TableRules {
+        self.rules
     }
 
     /// Who sits in `seat`.
@@ -180,7 +256,7 @@ impl Table {
                     (self.button, sb, bb)
                 }
             }
-            Some((last_bb, last_sb_position)) => match (self.rule, seated.len()) {
+            Some((last_bb, last_sb_position)) => match (self.rules.button, seated.len()) {
                 (_, 2) => {
                     let bb = next_in(seated, last_bb).ok_or(too_few)?;
                     let button = next_in(seated, bb).ok_or(too_few)?;
@@ -214,6 +290,11 @@ impl Table {
                 // B19: waits until the big blind reaches them.
                 Occupant::WaitingForBigBlind { .. } => seat == big_blind,
                 // B19: posts a big blind to play at once (a second big blind).
+                Occupant::PostingToPlay { .. }
+                    if self.rules.new_player == NewPlayer::WaitForBigBlind =>
+                {
+                    seat == big_blind
+                }
                 Occupant::PostingToPlay { .. } => {
                     if seat != big_blind {
                         extra.insert(seat);
@@ -222,7 +303,10 @@ impl Table {
                 }
                 // B20: in the small blind or on the button they wait for the button
                 // to pass; in the big blind they post it and play.
-                Occupant::MovedIn { .. } => seat != sb_position && seat != button,
+                Occupant::MovedIn { .. } => {
+                    self.rules.moved_player == MovedPlayer::DealtInAtOnce
+                        || (seat != sb_position && seat != button)
+                }
             };
             if plays {
                 dealt.insert(seat);

@@ -58,3 +58,48 @@ fn hand_state_round_trips_through_json() {
     let back: Hand = serde_json::from_str(&json).expect("deserialize");
     assert_eq!(back, hand);
 }
+
+#[test]
+fn showdown_and_table_rules_load_from_the_rules_config_toml_shapes() {
+    use holdem_betting::ShowdownRules;
+    use holdem_betting::table::{ButtonRule, MovedPlayer, NewPlayer, TableRules};
+    let showdown: ShowdownRules = toml::from_str(
+        "losers-may-muck = false\nwinner-must-show-both-cards = true\nall-in-hands-face-up = false",
+    )
+    .expect("showdown rules");
+    assert_eq!(
+        showdown,
+        ShowdownRules {
+            losers_may_muck: false,
+            winner_must_show_both_cards: true,
+            all_in_hands_face_up: false,
+        }
+    );
+    let table: TableRules = toml::from_str(
+        "button = \"forward-moving\"\nnew-player = \"wait-for-big-blind\"\nmoved-player = \"dealt-in-at-once\"",
+    )
+    .expect("table rules");
+    assert_eq!(
+        table,
+        TableRules {
+            button: ButtonRule::ForwardMoving,
+            new_player: NewPlayer::WaitForBigBlind,
+            moved_player: MovedPlayer::DealtInAtOnce,
+        }
+    );
+    // Missing fields take the defaults: dead button, post-or-wait, wait in SB/button.
+    let partial: TableRules = toml::from_str("").expect("empty");
+    assert_eq!(partial, TableRules::default());
+    assert_eq!(partial.button, ButtonRule::DeadButton);
+    let text = toml::to_string(&TableRules::default()).expect("to toml");
+    assert!(text.contains("button = \"dead-button\""), "{text}");
+    assert!(text.contains("new-player = \"post-or-wait\""), "{text}");
+    assert!(
+        text.contains("moved-player = \"wait-in-small-blind-or-button\""),
+        "{text}"
+    );
+    // The hand config carries the showdown rules as `[showdown]`.
+    let config: HandConfig =
+        toml::from_str("big-blind = 10\n[showdown]\nlosers-may-muck = false").expect("config");
+    assert!(!config.showdown.losers_may_muck && config.showdown.all_in_hands_face_up);
+}

@@ -3,7 +3,9 @@
 mod common;
 
 use common::{T, s};
-use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
+use holdem_betting::table::{
+    ButtonRule, MovedPlayer, NewPlayer, Occupant, Table, TableError, TableRules,
+};
 use holdem_betting::{Action, Chips, Dealer, Hand, HandConfig, Input, Pending};
 use holdem_cards::Deck;
 
@@ -113,6 +115,53 @@ fn b20_moved_player_waits_in_small_blind_or_button_posts_in_big_blind() {
     let setup = plays.next_hand().expect("hand");
     assert!(setup.players.iter().any(|p| p.seat == s(3)));
     assert_eq!(setup.positions.big_blind, s(3));
+}
+
+#[test]
+fn b19_house_rule_wait_for_big_blind_makes_a_posting_player_wait() {
+    // rule B19 (001 allows posting; a room may make every new player wait)
+    let rules = TableRules {
+        button: ButtonRule::ForwardMoving,
+        new_player: NewPlayer::WaitForBigBlind,
+        ..TableRules::default()
+    };
+    let mut t = Table::with_rules(rules, s(0));
+    for i in 0..4 {
+        t.seat(
+            s(i),
+            Occupant::Playing {
+                stack: Chips(1_000),
+            },
+        );
+    }
+    t.seat(s(5), Occupant::PostingToPlay { stack: Chips(500) });
+    let setup = t.next_hand().expect("hand");
+    assert!(setup.positions.extra_big_blinds.is_empty());
+    assert!(!setup.players.iter().any(|p| p.seat == s(5)));
+    assert_eq!(t.rules(), rules);
+}
+
+#[test]
+fn b20_house_rule_dealt_in_at_once_plays_in_the_small_blind() {
+    // rule B20 (000 2.6: dealt in at once wherever they sit)
+    let rules = TableRules {
+        moved_player: MovedPlayer::DealtInAtOnce,
+        ..TableRules::default()
+    };
+    let mut t = Table::with_rules(rules, s(0));
+    for i in 0..5 {
+        t.seat(
+            s(i),
+            Occupant::Playing {
+                stack: Chips(1_000),
+            },
+        );
+    }
+    assert_eq!(blinds(&mut t), (0, Some(1), 2));
+    t.seat(s(2), Occupant::MovedIn { stack: Chips(800) });
+    let setup = t.next_hand().expect("hand");
+    assert!(setup.players.iter().any(|p| p.seat == s(2)));
+    assert_eq!(setup.positions.small_blind, Some(s(2)));
 }
 
 #[test]
