@@ -73,4 +73,9 @@ pub enum DeckError {
         "the arrival order names none of the occupied seats, so no first-seated player (rule C5)"
     )]
     NoArrival,
+    /// Misdeal rules whose threshold is zero exposed cards.
+    #[error(
+        "a misdeal needs at least 1 exposed card: zero exposed cards cannot make a misdeal (rule C6)"
+    )]
+    MisdealThreshold,
 }

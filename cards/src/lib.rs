@@ -1,6 +1,7 @@
 //! Playing cards for Texas Hold'em: [`Rank`], [`Suit`], [`Card`], [`CardSet`] and
 //! their text form; the [`Deck`], unbiased [`shuffle`]; the order of a hand's
-//! deal ([`deal_order`]); and the first-button draw ([`draw_button`]).
+//! deal ([`deal_order`]); the first-button draw ([`draw_button`]); and misdeal
+//! handling ([`MisdealRules`]).
 //!
 //! # Invariants
 //! - One standard deck, no jokers (rule C1): a [`Card`] is one of exactly 52
@@ -45,6 +46,7 @@ mod card;
 mod deal;
 mod deck;
 mod error;
+mod misdeal;
 mod parse;
 mod set;
 mod shuffle;
@@ -57,6 +59,7 @@ pub use deal::{
 };
 pub use deck::Deck;
 pub use error::DeckError;
+pub use misdeal::{ExposedCardRuling, MisdealRules, SingleExposedCard};
 pub use parse::{ParseCardError, parse_cards};
 pub use set::{CardSet, CardSetIter, InvalidCardBits};
 pub use shuffle::{shuffle, uniform_below};

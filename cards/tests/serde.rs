@@ -113,3 +113,21 @@ fn c1_deck_round_trips_its_undealt_order() {
         "a duplicate card is not a deck"
     );
 }
+
+#[test]
+fn c6_misdeal_rules_are_kebab_case() {
+    use holdem_cards::{MisdealRules, SingleExposedCard};
+    let rules = MisdealRules {
+        misdeal_exposed_cards: 3,
+        single_exposed_card: SingleExposedCard::Misdeal,
+        reshuffle_on_request: false,
+    };
+    assert_eq!(
+        json_round_trip(&rules),
+        r#"{"misdeal-exposed-cards":3,"single-exposed-card":"misdeal","reshuffle-on-request":false}"#
+    );
+    assert_eq!(
+        json_round_trip(&SingleExposedCard::ReplaceAndBurn),
+        "\"replace-and-burn\""
+    );
+}

@@ -7,6 +7,7 @@ use crate::{Chips, MAX_POTS, Pot, PotsError};
 /// How a percentage rake that is not a whole chip is rounded (B24: chips are whole).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum RakeRounding {
     /// Drop the fraction: the players keep it. The default.
     #[default]
@@ -18,6 +19,7 @@ pub enum RakeRounding {
 /// Which pots the rake is taken from.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum RakeSource {
     /// Each pot in order, main pot first: every pot is raked at the rate on its own
     /// amount (rounded per pot) until the cap is reached; later pots pay what is left
@@ -49,8 +51,14 @@ pub enum RakeSource {
 /// assert_eq!(policy.rake_on(Chips(1_000))?, Chips(3)); // capped
 /// # Ok::<(), holdem_pots::PotsError>(())
 /// ```
+///
+/// With the `serde` feature the keys and choices are kebab-case, like every
+/// rules document: `basis-points = 500`, `rounding = "down"`, `cap = 3`,
+/// `no-flop-no-drop = true`, `source = "each-pot"`. Every key may be omitted and
+/// takes its value in [`RakePolicy::NONE`] (`cap` absent: no cap).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", default))]
 pub struct RakePolicy {
     /// The rate in basis points (1/100 of a percent): 500 is 5%. At most 10,000.
     pub basis_points: u16,

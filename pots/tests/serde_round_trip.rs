@@ -49,3 +49,35 @@ fn out_of_range_seat_and_seat_set_are_rejected_when_parsed() {
     let button_off_table = r#"{"seat_count":6,"button":6}"#;
     assert!(serde_json::from_str::<Table>(button_off_table).is_err());
 }
+
+#[test]
+fn b23_rake_policy_text_form_is_kebab_case_and_keys_default_to_no_rake() {
+    let rake = RakePolicy {
+        basis_points: 500,
+        rounding: RakeRounding::Nearest,
+        cap: Some(Chips(3)),
+        no_flop_no_drop: true,
+        source: RakeSource::MainPotOnly,
+    };
+    let json = serde_json::to_string(&rake).expect("serializes");
+    assert_eq!(
+        json,
+        r#"{"basis-points":500,"rounding":"nearest","cap":3,"no-flop-no-drop":true,"source":"main-pot-only"}"#
+    );
+    // Omitted keys take their value in RakePolicy::NONE.
+    let partial: RakePolicy = serde_json::from_str(r#"{"basis-points":500}"#).expect("parses");
+    assert_eq!(
+        partial,
+        RakePolicy {
+            basis_points: 500,
+            ..RakePolicy::NONE
+        }
+    );
+    assert_eq!(
+        serde_json::from_str::<RakePolicy>("{}").expect("parses"),
+        RakePolicy::NONE
+    );
+    // The old snake_case and CamelCase spellings are refused, not mistaken.
+    assert!(serde_json::from_str::<RakeRounding>(r#""Down""#).is_err());
+    assert!(serde_json::from_str::<RakeSource>(r#""EachPot""#).is_err());
+}

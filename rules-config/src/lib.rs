@@ -6,7 +6,7 @@
 //!
 //! | section | owner | rules |
 //! |---|---|---|
-//! | `[dealing]` | `holdem_cards::ButtonDraw`, misdeal rules | C5, C6 |
+//! | `[dealing]` | `holdem_cards::{ButtonDraw, MisdealRules}` | C5, C6 |
 //! | `[betting]` | structure, stakes, house rules, showdown | B1-B2, B5, B9-B12, B16, B21, B24 |
 //! | `[table]` | button movement, new and moved players | B18-B20 |
 //! | `[rake]` | `holdem_pots::RakePolicy` | B23 |

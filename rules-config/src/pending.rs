@@ -80,45 +80,6 @@ pub mod betting {
     }
 }
 
-/// Misdeal handling (rule C6). Move to `holdem_cards` (dealing) when it has one.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct MisdealRules {
-    /// How many cards exposed by the dealer during the deal make a misdeal
-    /// (`misdeal-exposed-cards`; seed 002: two or more). At least 1.
-    pub misdeal_exposed_cards: u8,
-    /// What happens to a single exposed card below that threshold
-    /// (`single-exposed-card`).
-    pub single_exposed_card: SingleExposedCard,
-    /// A player may ask for a reshuffle before the deal (`reshuffle-on-request`,
-    /// seed 002).
-    pub reshuffle_on_request: bool,
-}
-
-impl Default for MisdealRules {
-    /// Seed 002, which is also the common card-room rule.
-    fn default() -> Self {
-        Self {
-            misdeal_exposed_cards: 2,
-            single_exposed_card: SingleExposedCard::ReplaceAndBurn,
-            reshuffle_on_request: true,
-        }
-    }
-}
-
-/// What happens to one card exposed by the dealer (rule C6).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum SingleExposedCard {
-    /// The deal goes on; the exposed card is replaced by the next card after the
-    /// deal and becomes the first burn card (seed 002; standard).
-    #[default]
-    ReplaceAndBurn,
-    /// Any exposed card is a misdeal.
-    Misdeal,
-}
-
 /// Showdown and mucking (rule B21). Move to `holdem_betting` when it has one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -1,14 +1,14 @@
 //! The [`Rules`] document: one complete rules set, composed from the engine
 //! crates' option types.
 
-use holdem_cards::ButtonDraw;
+use holdem_cards::{ButtonDraw, MisdealRules};
 use holdem_pots::{Chips, RakePolicy};
 use holdem_tourney::TournamentOptions;
 use holdem_tourney::money::{BountyOptions, DealOptions, EntryOptions};
 use serde::{Deserialize, Serialize};
 
 use crate::pending::betting::{BettingStructure, IncompleteAllInRule};
-use crate::pending::{ChipRace, DetLadders, MisdealRules, ShowdownRules, TableRules};
+use crate::pending::{ChipRace, DetLadders, ShowdownRules, TableRules};
 
 /// A complete rules set: every house rule of the engine, typed (rule R1).
 ///
@@ -50,7 +50,7 @@ pub struct Dealing {
     /// `high-card`, `first-ace`, `random` or `first-seated`.
     #[serde(default = "standard_button_draw")]
     pub button_draw: ButtonDraw,
-    /// Misdeal handling (`[dealing.misdeal]`, C6).
+    /// Misdeal handling (`[dealing.misdeal]`, C6): `holdem_cards::MisdealRules`.
     #[serde(default)]
     pub misdeal: MisdealRules,
 }

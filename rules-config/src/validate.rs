@@ -45,8 +45,8 @@ impl Rules {
     }
 
     fn check_dealing(&self, errors: &mut Errors) {
-        let n = self.dealing.misdeal.misdeal_exposed_cards;
-        if n == 0 {
+        // The engine's own check (holdem_cards), reported at the field's path.
+        if self.dealing.misdeal.validate().is_err() {
             errors.add(
                 "dealing.misdeal.misdeal-exposed-cards",
                 "must be at least 1: zero exposed cards cannot make a misdeal (C6)",
@@ -58,7 +58,7 @@ impl Rules {
         let rake = &self.rake;
         if rake.basis_points > 10_000 {
             errors.add(
-                "rake.basis_points",
+                "rake.basis-points",
                 format!(
                     "a rake of {} basis points is above 100% (B23)",
                     rake.basis_points
@@ -68,12 +68,12 @@ impl Rules {
         if rake.cap == Some(Chips::ZERO) && rake.basis_points > 0 {
             errors.add(
                 "rake.cap",
-                "a cap of 0 takes no rake: set basis_points = 0 instead (B23)",
+                "a cap of 0 takes no rake: set basis-points = 0 instead (B23)",
             );
         }
         if self.tournament.is_some() && rake.basis_points > 0 {
             errors.add(
-                "rake.basis_points",
+                "rake.basis-points",
                 "a tournament takes an entry fee (tournament.entry.price.fee), not a rake (B23)",
             );
         }

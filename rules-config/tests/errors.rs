@@ -154,9 +154,9 @@ fn r2_contradictory_values_are_all_reported_together() {
         "come from tournament.event.structure.levels",
     );
     check(
-        "extends = \"online-mtt\"\n[rake]\nbasis_points = 500",
+        "extends = \"online-mtt\"\n[rake]\nbasis-points = 500",
         ErrorKind::Invalid,
-        "rake.basis_points",
+        "rake.basis-points",
         "not a rake",
     );
     check(

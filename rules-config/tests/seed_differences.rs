@@ -7,7 +7,7 @@ use holdem_betting::{
     Action, AutoOutcome, DealerInput, Event, Events, Hand, HandConfig, HandError, Input, Pending,
     Player, Timestamp,
 };
-use holdem_cards::{ButtonDraw, Deck, Rank, draw_button};
+use holdem_cards::{ButtonDraw, Deck, ExposedCardRuling, Rank, draw_button};
 use holdem_pots::{Chips, Seat};
 use holdem_rules_config::Rules;
 use holdem_tourney::money::{EntryClock, MoneyError, PlayerEntries, PlayerId, check_entry};
@@ -256,4 +256,26 @@ fn t2_live_tournament_docks_late_entrants_ten_big_blinds_online_mtt_does_not() {
         "{closed:?}"
     );
     assert!(check_entry(&entry("online-mtt"), &clock(3, 200, 60 * minute), &player).is_ok());
+}
+
+#[test]
+fn c6_live_tournament_misdeal_rules_rule_on_exposed_cards_and_a_file_can_tighten_them() {
+    // rule C6 (002 "Misdeals"): two exposed cards are a misdeal, a single one is
+    // replaced and burned; every seed that says anything says this. A house that
+    // calls a misdeal on any exposed card sets `single-exposed-card = "misdeal"`.
+    let live = preset("live-tournament").dealing.misdeal;
+    assert_eq!(
+        live.ruling(1),
+        ExposedCardRuling::ReplaceAndBurn { cards: 1 }
+    );
+    assert_eq!(live.ruling(2), ExposedCardRuling::Misdeal);
+    assert!(live.grants_reshuffle_request());
+    let strict = Rules::from_toml_str(
+        "extends = \"live-tournament\"\n[dealing.misdeal]\nsingle-exposed-card = \"misdeal\"\nreshuffle-on-request = false",
+    )
+    .expect("valid")
+    .dealing
+    .misdeal;
+    assert_eq!(strict.ruling(1), ExposedCardRuling::Misdeal);
+    assert!(!strict.grants_reshuffle_request());
 }
