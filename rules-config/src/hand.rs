@@ -1,8 +1,6 @@
 //! From a rules document to the engine's per-hand configuration.
 
 use holdem_betting::{BettingStructure, HandConfig, HandError};
-
-use crate::pending::betting::BettingStructure as Structure;
 use holdem_pots::Chips;
 
 use crate::error::{ConfigError, RulesError};
@@ -28,7 +26,7 @@ impl Rules {
                 b.big_blind.unwrap_or(Chips::ZERO),
                 b.ante.unwrap_or(Chips::ZERO),
                 b.big_blind_ante.unwrap_or(Chips::ZERO),
-                b.structure.into(),
+                b.structure,
             ),
             Some(t) => {
                 let levels = &t.event.structure.levels;
@@ -39,11 +37,11 @@ impl Rules {
                     )));
                 };
                 let structure = match b.structure {
-                    Structure::FixedLimit { .. } => BettingStructure::FixedLimit {
+                    BettingStructure::FixedLimit { .. } => BettingStructure::FixedLimit {
                         small_bet: Chips(l.big_blind),
                         big_bet: Chips(l.big_blind.saturating_mul(2)),
                     },
-                    other => other.into(),
+                    other => other,
                 };
                 (
                     Chips(l.small_blind),
@@ -64,9 +62,10 @@ impl Rules {
         config.max_bets_per_round = b.max_bets_per_round;
         config.cap_lifted_heads_up = b.cap_lifted_heads_up;
         config.reraise_must_double = b.reraise_must_double;
-        config.incomplete_all_in = b.incomplete_all_in.into();
+        config.incomplete_all_in = b.incomplete_all_in;
         config.time_out_all_in_protection = b.time_out_all_in_protection;
         config.rake = self.rake;
+        config.showdown = b.showdown;
         config
             .validate()
             .map_err(|e| RulesError::single(engine_error(e)))?;

@@ -1,14 +1,15 @@
 //! The [`Rules`] document: one complete rules set, composed from the engine
 //! crates' option types.
 
+use holdem_betting::table::TableRules;
+use holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules};
 use holdem_cards::{ButtonDraw, MisdealRules};
 use holdem_pots::{Chips, RakePolicy};
 use holdem_tourney::TournamentOptions;
 use holdem_tourney::money::{BountyOptions, DealOptions, EntryOptions};
 use serde::{Deserialize, Serialize};
 
-use crate::pending::betting::{BettingStructure, IncompleteAllInRule};
-use crate::pending::{ChipRace, DetLadders, ShowdownRules, TableRules};
+use crate::pending::{ChipRace, DetLadders};
 
 /// A complete rules set: every house rule of the engine, typed (rule R1).
 ///
@@ -31,7 +32,7 @@ pub struct Rules {
     pub dealing: Dealing,
     /// Betting structure, stakes and betting house rules (`[betting]`).
     pub betting: Betting,
-    /// Button movement and seating (`[table]`).
+    /// Button movement and seating (`[table]`): `holdem_betting::table::TableRules`.
     #[serde(default)]
     pub table: TableRules,
     /// The rake (`[rake]`, rule B23); no rake when absent.
@@ -115,7 +116,8 @@ pub struct Betting {
     /// for them instead of folding (`time-out-all-in-protection`, B16).
     #[serde(default)]
     pub time_out_all_in_protection: bool,
-    /// Showdown order and mucking (`[betting.showdown]`, B21).
+    /// Showdown order and mucking (`[betting.showdown]`, B21):
+    /// `holdem_betting::ShowdownRules`, carried into `HandConfig::showdown`.
     #[serde(default)]
     pub showdown: ShowdownRules,
 }
@@ -191,6 +193,8 @@ impl Rules {
             }
             BettingStructure::PotLimit => "pot limit".to_owned(),
             BettingStructure::NoLimit => "no limit".to_owned(),
+            // `BettingStructure` is non-exhaustive: name a future structure as is.
+            other => format!("{other:?}"),
         };
         let mut lines = Vec::new();
         let title = if self.name.is_empty() {

@@ -1,6 +1,7 @@
 //! Validation of a typed [`Rules`] document (rule R2): every problem found, each
 //! with its field path and a reason that cites the rule.
 
+use holdem_betting::BettingStructure;
 use holdem_pots::Chips;
 use holdem_tourney::clock::BreakSchedule;
 use holdem_tourney::money::{AddOnWindow, Window};
@@ -8,7 +9,6 @@ use holdem_tourney::seating::BreakPolicy;
 use holdem_tourney::{Format, TournamentOptions};
 
 use crate::error::{ConfigError, RulesError};
-use crate::pending::betting::BettingStructure;
 use crate::rules::{Betting, Rules, Tournament};
 
 impl Rules {

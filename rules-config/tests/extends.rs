@@ -1,7 +1,7 @@
 //! `extends = "PRESET"`: start from a preset, override fields, validate (R1, R2).
 
+use holdem_betting::BettingStructure;
 use holdem_pots::Chips;
-use holdem_rules_config::pending::betting::BettingStructure;
 use holdem_rules_config::{Preset, Rules};
 use holdem_tourney::clock::BreakSchedule;
 
