@@ -7,8 +7,8 @@
 //! | section | owner | rules |
 //! |---|---|---|
 //! | `[dealing]` | `holdem_cards::{ButtonDraw, MisdealRules}` | C5, C6 |
-//! | `[betting]` | structure, stakes, house rules, showdown | B1-B2, B5, B9-B12, B16, B21, B24 |
-//! | `[table]` | button movement, new and moved players | B18-B20 |
+//! | `[betting]` | `holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules}`; stakes and house-rule flags of `HandConfig` | B1-B2, B5, B9-B12, B16, B21, B24 |
+//! | `[table]` | `holdem_betting::table::TableRules` | B18-B20 |
 //! | `[rake]` | `holdem_pots::RakePolicy` | B23 |
 //! | `[tournament]` | `holdem_tourney::{TournamentOptions, money::*}` | T1-T4, T6, T7, T11, T13-T16, T21 |
 //!
