@@ -14,9 +14,9 @@
 //! action must be what the engine does for it.
 
 use holdem_betting::{
-    Action as BetAction, AutoOutcome, BettingStructure, Chips, DealerInput, Discard, Event, Hand,
-    HandConfig, IncompleteAllInRule, Input, MAX_SEATS, Pending, Player as BetPlayer, Seat, Street,
-    Timestamp,
+    Action as BetAction, AutoOutcome, BettingStructure, Chips, DealerInput, Discard, Event,
+    EventSink, Hand, HandConfig, IncompleteAllInRule, Input, MAX_SEATS, Pending,
+    Player as BetPlayer, Seat, Street, Timestamp,
 };
 use serde::Serialize;
 
@@ -79,6 +79,26 @@ impl HouseRules {
     }
 }
 
+/// Per-player or per-pot amounts of a replay result (at most [`MAX_SEATS`]: the
+/// engine seats no more, and there is at most one pot per seat).
+pub type Amounts = arrayvec::ArrayVec<u64, MAX_SEATS>;
+
+/// Collects engine events, keeping only what replay checks: the outcome of an
+/// automatic action (a time-out, B16). Nothing is copied or allocated.
+#[derive(Default)]
+struct AutoSink {
+    outcome: Option<AutoOutcome>,
+}
+
+impl EventSink for AutoSink {
+    #[inline]
+    fn push(&mut self, _at: Timestamp, event: Event) {
+        if let Event::AutoAction { outcome, .. } = event {
+            self.outcome.get_or_insert(outcome);
+        }
+    }
+}
+
 /// What replaying one hand gave.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "result", rename_all = "kebab-case")]
@@ -89,9 +109,9 @@ pub enum Outcome {
         /// cards a showdown needs).
         settled: bool,
         /// Each player's stack after the hand (settled) or after the last action.
-        stacks: Vec<u64>,
+        stacks: Amounts,
         /// The pots awarded, main pot first (empty when not settled).
-        pots: Vec<u64>,
+        pots: Amounts,
         /// Why the hand is not settled, if it is not.
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<String>,
@@ -190,49 +210,48 @@ fn unsupported(reason: impl Into<String>) -> Outcome {
     }
 }
 
-/// The engine configuration for a history, or why the engine cannot play it.
-pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, Outcome> {
+/// The engine configuration for a history, or why the engine cannot play it
+/// (the reason of an [`Outcome::Unsupported`]).
+pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, String> {
     let n = h.player_count();
     if n > MAX_SEATS {
-        return Err(unsupported(format!(
-            "{n} players: the engine seats at most {MAX_SEATS}"
-        )));
+        return Err(format!("{n} players: the engine seats at most {MAX_SEATS}"));
     }
     let (sb_player, bb_player) = if n == 2 {
         (Player(1), Player(0))
     } else {
         (Player(0), Player(1))
     };
-    let forced: Vec<(u64, u64)> = (0..n).map(|i| h.forced_bets(Player(i as u8))).collect();
+    let mut forced = [(0u64, 0u64); MAX_SEATS];
+    for (i, f) in forced.iter_mut().enumerate().take(n) {
+        *f = h.forced_bets(Player(i as u8));
+    }
+    let forced = &forced[..n];
     let sb = forced.get(usize::from(sb_player.0)).map_or(0, |f| f.1);
     let bb = forced.get(usize::from(bb_player.0)).map_or(0, |f| f.1);
     if let Some(i) = (0..n).find(|&i| {
         i != usize::from(sb_player.0) && i != usize::from(bb_player.0) && forced[i].1 > 0
     }) {
-        return Err(unsupported(format!("p{} posts a straddle", i + 1)));
+        return Err(format!("p{} posts a straddle", i + 1));
     }
     if bb == 0 {
-        return Err(unsupported("no big blind"));
+        return Err("no big blind".into());
     }
-    let antes: Vec<u64> = forced.iter().map(|f| f.0).collect();
-    let nonzero = antes.iter().filter(|&&a| a > 0).count();
+    let ante_of = |i: usize| forced.get(i).map_or(0, |f| f.0);
+    let nonzero = forced.iter().filter(|f| f.0 > 0).count();
     let (ante, bb_ante) = if nonzero == 0 {
         (0, 0)
-    } else if antes.iter().all(|&a| a == antes[0]) {
-        (antes[0], 0)
-    } else if nonzero == 1 && antes[usize::from(bb_player.0)] > 0 {
-        (0, antes[usize::from(bb_player.0)])
+    } else if forced.iter().all(|f| f.0 == ante_of(0)) {
+        (ante_of(0), 0)
+    } else if nonzero == 1 && ante_of(usize::from(bb_player.0)) > 0 {
+        (0, ante_of(usize::from(bb_player.0)))
     } else {
-        return Err(unsupported(
-            "antes that are neither uniform nor a big-blind ante",
-        ));
+        return Err("antes that are neither uniform nor a big-blind ante".into());
     };
     let base = match (h.variant, h.stakes) {
         (Variant::NoLimit, Stakes::MinBet(m)) | (Variant::PotLimit, Stakes::MinBet(m)) => {
             if m != bb {
-                return Err(unsupported(format!(
-                    "min_bet {m} differs from the big blind {bb}"
-                )));
+                return Err(format!("min_bet {m} differs from the big blind {bb}"));
             }
             if h.variant == Variant::NoLimit {
                 HandConfig::no_limit(Chips(bb))
@@ -243,7 +262,7 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, Ou
         (Variant::FixedLimit, Stakes::Limit { small_bet, big_bet }) => {
             HandConfig::fixed_limit(Chips(small_bet), Chips(big_bet))
         }
-        _ => return Err(unsupported("stakes do not match the variant")),
+        _ => return Err("stakes do not match the variant".into()),
     };
     let mut c = rules.apply_to(base.with_blinds(Chips(sb), Chips(bb)));
     c.ante = Chips(ante);
@@ -258,7 +277,7 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, Ou
 pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
     let config = match hand_config(h, rules) {
         Ok(c) => c,
-        Err(o) => return o,
+        Err(reason) => return Outcome::Unsupported { reason },
     };
     let n = h.player_count();
     let mut players = arrayvec::ArrayVec::<BetPlayer, MAX_SEATS>::new();
@@ -286,7 +305,7 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
     }
 
     // Shows and mucks wait for the showdown (see the module docs).
-    let mut shows: Vec<(usize, Player, &Shown)> = Vec::new();
+    let mut shows: Shows<'_> = arrayvec::ArrayVec::new();
     let mut hidden: Option<String> = None;
     for (i, action) in h.actions.iter().enumerate() {
         let index = i + 1;
@@ -302,7 +321,11 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
         let input = match &action.kind {
             ActionKind::NoOp => continue,
             ActionKind::ShowMuck { player, shown } => {
-                shows.push((index, *player, shown));
+                if shows.try_push((index, *player, shown)).is_err() {
+                    return illegal(format!(
+                        "more than {MAX_HELD_SHOWS} shows are waiting for the showdown"
+                    ));
+                }
                 if let Some(o) = drain_shows(&mut hand, &mut shows, h, &mut hidden) {
                     return o;
                 }
@@ -352,13 +375,11 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
             // The showdown cannot be decided; later actions cannot be checked either.
             break;
         }
-        match hand.apply(t, input) {
-            Ok(events) => {
+        let mut sink = AutoSink::default();
+        match hand.apply_into(t, input, &mut sink) {
+            Ok(()) => {
                 if timed_out {
-                    let outcome = events.iter().find_map(|e| match e.event {
-                        Event::AutoAction { outcome, .. } => Some(outcome),
-                        _ => None,
-                    });
+                    let outcome = sink.outcome;
                     let agrees = matches!(
                         (&action.kind, outcome),
                         (ActionKind::Fold { .. }, Some(AutoOutcome::Folded))
@@ -383,12 +404,20 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
             }
             Err(e) => return illegal(phh_names(&e.to_string())),
         }
-        if let Some(o) = drain_shows(&mut hand, &mut shows, h, &mut hidden) {
-            return o;
+        if !shows.is_empty() {
+            if let Some(o) = drain_shows(&mut hand, &mut shows, h, &mut hidden) {
+                return o;
+            }
         }
     }
     finish(&hand, h, hidden)
 }
+
+/// The most shows and mucks held for the showdown at once.
+const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
+
+/// Shows and mucks held until the showdown: action index, player, what is shown.
+type Shows<'h> = arrayvec::ArrayVec<(usize, Player, &'h Shown), MAX_HELD_SHOWS>;
 
 /// The dealer input for recorded board cards: the street the engine waits for.
 fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
@@ -419,7 +448,7 @@ fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
 /// Applies held shows while the engine waits for a seat that has one.
 fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
     hand: &mut Hand<E>,
-    shows: &mut Vec<(usize, Player, &Shown)>,
+    shows: &mut Shows<'_>,
     h: &HandHistory,
     hidden: &mut Option<String>,
 ) -> Option<Outcome> {
@@ -445,7 +474,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
                 }
             },
         };
-        if let Err(e) = hand.apply(Timestamp(0), input) {
+        if let Err(e) = hand.apply_into(Timestamp(0), input, &mut Discard) {
             let text = h
                 .actions
                 .get(index - 1)
@@ -463,7 +492,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
 
 fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome {
     let n = h.player_count();
-    let seats = (0..n).filter_map(|i| Seat::new(i as u8));
+    let seats = (0..n.min(MAX_SEATS)).filter_map(|i| Seat::new(i as u8));
     let Some(result) = hand.result() else {
         let stacks = seats.map(|s| hand.stack(s).get()).collect();
         let note = hidden.unwrap_or_else(|| {
@@ -475,14 +504,19 @@ fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome
         return Outcome::Ok {
             settled: false,
             stacks,
-            pots: Vec::new(),
+            pots: Amounts::new(),
             note: Some(phh_names(&note)),
         };
     };
-    let stacks: Vec<u64> = seats.map(|s| result.final_stack(s).get()).collect();
-    let pots = result.pots().iter().map(|p| p.amount.get()).collect();
+    let stacks: Amounts = seats.map(|s| result.final_stack(s).get()).collect();
+    let pots = result
+        .pots()
+        .iter()
+        .take(MAX_SEATS)
+        .map(|p| p.amount.get())
+        .collect();
     if let Some(expected) = &h.finishing_stacks {
-        if *expected != stacks {
+        if expected[..] != stacks[..] {
             let show = |v: &[u64]| {
                 v.iter()
                     .map(|&a| h.unit.format(a))

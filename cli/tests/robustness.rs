@@ -106,7 +106,7 @@ proptest! {
             let outcome = replay_hand(h, &rules);
             prop_assert!(
                 matches!(&outcome, holdem_cli::replay::Outcome::Ok { settled: true, stacks, .. }
-                    if Some(stacks) == h.finishing_stacks.as_ref()),
+                    if h.finishing_stacks.as_deref() == Some(&stacks[..])),
                 "{:?}", outcome
             );
         }

@@ -1,0 +1,93 @@
+//! A fixed amount of replay work for instruction counting (not a timing bench):
+//! `valgrind --tool=callgrind target/release/deps/replay_profile-* WORKLOAD ROUNDS`,
+//! where WORKLOAD is `phh-parse`, `phh-replay`, `postcard-decode`, `postcard-replay`,
+//! `replay` (decoded Pluribus hands) or `generated` (2,000 decoded generated hands).
+//! Instruction counts do not depend on the load of the machine; divide by the hands
+//! replayed (printed) for instructions per hand.
+
+use std::hint::black_box;
+
+use holdem_cli::history::HandHistory;
+use holdem_cli::history::native::{PostcardHands, decode_postcard, write_postcard};
+use holdem_cli::history::phh::PhhHands;
+use holdem_cli::replay::{HouseRules, Outcome, replay_hand};
+
+const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
+const GENERATED: &[u8] =
+    include_bytes!("../../data/histories/generated/seed-2026-10000-hands.postcard");
+
+fn settled(o: &Outcome) -> bool {
+    matches!(o, Outcome::Ok { settled: true, .. })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let workload = args.first().map_or("replay", String::as_str);
+    let rounds: usize = args.get(1).and_then(|r| r.parse().ok()).unwrap_or(10);
+    let rules = HouseRules::standard();
+    let hands: Vec<HandHistory> = PhhHands::new(PLURIBUS)
+        .filter_map(|h| h.hand.ok())
+        .collect();
+    let generated: Vec<HandHistory> = PostcardHands::new(GENERATED)
+        .take(2_000)
+        .filter_map(Result::ok)
+        .collect();
+    let frames: Vec<Vec<u8>> = hands
+        .iter()
+        .map(|h| {
+            let mut v = Vec::new();
+            let _ = write_postcard(&mut v, h);
+            let skip = if v.len() - 1 < 128 { 1 } else { 2 };
+            v.split_off(skip)
+        })
+        .collect();
+    let mut count = 0usize;
+    let mut ok = 0usize;
+    for _ in 0..rounds {
+        match workload {
+            "phh-parse" => {
+                for h in PhhHands::new(black_box(PLURIBUS)) {
+                    count += 1;
+                    ok += usize::from(h.hand.is_ok());
+                }
+            }
+            "phh-replay" => {
+                for h in PhhHands::new(black_box(PLURIBUS)).filter_map(|h| h.hand.ok()) {
+                    count += 1;
+                    ok += usize::from(settled(&replay_hand(&h, &rules)));
+                }
+            }
+            "postcard-decode" => {
+                for f in &frames {
+                    count += 1;
+                    ok += usize::from(decode_postcard(black_box(f)).is_ok());
+                }
+            }
+            "postcard-replay" => {
+                for h in frames
+                    .iter()
+                    .filter_map(|f| decode_postcard(black_box(f)).ok())
+                {
+                    count += 1;
+                    ok += usize::from(settled(&replay_hand(&h, &rules)));
+                }
+            }
+            "generated" => {
+                for h in &generated {
+                    count += 1;
+                    ok += usize::from(settled(&replay_hand(black_box(h), &rules)));
+                }
+            }
+            _ => {
+                for h in &hands {
+                    count += 1;
+                    ok += usize::from(settled(&replay_hand(black_box(h), &rules)));
+                }
+            }
+        }
+    }
+    println!("{workload}: {count} hands, {ok} ok/settled");
+}
