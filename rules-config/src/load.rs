@@ -235,10 +235,17 @@ fn walk_unknown(prefix: &str, input: &Table, known: &Table, errors: &mut Vec<Con
         match (value, known.get(key)) {
             (_, None) => {
                 let keys: Vec<&str> = known.keys().map(String::as_str).collect();
+                // Keys are kebab-case: point a snake_case spelling at its match.
+                let kebab = key.replace('_', "-");
+                let hint = if kebab != *key && known.contains_key(&kebab) {
+                    format!(" (did you mean `{kebab}`? keys are kebab-case)")
+                } else {
+                    String::new()
+                };
                 errors.push(ConfigError::new(
                     path,
                     ErrorKind::UnknownField,
-                    format!("is not a known key; known here: {}", keys.join(", ")),
+                    format!("is not a known key{hint}; known here: {}", keys.join(", ")),
                 ));
             }
             (Value::Table(i), Some(Value::Table(k))) => walk_unknown(&path, i, k, errors),

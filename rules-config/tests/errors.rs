@@ -96,6 +96,23 @@ fn r2_unknown_keys_are_errors_everywhere_and_all_reported() {
 }
 
 #[test]
+fn r2_a_snake_case_key_is_pointed_at_its_kebab_case_spelling() {
+    // The rake keys were snake_case before issue 7; an old file says so clearly.
+    check(
+        "extends = \"online-cash\"\n[rake]\nbasis_points = 400",
+        ErrorKind::UnknownField,
+        "rake.basis_points",
+        "did you mean `basis-points`?",
+    );
+    check(
+        "extends = \"online-mtt\"\n[betting]\ncap_lifted_heads_up = true",
+        ErrorKind::UnknownField,
+        "betting.cap_lifted_heads_up",
+        "did you mean `cap-lifted-heads-up`?",
+    );
+}
+
+#[test]
 fn r2_missing_fields_name_the_missing_key() {
     check(
         "name = \"x\"",
