@@ -1,7 +1,7 @@
 //! [`Hand::apply`]: validate an input fully, then change the state and emit events.
 
 use holdem_cards::{Card, CardSet};
-use holdem_eval::HandEvaluator;
+use holdem_eval::{HandEvaluator, HandRank};
 use holdem_pots::{Chips, Seat};
 
 use crate::event::{AutoOutcome, AutoReason, Event, EventSink, Events, ShowReason};
@@ -87,13 +87,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 if st.dealt {
                     return Err(HandError::AlreadyDealt { seat });
                 }
-                self.check_new_cards(&cards)?;
-                add_known(&mut self.known, &cards);
+                let bits = self.check_new_cards(&cards)?;
+                self.add_known(bits);
                 let st = &mut self.seats[seat.as_usize()];
                 st.hole = cards;
                 st.dealt = true;
+                self.dealt |= 1 << seat.as_usize();
                 sink.push(at, Event::HoleCardsDealt { seat, cards });
-                if self.players.iter().all(|s| self.seats[s.as_usize()].dealt) {
+                if self.dealt == self.players.bits() {
                     self.start_preflop(at, sink);
                 }
                 Ok(())
@@ -105,8 +106,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 if self.burned {
                     return Err(HandError::AlreadyBurned);
                 }
-                self.check_new_cards(&[card])?;
-                add_known(&mut self.known, &[card]);
+                let bits = self.check_new_cards(&[card])?;
+                self.add_known(bits);
                 self.burned = true;
                 self.burns += 1;
                 sink.push(at, Event::Burned { card });
@@ -144,13 +145,24 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     return Err(HandError::MuckNotAllowed { seat });
                 }
                 self.seats[seat.as_usize()].mucked = true;
+                self.mucked |= 1 << seat.as_usize();
                 sink.push(at, Event::Mucked { seat });
                 self.advance_showdown(at, sink)
             }
         }
     }
 
+    #[inline]
     fn check_turn(&self, seat: Seat, input: &Input) -> Result<(), HandError> {
+        if self.phase == Phase::Betting && self.to_act == Some(seat) {
+            return Ok(());
+        }
+        self.turn_error(seat, input)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn turn_error(&self, seat: Seat, input: &Input) -> Result<(), HandError> {
         if self.phase != Phase::Betting {
             return Err(self.unexpected(input));
         }
@@ -164,17 +176,29 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
     }
 
-    /// C1: no known card twice, neither against the hand nor within `cards`.
-    fn check_new_cards(&self, cards: &[Option<Card>]) -> Result<(), HandError> {
-        let mut seen = self.known;
+    /// C1: no known card twice, neither against the hand nor within `cards`. Gives
+    /// the cards' bits for [`Hand::add_known`].
+    #[inline]
+    fn check_new_cards(&self, cards: &[Option<Card>]) -> Result<u64, HandError> {
+        let mut bits = 0u64;
         for card in cards.iter().flatten() {
-            if !seen.insert(*card) {
+            let bit = card.bit();
+            if (self.known.bits() | bits) & bit != 0 {
                 return Err(HandError::DuplicateCard { card: *card });
             }
+            bits |= bit;
         }
-        Ok(())
+        Ok(bits)
     }
 
+    /// Adds checked card bits (from [`Hand::check_new_cards`]) to the known cards.
+    #[inline]
+    fn add_known(&mut self, bits: u64) {
+        // Card bits are valid card-set bits by construction.
+        self.known = CardSet::from_bits(self.known.bits() | bits).unwrap_or(self.known);
+    }
+
+    #[inline(never)]
     fn post<S: EventSink>(
         &mut self,
         at: Timestamp,
@@ -219,6 +243,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
         let all_in = st.stack == 0;
+        self.sync_seat(seat.as_usize());
         sink.push(
             at,
             Event::Posted {
@@ -235,6 +260,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         Ok(())
     }
 
+    #[inline(never)]
     fn deal_board<S: EventSink>(
         &mut self,
         at: Timestamp,
@@ -247,28 +273,32 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if self.phase != Phase::Board(street) {
             return Err(self.unexpected(input));
         }
-        self.check_new_cards(new)?;
-        let mut ranks = [None; MAX_SEATS];
+        let bits = self.check_new_cards(new)?;
         if street == Street::River {
-            let mut board = [None; 5];
-            board[..4].copy_from_slice(&self.board[..4]);
-            board[4] = new[0];
-            if board.iter().any(Option::is_none) {
-                if self.all_in_showdown {
-                    // The hands are face up and settle at once: they need the board.
-                    return Err(HandError::UnknownBoard);
-                }
-            } else {
-                for seat in self.contenders().iter() {
-                    ranks[seat.as_usize()] =
-                        self.rank_of(&board, self.seats[seat.as_usize()].hole)?;
+            let mut board = CardSet::EMPTY;
+            let mut known = true;
+            for card in self.board[..4].iter().chain(new) {
+                match card {
+                    Some(c) => {
+                        board.insert(*c);
+                    }
+                    None => known = false,
                 }
             }
+            if !known && self.all_in_showdown {
+                // The hands are face up and settle at once: they need the board.
+                return Err(HandError::UnknownBoard);
+            }
+            let ranks = if known {
+                self.rank_contenders(board)?
+            } else {
+                [None; MAX_SEATS]
+            };
             for (st, rank) in self.seats.iter_mut().zip(ranks) {
                 st.rank = rank;
             }
         }
-        add_known(&mut self.known, new);
+        self.add_known(bits);
         for card in new {
             self.board[self.board_len as usize] = *card;
             self.board_len += 1;
@@ -279,6 +309,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// Starts pre-flop betting once every hole card is dealt (B3, B6, B9, B13).
+    #[inline(never)]
     fn start_preflop<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         self.street = Street::Preflop;
         let bb = self.config.big_blind.get();
@@ -291,6 +322,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             .map_or(bb, Chips::get);
         // B9: the big blind counts as the bet.
         self.bets = 1;
+        self.acted = 0;
+        for i in 0..MAX_SEATS {
+            self.sync_seat(i);
+        }
         self.last_aggressor = None;
         self.phase = Phase::Betting;
         // B6: left of the big blind first (heads-up that is the button, B4).
@@ -307,6 +342,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// Starts a post-flop betting round (B6: first active seat left of the button).
+    #[inline(never)]
     fn start_street<S: EventSink>(&mut self, at: Timestamp, street: Street, sink: &mut S) {
         self.street = street;
         self.current_bet = 0;
@@ -322,6 +358,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             st.acted = false;
             st.acted_at = 0;
         }
+        self.acted = 0;
+        self.behind = 0;
         self.phase = Phase::Betting;
         self.to_act = Some(self.positions.button);
         let first = self.find_next(self.positions.button);
@@ -339,22 +377,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// an active seat facing a bet, or one that has not acted while two or more seats
     /// can bet.
     fn find_next(&self, from: Seat) -> Option<Seat> {
-        let (mut active, mut facing, mut unacted) = (0u32, 0u32, 0u32);
-        for (i, st) in self.seats.iter().enumerate() {
-            if st.status == SeatStatus::Active {
-                active |= 1 << i;
-                if st.street_bet < self.current_bet {
-                    facing |= 1 << i;
-                }
-                if !st.acted {
-                    unacted |= 1 << i;
-                }
-            }
-        }
+        let active = self.active;
         let needs = if active.count_ones() >= 2 {
-            facing | unacted
+            active & (self.behind | !self.acted)
         } else {
-            facing
+            active & self.behind
         };
         if needs == 0 {
             return None;
@@ -412,6 +439,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
                 self.current_bet = current.max(to);
                 self.last_aggressor = Some(seat);
+                // Everyone else in the hand is now behind the new bet.
+                self.behind = self.contenders().bits();
                 if matches!(action, Resolved::Bet { .. }) {
                     Event::Bet {
                         seat,
@@ -428,10 +457,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
             }
         };
+        self.sync_seat(seat.as_usize());
         sink.push(at, event);
     }
 
     /// B16/B17: acts for a seat that timed out or sits out.
+    #[inline(never)]
     fn auto_act<S: EventSink>(
         &mut self,
         at: Timestamp,
@@ -466,6 +497,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 st.protected = true;
             }
         }
+        self.sync_seat(seat.as_usize());
         sink.push(
             at,
             Event::AutoAction {
@@ -492,10 +524,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
                 Some(seat) => {
                     self.to_act = Some(seat);
+                    self.turn = Some(self.limits(seat));
                     return;
                 }
                 None => {
                     self.to_act = None;
+                    self.turn = None;
                     self.close_round(at, sink);
                     return;
                 }
@@ -539,8 +573,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             self.pot += st.street_bet;
             st.street_bet = 0;
         }
+        self.behind = 0;
     }
 
+    #[inline(never)]
     fn close_round<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         self.finish_round_chips(at, sink);
         sink.push(
@@ -570,6 +606,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 let st = &mut self.seats[seat.as_usize()];
                 if let [Some(a), Some(b)] = st.hole {
                     st.shown = true;
+                    self.shown |= 1 << seat.as_usize();
                     sink.push(
                         at,
                         Event::Showed {
@@ -593,9 +630,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
 
     /// B21: the last river aggressor shows first, else the first seat left of the
     /// button; then clockwise.
+    #[inline(never)]
     fn start_showdown(&mut self) {
         self.phase = Phase::Showdown;
         self.to_act = None;
+        self.turn = None;
         let contenders = self.contenders();
         let first = match self.last_aggressor {
             Some(seat) if contenders.contains(seat) => seat,
@@ -620,6 +659,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
     }
 
+    #[inline(never)]
     fn show<S: EventSink>(
         &mut self,
         at: Timestamp,
@@ -671,13 +711,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if rank.is_none() {
             return Err(HandError::UnknownBoard);
         }
-        let mut known = self.known;
-        add_known(&mut known, &[Some(shown[0]), Some(shown[1])]);
-        self.known = known;
+        self.add_known(shown[0].bit() | shown[1].bit());
         let st = &mut self.seats[seat.as_usize()];
         st.hole = [Some(shown[0]), Some(shown[1])];
         st.shown = true;
         st.rank = rank;
+        self.shown |= 1 << seat.as_usize();
         sink.push(
             at,
             Event::Showed {
@@ -695,15 +734,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         at: Timestamp,
         sink: &mut S,
     ) -> Result<(), HandError> {
-        let unmucked = self
-            .contenders()
-            .iter()
-            .filter(|s| self.claims(&self.seats[s.as_usize()]))
-            .count();
-        let any_shown = self
-            .contenders()
-            .iter()
-            .any(|s| self.seats[s.as_usize()].shown);
+        let contenders = self.contenders().bits();
+        let unmucked = if self.config.showdown.winner_must_show_both_cards {
+            (contenders & !self.mucked).count_ones() as usize
+        } else {
+            self.contenders()
+                .iter()
+                .filter(|s| self.claims(&self.seats[s.as_usize()]))
+                .count()
+        };
+        let any_shown = contenders & self.shown != 0;
         if self.next_to_show().is_none() || (unmucked == 1 && !any_shown) {
             self.try_settle(at, sink)?;
         }
@@ -732,8 +772,30 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 }
 
-fn add_known(known: &mut CardSet, cards: &[Option<Card>]) {
-    for card in cards.iter().flatten() {
-        known.insert(*card);
+impl<E: HandEvaluator + Clone> Hand<E> {
+    /// The raw ranks of every contender whose hole cards are known, with the complete
+    /// `board` (E1): the board is gathered once and the hands ranked in one batch.
+    fn rank_contenders(&self, board: CardSet) -> Result<[Option<u16>; MAX_SEATS], HandError> {
+        let mut sets = [CardSet::EMPTY; MAX_SEATS];
+        let mut seats = [0usize; MAX_SEATS];
+        let mut n = 0;
+        for seat in self.contenders().iter() {
+            let i = seat.as_usize();
+            if let [Some(a), Some(b)] = self.seats[i].hole {
+                let mut set = board;
+                set.insert(a);
+                set.insert(b);
+                sets[n] = set;
+                seats[n] = i;
+                n += 1;
+            }
+        }
+        let mut out = [HandRank::from_raw(0); MAX_SEATS];
+        self.evaluator.0.evaluate_batch(&sets[..n], &mut out[..n])?;
+        let mut ranks = [None; MAX_SEATS];
+        for k in 0..n {
+            ranks[seats[k]] = Some(out[k].raw());
+        }
+        Ok(ranks)
     }
 }

@@ -57,6 +57,19 @@ pub struct Hand<E = Evaluator> {
     pub(crate) players: SeatSet,
     /// Seats that folded (kept beside the per-seat status for speed).
     pub(crate) folded: SeatSet,
+    /// Bits of the seats whose status is [`SeatStatus::Active`] (kept beside the
+    /// per-seat status so the next seat to act is a few bit operations).
+    pub(crate) active: u32,
+    /// Bits of the seats that acted in this round (mirrors `SeatState::acted`).
+    pub(crate) acted: u32,
+    /// Bits of the contenders whose street bet is below the bet to call.
+    pub(crate) behind: u32,
+    /// Bits of the seats dealt their hole cards (mirrors `SeatState::dealt`).
+    pub(crate) dealt: u32,
+    /// Bits of the seats whose hands are shown (mirrors `SeatState::shown`).
+    pub(crate) shown: u32,
+    /// Bits of the seats that mucked (mirrors `SeatState::mucked`).
+    pub(crate) mucked: u32,
     pub(crate) positions: Positions,
     pub(crate) posts: ArrayVec<(Seat, PostKind), MAX_POSTS>,
     pub(crate) next_post: u8,
@@ -71,6 +84,8 @@ pub struct Hand<E = Evaluator> {
     /// Full bets made this round, the big blind counting before the flop (B9).
     pub(crate) bets: u8,
     pub(crate) to_act: Option<Seat>,
+    /// The limits of the seat to act, computed once when its turn comes.
+    pub(crate) turn: Option<crate::legal::Limits>,
     /// The last seat to bet or raise on this street (B21 on the river).
     pub(crate) last_aggressor: Option<Seat>,
     /// Chips in the middle from finished rounds, antes and dead money.
@@ -95,6 +110,12 @@ impl<E> PartialEq for Hand<E> {
             && self.seats == other.seats
             && self.players == other.players
             && self.folded == other.folded
+            && self.active == other.active
+            && self.acted == other.acted
+            && self.behind == other.behind
+            && self.dealt == other.dealt
+            && self.shown == other.shown
+            && self.mucked == other.mucked
             && self.positions == other.positions
             && self.posts == other.posts
             && self.next_post == other.next_post
@@ -105,6 +126,7 @@ impl<E> PartialEq for Hand<E> {
             && self.full_increment == other.full_increment
             && self.bets == other.bets
             && self.to_act == other.to_act
+            && self.turn == other.turn
             && self.last_aggressor == other.last_aggressor
             && self.pot == other.pot
             && self.board == other.board
@@ -232,6 +254,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             seats,
             players: set,
             folded: SeatSet::EMPTY,
+            active: set.bits(),
+            acted: 0,
+            behind: 0,
+            dealt: 0,
+            shown: 0,
+            mucked: 0,
             positions,
             posts,
             next_post: 0,
@@ -242,6 +270,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             full_increment: 0,
             bets: 0,
             to_act: None,
+            turn: None,
             last_aggressor: None,
             pot: 0,
             board: [None; 5],
@@ -263,6 +292,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             seats: self.seats,
             players: self.players,
             folded: self.folded,
+            active: self.active,
+            acted: self.acted,
+            behind: self.behind,
+            dealt: self.dealt,
+            shown: self.shown,
+            mucked: self.mucked,
             positions: self.positions,
             posts: self.posts,
             next_post: self.next_post,
@@ -273,6 +308,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             full_increment: self.full_increment,
             bets: self.bets,
             to_act: self.to_act,
+            turn: self.turn,
             last_aggressor: self.last_aggressor,
             pot: self.pot,
             board: self.board,
@@ -422,10 +458,28 @@ impl<E> Hand<E> {
 
     /// Seats still able to bet (in the hand with chips, not protected all-in).
     pub(crate) fn able_count(&self) -> usize {
-        self.seats
-            .iter()
-            .filter(|s| s.status == SeatStatus::Active)
-            .count()
+        self.active.count_ones() as usize
+    }
+
+    /// Brings the seat bit masks in line with seat `i`'s state after a change.
+    pub(crate) fn sync_seat(&mut self, i: usize) {
+        let bit = 1u32 << i;
+        let st = &self.seats[i];
+        if st.status == SeatStatus::Active {
+            self.active |= bit;
+        } else {
+            self.active &= !bit;
+        }
+        if st.acted {
+            self.acted |= bit;
+        } else {
+            self.acted &= !bit;
+        }
+        if st.street_bet < self.current_bet && st.in_hand() {
+            self.behind |= bit;
+        } else {
+            self.behind &= !bit;
+        }
     }
 
     /// Seats not folded (active or all-in).
@@ -446,11 +500,8 @@ impl<E> Hand<E> {
                 None => Pending::Complete,
             },
             Phase::Dealing => {
-                let undealt = self
-                    .players
-                    .iter()
-                    .filter(|s| !self.seats[s.as_usize()].dealt)
-                    .collect::<SeatSet>();
+                let undealt =
+                    SeatSet::from_bits(self.players.bits() & !self.dealt).unwrap_or_default();
                 let first = if self.players.len() == 2 {
                     // C3 heads-up: the big blind gets the first card.
                     Some(self.positions.big_blind).filter(|s| undealt.contains(*s))
@@ -493,10 +544,59 @@ impl<E> Hand<E> {
 
     /// The next seat to show or muck at showdown (B21 order), if any.
     pub(crate) fn next_to_show(&self) -> Option<Seat> {
-        self.showdown_order.iter().copied().find(|s| {
+        // The order is clockwise among the contenders from its first seat: the first
+        // seat still to show at or after it, wrapping.
+        let first = self.showdown_order.first()?.as_usize();
+        let waiting = self.contenders().bits() & !(self.shown | self.mucked);
+        let after = waiting & !((1u32 << first) - 1);
+        let next = if after != 0 { after } else { waiting };
+        if next == 0 {
+            return None;
+        }
+        Seat::new(next.trailing_zeros() as u8)
+    }
+
+    /// Internal consistency check for tests: the seat bit masks kept for speed agree
+    /// with the per-seat state they mirror.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn masks_consistent(&self) -> bool {
+        let (mut active, mut acted, mut dealt, mut folded) = (0u32, 0u32, 0u32, 0u32);
+        let (mut shown, mut mucked) = (0u32, 0u32);
+        for (i, st) in self.seats.iter().enumerate() {
+            shown |= u32::from(st.shown) << i;
+            mucked |= u32::from(st.mucked) << i;
+            active |= u32::from(st.status == SeatStatus::Active) << i;
+            acted |= u32::from(st.acted) << i;
+            dealt |= u32::from(st.dealt) << i;
+            folded |= u32::from(st.status == SeatStatus::Folded) << i;
+        }
+        let behind_ok = match self.phase {
+            Phase::Betting => (0..MAX_SEATS).all(|i| {
+                let st = &self.seats[i];
+                let expected = st.in_hand() && st.street_bet < self.current_bet;
+                (self.behind >> i & 1 == 1) == expected
+            }),
+            _ => true,
+        };
+        let turn_ok = match (self.phase, self.to_act) {
+            (Phase::Betting, Some(seat)) => self.turn == Some(self.limits(seat)),
+            _ => true,
+        };
+        let order_ok = self.showdown_order.iter().copied().find(|s| {
             let st = &self.seats[s.as_usize()];
             st.in_hand() && !st.shown && !st.mucked
-        })
+        }) == self.next_to_show()
+            || self.showdown_order.is_empty();
+        active == self.active
+            && turn_ok
+            && order_ok
+            && shown == self.shown
+            && mucked == self.mucked
+            && acted == self.acted
+            && dealt == self.dealt
+            && folded == self.folded.bits()
+            && behind_ok
     }
 
     /// Chip conservation check: stacks, bets and pot add up to the starting stacks

@@ -4,7 +4,7 @@
 use holdem_pots::{Chips, Seat};
 
 use crate::hand::Phase;
-use crate::{Action, BettingStructure, Hand, HandError, IncompleteAllInRule, SeatStatus};
+use crate::{Action, BettingStructure, Hand, HandError, IncompleteAllInRule};
 
 /// A range of totals (on this street) a bet or raise may go to, both ends included.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -82,7 +82,8 @@ impl LegalActions {
 
 /// Why a seat may not bet or raise (kept small; turned into a [`HandError`] only
 /// when an input is refused).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) enum Block {
     /// No chips beyond a call.
     Stack,
@@ -94,8 +95,10 @@ pub(crate) enum Block {
     Capped,
 }
 
-/// The internal view of a seat's options.
-#[derive(Copy, Clone, Debug)]
+/// The internal view of a seat's options, computed once when the seat's turn comes
+/// (kept in [`Hand`] for `legal_actions` and `apply`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Limits {
     pub seat: Seat,
     pub street_bet: u64,
@@ -169,11 +172,7 @@ impl<E> Hand<E> {
             BettingStructure::NoLimit => all_in_to,
         };
 
-        let others_able = self
-            .seats
-            .iter()
-            .enumerate()
-            .any(|(i, s)| i != seat.as_usize() && s.status == SeatStatus::Active);
+        let others_able = self.active & !(1 << seat.as_usize()) != 0;
         let blocked = if all_in_to <= current {
             Some(Block::Stack)
         } else if !others_able {
@@ -214,7 +213,14 @@ impl<E> Hand<E> {
             return None;
         }
         let seat = self.to_act?;
-        let l = self.limits(seat);
+        let fresh;
+        let l = match &self.turn {
+            Some(l) if l.seat == seat => l,
+            _ => {
+                fresh = self.limits(seat);
+                &fresh
+            }
+        };
         let to_call = l.current.saturating_sub(l.street_bet);
         let call_to = (to_call > 0).then(|| Chips(l.current.min(l.all_in_to)));
         let range = if l.blocked.is_none() && l.all_in_to >= l.min_to {
@@ -246,7 +252,14 @@ impl<E> Hand<E> {
 
     /// Validates `action` by the seat to act without changing anything.
     pub(crate) fn resolve(&self, seat: Seat, action: Action) -> Result<Resolved, HandError> {
-        let l = self.limits(seat);
+        let fresh;
+        let l = match &self.turn {
+            Some(l) if l.seat == seat => l,
+            _ => {
+                fresh = self.limits(seat);
+                &fresh
+            }
+        };
         let to_call = l.current.saturating_sub(l.street_bet);
         match action {
             Action::Fold => Ok(Resolved::Fold),
@@ -268,10 +281,10 @@ impl<E> Hand<E> {
                 Err(HandError::RaiseWithoutBet { seat })
             }
             Action::BetTo(to) | Action::RaiseTo(to) | Action::BetOrRaiseTo(to) => {
-                self.resolve_sized(&l, action, to.get())
+                self.resolve_sized(l, action, to.get())
             }
             Action::AllIn if l.all_in_to <= l.current => Ok(Resolved::Call { to: l.all_in_to }),
-            Action::AllIn => self.resolve_sized(&l, action, l.all_in_to),
+            Action::AllIn => self.resolve_sized(l, action, l.all_in_to),
         }
     }
 

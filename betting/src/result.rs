@@ -172,43 +172,29 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
         let table = Table::new(MAX_SEATS as u8, self.positions.button)?;
-        let flop_dealt = self.board_len >= 3;
-        let settlement = settle(
-            table,
-            &contributions,
-            &strengths,
-            &self.config.rake,
-            flop_dealt,
-        )?;
-
-        let mut payouts = [0u64; MAX_SEATS];
-        for (seat, amount) in settlement.payouts() {
-            payouts[seat.as_usize()] = amount.get();
-        }
-        if let Some(u) = settlement.uncalled() {
+        let settled = match self.single_pot(table, &contributions, &strengths, dead) {
+            Some(fast) => {
+                // The fast path must agree with the general settlement by `pots`;
+                // debug builds (every test) check it on every hand.
+                #[cfg(debug_assertions)]
+                {
+                    let general = self.general_pots(table, &contributions, &strengths);
+                    debug_assert_eq!(general.as_ref().ok(), Some(&fast));
+                }
+                fast
+            }
+            None => self.general_pots(table, &contributions, &strengths)?,
+        };
+        let Settled {
+            mut payouts,
+            mut pots,
+            mut rake,
+            uncalled,
+        } = settled;
+        if let Some((seat, amount)) = uncalled {
             // Only dead money can leave a seat above every other after the rounds'
             // uncalled bets were returned (B14); pots pays it back to its owner.
-            sink.push(
-                at,
-                Event::UncalledReturned {
-                    seat: u.seat,
-                    amount: u.amount,
-                },
-            );
-        }
-        let mut pots: ArrayVec<PotResult, MAX_SEATS> = ArrayVec::new();
-        let mut rake = settlement.rake().get();
-        for award in settlement.pots() {
-            pots.push(PotResult {
-                index: u8::try_from(award.index()).unwrap_or(u8::MAX),
-                amount: award.amount(),
-                rake: award.rake(),
-                eligible: award.eligible(),
-                winners: award.winners(),
-                share: award.share(),
-                odd_chips: award.odd_chip_seats(),
-                odd_chip_seat: award.first_odd_chip(),
-            });
+            sink.push(at, Event::UncalledReturned { seat, amount });
         }
         if dead > 0 {
             // Dead money (big-blind ante, dead blinds) belongs to the main pot: it is
@@ -221,22 +207,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     for seat in main.winners.iter() {
                         payouts[seat.as_usize()] -= main.share_of(seat).get();
                     }
-                    main.amount = Chips(main.amount.get() + dead);
-                    main.rake = Chips(main.rake.get() + extra_rake);
-                    let net = main.amount.get() - main.rake.get();
-                    let count = main.winners.len().max(1) as u64;
-                    main.share = Chips(net / count);
-                    let mut odd = net % count;
-                    main.odd_chips = SeatSet::EMPTY;
-                    main.odd_chip_seat = None;
-                    for seat in table.clockwise_from_button(main.winners) {
-                        if odd == 0 {
-                            break;
-                        }
-                        main.odd_chip_seat.get_or_insert(seat);
-                        main.odd_chips.insert(seat);
-                        odd -= 1;
-                    }
+                    *main = split(
+                        main.index,
+                        main.amount.get() + dead,
+                        main.rake.get() + extra_rake,
+                        main.eligible,
+                        main.winners,
+                        table,
+                    );
                     for seat in main.winners.iter() {
                         payouts[seat.as_usize()] += main.share_of(seat).get();
                     }
@@ -298,6 +276,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         self.result = Some(result);
         self.phase = Phase::Complete;
         self.to_act = None;
+        self.turn = None;
         Ok(())
     }
 
@@ -305,6 +284,107 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// with known cards when a winner need not show both cards (B21 house rule).
     pub(crate) fn claims(&self, st: &crate::state::SeatState) -> bool {
         !st.mucked || (!self.config.showdown.winner_must_show_both_cards && st.rank.is_some())
+    }
+
+    /// Settles through `holdem_pots` (P1-P6, B14, B23): any number of side pots.
+    fn general_pots(
+        &self,
+        table: Table,
+        contributions: &[Contribution],
+        strengths: &[(Seat, HandRank)],
+    ) -> Result<Settled, HandError> {
+        let flop_dealt = self.board_len >= 3;
+        let settlement = settle(
+            table,
+            contributions,
+            strengths,
+            &self.config.rake,
+            flop_dealt,
+        )?;
+        let mut payouts = [0u64; MAX_SEATS];
+        for (seat, amount) in settlement.payouts() {
+            payouts[seat.as_usize()] = amount.get();
+        }
+        let mut pots: ArrayVec<PotResult, MAX_SEATS> = ArrayVec::new();
+        for award in settlement.pots() {
+            pots.push(PotResult {
+                index: u8::try_from(award.index()).unwrap_or(u8::MAX),
+                amount: award.amount(),
+                rake: award.rake(),
+                eligible: award.eligible(),
+                winners: award.winners(),
+                share: award.share(),
+                odd_chips: award.odd_chip_seats(),
+                odd_chip_seat: award.first_odd_chip(),
+            });
+        }
+        Ok(Settled {
+            payouts,
+            pots,
+            rake: settlement.rake().get(),
+            uncalled: settlement.uncalled().map(|u| (u.seat, u.amount)),
+        })
+    }
+
+    /// The common case without layering: nobody all-in, no dead money and no single
+    /// top contribution, so every contender put in the same and there is one pot,
+    /// won by the best shown hand (or the last contender, B22), raked like a main
+    /// pot (B23) with odd chips from the left of the button (P3). `None` when the
+    /// hand needs [`Hand::general_pots`]. Gives exactly what `pots` would.
+    fn single_pot(
+        &self,
+        table: Table,
+        contributions: &[Contribution],
+        strengths: &[(Seat, HandRank)],
+        dead: u64,
+    ) -> Option<Settled> {
+        let contenders = self.contenders();
+        if dead > 0 || self.active & contenders.bits() != contenders.bits() {
+            return None;
+        }
+        let (mut amount, mut top, mut second) = (0u64, 0u64, 0u64);
+        for c in contributions {
+            let a = c.amount.get();
+            amount += a;
+            if a > top {
+                second = top;
+                top = a;
+            } else if a > second {
+                second = a;
+            }
+        }
+        if top > second || contenders.is_empty() {
+            return None;
+        }
+        let winners = if contenders.len() == 1 {
+            contenders
+        } else {
+            let best = strengths.iter().map(|(_, r)| *r).max()?;
+            strengths
+                .iter()
+                .filter(|(_, r)| *r == best)
+                .map(|(seat, _)| *seat)
+                .collect()
+        };
+        let policy = &self.config.rake;
+        let rake = if policy.no_flop_no_drop && self.board_len < 3 {
+            0
+        } else {
+            policy.rake_on(Chips(amount)).ok()?.get()
+        };
+        let pot = split(0, amount, rake, contenders, winners, table);
+        let mut payouts = [0u64; MAX_SEATS];
+        for seat in winners.iter() {
+            payouts[seat.as_usize()] = pot.share_of(seat).get();
+        }
+        let mut pots = ArrayVec::new();
+        pots.push(pot);
+        Some(Settled {
+            payouts,
+            pots,
+            rake,
+            uncalled: None,
+        })
     }
 
     /// The extra rake the dead money adds to the main pot, within the cap (B23).
@@ -325,4 +405,48 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             None => extra,
         }
     }
+}
+
+/// A settlement before it is applied: what each seat receives, the pots, the rake,
+/// and any uncalled chips paid back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Settled {
+    payouts: [u64; MAX_SEATS],
+    pots: ArrayVec<PotResult, MAX_SEATS>,
+    rake: u64,
+    uncalled: Option<(Seat, Chips)>,
+}
+
+/// One pot of `amount` less `rake`, split equally among `winners` with the odd chips
+/// one each from the first winner left of the button (P3).
+fn split(
+    index: u8,
+    amount: u64,
+    rake: u64,
+    eligible: SeatSet,
+    winners: SeatSet,
+    table: Table,
+) -> PotResult {
+    let net = amount - rake;
+    let count = winners.len().max(1) as u64;
+    let mut odd = net % count;
+    let mut pot = PotResult {
+        index,
+        amount: Chips(amount),
+        rake: Chips(rake),
+        eligible,
+        winners,
+        share: Chips(net / count),
+        odd_chips: SeatSet::EMPTY,
+        odd_chip_seat: None,
+    };
+    for seat in table.clockwise_from_button(winners) {
+        if odd == 0 {
+            break;
+        }
+        pot.odd_chip_seat.get_or_insert(seat);
+        pot.odd_chips.insert(seat);
+        odd -= 1;
+    }
+    pot
 }

@@ -135,6 +135,10 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
     let mut dealt = 0u32;
     for _step in 0..1_000 {
         prop_assert!(hand.chips_conserved(), "chips not conserved");
+        prop_assert!(
+            hand.masks_consistent(),
+            "seat masks out of step with the seats"
+        );
         prop_assert_eq!(
             hand.known_cards().len(),
             dealt,
