@@ -144,6 +144,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 if !self.config.showdown.losers_may_muck {
                     return Err(HandError::MuckNotAllowed { seat });
                 }
+                if self.last_hand_in_a_pot(seat) {
+                    return Err(HandError::LastHandInPot { seat });
+                }
                 self.seats[seat.as_usize()].mucked = true;
                 self.mucked |= 1 << seat.as_usize();
                 sink.push(at, Event::Mucked { seat });
@@ -312,7 +315,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     #[inline(never)]
     fn start_preflop<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         self.street = Street::Preflop;
-        let bb = self.config.big_blind.get();
+        // The big blind, or the last straddle, which acts like one (B10, B13).
+        let bb = self.opening_blind;
         // B13: the call is the full big blind even when the big blind is short.
         self.current_bet = bb.max(self.seats.iter().map(|s| s.street_bet).max().unwrap_or(0));
         self.last_full_bet = self.current_bet;
@@ -328,9 +332,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
         self.last_aggressor = None;
         self.phase = Phase::Betting;
-        // B6: left of the big blind first (heads-up that is the button, B4).
-        self.to_act = Some(self.positions.big_blind);
-        let first = self.find_next(self.positions.big_blind);
+        // B6: left of the big blind first (heads-up that is the button, B4), or left
+        // of the last straddler, who then acts last (B3).
+        let last_blind = self.straddler.unwrap_or(self.positions.big_blind);
+        self.to_act = Some(last_blind);
+        let first = self.find_next(last_blind);
         sink.push(
             at,
             Event::BettingStarted {
@@ -726,6 +732,32 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             },
         );
         self.advance_showdown(at, sink)
+    }
+
+    /// `true` when `seat` mucking would leave a contested pot it is eligible for with
+    /// no hand to win it: every other contender in that pot has already given up its
+    /// claim (possible when all-in hands are not turned up, B21).
+    fn last_hand_in_a_pot(&self, seat: Seat) -> bool {
+        let mine = self.seats[seat.as_usize()].total - self.seats[seat.as_usize()].dead;
+        let contenders = self.contenders();
+        contenders.iter().any(|level_seat| {
+            // The pot at this contender's level: every contender who put in as much.
+            let st = &self.seats[level_seat.as_usize()];
+            let level = st.total - st.dead;
+            if level > mine {
+                return false;
+            }
+            let mut others = contenders.iter().filter(|s| {
+                let o = &self.seats[s.as_usize()];
+                *s != seat && o.total - o.dead >= level
+            });
+            let mut any_other = false;
+            let all_gave_up = others.all(|s| {
+                any_other = true;
+                !self.claims(&self.seats[s.as_usize()])
+            });
+            any_other && all_gave_up
+        })
     }
 
     /// Settles once every contender has shown or mucked, or only one is left unmucked.

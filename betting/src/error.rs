@@ -225,9 +225,30 @@ pub enum HandError {
         /// The seat.
         seat: Seat,
     },
+    /// A straddle that cannot be posted (B3, B6, B24).
+    #[error("{seat} cannot straddle: {reason}")]
+    InvalidStraddle {
+        /// The seat.
+        seat: Seat,
+        /// Why, with the rule.
+        reason: &'static str,
+    },
+    /// A forced bet for a seat that is not in the hand.
+    #[error("{seat} has a forced bet but is not a player in this hand (B5)")]
+    ForcedBetSeatNotPlaying {
+        /// The seat.
+        seat: Seat,
+    },
     /// A muck at showdown when the house rule makes every contender show (B21).
     #[error("{seat} may not muck: every hand is shown at showdown here (B21)")]
     MuckNotAllowed {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A muck that would leave a pot with no hand to award it to: the last hand
+    /// that can win a pot is shown (B21).
+    #[error("{seat} may not muck: it is the last hand that can win a pot it is in (B21)")]
+    LastHandInPot {
         /// The seat.
         seat: Seat,
     },
@@ -273,6 +294,8 @@ impl HandError {
             | HandError::MoreThanStack { .. }
             | HandError::NobodyToRaise { .. } => "B15",
             HandError::BlindSeatNotPlaying { .. } | HandError::WrongPost { .. } => "B2",
+            HandError::InvalidStraddle { .. } => "B3",
+            HandError::ForcedBetSeatNotPlaying { .. } => "B5",
             HandError::Unexpected { .. }
             | HandError::OutOfTurn { .. }
             | HandError::CannotCheck { .. }
@@ -290,7 +313,8 @@ impl HandError {
             HandError::AlreadyBurned => "C4",
             HandError::ShownCardsDiffer { .. }
             | HandError::UnknownHoleCards { .. }
-            | HandError::MuckNotAllowed { .. } => "B21",
+            | HandError::MuckNotAllowed { .. }
+            | HandError::LastHandInPot { .. } => "B21",
             HandError::ReraiseStep { .. } => "B10",
             HandError::UnknownBoard => "E1",
         }

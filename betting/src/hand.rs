@@ -8,7 +8,8 @@ use holdem_pots::{Chips, Seat, SeatSet};
 use crate::result::HandResult;
 use crate::state::{SeatState, next_in};
 use crate::{
-    HandConfig, HandError, MAX_SEATS, Pending, Player, Positions, PostKind, SeatStatus, Street,
+    ForcedBets, HandConfig, HandError, MAX_SEATS, Pending, Player, Positions, PostKind, SeatStatus,
+    Street,
 };
 
 /// Where the hand is.
@@ -37,9 +38,9 @@ impl<E> PartialEq for Ranker<E> {
 
 impl<E> Eq for Ranker<E> {}
 
-/// The most forced bets one hand can have: an ante and a blind per seat, a big-blind
-/// ante, and a dead blind per seat.
-pub(crate) const MAX_POSTS: usize = 3 * MAX_SEATS + 1;
+/// The most forced bets one hand can have: per seat an ante, a dead ante, a blind (or
+/// straddle) and a dead blind.
+pub(crate) const MAX_POSTS: usize = 4 * MAX_SEATS + 2;
 
 /// One hand of Texas Hold'em, from the forced bets to the settlement: a sans-IO state
 /// machine (DESIGN §1). Feed it [`crate::Input`]s with [`Hand::apply`]; every accepted
@@ -71,7 +72,13 @@ pub struct Hand<E = Evaluator> {
     /// Bits of the seats that mucked (mirrors `SeatState::mucked`).
     pub(crate) mucked: u32,
     pub(crate) positions: Positions,
-    pub(crate) posts: ArrayVec<(Seat, PostKind), MAX_POSTS>,
+    /// The forced bets in posting order, with their full sizes.
+    pub(crate) posts: ArrayVec<(Seat, PostKind, u64), MAX_POSTS>,
+    /// The last straddler, who acts last before the flop (B3, B6).
+    pub(crate) straddler: Option<Seat>,
+    /// The blind that opens the pre-flop betting: the big blind or the last straddle
+    /// (B10, B13).
+    pub(crate) opening_blind: u64,
     pub(crate) next_post: u8,
     pub(crate) phase: Phase,
     pub(crate) street: Street,
@@ -118,6 +125,8 @@ impl<E> PartialEq for Hand<E> {
             && self.mucked == other.mucked
             && self.positions == other.positions
             && self.posts == other.posts
+            && self.straddler == other.straddler
+            && self.opening_blind == other.opening_blind
             && self.next_post == other.next_post
             && self.phase == other.phase
             && self.street == other.street
@@ -169,6 +178,33 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         positions: Option<Positions>,
         evaluator: E,
     ) -> Result<Self, HandError> {
+        Hand::with_forced_bets(
+            config,
+            players,
+            button,
+            positions,
+            &ForcedBets::default(),
+            evaluator,
+        )
+    }
+
+    /// A hand with explicit positions (or `None` for the standard ones), forced bets
+    /// beyond the config's (any seat's ante, dead antes, straddles: B3, B5, B6) and
+    /// evaluator.
+    ///
+    /// # Errors
+    /// As [`Hand::with_positions`], and [`HandError::ForcedBetSeatNotPlaying`] for an
+    /// ante of a seat not in the hand, [`HandError::InvalidStraddle`] for a straddle
+    /// out of place (not left of the big blind or the previous straddle), smaller
+    /// than double the previous blind, not in whole chip units, or in fixed limit.
+    pub fn with_forced_bets(
+        config: HandConfig,
+        players: &[Player],
+        button: Seat,
+        positions: Option<Positions>,
+        forced: &ForcedBets,
+        evaluator: E,
+    ) -> Result<Self, HandError> {
         config.validate()?;
         if players.len() < 2 || players.len() > MAX_SEATS {
             return Err(HandError::PlayerCount {
@@ -216,34 +252,60 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             return Err(HandError::BlindSeatNotPlaying { seat });
         }
 
-        // The forced bets in posting order: antes clockwise from the left of the
-        // button (B5), the big-blind ante, the blinds (B2), new players' big blinds
-        // (B19) and dead blinds.
-        let mut posts = ArrayVec::new();
-        let clockwise = clockwise_from(set, positions.button);
-        if !config.ante.is_zero() {
-            for seat in clockwise.iter() {
-                posts.push((*seat, PostKind::Ante));
+        for (i, (ante, dead)) in forced.antes.iter().zip(&forced.dead_antes).enumerate() {
+            let seat = Seat::new(i as u8).ok_or(HandError::PlayerCount { count: i })?;
+            if (!ante.is_zero() || !dead.is_zero()) && !set.contains(seat) {
+                return Err(HandError::ForcedBetSeatNotPlaying { seat });
+            }
+            if ante.get() % config.chip_unit.get() != 0 || dead.get() % config.chip_unit.get() != 0
+            {
+                return Err(HandError::InvalidConfig {
+                    field: "antes",
+                    reason: "must be a whole number of chip units (B24)",
+                });
             }
         }
-        if !config.big_blind_ante.is_zero() {
-            posts.push((positions.big_blind, PostKind::BigBlindAnte));
+        let (straddler, opening_blind) = check_straddles(&config, set, &positions, forced)?;
+
+        // The forced bets in posting order: antes clockwise from the left of the
+        // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
+        // new players' big blinds (B19) and dead blinds. At most 4 per seat.
+        let mut posts = ArrayVec::new();
+        let clockwise = clockwise_from(set, positions.button);
+        for seat in clockwise.iter() {
+            let ante = config.ante.get() + forced.antes[seat.as_usize()].get();
+            if ante > 0 {
+                posts.push((*seat, PostKind::Ante, ante));
+            }
+        }
+        for seat in clockwise.iter() {
+            let mut dead = forced.dead_antes[seat.as_usize()].get();
+            if *seat == positions.big_blind {
+                dead += config.big_blind_ante.get();
+            }
+            if dead > 0 {
+                posts.push((*seat, PostKind::BigBlindAnte, dead));
+            }
         }
         if let Some(sb) = positions.small_blind {
             if !config.small_blind.is_zero() {
-                posts.push((sb, PostKind::SmallBlind));
+                posts.push((sb, PostKind::SmallBlind, config.small_blind.get()));
             }
         }
-        posts.push((positions.big_blind, PostKind::BigBlind));
+        let bb = config.big_blind.get();
+        posts.push((positions.big_blind, PostKind::BigBlind, bb));
+        for (seat, amount) in &forced.straddles {
+            posts.push((*seat, PostKind::Straddle, amount.get()));
+        }
         for seat in clockwise.iter() {
             if positions.extra_big_blinds.contains(*seat) && *seat != positions.big_blind {
-                posts.push((*seat, PostKind::BigBlind));
+                posts.push((*seat, PostKind::BigBlind, bb));
             }
         }
         if !config.small_blind.is_zero() {
             for seat in clockwise.iter() {
                 if positions.dead_blinds.contains(*seat) {
-                    posts.push((*seat, PostKind::DeadBlind));
+                    posts.push((*seat, PostKind::DeadBlind, config.small_blind.get()));
                 }
             }
         }
@@ -262,6 +324,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             mucked: 0,
             positions,
             posts,
+            straddler,
+            opening_blind,
             next_post: 0,
             phase: Phase::Posting,
             street: Street::Preflop,
@@ -300,6 +364,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             mucked: self.mucked,
             positions: self.positions,
             posts: self.posts,
+            straddler: self.straddler,
+            opening_blind: self.opening_blind,
             next_post: self.next_post,
             phase: self.phase,
             street: self.street,
@@ -321,6 +387,44 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             result: self.result,
         }
     }
+}
+
+/// Checks the straddles (B3, B6): each left of the big blind or the previous straddle,
+/// at least double the blind before it, in whole units, pot or no limit. Gives the
+/// last straddler and the blind that opens the pre-flop betting.
+fn check_straddles(
+    config: &HandConfig,
+    players: SeatSet,
+    positions: &Positions,
+    forced: &ForcedBets,
+) -> Result<(Option<Seat>, u64), HandError> {
+    let mut previous = positions.big_blind;
+    let mut level = config.big_blind.get();
+    let mut blinds = SeatSet::only(positions.big_blind);
+    if let Some(sb) = positions.small_blind {
+        blinds.insert(sb);
+    }
+    for &(seat, amount) in &forced.straddles {
+        let invalid = |reason| Err(HandError::InvalidStraddle { seat, reason });
+        if matches!(config.structure, crate::BettingStructure::FixedLimit { .. }) {
+            return invalid("straddles are for pot and no limit (B3)");
+        }
+        if next_in(players, previous) != Some(seat) || blinds.contains(seat) {
+            return invalid(
+                "a straddle sits left of the big blind or of the previous straddle (B3)",
+            );
+        }
+        if amount.get() < 2 * level {
+            return invalid("a straddle is at least double the blind before it (B3)");
+        }
+        if amount.get() % config.chip_unit.get() != 0 {
+            return invalid("must be a whole number of chip units (B24)");
+        }
+        blinds.insert(seat);
+        previous = seat;
+        level = amount.get();
+    }
+    Ok((forced.straddles.last().map(|s| s.0), level))
 }
 
 /// The seats of `set` clockwise starting left of `button` (the button last).
@@ -492,10 +596,10 @@ impl<E> Hand<E> {
     pub fn pending(&self) -> Pending {
         match self.phase {
             Phase::Posting => match self.posts.get(self.next_post as usize) {
-                Some(&(seat, kind)) => Pending::Post {
+                Some(&(seat, kind, size)) => Pending::Post {
                     seat,
                     kind,
-                    amount: Chips(self.post_amount(seat, kind)),
+                    amount: Chips(size.min(self.seats[seat.as_usize()].stack)),
                 },
                 None => Pending::Complete,
             },
@@ -524,22 +628,6 @@ impl<E> Hand<E> {
             },
             Phase::Complete => Pending::Complete,
         }
-    }
-
-    /// The full size of a forced bet of `kind`.
-    pub(crate) fn post_size(&self, kind: PostKind) -> u64 {
-        match kind {
-            PostKind::Ante => self.config.ante.get(),
-            PostKind::BigBlindAnte => self.config.big_blind_ante.get(),
-            PostKind::SmallBlind | PostKind::DeadBlind => self.config.small_blind.get(),
-            PostKind::BigBlind => self.config.big_blind.get(),
-        }
-    }
-
-    /// What `seat` must post for `kind`: the full size, or its whole stack (B15).
-    pub(crate) fn post_amount(&self, seat: Seat, kind: PostKind) -> u64 {
-        let stack = self.seat(seat).map_or(0, |s| s.stack);
-        self.post_size(kind).min(stack)
     }
 
     /// The next seat to show or muck at showdown (B21 order), if any.

@@ -31,6 +31,9 @@ pub enum PostKind {
     /// A dead blind (a missed small blind made up by a returning player): dead money
     /// for the main pot, not a bet.
     DeadBlind,
+    /// A live straddle: an extra blind left of the big blind (or of the previous
+    /// straddle) that sets the bet to call; the straddler acts last before the flop.
+    Straddle,
 }
 
 impl PostKind {
@@ -43,7 +46,10 @@ impl PostKind {
     /// `true` for a live bet (the blinds).
     #[must_use]
     pub const fn is_live_bet(self) -> bool {
-        matches!(self, PostKind::SmallBlind | PostKind::BigBlind)
+        matches!(
+            self,
+            PostKind::SmallBlind | PostKind::BigBlind | PostKind::Straddle
+        )
     }
 }
 

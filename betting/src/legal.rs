@@ -52,6 +52,11 @@ pub struct LegalActions {
     pub current_bet: Chips,
     /// The chip unit: sized amounts other than all-in must be whole units (B24).
     pub chip_unit: Chips,
+    /// Totals inside the raise range that are refused (all-in excepted): under the
+    /// seed 004 house rule a re-raise is at least double the bet, and any amount
+    /// over double adds at least the big blind, so `(double, double + big blind)`
+    /// is excluded (B10). `None` without the rule.
+    pub raise_gap: Option<AmountRange>,
 }
 
 impl LegalActions {
@@ -75,7 +80,8 @@ impl LegalActions {
     fn sized(&self, a: Chips) -> bool {
         let all_in = self.all_in_to == Some(a);
         let unit = self.chip_unit.get().max(1);
-        let in_range = self.bet.or(self.raise).is_some_and(|r| r.contains(a));
+        let in_range = self.bet.or(self.raise).is_some_and(|r| r.contains(a))
+            && (all_in || !self.raise_gap.is_some_and(|g| g.contains(a)));
         (in_range && (all_in || a.get() % unit == 0)) || (all_in && a > self.current_bet)
     }
 }
@@ -114,6 +120,8 @@ pub(crate) struct Limits {
     pub full_to: u64,
     /// The largest legal total (before the stack).
     pub max_to: u64,
+    /// Totals refused by the seed 004 re-raise step, both ends included (B10).
+    pub gap: Option<(u64, u64)>,
 }
 
 /// A validated action, ready to apply.
@@ -188,7 +196,16 @@ impl<E> Hand<E> {
         } else {
             None
         };
+        // 004: above double the bet, a re-raise adds at least the big blind.
+        let gap = if self.config.reraise_must_double && fixed.is_none() && !opening {
+            let double = 2 * current;
+            let next = double + self.config.big_blind.get();
+            (next > double + 1).then_some((double + 1, next - 1))
+        } else {
+            None
+        };
         Limits {
+            gap,
             seat,
             street_bet: st.street_bet,
             current,
@@ -247,6 +264,13 @@ impl<E> Hand<E> {
             all_in_to,
             current_bet: Chips(l.current),
             chip_unit: self.config.chip_unit,
+            raise_gap: l
+                .gap
+                .filter(|_| range.is_some())
+                .map(|(lo, hi)| AmountRange {
+                    min: Chips(lo),
+                    max: Chips(hi),
+                }),
         })
     }
 
@@ -359,6 +383,16 @@ impl<E> Hand<E> {
                     rule: self.min_raise_rule(),
                 }
             });
+        }
+        if let Some((lo, hi)) = l.gap {
+            if !all_in && lo <= to && to <= hi {
+                return Err(HandError::ReraiseStep {
+                    seat,
+                    amount: Chips(to),
+                    double: Chips(lo - 1),
+                    next: Chips(hi + 1),
+                });
+            }
         }
         if to > l.max_to {
             return Err(if fixed {

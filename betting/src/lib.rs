@@ -77,6 +77,7 @@ mod config;
 pub mod dealer;
 mod error;
 mod event;
+mod forced;
 mod hand;
 mod input;
 mod legal;
@@ -94,6 +95,7 @@ pub use event::{
     AutoOutcome, AutoReason, Discard, Event, EventSink, Events, FnSink, MAX_EVENTS_PER_INPUT,
     ShowReason, Stamped,
 };
+pub use forced::{ForcedBets, MAX_STRADDLES};
 pub use hand::Hand;
 pub use input::{Action, DealerInput, Input, InputKind, PostKind, Timestamp};
 pub use legal::{AmountRange, LegalActions};

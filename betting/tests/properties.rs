@@ -1,5 +1,6 @@
 //! Property tests over random hands: 2-10 players, all three structures, random
-//! stacks (tiny ones included), antes. Chips are conserved after every input, no
+//! stacks (tiny ones included), antes, per-seat and dead antes, straddles, rake and
+//! the showdown house rules. Chips are conserved after every input, no
 //! card is dealt twice, every hand terminates, `legal_actions` is exactly what the
 //! hand accepts, and rejected inputs change nothing.
 
@@ -7,8 +8,9 @@ mod common;
 
 use common::T;
 use holdem_betting::{
-    Action, BettingStructure, Chips, DealerInput, Hand, HandConfig, IncompleteAllInRule, Input,
-    LegalActions, Pending, Player, Seat, Street,
+    Action, BettingStructure, Chips, DealerInput, ForcedBets, Hand, HandConfig, HandError,
+    IncompleteAllInRule, Input, LegalActions, Pending, Player, Positions, RakePolicy, Seat,
+    SeatSet, Street,
 };
 use holdem_cards::{Card, Deck};
 use proptest::prelude::*;
@@ -25,6 +27,9 @@ struct Setup {
     rule: bool,
     protection: bool,
     seed: u64,
+    /// Random bits for the extras: straddles, per-seat and dead antes, rake, showdown
+    /// rules.
+    extras: u32,
 }
 
 fn setup() -> impl Strategy<Value = Setup> {
@@ -37,17 +42,21 @@ fn setup() -> impl Strategy<Value = Setup> {
         any::<bool>(),
         any::<bool>(),
         any::<u64>(),
+        any::<u32>(),
     )
         .prop_map(
-            |(stacks, button, structure, ante, big_blind_ante, rule, protection, seed)| Setup {
-                stacks,
-                button,
-                structure,
-                ante,
-                big_blind_ante,
-                rule,
-                protection,
-                seed,
+            |(stacks, button, structure, ante, big_blind_ante, rule, protection, seed, extras)| {
+                Setup {
+                    stacks,
+                    button,
+                    structure,
+                    ante,
+                    big_blind_ante,
+                    rule,
+                    protection,
+                    seed,
+                    extras,
+                }
             },
         )
 }
@@ -68,7 +77,48 @@ fn config(setup: &Setup) -> HandConfig {
         config.incomplete_all_in = IncompleteAllInRule::FullRaiseOverLastFullBet;
     }
     config.time_out_all_in_protection = setup.protection;
+    let bit = |i: u32| setup.extras >> i & 1 == 1;
+    if bit(12) {
+        config.rake = RakePolicy {
+            basis_points: 500,
+            cap: Some(Chips(30)),
+            no_flop_no_drop: bit(16),
+            ..RakePolicy::NONE
+        };
+    }
+    config.showdown.losers_may_muck = !bit(13);
+    config.showdown.winner_must_show_both_cards = !bit(14);
+    config.showdown.all_in_hands_face_up = !bit(15);
     config
+}
+
+/// Straddles (pot and no limit, 0-2 of them, left of the big blind), one seat's
+/// extra ante and one seat's dead ante, from the setup's random bits.
+fn forced(setup: &Setup) -> ForcedBets {
+    let n = setup.stacks.len();
+    let mut forced = ForcedBets::default();
+    let e = setup.extras;
+    forced.antes[(e >> 2) as usize % n] = Chips(u64::from(e >> 5) % 7);
+    if e >> 11 & 1 == 1 {
+        forced.dead_antes[(e >> 8) as usize % n] = Chips(10);
+    }
+    let straddles = (e % 3) as usize;
+    let set: SeatSet = (0..n as u8).filter_map(Seat::new).collect();
+    let button = Seat::new(setup.button % n as u8).expect("seat");
+    if setup.structure != 0 && n >= 3 + straddles {
+        if let Some(p) = Positions::standard(set, button) {
+            let mut seat = p.big_blind;
+            let mut level = 20;
+            for _ in 0..straddles {
+                seat = Seat::new(((seat.index() as usize + 1) % n) as u8).expect("seat");
+                level *= 2;
+                forced
+                    .straddle(seat, Chips(level))
+                    .expect("room for straddles");
+            }
+        }
+    }
+    forced
 }
 
 fn new_hand(setup: &Setup) -> Hand {
@@ -86,10 +136,13 @@ fn new_hand(setup: &Setup) -> Hand {
             }
         })
         .collect();
-    Hand::new(
+    Hand::with_forced_bets(
         config(setup),
         &players,
         Seat::new(setup.button % n).expect("seat"),
+        None,
+        &forced(setup),
+        holdem_eval::Evaluator::new(),
     )
     .expect("hand")
 }
@@ -99,6 +152,11 @@ fn probes(legal: &LegalActions) -> Vec<u64> {
     let mut out = vec![0, 1];
     for r in [legal.bet, legal.raise].into_iter().flatten() {
         for v in [r.min.get(), r.max.get()] {
+            out.extend([v.saturating_sub(1), v, v + 1]);
+        }
+    }
+    if let Some(g) = legal.raise_gap {
+        for v in [g.min.get(), g.max.get()] {
             out.extend([v.saturating_sub(1), v, v + 1]);
         }
     }
@@ -219,8 +277,34 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 }
             }
             Pending::Showdown { seat } => {
-                if rng.next_u32() % 4 == 0 {
-                    Input::Muck { seat }
+                let must_show = !hand.config().showdown.losers_may_muck;
+                if must_show || rng.next_u32() % 4 == 0 {
+                    // A muck is refused when every hand is shown (house rule) or when
+                    // it is the last hand that can win a pot (B21): then nothing
+                    // changes and the seat shows instead.
+                    let before = hand.clone();
+                    match hand.apply(T, Input::Muck { seat }) {
+                        Ok(_) => {
+                            prop_assert!(
+                                !must_show,
+                                "a muck was accepted though losers may not muck"
+                            );
+                            continue;
+                        }
+                        Err(e) => {
+                            prop_assert!(
+                                matches!(
+                                    e,
+                                    HandError::MuckNotAllowed { .. }
+                                        | HandError::LastHandInPot { .. }
+                                ),
+                                "muck refused for another reason: {}",
+                                e
+                            );
+                            prop_assert_eq!(&hand, &before, "a rejected muck changed the hand");
+                            Input::Show { seat, cards: None }
+                        }
+                    }
                 } else {
                     Input::Show { seat, cards: None }
                 }
@@ -247,7 +331,10 @@ fn pick(legal: &LegalActions, rng: &mut ChaCha8Rng, seat: Seat) -> Input {
             Some(r) => {
                 let span = r.max.get() - r.min.get();
                 let unit = legal.chip_unit.get();
-                let pick = r.min.get() + (u64::from(rng.next_u32()) % (span + 1)) / unit * unit;
+                let mut pick = r.min.get() + (u64::from(rng.next_u32()) % (span + 1)) / unit * unit;
+                if legal.raise_gap.is_some_and(|g| g.contains(Chips(pick))) {
+                    pick = r.min.get();
+                }
                 Action::BetOrRaiseTo(Chips(pick))
             }
             None => Action::CheckOrCall,
@@ -285,6 +372,7 @@ fn every_structure_is_exercised() {
                 rule: false,
                 protection: false,
                 seed: 0,
+                extras: 0,
             })
             .structure
         })
