@@ -64,7 +64,7 @@ impl HouseRules {
             max_bets_per_round: b.max_bets_per_round,
             cap_lifted_heads_up: b.cap_lifted_heads_up,
             reraise_must_double: b.reraise_must_double,
-            incomplete_all_in: b.incomplete_all_in.into(),
+            incomplete_all_in: b.incomplete_all_in,
             time_out_all_in_protection: b.time_out_all_in_protection,
         }
     }

@@ -38,6 +38,18 @@ pub enum AmountError {
 impl Decimal {
     /// Parses a TOML integer or float text (`300`, `0.50`, `1_000`, `2.5e3`) exactly.
     pub fn parse(text: &str) -> Result<Decimal, AmountError> {
+        // Fast path: plain digits (`300`, `10000`), the common case. Up to 19 digits
+        // always fit in a u64; anything else takes the general path below.
+        let bytes = text.as_bytes();
+        if !bytes.is_empty() && bytes.len() <= 19 && bytes.iter().all(u8::is_ascii_digit) {
+            let mantissa = bytes
+                .iter()
+                .fold(0u64, |m, &b| m * 10 + u64::from(b - b'0'));
+            return Ok(Decimal {
+                mantissa,
+                decimals: 0,
+            });
+        }
         let bad = || AmountError::NotANumber(text.to_string());
         let body = match text.as_bytes().first() {
             Some(b'-') => {

@@ -136,12 +136,8 @@ impl<'a> Reader<'a> {
 
     fn skip_comment(&mut self) {
         if self.peek() == Some(b'#') {
-            while let Some(b) = self.peek() {
-                if b == b'\n' {
-                    break;
-                }
-                self.pos += 1;
-            }
+            let rest = self.src.as_bytes().get(self.pos..).unwrap_or(&[]);
+            self.pos += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
         }
     }
 
@@ -211,7 +207,7 @@ impl<'a> Reader<'a> {
         let mut section = Section {
             name,
             line,
-            entries: Vec::new(),
+            entries: Vec::with_capacity(16), // a PHH hand has about ten keys
         };
         loop {
             self.skip_trivia();
@@ -372,9 +368,21 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A capacity for the array that starts here: one slot per `,` up to the end
+    /// of the line (PHH writes arrays on one line), so an `actions` array is
+    /// allocated once instead of growing four times.
+    fn array_capacity_hint(&self) -> usize {
+        let rest = self.src.as_bytes().get(self.pos..).unwrap_or(&[]);
+        let line = rest
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(rest, |i| &rest[..i]);
+        (line.iter().filter(|&&b| b == b',').count() + 1).min(256)
+    }
+
     fn array(&mut self, depth: u32) -> Res<Value<'a>> {
         self.pos += 1; // '['
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(self.array_capacity_hint());
         loop {
             self.skip_trivia();
             if self.peek() == Some(b']') {
@@ -590,15 +598,20 @@ impl<'a> Reader<'a> {
         }
         self.pos += 1;
         let start = self.pos;
-        loop {
-            match self.peek() {
-                None | Some(b'\n') => return self.err("unterminated string"),
-                Some(b'\'') => {
-                    let s = &self.src[start..self.pos];
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(s));
-                }
-                Some(_) => self.pos += 1,
+        let rest = self.src.as_bytes().get(start..).unwrap_or(&[]);
+        match rest.iter().position(|&b| b == b'\'' || b == b'\n') {
+            Some(i) if rest[i] == b'\'' => {
+                self.pos = start + i + 1;
+                // `'` is ASCII, so `start + i` is a character boundary.
+                Ok(Cow::Borrowed(self.src.get(start..start + i).unwrap_or("")))
+            }
+            Some(i) => {
+                self.pos = start + i;
+                self.err("unterminated string")
+            }
+            None => {
+                self.pos = self.src.len();
+                self.err("unterminated string")
             }
         }
     }
