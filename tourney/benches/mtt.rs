@@ -24,6 +24,7 @@ fn mtt(c: &mut Criterion) {
             let opts = SimOptions {
                 model: HandModel::Quick,
                 bounty: None,
+                ..SimOptions::default()
             };
             let mut sim = Simulation::with_options(
                 TournamentOptions::online_mtt(),

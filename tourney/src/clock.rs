@@ -211,6 +211,9 @@ pub struct Clock {
     state: BreakState,
     next_sync: Option<Ms>,
     next_play_break: Option<u64>,
+    /// The due or current break is the add-on break (T4, T7).
+    #[serde(default)]
+    add_on: bool,
 }
 
 impl Clock {
@@ -246,6 +249,7 @@ impl Clock {
             state: BreakState::Playing,
             next_sync,
             next_play_break,
+            add_on: false,
         })
     }
 
@@ -278,6 +282,12 @@ impl Clock {
     /// The break state.
     pub fn break_state(&self) -> BreakState {
         self.state
+    }
+
+    /// Whether the break that is due or on is the add-on break at the end of the
+    /// rebuy period (T4, T7).
+    pub fn is_add_on_break(&self) -> bool {
+        self.add_on && self.state != BreakState::Playing
     }
 
     /// Whether play time is running now.
@@ -363,6 +373,7 @@ impl Clock {
         if let BreakState::OnBreak { ends_at } = self.state {
             if ends_at <= t {
                 self.state = BreakState::Playing;
+                self.add_on = false;
                 out.push(ClockEvent::BreakEnded { at: t });
             }
         }
@@ -373,6 +384,7 @@ impl Clock {
                 if let Some(a) = self.structure.add_on_break {
                     if a.after_level as usize == self.level {
                         self.make_due(t, a.minutes, out);
+                        self.add_on = true;
                     }
                 }
                 self.level += 1;

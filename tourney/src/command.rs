@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Level;
 use crate::ids::{Cents, Chips, Ms, PlayerId, TableId};
+use crate::money::{MoneyError, Price};
 use crate::payouts::Finish;
 use crate::seating::{Lineup, MoveReason, SeatRef};
 
@@ -12,12 +13,17 @@ use crate::seating::{Lineup, MoveReason, SeatRef};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Command {
-    /// Register a player (T1). Filling a sit-and-go starts it (T22).
+    /// Register a player (T1). Filling a sit-and-go starts it (T22). After the
+    /// start this is a late registration (T2): accepted while the late
+    /// registration window is open and before the prizes are fixed; the entrant
+    /// is docked per the options and seated at the table with the fewest players.
     Register {
         /// Who.
         player: PlayerId,
     },
-    /// Unregister before the start (T3).
+    /// Unregister with a full refund (T3): before the start, or after it until
+    /// `unregistration.closes-minutes-after-start` if the player has not been
+    /// dealt a hand.
     Unregister {
         /// Who.
         player: PlayerId,
@@ -77,6 +83,31 @@ pub enum Command {
     RollBackHands,
     /// Cancel the event; the money module computes the compensation (T17).
     Cancel,
+    /// A busted player enters again (T3): only where re-entry is allowed, within
+    /// `max-entries`, while late registration is open; late-entry docking applies.
+    ReEnter {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A rebuy (T4): in the rebuy period, at or below the chip threshold, within
+    /// the limit, with `available_funds` (cents the player has available in the
+    /// tournament currency, not in play, 000 1.8) covering the price. During a
+    /// hand the chips are added when the hand ends (a player who busts in it
+    /// stays in).
+    Rebuy {
+        /// Who.
+        player: PlayerId,
+        /// Funds available to the player, cents.
+        available_funds: Cents,
+    },
+    /// An add-on (T4): during the add-on break (or its configured period),
+    /// within the limit, with enough funds.
+    AddOn {
+        /// Who.
+        player: PlayerId,
+        /// Funds available to the player, cents.
+        available_funds: Cents,
+    },
 }
 
 /// A command with its timestamp. Timestamps never go backwards.
@@ -280,6 +311,78 @@ pub enum Event {
         /// Remaining players' stacks.
         stacks: Vec<(PlayerId, Chips)>,
     },
+    /// A late entry or re-entry was seated (T2, T3), at the table with the
+    /// fewest players.
+    Entered {
+        /// Who.
+        player: PlayerId,
+        /// Their entries so far, this one included (2 or more: a re-entry).
+        entry: u32,
+        /// The stack they start with.
+        stack: Chips,
+        /// Chips docked from the starting stack (T2 house rule).
+        docked: Chips,
+        /// Where.
+        at: SeatRef,
+    },
+    /// A registered player's purchases were refunded in full (T3).
+    Refunded {
+        /// Who.
+        player: PlayerId,
+        /// The total refunded, by where the money had gone.
+        refund: Price,
+    },
+    /// A rebuy or add-on was bought (T4); the prize pool grew by
+    /// `price.prize_pool`.
+    ChipsBought {
+        /// Who.
+        player: PlayerId,
+        /// A rebuy (`false`: an add-on).
+        rebuy: bool,
+        /// Chips bought.
+        chips: Chips,
+        /// What it cost.
+        price: Price,
+        /// The player is in a hand: the chips are added when it ends.
+        deferred: bool,
+    },
+    /// Deferred chips from a rebuy or add-on were added after the hand.
+    ChipsAdded {
+        /// Who.
+        player: PlayerId,
+        /// Chips added.
+        chips: Chips,
+    },
+    /// A player lost every chip while entries are still open: they may re-enter;
+    /// their place is decided when the prizes are fixed (T2, T3).
+    Busted {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Late registration, re-entry, rebuys and add-ons are over: the prize pool
+    /// and the prize table are fixed now (T5).
+    PrizesFixed {
+        /// Entries sold, re-entries included.
+        entries: u32,
+        /// Distinct players (the places).
+        players: u32,
+        /// Prize pool, cents.
+        prize_pool: Cents,
+        /// Paid places.
+        paid_places: u32,
+    },
+    /// The smallest chip was raced off (T21): every stack's odd chips rounded
+    /// up to the next chip.
+    ChipRaced {
+        /// The retired chip.
+        retired: Chips,
+        /// The chip it changed into.
+        next: Chips,
+        /// Chips added, per player (only those who gained), by player id.
+        added: Vec<(PlayerId, Chips)>,
+        /// Chips added in total.
+        total_added: Chips,
+    },
 }
 
 /// Why a command was refused. The tournament is unchanged.
@@ -384,4 +487,22 @@ pub enum TourneyError {
     /// Nothing to change (already sitting out, already connected...).
     #[error("{0}: nothing to change")]
     NoChange(PlayerId),
+    /// An entry, unregistration, rebuy or add-on refused by the entry rules
+    /// (T2-T4).
+    #[error("{player}: {source}")]
+    Entry {
+        /// Who.
+        player: PlayerId,
+        /// Why.
+        source: MoneyError,
+    },
+    /// The prizes are fixed: no more entries, re-entries, rebuys or add-ons (T5).
+    #[error("{0}: entries and rebuys are closed and the prizes fixed (rule T5)")]
+    EntriesClosed(PlayerId),
+    /// A rebuy or add-on is already waiting for the player's hand to end.
+    #[error("{0} already has chips waiting for the end of the hand (rule T4)")]
+    PurchasePending(PlayerId),
+    /// The player was dealt a hand: too late to unregister (T3).
+    #[error("{0} has played and can no longer unregister (rule T3)")]
+    AlreadyPlayed(PlayerId),
 }

@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::clock::{BreakSchedule, Level, Structure, StructureError};
+use crate::det::DetLadders;
 use crate::ids::{Cents, Chips};
+use crate::money::{AddOnWindow, BountyOptions, DealOptions, EntryOptions, Price, Unregistration};
 use crate::payouts::{PayoutError, PayoutRule, PrizeTable};
 use crate::seating::BreakPolicy;
 
@@ -109,6 +111,28 @@ pub enum OptionsError {
     /// A sit-and-go needs seats.
     #[error("a sit-and-go needs at least 2 seats (rule T22)")]
     SitAndGoSeats,
+    /// The entry options disagree with the event's.
+    #[error("entry.{field} must equal event.{event_field} (rule T1)")]
+    EntryMismatch {
+        /// The entry option.
+        field: &'static str,
+        /// The event option it must equal.
+        event_field: &'static str,
+    },
+    /// Late registration, re-entry, rebuys and add-ons need a multi-table event.
+    #[error("entry.{0} needs a multi-table event (rules T2-T4)")]
+    EntryNotForFormat(&'static str),
+    /// A rebuy or add-on that adds no chips.
+    #[error("entry.{0}.chips must be positive (rule T4)")]
+    NoChips(&'static str),
+    /// Add-ons on the add-on break need one in the structure.
+    #[error(
+        "entry.add-on.window is the add-on break but event.structure.add-on-break is not set (rules T4, T7)"
+    )]
+    NoAddOnBreak,
+    /// Bad bounty options.
+    #[error("bounties: {0}")]
+    Bounties(crate::money::MoneyError),
 }
 
 impl TournamentOptions {
@@ -236,6 +260,141 @@ impl TournamentOptions {
             }
         }
         PrizeTable::fix(&self.payouts, 0, 2)?;
+        Ok(())
+    }
+}
+
+/// Chipping up when the smallest chip is retired (rule T21; `chip-race`).
+///
+/// TOML: `chip-race = "off"` or `chip-race = "round-up"`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ChipRace {
+    /// No physical chips to colour up (online events).
+    #[default]
+    Off,
+    /// Whole sets change directly; any remainder rounds up to one chip of the next
+    /// size (seed 002: three 25s become two 50s). See
+    /// [`crate::money::chip_race`]. The tournament races the chip at the first
+    /// moment every table is idle once a level makes the smallest chip useless.
+    RoundUp,
+}
+
+/// A complete tournament: the event's options plus entry, bounty, deal, chip
+/// race and DET options (`[tournament]` of a rules file, kebab-case keys).
+///
+/// The same TOML shape as `rules-config`'s `[tournament]` section:
+/// `[tournament.event]`, `[tournament.entry]`, `[tournament.bounties]`,
+/// `[tournament.deal]`, `chip-race`, `[tournament.det]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct TournamentConfig {
+    /// Format, table size, stack, structure and breaks, payouts, table breaking,
+    /// hand-for-hand, DET and the away rule (`event`).
+    pub event: TournamentOptions,
+    /// Entry price, late registration, unregistration, re-entry, rebuys and
+    /// add-ons (`entry`, T1-T4).
+    pub entry: EntryOptions,
+    /// Bounties (`bounties`, T16); the tournament reports knock-outs, the
+    /// runner pays them with [`crate::money::Bounties`].
+    #[serde(default)]
+    pub bounties: BountyOptions,
+    /// Deal options (`deal`, T15).
+    #[serde(default)]
+    pub deal: DealOptions,
+    /// Chipping up (`chip-race`, T21).
+    #[serde(default)]
+    pub chip_race: ChipRace,
+    /// Disconnect extra time ladders (`det`, T13), used when
+    /// `event.disconnect-extra-time` is on.
+    #[serde(default)]
+    pub det: DetLadders,
+}
+
+impl From<TournamentOptions> for TournamentConfig {
+    /// The event alone: entries at `buy-in` + `fee` with the starting stack, no
+    /// late registration, unregistration until the start, no re-entry, rebuys,
+    /// add-ons, bounties or chip race; seed 000's DET ladders.
+    fn from(event: TournamentOptions) -> Self {
+        let entry = EntryOptions {
+            starting_stack: event.starting_stack,
+            price: Price {
+                prize_pool: event.buy_in,
+                fee: event.fee,
+                bounty: 0,
+            },
+            unregistration: Unregistration {
+                closes_minutes_after_start: Some(0),
+            },
+            ..EntryOptions::default()
+        };
+        TournamentConfig {
+            event,
+            entry,
+            bounties: BountyOptions::default(),
+            deal: DealOptions::default(),
+            chip_race: ChipRace::Off,
+            det: DetLadders::default(),
+        }
+    }
+}
+
+impl TournamentConfig {
+    /// Checks the event's options and that the entry options agree with them:
+    /// the same starting stack, `entry.price` = `event.buy-in` + `event.fee`
+    /// (plus any bounty), entries after the start only in multi-table events,
+    /// positive rebuy and add-on chips, an add-on break in the structure when
+    /// add-ons are taken on it, valid bounties.
+    pub fn validate(&self) -> Result<(), OptionsError> {
+        self.event.validate()?;
+        let e = &self.entry;
+        if e.starting_stack != self.event.starting_stack {
+            return Err(OptionsError::EntryMismatch {
+                field: "starting-stack",
+                event_field: "starting-stack",
+            });
+        }
+        if e.price.prize_pool != self.event.buy_in {
+            return Err(OptionsError::EntryMismatch {
+                field: "price.prize-pool",
+                event_field: "buy-in",
+            });
+        }
+        if e.price.fee != self.event.fee {
+            return Err(OptionsError::EntryMismatch {
+                field: "price.fee",
+                event_field: "fee",
+            });
+        }
+        if self.event.format != Format::MultiTable {
+            if e.late_registration.window.is_some() {
+                return Err(OptionsError::EntryNotForFormat("late-registration.window"));
+            }
+            if e.re_entry {
+                return Err(OptionsError::EntryNotForFormat("re-entry"));
+            }
+        }
+        if self.event.format.is_rounds() {
+            if e.rebuy.is_some() {
+                return Err(OptionsError::EntryNotForFormat("rebuy"));
+            }
+            if e.add_on.is_some() {
+                return Err(OptionsError::EntryNotForFormat("add-on"));
+            }
+        }
+        if e.rebuy.is_some_and(|r| r.chips == 0) {
+            return Err(OptionsError::NoChips("rebuy"));
+        }
+        if let Some(a) = e.add_on {
+            if a.chips == 0 {
+                return Err(OptionsError::NoChips("add-on"));
+            }
+            if a.window == AddOnWindow::AddOnBreak && self.event.structure.add_on_break.is_none() {
+                return Err(OptionsError::NoAddOnBreak);
+            }
+        }
+        crate::money::Bounties::new(&self.bounties).map_err(OptionsError::Bounties)?;
         Ok(())
     }
 }

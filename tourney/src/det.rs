@@ -25,26 +25,88 @@ pub struct DetStage {
     pub tables: u32,
 }
 
-/// The DET ladder in seconds that applies now (empty: no extra time).
+/// The sit-and-go field size from which the multi-table rule applies (000 4: 45).
+pub const SIT_AND_GO_BELOW: u32 = 45;
+
+/// The DET ladder in seconds that applies now (empty: no extra time), with
+/// seed 000's ladders ([`DetLadders::default`]).
 pub fn det_ladder(format: &Format, stage: DetStage) -> &'static [u32] {
+    match which_ladder(format, stage, SIT_AND_GO_BELOW) {
+        Which::None => &[],
+        Which::FinalTable => MULTI_TABLE_FINAL,
+        Which::SitAndGo => SIT_AND_GO,
+        Which::HeadsUp => HEADS_UP,
+    }
+}
+
+enum Which {
+    None,
+    FinalTable,
+    SitAndGo,
+    HeadsUp,
+}
+
+fn which_ladder(format: &Format, stage: DetStage, sit_and_go_below: u32) -> Which {
     match format {
-        Format::HeadsUp => HEADS_UP,
-        Format::SitAndGo { .. } if stage.entrants < 45 => {
+        Format::HeadsUp => Which::HeadsUp,
+        Format::SitAndGo { .. } if stage.entrants < sit_and_go_below => {
             if stage.remaining <= stage.paid_places + 1 {
-                SIT_AND_GO
+                Which::SitAndGo
             } else {
-                &[]
+                Which::None
             }
         }
         // Larger sit-and-gos follow the multi-table rule: the final table only.
         Format::MultiTable | Format::SitAndGo { .. } => {
             if stage.tables == 1 {
-                MULTI_TABLE_FINAL
+                Which::FinalTable
             } else {
-                &[]
+                Which::None
             }
         }
-        Format::Shootout => &[],
+        Format::Shootout => Which::None,
+    }
+}
+
+/// Disconnect extra time ladders in seconds, used in sequence (rule T13): the
+/// event's option (`[tournament.det]`, kebab-case keys). The defaults are
+/// seed 000 section 4, the only seed with disconnect extra time.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct DetLadders {
+    /// Final table of a multi-table event (`final-table`; 000 4: 240, 120, 60).
+    pub final_table: Vec<u32>,
+    /// Sit-and-go below [`DetLadders::sit_and_go_below`] entrants, from the paid
+    /// places + 1 (`sit-and-go`; 000 4: 120, 60).
+    pub sit_and_go: Vec<u32>,
+    /// The sit-and-go field size from which the multi-table rule applies
+    /// (`sit-and-go-below`; 000 4: 45).
+    pub sit_and_go_below: u32,
+    /// Heads-up events, all the time (`heads-up`; 000 4: 120, 60).
+    pub heads_up: Vec<u32>,
+}
+
+impl Default for DetLadders {
+    /// Seed 000 section 4.
+    fn default() -> Self {
+        Self {
+            final_table: MULTI_TABLE_FINAL.to_vec(),
+            sit_and_go: SIT_AND_GO.to_vec(),
+            sit_and_go_below: SIT_AND_GO_BELOW,
+            heads_up: HEADS_UP.to_vec(),
+        }
+    }
+}
+
+impl DetLadders {
+    /// The ladder in seconds that applies now (empty: no extra time, T13).
+    pub fn ladder(&self, format: &Format, stage: DetStage) -> &[u32] {
+        match which_ladder(format, stage, self.sit_and_go_below) {
+            Which::None => &[],
+            Which::FinalTable => &self.final_table,
+            Which::SitAndGo => &self.sit_and_go,
+            Which::HeadsUp => &self.heads_up,
+        }
     }
 }
 
@@ -129,5 +191,44 @@ mod tests {
             [120, 60, 0]
         );
         assert!(det_ladder(&Format::Shootout, stage(64, 64, 8, 8)).is_empty());
+    }
+
+    #[test]
+    fn det_ladders_option_defaults_to_seed_000_and_changes_the_ladder_rule_t13() {
+        let d = DetLadders::default();
+        for (f, st) in [
+            (Format::MultiTable, stage(1000, 9, 150, 1)),
+            (Format::MultiTable, stage(1000, 12, 150, 2)),
+            (Format::SitAndGo { seats: 18 }, stage(18, 4, 3, 1)),
+            (Format::SitAndGo { seats: 45 }, stage(45, 9, 7, 1)),
+            (Format::HeadsUp, stage(64, 64, 8, 32)),
+        ] {
+            assert_eq!(d.ladder(&f, st), det_ladder(&f, st));
+        }
+        let custom = DetLadders {
+            final_table: vec![300, 30],
+            sit_and_go: vec![90],
+            sit_and_go_below: 10,
+            heads_up: vec![],
+        };
+        assert_eq!(
+            custom.ladder(&Format::MultiTable, stage(100, 9, 15, 1)),
+            [300, 30]
+        );
+        // 18 seats is no longer "below" 10: the multi-table rule applies (final
+        // table only).
+        assert_eq!(
+            custom.ladder(&Format::SitAndGo { seats: 18 }, stage(18, 4, 3, 1)),
+            [300, 30]
+        );
+        assert_eq!(
+            custom.ladder(&Format::SitAndGo { seats: 6 }, stage(6, 3, 2, 1)),
+            [90]
+        );
+        assert!(
+            custom
+                .ladder(&Format::HeadsUp, stage(64, 64, 8, 32))
+                .is_empty()
+        );
     }
 }

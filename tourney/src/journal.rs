@@ -12,7 +12,7 @@ use std::io::{self, BufWriter, Write};
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::TournamentOptions;
+use crate::config::{TournamentConfig, TournamentOptions};
 use crate::record::Record;
 
 /// Frames larger than this are treated as corrupt.
@@ -31,6 +31,14 @@ pub enum Entry {
     },
     /// An accepted command.
     Command(Record),
+    /// The first frame of an event created with a whole [`TournamentConfig`]
+    /// (entry, chip race and DET options too).
+    CreateWith {
+        /// The configuration the tournament was created with.
+        config: Box<TournamentConfig>,
+        /// Runner's notes.
+        label: String,
+    },
 }
 
 /// When the writer asks the OS to put frames on disk.

@@ -59,8 +59,10 @@ pub mod sim;
 mod tournament;
 
 pub use command::{Command, Event, ForcedAction, Input, RolledBackHand, TourneyError};
-pub use config::{Format, HandForHand, OptionsError, PlayersLeft, TournamentOptions};
+pub use config::{
+    ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig, TournamentOptions,
+};
 pub use ids::{Cents, Chips, HOUR, MINUTE, Ms, PlayerId, TableId};
 pub use record::Record;
 pub use recover::{RecoverError, Recovered};
-pub use tournament::{Phase, RunningHand, Stats, Tournament};
+pub use tournament::{Ledger, Phase, RunningHand, Stats, Tournament};

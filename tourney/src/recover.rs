@@ -3,6 +3,7 @@
 use rand_core::RngCore;
 
 use crate::command::{Command, Event, Input, RolledBackHand};
+use crate::config::TournamentConfig;
 use crate::journal::{Entry, read_frames};
 use crate::record::Record;
 use crate::tournament::{Phase, Tournament};
@@ -52,11 +53,13 @@ impl Tournament {
     pub fn recover(bytes: &[u8], rng: &mut dyn RngCore) -> Result<Recovered, RecoverError> {
         let (entries, mut good_len) = read_frames(bytes);
         let mut it = entries.into_iter();
-        let Some(Entry::Create { options, label }) = it.next() else {
-            return Err(RecoverError::NoHeader(bytes.len()));
+        let (config, label) = match it.next() {
+            Some(Entry::Create { options, label }) => (TournamentConfig::from(options), label),
+            Some(Entry::CreateWith { config, label }) => (*config, label),
+            _ => return Err(RecoverError::NoHeader(bytes.len())),
         };
         let mut t =
-            Tournament::new(options).map_err(|e| RecoverError::BadOptions(e.to_string()))?;
+            Tournament::with_config(config).map_err(|e| RecoverError::BadOptions(e.to_string()))?;
         let frame_lens = frame_lengths(bytes, good_len);
         let mut replayed = 0;
         let mut end = frame_lens.first().copied().unwrap_or(0);

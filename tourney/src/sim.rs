@@ -17,7 +17,7 @@
 //! journal sink.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BinaryHeap, VecDeque};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -25,7 +25,7 @@ use rand_core::{RngCore, SeedableRng};
 use crate::bots::{Knockout, PlayError, play_hand};
 use crate::clock::Level;
 use crate::command::{Command, Event, Input};
-use crate::config::{OptionsError, TournamentOptions};
+use crate::config::{OptionsError, TournamentConfig, TournamentOptions};
 use crate::ids::{Cents, Chips, Ms, PlayerId, TableId, below};
 use crate::journal::{Entry, JournalError};
 use crate::money::{self, BountyOptions, BountyWinner, KnockoutBounty, MoneyError};
@@ -115,6 +115,9 @@ pub struct SimOptions {
     /// A knockout bounty on every entrant (T16); needs [`HandModel::Real`] to
     /// know who knocked out whom (the quick model pays no bounties).
     pub bounty: Option<KnockoutBounty>,
+    /// How many of the entrants register after the start (T2), while late
+    /// registration is open; those it closes on never enter.
+    pub late_entrants: u32,
 }
 
 impl SimOptions {
@@ -128,6 +131,7 @@ impl SimOptions {
                 entry_bounty,
                 progressive_share_bp: 5_000,
             }),
+            late_entrants: 0,
         }
     }
 }
@@ -144,6 +148,11 @@ pub struct Simulation {
     opts: SimOptions,
     bounties: Option<money::Bounties>,
     bounty_cash: BTreeMap<PlayerId, Cents>,
+    /// Bots' own decisions (late entries, re-entries, rebuys, add-ons), applied
+    /// before anything else; refused ones are dropped.
+    voluntary: VecDeque<Command>,
+    registered: u32,
+    decisions: u64,
 }
 
 fn mix(seed: u64, n: u64) -> u64 {
@@ -175,6 +184,40 @@ impl Simulation {
         sink: &mut dyn RecordSink,
     ) -> Result<Simulation, SimError> {
         let t = Tournament::new(options.clone())?;
+        let sim = Simulation::make(t, opts, entrants, seed)?;
+        sink.append(&Entry::Create {
+            options,
+            label: label(entrants, seed, opts),
+        })?;
+        Ok(sim)
+    }
+
+    /// A new simulation of a whole configuration: where it allows them, the bots
+    /// register late ([`SimOptions::late_entrants`]), re-enter after busting (60%),
+    /// rebuy when at or below the threshold (75%, and always tried when about to
+    /// bust) and take the add-on (70%), each with ample funds.
+    pub fn with_config(
+        config: TournamentConfig,
+        opts: SimOptions,
+        entrants: u32,
+        seed: u64,
+        sink: &mut dyn RecordSink,
+    ) -> Result<Simulation, SimError> {
+        let t = Tournament::with_config(config.clone())?;
+        let sim = Simulation::make(t, opts, entrants, seed)?;
+        sink.append(&Entry::CreateWith {
+            config: Box::new(config),
+            label: label(entrants, seed, opts),
+        })?;
+        Ok(sim)
+    }
+
+    fn make(
+        t: Tournament,
+        opts: SimOptions,
+        entrants: u32,
+        seed: u64,
+    ) -> Result<Simulation, SimError> {
         let bounties = match opts.bounty {
             Some(k) => Some(money::Bounties::new(&BountyOptions {
                 knockout: Some(k),
@@ -182,10 +225,6 @@ impl Simulation {
             })?),
             None => None,
         };
-        sink.append(&Entry::Create {
-            options,
-            label: label(entrants, seed, opts),
-        })?;
         Ok(Simulation {
             t,
             seed,
@@ -196,6 +235,9 @@ impl Simulation {
             opts,
             bounties,
             bounty_cash: BTreeMap::new(),
+            voluntary: VecDeque::new(),
+            registered: 0,
+            decisions: 0,
         })
     }
 
@@ -209,7 +251,7 @@ impl Simulation {
         let (entrants, seed, opts) = {
             let (entries, _) = crate::journal::read_frames(bytes);
             match entries.first() {
-                Some(Entry::Create { label, .. }) => {
+                Some(Entry::Create { label, .. } | Entry::CreateWith { label, .. }) => {
                     parse_label(label).ok_or_else(|| SimError::NotASimulation(label.clone()))?
                 }
                 _ => return Err(RecoverError::NoHeader(bytes.len()).into()),
@@ -232,6 +274,9 @@ impl Simulation {
             opts,
             bounties: None,
             bounty_cash: BTreeMap::new(),
+            voluntary: VecDeque::new(),
+            registered: rec.tournament.entrants().len() as u32,
+            decisions: 0,
         };
         if let Some(r) = &rec.record {
             sink.append(&Entry::Command(r.clone()))?;
@@ -270,10 +315,25 @@ impl Simulation {
 
     /// Applies the next command; returns its events.
     pub fn step(&mut self, sink: &mut dyn RecordSink) -> Result<Vec<Event>, SimError> {
-        let input = self.next_input();
+        let (input, voluntary) = match self.voluntary.pop_front() {
+            Some(command) if self.t.phase() == Phase::Running => (
+                Input {
+                    at: self.t.now(),
+                    command,
+                },
+                true,
+            ),
+            _ => (self.next_input(), false),
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed, self.commands + 1));
+        let (events, record) = match self.t.apply_recorded(&input, &mut rng) {
+            Ok(x) => x,
+            // A bot's own decision the rules refuse (window closed, over the
+            // threshold...) is simply not taken.
+            Err(_) if voluntary => return Ok(Vec::new()),
+            Err(e) => return Err(e.into()),
+        };
         self.commands += 1;
-        let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed, self.commands));
-        let (events, record) = self.t.apply_recorded(&input, &mut rng)?;
         sink.append(&Entry::Command(record))?;
         match input.command {
             Command::HandFinished { table, .. } => {
@@ -281,15 +341,88 @@ impl Simulation {
                     self.pay_bounties(&p.knockouts)?;
                 }
             }
-            Command::Register { player } => {
+            Command::Register { player } | Command::ReEnter { player } => {
                 if let Some(b) = &mut self.bounties {
                     b.enter(money::PlayerId(player.0))?;
                 }
             }
             _ => {}
         }
+        if let Command::Register { .. } = input.command {
+            self.registered += 1;
+        }
         self.on_events(&events)?;
+        self.decide(&input.command, &events);
         Ok(events)
+    }
+
+    /// A bot's yes/no with probability `per_mille`/1000, from its own stream.
+    fn chance(&mut self, per_mille: u32) -> bool {
+        self.decisions += 1;
+        (mix(self.seed ^ 0xDEC1, self.decisions) % 1000) < u64::from(per_mille)
+    }
+
+    /// The bots' entry and chip-buying decisions after a command (T2-T4).
+    fn decide(&mut self, command: &Command, events: &[Event]) {
+        if !self.t.entries_open() {
+            return;
+        }
+        const FUNDS: Cents = 100_000_000;
+        let rebuy = self.t.config().entry.rebuy;
+        for e in events {
+            match e {
+                Event::HandStarted { table, stacks, .. } if rebuy.is_some() => {
+                    let threshold = rebuy.map_or(0, |r| r.chip_threshold);
+                    let Some(plan) = self.planned.get(table) else {
+                        continue;
+                    };
+                    let busting: Vec<PlayerId> = plan
+                        .stacks
+                        .iter()
+                        .filter(|s| s.1 == 0)
+                        .map(|s| s.0)
+                        .collect();
+                    for &(p, start) in stacks {
+                        let wants = if busting.contains(&p) {
+                            self.chance(900)
+                        } else {
+                            start <= threshold && self.chance(100)
+                        };
+                        if wants {
+                            self.voluntary.push_back(Command::Rebuy {
+                                player: p,
+                                available_funds: FUNDS,
+                            });
+                        }
+                    }
+                }
+                Event::Busted { player } if self.t.config().entry.re_entry && self.chance(600) => {
+                    self.voluntary
+                        .push_back(Command::ReEnter { player: *player });
+                }
+                Event::BreakStarted { .. } if self.t.config().entry.add_on.is_some() => {
+                    let mut alive: Vec<PlayerId> = self.t.stacks().keys().copied().collect();
+                    alive.sort_unstable();
+                    for p in alive {
+                        if self.chance(700) {
+                            self.voluntary.push_back(Command::AddOn {
+                                player: p,
+                                available_funds: FUNDS,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if matches!(command, Command::HandFinished { .. })
+            && self.registered < self.entrants
+            && self.chance(150)
+        {
+            self.voluntary.push_back(Command::Register {
+                player: PlayerId(self.registered + 1),
+            });
+        }
     }
 
     /// Plays to the end, calling `progress` after every command.
@@ -308,8 +441,8 @@ impl Simulation {
     fn next_input(&mut self) -> Input {
         let now = self.t.now().max(SIM_START);
         if self.t.phase() == Phase::Registering {
-            let n = self.t.entrants().len() as u32;
-            if n < self.entrants {
+            let n = self.registered;
+            if n < self.entrants.saturating_sub(self.opts.late_entrants).max(2) {
                 return Input {
                     at: now,
                     command: Command::Register {
@@ -369,6 +502,10 @@ impl Simulation {
             return Ok(());
         };
         for ko in knockouts {
+            if self.t.stacks().contains_key(&ko.busted) {
+                // A rebuy bought during the hand kept the player in (T4).
+                continue;
+            }
             let winners: Vec<BountyWinner> = ko
                 .winners
                 .iter()
@@ -452,6 +589,9 @@ fn label(entrants: u32, seed: u64, opts: SimOptions) -> String {
             k.entry_bounty, k.progressive_share_bp
         ));
     }
+    if opts.late_entrants > 0 {
+        s.push_str(&format!(" late={}", opts.late_entrants));
+    }
     s
 }
 
@@ -464,6 +604,7 @@ fn parse_label(s: &str) -> Option<(u32, u64, SimOptions)> {
     for w in words {
         match w.split_once('=')? {
             ("model", "quick") => opts.model = HandModel::Quick,
+            ("late", v) => opts.late_entrants = v.parse().ok()?,
             ("bounty", v) => {
                 let (e, bp) = v.split_once('/')?;
                 opts.bounty = Some(KnockoutBounty {

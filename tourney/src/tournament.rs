@@ -8,9 +8,13 @@ use serde::{Deserialize, Serialize};
 use crate::bracket;
 use crate::clock::{BreakState, Clock, ClockEvent, Level};
 use crate::command::{Command, Event, ForcedAction, Input, RolledBackHand, TourneyError};
-use crate::config::{Format, OptionsError, TournamentOptions};
-use crate::det::{DetBank, DetStage, det_ladder};
-use crate::ids::{Chips, Ms, PlayerId, TableId};
+use crate::config::{ChipRace, Format, OptionsError, TournamentConfig, TournamentOptions};
+use crate::det::{DetBank, DetStage};
+use crate::ids::{Cents, Chips, Ms, PlayerId, TableId};
+use crate::money::{
+    self, ChipRaceStack, Entrant, EntryClock, LateEntry, MoneyError, PlayerEntries, Price,
+    Purchase, PurchaseKind, Tender,
+};
 use crate::payouts::{Finish, PrizeTable, rank_knockouts, split_prizes};
 use crate::record::{Record, Recorder, Replayer};
 use crate::seating::{Seating, SeatingChange};
@@ -37,6 +41,52 @@ pub struct RunningHand {
     pub dealt: Vec<(PlayerId, Chips)>,
     /// Part of a synchronized hand-for-hand round (T10).
     pub synchronized: bool,
+}
+
+/// The money taken so far (T1-T5): every entry, re-entry, rebuy and add-on,
+/// less refunds, by where it goes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    /// The prize pool, cents: fixed when entries and rebuys close (T5).
+    pub prize_pool: Cents,
+    /// Fees, cents.
+    pub fees: Cents,
+    /// Bounty money on players' heads, cents (paid out by the runner, T16).
+    pub bounties: Cents,
+    /// First entries (late ones included).
+    pub entries: u32,
+    /// Re-entries (T3).
+    pub re_entries: u32,
+    /// Rebuys (T4).
+    pub rebuys: u32,
+    /// Add-ons (T4).
+    pub add_ons: u32,
+    /// Refunded to players who unregistered, cents (every part of the price).
+    pub refunded: Cents,
+}
+
+impl Ledger {
+    fn take(&mut self, p: Price) {
+        self.prize_pool += p.prize_pool;
+        self.fees += p.fee;
+        self.bounties += p.bounty;
+    }
+    fn give_back(&mut self, p: Price) {
+        self.prize_pool -= p.prize_pool;
+        self.fees -= p.fee;
+        self.bounties -= p.bounty;
+        self.refunded += p.prize_pool + p.fee + p.bounty;
+    }
+}
+
+/// One player's entries and purchases (T2-T4, and what a cancellation needs, T17).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Account {
+    entries: u32,
+    rebuys: u32,
+    add_ons: u32,
+    played: bool,
+    purchases: Vec<Purchase>,
 }
 
 /// Counters for reports.
@@ -79,7 +129,7 @@ struct Wait {
 /// [`TourneyError`] and changes nothing.
 #[derive(Debug, Clone)]
 pub struct Tournament {
-    opts: TournamentOptions,
+    cfg: TournamentConfig,
     phase: Phase,
     now: Ms,
     entrants: Vec<PlayerId>,
@@ -101,16 +151,34 @@ pub struct Tournament {
     away_hands: HashMap<TableId, u32>,
     table_ids_used: u32,
     stats: Stats,
+    start_at: Ms,
+    accounts: HashMap<PlayerId, Account>,
+    ledger: Ledger,
+    open: bool,
+    busted_open: Vec<Vec<(PlayerId, Chips)>>,
+    deferred_chips: HashMap<PlayerId, Chips>,
+    chips_issued: Chips,
+    units: Vec<Chips>,
+    chip_race_due: Option<(Chips, Chips)>,
 }
 
 impl Tournament {
-    /// A new event taking registrations.
+    /// A new event taking registrations, with the event's options alone (see
+    /// [`TournamentConfig`]'s `From<TournamentOptions>`).
     pub fn new(options: TournamentOptions) -> Result<Tournament, OptionsError> {
-        options.validate()?;
+        Tournament::with_config(TournamentConfig::from(options))
+    }
+
+    /// A new event taking registrations, with entry (late registration,
+    /// re-entry, rebuys, add-ons), chip race and DET options.
+    pub fn with_config(config: TournamentConfig) -> Result<Tournament, OptionsError> {
+        config.validate()?;
+        let options = &config.event;
         let seating = Seating::new(options.table_size)
             .map_err(|_| OptionsError::TableSize(options.table_size))?;
+        let units = chip_units(&options.structure.levels);
         Ok(Tournament {
-            opts: options,
+            cfg: config,
             phase: Phase::Registering,
             now: 0,
             entrants: Vec::new(),
@@ -132,12 +200,63 @@ impl Tournament {
             away_hands: HashMap::new(),
             table_ids_used: 0,
             stats: Stats::default(),
+            start_at: 0,
+            accounts: HashMap::new(),
+            ledger: Ledger::default(),
+            open: false,
+            busted_open: Vec::new(),
+            deferred_chips: HashMap::new(),
+            chips_issued: 0,
+            units,
+            chip_race_due: None,
         })
+    }
+
+    /// The whole configuration.
+    pub fn config(&self) -> &TournamentConfig {
+        &self.cfg
+    }
+    /// The money taken so far (T1-T5).
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+    /// Whether late registration, re-entry, rebuys or add-ons are still possible;
+    /// while they are, the prize table is provisional and busted players are
+    /// placed only when they close (T2-T5).
+    pub fn entries_open(&self) -> bool {
+        self.open
+    }
+    /// Chips put into play: entry stacks, rebuys and add-ons added, chip-race
+    /// additions, less the stacks of players who unregistered. In every event
+    /// that is not played in rounds it equals [`Tournament::chips_in_play`].
+    pub fn chips_issued(&self) -> Chips {
+        self.chips_issued
+    }
+    /// A player's entries (the first included), rebuys and add-ons.
+    pub fn purchases_of(&self, player: PlayerId) -> (u32, u32, u32) {
+        self.accounts
+            .get(&player)
+            .map_or((0, 0, 0), |a| (a.entries, a.rebuys, a.add_ons))
+    }
+    /// Everyone who bought in, with every purchase in order, by player id: what
+    /// a cancellation (T17, [`money::rollback`]) needs.
+    pub fn entrant_purchases(&self) -> Vec<Entrant> {
+        let mut v: Vec<Entrant> = self
+            .accounts
+            .iter()
+            .filter(|(_, a)| !a.purchases.is_empty())
+            .map(|(&player, a)| Entrant {
+                player,
+                purchases: a.purchases.clone(),
+            })
+            .collect();
+        v.sort_unstable_by_key(|e| e.player);
+        v
     }
 
     /// The options.
     pub fn options(&self) -> &TournamentOptions {
-        &self.opts
+        &self.cfg.event
     }
     /// The phase.
     pub fn phase(&self) -> Phase {
@@ -213,10 +332,12 @@ impl Tournament {
         }
         let w = self.waits.values().map(|w| w.deadline).min();
         let c = self.clock.as_ref().and_then(Clock::next_deadline);
-        match (w, c) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let e = if self.open {
+            self.next_window_close()
+        } else {
+            None
+        };
+        [w, c, e].into_iter().flatten().min()
     }
 
     /// Applies one command. `rng` supplies seat draws, button draws and bracket
@@ -230,6 +351,9 @@ impl Tournament {
         let mut ev = Vec::new();
         self.advance(input.at, rng, &mut ev);
         self.execute(input, rng, &mut ev);
+        if self.open {
+            self.maybe_close_entries(&mut ev);
+        }
         Ok(ev)
     }
 
@@ -283,13 +407,25 @@ impl Tournament {
         };
         match &input.command {
             Command::Register { player } => {
+                if self.phase == Phase::Running {
+                    if self.entered.contains(player) {
+                        return Err(TourneyError::AlreadyRegistered(*player));
+                    }
+                    if let Some(cap) = self.cfg.event.max_entrants {
+                        if self.entrants.len() as u32 >= cap {
+                            return Err(TourneyError::Full(cap));
+                        }
+                    }
+                    self.check_late_entry(*player, input.at)?;
+                    return Ok(());
+                }
                 registering()?;
                 if self.entered.contains(player) {
                     return Err(TourneyError::AlreadyRegistered(*player));
                 }
-                let cap = match self.opts.format {
+                let cap = match self.cfg.event.format {
                     Format::SitAndGo { seats } => Some(seats),
-                    _ => self.opts.max_entrants,
+                    _ => self.cfg.event.max_entrants,
                 };
                 if let Some(cap) = cap {
                     if self.entrants.len() as u32 >= cap {
@@ -297,17 +433,47 @@ impl Tournament {
                     }
                 }
             }
-            Command::Unregister { player } => {
-                registering()?;
+            Command::Unregister { player } => self.check_unregister(*player, input.at)?,
+            Command::ReEnter { player } => {
+                if self.phase != Phase::Running {
+                    return Err(TourneyError::NotRunning);
+                }
                 if !self.entered.contains(player) {
                     return Err(TourneyError::NotRegistered(*player));
                 }
+                if !self.open {
+                    return Err(TourneyError::EntriesClosed(*player));
+                }
+                self.check_late_entry(*player, input.at)?;
+            }
+            Command::Rebuy {
+                player,
+                available_funds,
+            } => {
+                let (clock, rec, stack) = self.check_purchase(*player, input.at)?;
+                money::check_rebuy(&self.cfg.entry, &clock, &rec, stack, *available_funds)
+                    .map_err(|source| TourneyError::Entry {
+                        player: *player,
+                        source,
+                    })?;
+            }
+            Command::AddOn {
+                player,
+                available_funds,
+            } => {
+                let (clock, rec, _) = self.check_purchase(*player, input.at)?;
+                money::check_add_on(&self.cfg.entry, &clock, &rec, *available_funds).map_err(
+                    |source| TourneyError::Entry {
+                        player: *player,
+                        source,
+                    },
+                )?;
             }
             Command::Start => {
                 if self.phase != Phase::Registering {
                     return Err(TourneyError::AlreadyStarted);
                 }
-                if matches!(self.opts.format, Format::SitAndGo { .. }) {
+                if matches!(self.cfg.event.format, Format::SitAndGo { .. }) {
                     return Err(TourneyError::SitAndGoStartsWhenFull);
                 }
                 if self.entrants.len() < 2 {
@@ -377,6 +543,140 @@ impl Tournament {
         Ok(())
     }
 
+    /// The entry clock as it will be at `at` (the clock is advanced on a copy).
+    fn entry_clock_at(&self, at: Ms) -> EntryClock {
+        let (level_index, big_blind, on_add_on_break) = match &self.clock {
+            Some(c) => {
+                let mut c = c.clone();
+                c.advance(at);
+                let on_break = match c.break_state() {
+                    BreakState::OnBreak { .. } => true,
+                    // The break begins at once when no table is in a hand.
+                    BreakState::Due { .. } => self.hands.is_empty(),
+                    BreakState::Playing => false,
+                };
+                (
+                    c.level_index(),
+                    c.level().big_blind,
+                    on_break && c.is_add_on_break(),
+                )
+            }
+            None => (
+                0,
+                self.cfg
+                    .event
+                    .structure
+                    .levels
+                    .first()
+                    .map_or(0, |l| l.big_blind),
+                false,
+            ),
+        };
+        EntryClock {
+            start_ms: self.start_at,
+            now_ms: at,
+            level_index,
+            big_blind,
+            payouts_started: self.payouts_started(),
+            on_add_on_break,
+        }
+    }
+
+    fn player_entries(&self, player: PlayerId) -> PlayerEntries {
+        let a = self.accounts.get(&player);
+        PlayerEntries {
+            player,
+            entries: a.map_or(0, |a| a.entries),
+            still_playing: self.stacks.contains_key(&player),
+            rebuys: a.map_or(0, |a| a.rebuys),
+            add_ons: a.map_or(0, |a| a.add_ons),
+        }
+    }
+
+    /// Payouts have begun: the players still seated would all be paid by the
+    /// (provisional) prize table.
+    fn payouts_started(&self) -> bool {
+        self.phase == Phase::Running && (self.seating.players() as u32) <= self.prizes.paid_places()
+    }
+
+    /// A late entry or re-entry after the start (T2, T3).
+    fn check_late_entry(&self, player: PlayerId, at: Ms) -> Result<LateEntry, TourneyError> {
+        if self.cfg.event.format.is_rounds() || !self.open {
+            return Err(TourneyError::RegistrationClosed);
+        }
+        let clock = self.entry_clock_at(at);
+        money::check_entry(&self.cfg.entry, &clock, &self.player_entries(player)).map_err(|e| {
+            match e {
+                MoneyError::NoLateRegistration => TourneyError::RegistrationClosed,
+                source => TourneyError::Entry { player, source },
+            }
+        })
+    }
+
+    fn check_unregister(&self, player: PlayerId, at: Ms) -> Result<(), TourneyError> {
+        let entry_err = |source| TourneyError::Entry { player, source };
+        match self.phase {
+            Phase::Registering => {
+                if !self.entered.contains(&player) {
+                    return Err(TourneyError::NotRegistered(player));
+                }
+                if self
+                    .cfg
+                    .entry
+                    .unregistration
+                    .closes_minutes_after_start
+                    .is_none()
+                {
+                    return Err(entry_err(MoneyError::UnregistrationNotAllowed));
+                }
+                Ok(())
+            }
+            Phase::Running => {
+                if !self.entered.contains(&player) {
+                    return Err(TourneyError::NotRegistered(player));
+                }
+                if !self.stacks.contains_key(&player) {
+                    return Err(TourneyError::NotPlaying(player));
+                }
+                if !self.open || self.cfg.event.format.is_rounds() {
+                    return Err(TourneyError::RegistrationClosed);
+                }
+                if self.accounts.get(&player).is_some_and(|a| a.played) {
+                    return Err(TourneyError::AlreadyPlayed(player));
+                }
+                money::check_unregister(&self.cfg.entry, &self.entry_clock_at(at))
+                    .map_err(entry_err)
+            }
+            _ => Err(TourneyError::RegistrationClosed),
+        }
+    }
+
+    /// Common checks of a rebuy or add-on (T4): the clock, the player's record
+    /// and their stack (at the start of any hand they are in).
+    fn check_purchase(
+        &self,
+        player: PlayerId,
+        at: Ms,
+    ) -> Result<(EntryClock, PlayerEntries, Chips), TourneyError> {
+        if self.phase != Phase::Running {
+            return Err(TourneyError::NotRunning);
+        }
+        let Some(&stack) = self.stacks.get(&player) else {
+            return Err(if self.entered.contains(&player) {
+                TourneyError::NotPlaying(player)
+            } else {
+                TourneyError::NotRegistered(player)
+            });
+        };
+        if !self.open {
+            return Err(TourneyError::EntriesClosed(player));
+        }
+        if self.deferred_chips.contains_key(&player) {
+            return Err(TourneyError::PurchasePending(player));
+        }
+        Ok((self.entry_clock_at(at), self.player_entries(player), stack))
+    }
+
     fn check_result(
         &self,
         table: TableId,
@@ -420,24 +720,48 @@ impl Tournament {
     fn execute(&mut self, input: &Input, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
         let at = input.at;
         match &input.command {
+            Command::Register { player } if self.phase == Phase::Running => {
+                self.late_entry(*player, at, rng, ev);
+            }
+            Command::ReEnter { player } => self.late_entry(*player, at, rng, ev),
             Command::Register { player } => {
+                let price = self.cfg.entry.price;
+                self.ledger.take(price);
+                self.ledger.entries += 1;
+                let acc = self.accounts.entry(*player).or_default();
+                acc.entries = 1;
+                acc.purchases.push(purchase(PurchaseKind::Entry, price));
                 self.entered.insert(*player);
                 self.entrants.push(*player);
                 ev.push(Event::Registered {
                     player: *player,
                     entrants: self.entrants.len() as u32,
                 });
-                if let Format::SitAndGo { seats } = self.opts.format {
+                if let Format::SitAndGo { seats } = self.cfg.event.format {
                     // T22: the sit-and-go starts when the last seat fills.
                     if self.entrants.len() as u32 == seats {
                         self.start(at, rng, ev);
                     }
                 }
             }
-            Command::Unregister { player } => {
-                self.entered.remove(player);
-                self.entrants.retain(|p| p != player);
-                ev.push(Event::Unregistered { player: *player });
+            Command::Unregister { player } => self.unregister(*player, rng, ev),
+            Command::Rebuy { player, .. } => {
+                if let Some(r) = self.cfg.entry.rebuy {
+                    if let Some(a) = self.accounts.get_mut(player) {
+                        a.rebuys += 1;
+                    }
+                    self.ledger.rebuys += 1;
+                    self.buy_chips(*player, PurchaseKind::Rebuy, r.chips, r.price, ev);
+                }
+            }
+            Command::AddOn { player, .. } => {
+                if let Some(a) = self.cfg.entry.add_on {
+                    if let Some(acc) = self.accounts.get_mut(player) {
+                        acc.add_ons += 1;
+                    }
+                    self.ledger.add_ons += 1;
+                    self.buy_chips(*player, PurchaseKind::AddOn, a.chips, a.price, ev);
+                }
             }
             Command::Start => self.start(at, rng, ev),
             Command::HandFinished {
@@ -534,6 +858,7 @@ impl Tournament {
     fn on_clock(&mut self, e: ClockEvent, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
         match e {
             ClockEvent::LevelUp { level, .. } => {
+                self.on_level_for_chip_race(level);
                 if let Some(c) = self.clock.as_ref() {
                     ev.push(Event::LevelUp {
                         index: level,
@@ -559,6 +884,10 @@ impl Tournament {
         }
         if let Some(ends_at) = self.clock.as_mut().and_then(Clock::begin_break) {
             ev.push(Event::BreakStarted { ends_at });
+            if self.chip_race_due.is_some() {
+                // T21: chips are raced off on the break.
+                self.race_chips(ev);
+            }
         }
     }
 
@@ -598,8 +927,8 @@ impl Tournament {
         let mut extra_ms = 0;
         let mut det = false;
         let paused = st.disconnected;
-        if st.disconnected && self.opts.disconnect_extra_time {
-            let ladder = det_ladder(&self.opts.format, stage);
+        if st.disconnected && self.cfg.event.disconnect_extra_time {
+            let ladder = self.cfg.det.ladder(&self.cfg.event.format, stage);
             if !ladder.is_empty() {
                 det = true;
                 extra_ms = u64::from(st.det.take(ladder)) * 1000;
@@ -656,7 +985,7 @@ impl Tournament {
             action,
         });
         // T13: a player on DET stays sitting in; others are sat out (B17).
-        if !w.det && self.opts.sit_out_on_timeout {
+        if !w.det && self.cfg.event.sit_out_on_timeout {
             if let Some(s) = self.status.get_mut(&player) {
                 if !s.sitting_out {
                     s.sitting_out = true;
@@ -670,16 +999,22 @@ impl Tournament {
 
     fn start(&mut self, at: Ms, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
         let n = self.entrants.len() as u32;
-        let pool = u64::from(n) * self.opts.buy_in;
-        // T5: the prize table is fixed now that registration is closed.
-        self.prizes = PrizeTable::fix(&self.opts.payouts, pool, n).unwrap_or_default();
-        self.clock = Clock::start(self.opts.structure.clone(), at).ok();
+        let pool = self.ledger.prize_pool;
+        // T5: the prize table is fixed now that registration is closed (if late
+        // registration, re-entry or rebuys are open, it is provisional until
+        // they close).
+        self.prizes = PrizeTable::fix(&self.cfg.event.payouts, pool, n).unwrap_or_default();
+        self.clock = Clock::start(self.cfg.event.structure.clone(), at).ok();
         self.phase = Phase::Running;
+        self.start_at = at;
         self.remaining = n;
+        let stack = self.cfg.entry.starting_stack;
         for &p in &self.entrants {
-            self.stacks.insert(p, self.opts.starting_stack);
+            self.stacks.insert(p, stack);
             self.status.insert(p, Status::default());
         }
+        self.chips_issued = stack * u64::from(n);
+        self.open = self.compute_entries_open();
         let players = self.entrants.clone();
         self.seat_round(&players, rng, ev);
         ev.push(Event::Started {
@@ -694,9 +1029,9 @@ impl Tournament {
 
     /// Seats `players` for the start or for a new round.
     fn seat_round(&mut self, players: &[PlayerId], rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
-        let size = self.opts.table_size;
+        let size = self.cfg.event.table_size;
         let mut byes = Vec::new();
-        let seating = match self.opts.format {
+        let seating = match self.cfg.event.format {
             Format::HeadsUp => {
                 let pairs = if self.round == 0 {
                     match bracket::first_round(players, rng) {
@@ -720,7 +1055,7 @@ impl Tournament {
         let Ok(seating) = seating else { return };
         self.seating = seating.renumbered(self.table_ids_used);
         self.table_ids_used += self.seating.table_count() as u32;
-        if self.opts.format.is_rounds() {
+        if self.cfg.event.format.is_rounds() {
             self.round += 1;
             self.advanced = byes.clone();
             ev.push(Event::RoundStarted {
@@ -779,6 +1114,14 @@ impl Tournament {
                 .iter()
                 .map(|&(_, p)| (p, self.stacks.get(&p).copied().unwrap_or(0)))
                 .collect();
+            if self.open {
+                // T3: a player dealt a hand can no longer unregister.
+                for &(_, p) in &lineup.dealt {
+                    if let Some(a) = self.accounts.get_mut(&p) {
+                        a.played = true;
+                    }
+                }
+            }
             let away: Vec<PlayerId> = lineup
                 .dealt
                 .iter()
@@ -830,6 +1173,19 @@ impl Tournament {
         }
         let mut busted = Vec::new();
         for &(p, c) in stacks {
+            let mut c = c;
+            if !self.deferred_chips.is_empty() {
+                if let Some(add) = self.deferred_chips.remove(&p) {
+                    // T4: a rebuy or add-on bought during the hand lands now; a
+                    // player who lost every chip in it stays in.
+                    c += add;
+                    self.chips_issued += add;
+                    ev.push(Event::ChipsAdded {
+                        player: p,
+                        chips: add,
+                    });
+                }
+            }
             if c == 0 {
                 let start = rh.dealt.iter().find(|d| d.0 == p).map_or(0, |d| d.1);
                 busted.push((p, start));
@@ -840,7 +1196,7 @@ impl Tournament {
                 self.stacks.insert(p, c);
             }
         }
-        if self.opts.format.is_rounds() {
+        if self.cfg.event.format.is_rounds() {
             self.pending.extend(busted);
             self.away_rule(table, &rh, ev);
         } else if rh.synchronized {
@@ -848,10 +1204,14 @@ impl Tournament {
             // simultaneous across tables: ranked together when all tables finish.
             self.pending.extend(busted);
         } else if !busted.is_empty() {
-            self.place(&busted, ev);
+            if self.open {
+                self.defer_busts(busted, ev);
+            } else {
+                self.place(&busted, ev);
+            }
         }
-        if !self.opts.format.is_rounds() {
-            let changes = self.seating.rebalance(self.opts.break_policy, rng);
+        if !self.cfg.event.format.is_rounds() {
+            let changes = self.seating.rebalance(self.cfg.event.break_policy, rng);
             self.report_moves(changes, ev);
         }
         self.settle(rng, ev);
@@ -886,7 +1246,7 @@ impl Tournament {
     /// T14: in shootout and heads-up events, a table where every player has been
     /// away for the configured number of hands ends; the biggest stack advances.
     fn away_rule(&mut self, table: TableId, rh: &RunningHand, ev: &mut Vec<Event>) {
-        if self.opts.away_hands_limit == 0 {
+        if self.cfg.event.away_hands_limit == 0 {
             return;
         }
         let all_away = rh
@@ -895,7 +1255,7 @@ impl Tournament {
             .all(|(p, _)| self.status.get(p).is_none_or(Status::away));
         let n = self.away_hands.entry(table).or_insert(0);
         *n = if all_away { *n + 1 } else { 0 };
-        if *n < self.opts.away_hands_limit {
+        if *n < self.cfg.event.away_hands_limit {
             return;
         }
         let Some(t) = self.seating.table(table) else {
@@ -944,7 +1304,7 @@ impl Tournament {
             return;
         }
         let all_idle = self.hands.is_empty();
-        if self.opts.format.is_rounds() {
+        if self.cfg.event.format.is_rounds() {
             let round_over = all_idle && self.seating.tables().all(|t| t.count() <= 1);
             if !round_over {
                 self.start_hands(rng, ev);
@@ -973,7 +1333,7 @@ impl Tournament {
             }
             for p in &survivors {
                 // Each round starts afresh with the starting stack.
-                self.stacks.insert(*p, self.opts.starting_stack);
+                self.stacks.insert(*p, self.cfg.event.starting_stack);
             }
             self.away_hands.clear();
             self.seat_round(&survivors, rng, ev);
@@ -982,7 +1342,17 @@ impl Tournament {
         }
         if all_idle && !self.pending.is_empty() {
             let batch = std::mem::take(&mut self.pending);
-            self.place(&batch, ev);
+            if self.open {
+                self.defer_busts(batch, ev);
+            } else {
+                self.place(&batch, ev);
+            }
+        }
+        if self.open {
+            self.maybe_close_entries(ev);
+        }
+        if all_idle && self.chip_race_due.is_some() {
+            self.race_chips(ev);
         }
         if self.pending.is_empty() {
             let alive = self.seating.players() as u32;
@@ -1003,6 +1373,280 @@ impl Tournament {
         self.start_hands(rng, ev);
     }
 
+    // ---- entries, rebuys and add-ons (T2-T5) ----------------------------------
+
+    /// A late entry (T2) or re-entry (T3), already checked: pay, take a seat at
+    /// the table with the fewest players, rebalance.
+    fn late_entry(&mut self, player: PlayerId, at: Ms, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+        let Ok(le) = self.check_late_entry(player, at) else {
+            return;
+        };
+        self.ledger.take(le.price);
+        let acc = self.accounts.entry(player).or_default();
+        acc.entries += 1;
+        acc.played = false;
+        let entry = acc.entries;
+        let kind = if entry > 1 {
+            PurchaseKind::ReEntry
+        } else {
+            PurchaseKind::Entry
+        };
+        acc.purchases.push(purchase(kind, le.price));
+        if entry == 1 {
+            self.ledger.entries += 1;
+            self.entered.insert(player);
+            self.entrants.push(player);
+            self.remaining += 1;
+            ev.push(Event::Registered {
+                player,
+                entrants: self.entrants.len() as u32,
+            });
+            self.refix_provisional_prizes();
+        } else {
+            self.ledger.re_entries += 1;
+            // The earlier entry's bust is forgotten: the player is in again.
+            for g in &mut self.busted_open {
+                g.retain(|&(p, _)| p != player);
+            }
+            self.busted_open.retain(|g| !g.is_empty());
+        }
+        self.stacks.insert(player, le.stack);
+        self.status.insert(player, Status::default());
+        self.chips_issued += le.stack;
+        let Ok(seat) = self.seating.add_player(player, rng) else {
+            return;
+        };
+        ev.push(Event::Entered {
+            player,
+            entry,
+            stack: le.stack,
+            docked: le.docked,
+            at: seat,
+        });
+        let changes = self.seating.rebalance(self.cfg.event.break_policy, rng);
+        self.report_moves(changes, ev);
+        self.settle(rng, ev);
+    }
+
+    fn unregister(&mut self, player: PlayerId, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+        let mut refund = Price::default();
+        if let Some(a) = self.accounts.remove(&player) {
+            for p in &a.purchases {
+                self.ledger.give_back(p.price);
+                refund.prize_pool += p.price.prize_pool;
+                refund.fee += p.price.fee;
+                refund.bounty += p.price.bounty;
+            }
+            self.ledger.entries -= u32::from(a.entries > 0);
+            self.ledger.re_entries -= a.entries.saturating_sub(1);
+            self.ledger.rebuys -= a.rebuys;
+            self.ledger.add_ons -= a.add_ons;
+        }
+        self.entered.remove(&player);
+        self.entrants.retain(|p| *p != player);
+        ev.push(Event::Unregistered { player });
+        ev.push(Event::Refunded { player, refund });
+        if self.phase == Phase::Running {
+            if let Some(stack) = self.stacks.remove(&player) {
+                self.chips_issued -= stack;
+            }
+            self.status.remove(&player);
+            let _ = self.seating.remove(player);
+            self.remaining -= 1;
+            self.refix_provisional_prizes();
+            let changes = self.seating.rebalance(self.cfg.event.break_policy, rng);
+            self.report_moves(changes, ev);
+            self.settle(rng, ev);
+        }
+    }
+
+    fn buy_chips(
+        &mut self,
+        player: PlayerId,
+        kind: PurchaseKind,
+        chips: Chips,
+        price: Price,
+        ev: &mut Vec<Event>,
+    ) {
+        self.ledger.take(price);
+        if let Some(a) = self.accounts.get_mut(&player) {
+            a.purchases.push(purchase(kind, price));
+        }
+        let deferred = self.in_hand(player);
+        if deferred {
+            self.deferred_chips.insert(player, chips);
+        } else if let Some(s) = self.stacks.get_mut(&player) {
+            *s += chips;
+            self.chips_issued += chips;
+        }
+        ev.push(Event::ChipsBought {
+            player,
+            rebuy: kind == PurchaseKind::Rebuy,
+            chips,
+            price,
+            deferred,
+        });
+    }
+
+    fn in_hand(&self, player: PlayerId) -> bool {
+        self.seating
+            .seat_of(player)
+            .and_then(|at| self.hands.get(&at.table))
+            .is_some_and(|h| h.dealt.iter().any(|&(p, _)| p == player))
+    }
+
+    fn defer_busts(&mut self, busted: Vec<(PlayerId, Chips)>, ev: &mut Vec<Event>) {
+        for &(player, _) in &busted {
+            ev.push(Event::Busted { player });
+        }
+        self.busted_open.push(busted);
+    }
+
+    /// The provisional prize table follows the field while entries are open.
+    fn refix_provisional_prizes(&mut self) {
+        let n = self.entrants.len() as u32;
+        self.prizes =
+            PrizeTable::fix(&self.cfg.event.payouts, self.ledger.prize_pool, n).unwrap_or_default();
+    }
+
+    /// Whether late registration (and re-entry), rebuys or add-ons can still
+    /// happen, by the options and the clock as it is now.
+    fn compute_entries_open(&self) -> bool {
+        if self.phase != Phase::Running || self.cfg.event.format.is_rounds() {
+            return false;
+        }
+        let Some(c) = self.clock.as_ref() else {
+            return false;
+        };
+        let clock = EntryClock {
+            start_ms: self.start_at,
+            now_ms: self.now,
+            level_index: c.level_index(),
+            big_blind: c.level().big_blind,
+            payouts_started: self.payouts_started(),
+            on_add_on_break: c.is_add_on_break(),
+        };
+        let e = &self.cfg.entry;
+        let late = &e.late_registration;
+        let late_open = late.window.is_some_and(|w| w.is_open(&clock))
+            && !(late.close_in_the_money && clock.payouts_started);
+        let rebuy_open = e.rebuy.is_some_and(|r| r.period.is_open(&clock));
+        let add_on_open = e.add_on.is_some_and(|a| match a.window {
+            money::AddOnWindow::AddOnBreak => self
+                .cfg
+                .event
+                .structure
+                .add_on_break
+                .is_some_and(|b| clock.level_index <= b.after_level || c.is_add_on_break()),
+            money::AddOnWindow::Period(w) => w.is_open(&clock),
+        });
+        late_open || rebuy_open || add_on_open
+    }
+
+    /// The next time a clock-time window closes, while entries are open.
+    fn next_window_close(&self) -> Option<Ms> {
+        let e = &self.cfg.entry;
+        let start = self.start_at;
+        let add_on = e.add_on.and_then(|a| match a.window {
+            money::AddOnWindow::Period(w) => Some(w),
+            _ => None,
+        });
+        [
+            e.late_registration.window,
+            e.rebuy.map(|r| r.period),
+            add_on,
+        ]
+        .into_iter()
+        .flatten()
+        .filter_map(|w| money::window_closes_at(w, start))
+        .filter(|&t| t > self.now)
+        .min()
+    }
+
+    /// Closes entries when their windows are over, or at the latest when the
+    /// field reaches the money or a single player (T2, T5).
+    fn maybe_close_entries(&mut self, ev: &mut Vec<Event>) {
+        let alive = self.seating.players() as u32;
+        if !self.compute_entries_open() || alive <= 1 || self.payouts_started() {
+            self.close_entries(ev);
+        }
+    }
+
+    /// T5: the pool and the prize table are fixed; players who busted while
+    /// entries were open are placed, the first out last.
+    fn close_entries(&mut self, ev: &mut Vec<Event>) {
+        self.open = false;
+        let players = self.entrants.len() as u32;
+        self.prizes = PrizeTable::fix(&self.cfg.event.payouts, self.ledger.prize_pool, players)
+            .unwrap_or_default();
+        ev.push(Event::PrizesFixed {
+            entries: self.ledger.entries + self.ledger.re_entries,
+            players,
+            prize_pool: self.ledger.prize_pool,
+            paid_places: self.prizes.paid_places(),
+        });
+        for group in std::mem::take(&mut self.busted_open) {
+            self.place(&group, ev);
+        }
+    }
+
+    // ---- chip race (T21) -----------------------------------------------------
+
+    /// A level started: if it makes the smallest chip useless, a chip race is due
+    /// at the first moment every table is idle.
+    fn on_level_for_chip_race(&mut self, index: u32) {
+        if self.cfg.chip_race != ChipRace::RoundUp || index == 0 {
+            return;
+        }
+        let i = index as usize;
+        let (Some(&before), Some(&after)) = (self.units.get(i - 1), self.units.get(i)) else {
+            return;
+        };
+        if before > 0 && after > before && after % before == 0 {
+            let retired = self.chip_race_due.map_or(before, |(r, _)| r);
+            self.chip_race_due = Some((retired, after));
+        }
+    }
+
+    fn race_chips(&mut self, ev: &mut Vec<Event>) {
+        let Some((retired, next)) = self.chip_race_due.take() else {
+            return;
+        };
+        let mut list: Vec<ChipRaceStack> = self
+            .stacks
+            .iter()
+            .map(|(&player, &s)| ChipRaceStack {
+                player,
+                retired_chips: (s % next).div_ceil(retired),
+            })
+            .collect();
+        list.sort_unstable_by_key(|s| s.player);
+        let Ok(race) = money::chip_race(retired, next, &list) else {
+            return;
+        };
+        let mut added = Vec::new();
+        let mut total_added = 0;
+        for p in &race.players {
+            let Some(s) = self.stacks.get_mut(&p.player) else {
+                continue;
+            };
+            let odd = *s % next;
+            let new = *s - odd + p.new_chips * next;
+            if new > *s {
+                added.push((p.player, new - *s));
+                total_added += new - *s;
+                *s = new;
+            }
+        }
+        self.chips_issued += total_added;
+        ev.push(Event::ChipRaced {
+            retired,
+            next,
+            added,
+            total_added,
+        });
+    }
+
     fn end(&mut self, left: &[PlayerId], ev: &mut Vec<Event>) {
         // T8: one player has every chip, or all left would win the same prize.
         let standings = split_prizes(left, 1, &self.prizes);
@@ -1017,12 +1661,12 @@ impl Tournament {
     }
 
     fn update_hand_for_hand(&mut self, ev: &mut Vec<Event>) {
-        if self.opts.format.is_rounds() {
+        if self.cfg.event.format.is_rounds() {
             return;
         }
         let alive = self.seating.players() as u32;
         let paid = self.prizes.paid_places();
-        let h = &self.opts.hand_for_hand;
+        let h = &self.cfg.event.hand_for_hand;
         let want = self.seating.table_count() > 1
             && ((h.on_bubble && alive == paid + 1)
                 || h.stages.iter().any(|s| alive <= s.from && alive >= s.to));
@@ -1053,6 +1697,44 @@ impl Tournament {
             self.close_wait(p);
         }
         ev.push(Event::HandsRolledBack { hands });
+        // Rebuys and add-ons bought during a rolled-back hand stand: their chips
+        // are added now.
+        let mut deferred: Vec<(PlayerId, Chips)> = self.deferred_chips.drain().collect();
+        deferred.sort_unstable();
+        for (player, chips) in deferred {
+            if let Some(s) = self.stacks.get_mut(&player) {
+                *s += chips;
+                self.chips_issued += chips;
+                ev.push(Event::ChipsAdded { player, chips });
+            }
+        }
         self.settle(rng, ev);
     }
+}
+
+fn purchase(kind: PurchaseKind, price: Price) -> Purchase {
+    Purchase {
+        kind,
+        price,
+        paid: Tender {
+            cash: price.prize_pool + price.fee + price.bounty,
+            t_money: 0,
+            ticket: 0,
+        },
+    }
+}
+
+/// The smallest chip each level needs: the greatest common divisor of the
+/// blinds and antes of that level and every later one (T21).
+fn chip_units(levels: &[crate::clock::Level]) -> Vec<Chips> {
+    fn gcd(a: Chips, b: Chips) -> Chips {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let mut out = vec![0; levels.len()];
+    let mut g = 0;
+    for (i, l) in levels.iter().enumerate().rev() {
+        g = gcd(gcd(gcd(g, l.small_blind), l.big_blind), l.ante);
+        out[i] = g;
+    }
+    out
 }

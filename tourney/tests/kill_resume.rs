@@ -35,12 +35,12 @@ fn child(mode: &str) {
     let (what, file) = mode.split_once(':').expect("mode");
     let path = Path::new(file);
     if what == "journal" {
-        let mut w = journal::create_file(path, FsyncPolicy::Never).expect("create");
+        let mut w = journal::create_file(path, FsyncPolicy::Every(8)).expect("create");
         let mut sim =
             Simulation::new(TournamentOptions::online_mtt(), ENTRANTS, 7, &mut w).expect("new");
         sim.run(&mut w, &mut |_| {}).expect("run");
     } else {
-        let (bytes, mut w) = journal::open_for_resume(path, FsyncPolicy::Never).expect("open");
+        let (bytes, mut w) = journal::open_for_resume(path, FsyncPolicy::Every(8)).expect("open");
         let (mut sim, _) = Simulation::resume(&bytes, &mut w).expect("resume");
         sim.run(&mut w, &mut |_| {}).expect("run");
     }
@@ -59,7 +59,11 @@ fn spawn(first: bool, file: &Path) -> std::process::Child {
     let mut c = match holdem_bin() {
         Some(bin) => {
             let mut c = Command::new(bin);
-            c.arg("simulate").arg("--quiet");
+            // fsync every 8 frames: a realistic journal, and a run long enough to
+            // be killed many times.
+            c.arg("simulate")
+                .arg("--quiet")
+                .args(["--fsync", "every:8"]);
             if first {
                 c.args([
                     "--entrants",

@@ -189,6 +189,7 @@ fn quick_model_still_plays_to_the_end() {
     let opts = SimOptions {
         model: HandModel::Quick,
         bounty: None,
+        ..SimOptions::default()
     };
     let mut sim =
         Simulation::with_options(TournamentOptions::online_mtt(), opts, 60, 2, &mut NoJournal)

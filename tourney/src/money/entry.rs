@@ -48,11 +48,20 @@ pub enum Window {
 }
 
 impl Window {
-    fn is_open(self, clock: &EntryClock) -> bool {
+    /// Whether the period is still open at `clock`.
+    pub fn is_open(self, clock: &EntryClock) -> bool {
         match self {
             Window::ClockMinutes(m) => clock.now_ms < window_end(clock.start_ms, m),
             Window::ThroughLevel(last) => clock.level_index <= last,
         }
+    }
+}
+
+/// When a clock-time window closes; `None` for a window by level.
+pub fn window_closes_at(window: Window, start_ms: u64) -> Option<u64> {
+    match window {
+        Window::ClockMinutes(m) => Some(window_end(start_ms, m)),
+        Window::ThroughLevel(_) => None,
     }
 }
 

@@ -63,7 +63,7 @@ pub use early::{EarlyPayment, EarlyPayouts};
 pub use entry::{
     AddOnOptions, AddOnWindow, ChipPurchase, EntryClock, EntryOptions, LateEntry, LateRegistration,
     PlayerEntries, Price, RebuyOptions, Unregistration, Window, check_add_on, check_entry,
-    check_rebuy, check_unregister, late_registration_closes_at,
+    check_rebuy, check_unregister, late_registration_closes_at, window_closes_at,
 };
 
 use thiserror::Error;
