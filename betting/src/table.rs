@@ -126,6 +126,37 @@ pub enum Occupant {
         /// Chips on the table.
         stack: Chips,
     },
+    /// A cash player away from the table: not dealt in, and the blinds skip the seat;
+    /// each blind that passes it is owed when the player comes back ([`Owed`], B18).
+    /// Set the seat to [`Occupant::Playing`] (post what is owed and play at once) or
+    /// [`Occupant::WaitingForBigBlind`] (wait for the big blind, which settles the
+    /// debt) on return.
+    Away {
+        /// Chips on the table.
+        stack: Chips,
+    },
+}
+
+/// The blinds a seat missed while away (B18, cash games): a returning player posts a
+/// big blind (live) for `big` and a dead small blind for `small`, or waits for the
+/// big blind. Eliminations under the forward-moving button owe nothing (000 2.4:
+/// players get a reprieve).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub struct Owed {
+    /// The big blind passed the seat.
+    pub big: bool,
+    /// The small blind passed the seat.
+    pub small: bool,
+}
+
+impl Owed {
+    /// `true` when nothing is owed.
+    #[must_use]
+    pub const fn is_none(self) -> bool {
+        !self.big && !self.small
+    }
 }
 
 impl Occupant {
@@ -135,7 +166,8 @@ impl Occupant {
             Occupant::Playing { stack }
             | Occupant::WaitingForBigBlind { stack }
             | Occupant::PostingToPlay { stack }
-            | Occupant::MovedIn { stack } => Some(stack),
+            | Occupant::MovedIn { stack }
+            | Occupant::Away { stack } => Some(stack),
         }
     }
 }
@@ -171,6 +203,8 @@ pub struct Table {
     button: Seat,
     /// The last hand's big blind and small-blind position (dead or not).
     last_blinds: Option<(Seat, Seat)>,
+    /// Blinds missed by seats while away (B18).
+    owed: [Owed; MAX_SEATS],
 }
 
 impl Table {
@@ -196,6 +230,7 @@ impl Table {
             seats: [Occupant::Empty; MAX_SEATS],
             button: first_button,
             last_blinds: None,
+            owed: [Owed::default(); MAX_SEATS],
         }
     }
 
@@ -204,7 +239,17 @@ impl Table {
     pub fn seat(&mut self, seat: Seat, occupant: Occupant) {
         if let Some(slot) = self.seats.get_mut(seat.as_usize()) {
             *slot = occupant;
+            if occupant == Occupant::Empty {
+                // A player who leaves takes no debt with them, and a new one owes none.
+                self.owed[seat.as_usize()] = Owed::default();
+            }
         }
+    }
+
+    /// The blinds `seat` missed while away and owes (B18).
+    #[must_use]
+    pub fn owes(&self, seat: Seat) -> Owed {
+        self.owed.get(seat.as_usize()).copied().unwrap_or_default()
     }
 
     /// The table's house rules.
@@ -222,7 +267,14 @@ impl Table {
     fn seated(&self) -> SeatSet {
         let mut set = SeatSet::EMPTY;
         for (i, o) in self.seats.iter().enumerate() {
-            if o.stack().is_some_and(|s| !s.is_zero()) {
+            // Away seats and returning players who still owe blinds take no position:
+            // the blinds never move back to them (B18).
+            let away = match o {
+                Occupant::Away { .. } => true,
+                Occupant::Playing { .. } => !self.owed[i].is_none(),
+                _ => false,
+            };
+            if !away && o.stack().is_some_and(|s| !s.is_zero()) {
                 if let Some(seat) = Seat::new(i as u8) {
                     set.insert(seat);
                 }
@@ -276,16 +328,43 @@ impl Table {
             },
         };
 
+        // B18: the blinds skip away seats, which owe each blind that passes them.
+        if let Some((last_bb, last_sb_position)) = self.last_blinds {
+            self.mark_missed(last_bb, big_blind, true);
+            self.mark_missed(last_sb_position, sb_position, false);
+        }
+
         let mut players = ArrayVec::new();
         let mut dealt = SeatSet::EMPTY;
         let mut extra = SeatSet::EMPTY;
-        for seat in seated.iter() {
+        let mut dead = SeatSet::EMPTY;
+        let posting_allowed = self.rules.new_player == NewPlayer::PostOrWait;
+        let returning = self.returning();
+        for seat in seated.union(returning).iter() {
             let occupant = self.seats[seat.as_usize()];
             let Some(stack) = occupant.stack() else {
                 continue;
             };
+            let owed = self.owed[seat.as_usize()];
             let plays = match occupant {
-                Occupant::Empty => false,
+                Occupant::Empty | Occupant::Away { .. } => false,
+                // B18: a returning player who owes blinds posts what is owed (a live big
+                // blind and a dead small blind) and plays, unless seated between the
+                // button and the big blind, where they wait for the button to pass;
+                // under the wait-for-big-blind rule they wait.
+                Occupant::Playing { .. } if !owed.is_none() => {
+                    if posting_allowed && !between(button, big_blind, seat) {
+                        if owed.big {
+                            extra.insert(seat);
+                        }
+                        if owed.small {
+                            dead.insert(seat);
+                        }
+                        true
+                    } else {
+                        false
+                    }
+                }
                 Occupant::Playing { .. } => true,
                 // B19: waits until the big blind reaches them.
                 Occupant::WaitingForBigBlind { .. } => seat == big_blind,
@@ -298,6 +377,9 @@ impl Table {
                 Occupant::PostingToPlay { .. } => {
                     if seat != big_blind {
                         extra.insert(seat);
+                        if owed.small {
+                            dead.insert(seat);
+                        }
                     }
                     true
                 }
@@ -323,6 +405,8 @@ impl Table {
             if let Some(stack) = slot.stack() {
                 *slot = Occupant::Playing { stack };
             }
+            // Dealt in: the debt is posted now, or settled by the big blind.
+            self.owed[seat.as_usize()] = Owed::default();
         }
         self.button = button;
         self.last_blinds = Some((big_blind, sb_position));
@@ -334,9 +418,41 @@ impl Table {
                 small_blind,
                 big_blind,
                 extra_big_blinds: extra,
-                dead_blinds: SeatSet::EMPTY,
+                dead_blinds: dead,
             },
         })
+    }
+
+    /// Returning players who still owe blinds (no position until they play).
+    fn returning(&self) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for (i, o) in self.seats.iter().enumerate() {
+            if matches!(o, Occupant::Playing { stack } if !stack.is_zero())
+                && !self.owed[i].is_none()
+            {
+                if let Some(seat) = Seat::new(i as u8) {
+                    set.insert(seat);
+                }
+            }
+        }
+        set
+    }
+
+    /// Marks the away seats strictly between `from` and `to` (clockwise) as owing
+    /// the big blind (`big`) or the small blind.
+    fn mark_missed(&mut self, from: Seat, to: Seat, big: bool) {
+        let (from, to) = (from.as_usize(), to.as_usize());
+        let mut i = (from + 1) % MAX_SEATS;
+        while i != to && i != from {
+            if matches!(self.seats[i], Occupant::Away { .. }) {
+                if big {
+                    self.owed[i].big = true;
+                } else {
+                    self.owed[i].small = true;
+                }
+            }
+            i = (i + 1) % MAX_SEATS;
+        }
     }
 
     /// Carries the hand's final stacks to the table; players left with no chips
@@ -352,4 +468,13 @@ impl Table {
             }
         }
     }
+}
+
+/// `true` when `seat` is `from` or lies clockwise after it and before `to`.
+fn between(from: Seat, to: Seat, seat: Seat) -> bool {
+    let n = MAX_SEATS;
+    let (f, t, x) = (from.as_usize(), to.as_usize(), seat.as_usize());
+    let span = (t + n - f) % n;
+    let off = (x + n - f) % n;
+    off < span
 }

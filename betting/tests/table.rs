@@ -4,7 +4,7 @@ mod common;
 
 use common::{T, s};
 use holdem_betting::table::{
-    ButtonRule, MovedPlayer, NewPlayer, Occupant, Table, TableError, TableRules,
+    ButtonRule, MovedPlayer, NewPlayer, Occupant, Owed, Table, TableError, TableRules,
 };
 use holdem_betting::{Action, Chips, Dealer, Hand, HandConfig, Input, Pending};
 use holdem_cards::Deck;
@@ -162,6 +162,145 @@ fn b20_house_rule_dealt_in_at_once_plays_in_the_small_blind() {
     let setup = t.next_hand().expect("hand");
     assert!(setup.players.iter().any(|p| p.seat == s(2)));
     assert_eq!(setup.positions.small_blind, Some(s(2)));
+}
+
+fn away(t: &mut Table, seat: u8) {
+    t.seat(
+        s(seat),
+        Occupant::Away {
+            stack: Chips(1_000),
+        },
+    );
+}
+
+#[test]
+fn b18_a_player_away_when_the_blinds_pass_owes_them_and_posts_on_return() {
+    // rule B18 (cash game, forward-moving button): seat 3 is away while the big and
+    // then the small blind pass it; back, it posts a live big blind and a dead small
+    // blind and plays at once.
+    let mut t = table(ButtonRule::ForwardMoving, 6);
+    assert_eq!(blinds(&mut t), (0, Some(1), 2));
+    away(&mut t, 3);
+    assert_eq!(
+        blinds(&mut t),
+        (1, Some(2), 4),
+        "the blinds skip the away seat"
+    );
+    assert_eq!(
+        t.owes(s(3)),
+        Owed {
+            big: true,
+            small: false
+        }
+    );
+    assert_eq!(blinds(&mut t), (2, Some(4), 5));
+    assert_eq!(
+        t.owes(s(3)),
+        Owed {
+            big: true,
+            small: true
+        }
+    );
+    t.seat(
+        s(3),
+        Occupant::Playing {
+            stack: Chips(1_000),
+        },
+    );
+    let setup = t.next_hand().expect("hand");
+    assert_eq!(
+        (setup.positions.button, setup.positions.big_blind),
+        (s(4), s(0))
+    );
+    assert!(setup.players.iter().any(|p| p.seat == s(3)));
+    assert!(setup.positions.extra_big_blinds.contains(s(3)));
+    assert!(setup.positions.dead_blinds.contains(s(3)));
+    assert!(
+        t.owes(s(3)).is_none(),
+        "posted, so nothing is owed any more"
+    );
+    let mut hand = Hand::with_positions(
+        HandConfig::no_limit(Chips(10)),
+        &setup.players,
+        setup.positions.button,
+        Some(setup.positions),
+        holdem_eval::Evaluator::new(),
+    )
+    .expect("hand");
+    hand.post_forced_bets(T, &mut Vec::new()).expect("posts");
+    // A live big blind of 10 and a dead small blind of 5 in the middle.
+    assert_eq!(hand.street_bet(s(3)), Chips(10));
+    assert_eq!(hand.contributed(s(3)), Chips(15));
+}
+
+#[test]
+fn b18_a_returning_player_may_wait_for_the_big_blind_instead() {
+    // rule B18, B19 (001): waiting for the big blind settles the debt.
+    let mut t = table(ButtonRule::ForwardMoving, 6);
+    assert_eq!(blinds(&mut t), (0, Some(1), 2));
+    away(&mut t, 3);
+    blinds(&mut t);
+    assert!(t.owes(s(3)).big);
+    t.seat(
+        s(3),
+        Occupant::WaitingForBigBlind {
+            stack: Chips(1_000),
+        },
+    );
+    let mut hands = 0;
+    loop {
+        let setup = t.next_hand().expect("hand");
+        hands += 1;
+        if setup.players.iter().any(|p| p.seat == s(3)) {
+            assert_eq!(
+                setup.positions.big_blind,
+                s(3),
+                "dealt in only as the big blind"
+            );
+            assert!(!setup.positions.extra_big_blinds.contains(s(3)));
+            break;
+        }
+        assert!(hands < 10);
+    }
+    assert!(t.owes(s(3)).is_none());
+}
+
+#[test]
+fn b18_a_returning_player_in_the_small_blind_or_on_the_button_waits() {
+    // rule B18: a player who owes blinds is not dealt in between the button and the
+    // big blind; the button passes first.
+    let mut t = table(ButtonRule::ForwardMoving, 5);
+    assert_eq!(blinds(&mut t), (0, Some(1), 2));
+    away(&mut t, 4);
+    assert_eq!(blinds(&mut t), (1, Some(2), 3));
+    assert_eq!(blinds(&mut t), (2, Some(3), 0));
+    assert!(t.owes(s(4)).big);
+    // Back now, seat 4 sits between the button (3) and the big blind (1): it waits.
+    t.seat(
+        s(4),
+        Occupant::Playing {
+            stack: Chips(1_000),
+        },
+    );
+    assert_eq!(blinds(&mut t), (3, Some(0), 1));
+    assert!(t.owes(s(4)).big, "still owed");
+    // The button passes: next hand it posts and plays.
+    let setup = t.next_hand().expect("hand");
+    assert_eq!(setup.positions.button, s(0));
+    assert!(setup.players.iter().any(|p| p.seat == s(4)));
+    assert!(setup.positions.extra_big_blinds.contains(s(4)));
+}
+
+#[test]
+fn b18_eliminations_under_the_forward_moving_button_owe_nothing() {
+    // rule B18 (000 2.4): players skipped by the button after an elimination get a
+    // reprieve; nobody owes a blind.
+    let mut t = table(ButtonRule::ForwardMoving, 5);
+    assert_eq!(blinds(&mut t), (0, Some(1), 2));
+    t.seat(s(1), Occupant::Empty);
+    t.seat(s(2), Occupant::Empty);
+    assert_eq!(blinds(&mut t), (3, Some(4), 0));
+    assert!((0..10).all(|i| t.owes(s(i)).is_none()));
 }
 
 #[test]
