@@ -10,10 +10,10 @@
 //! | `[betting]` | `holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules}`; stakes and house-rule flags of `HandConfig` | B1-B2, B5, B9-B12, B16, B21, B24 |
 //! | `[table]` | `holdem_betting::table::TableRules` | B18-B20 |
 //! | `[rake]` | `holdem_pots::RakePolicy` | B23 |
-//! | `[tournament]` | `holdem_tourney::{TournamentOptions, money::*}` | T1-T4, T6, T7, T11, T13-T16, T21 |
+//! | `[tournament]` | `holdem_tourney::TournamentConfig` (`TournamentOptions`, `money::*`, `ChipRace`, `det::DetLadders`) | T1-T4, T6, T7, T11, T13-T16, T21 |
 //!
-//! Types no engine crate owns yet live in [`pending`], each saying where it
-//! should move.
+//! Every option type is the engine's own: `rules-config` only composes,
+//! validates (with paths) and ships presets.
 //!
 //! # Invariants
 //! - A [`Rules`] value returned by [`Rules::preset`], [`Preset::rules`] or
@@ -69,7 +69,6 @@
 mod error;
 mod hand;
 mod load;
-pub mod pending;
 mod preset;
 mod rules;
 mod validate;

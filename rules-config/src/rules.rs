@@ -5,11 +5,8 @@ use holdem_betting::table::TableRules;
 use holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules};
 use holdem_cards::{ButtonDraw, MisdealRules};
 use holdem_pots::{Chips, RakePolicy};
-use holdem_tourney::TournamentOptions;
-use holdem_tourney::money::{BountyOptions, DealOptions, EntryOptions};
+use holdem_tourney::TournamentConfig;
 use serde::{Deserialize, Serialize};
-
-use crate::pending::{ChipRace, DetLadders};
 
 /// A complete rules set: every house rule of the engine, typed (rule R1).
 ///
@@ -151,30 +148,13 @@ impl Default for Betting {
     }
 }
 
-/// Tournament options (`[tournament]`), composed from `holdem_tourney`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct Tournament {
-    /// Format, table size, stack, structure and breaks, payouts, table breaking,
-    /// hand-for-hand, DET and the away rule (`[tournament.event]`).
-    pub event: TournamentOptions,
-    /// Entry price, late registration, unregistration, re-entry, rebuys and
-    /// add-ons (`[tournament.entry]`, T1-T4).
-    pub entry: EntryOptions,
-    /// Bounties (`[tournament.bounties]`, T16); none when absent.
-    #[serde(default)]
-    pub bounties: BountyOptions,
-    /// Deal options (`[tournament.deal]`, T15).
-    #[serde(default)]
-    pub deal: DealOptions,
-    /// Chipping up (`chip-race`, T21).
-    #[serde(default)]
-    pub chip_race: ChipRace,
-    /// Disconnect extra time ladders (`[tournament.det]`, T13), used when
-    /// `event.disconnect-extra-time` is on.
-    #[serde(default)]
-    pub det: DetLadders,
-}
+/// Tournament options (`[tournament]`): `holdem_tourney::TournamentConfig`,
+/// which `holdem_tourney::Tournament::with_config` runs as it is. Its sections
+/// are `[tournament.event]` (format, table size, stack, structure and breaks,
+/// payouts, table breaking, hand-for-hand, DET and the away rule),
+/// `[tournament.entry]` (T1-T4), `[tournament.bounties]` (T16),
+/// `[tournament.deal]` (T15), `chip-race` (T21) and `[tournament.det]` (T13).
+pub type Tournament = TournamentConfig;
 
 impl Rules {
     /// Whether these are tournament rules (a `[tournament]` section).

@@ -1,0 +1,182 @@
+//! A whole `[tournament]` section run by `holdem_tourney::Tournament::with_config`:
+//! the DET ladders (T13) and the chip race (T21) of each preset change what the
+//! tournament does (rule R1).
+
+use holdem_rules_config::Rules;
+use holdem_tourney::{
+    Command, Event, Input, PlayerId, TableId, Tournament, TournamentConfig, TourneyError,
+};
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+
+/// 2024-01-01 00:00 UTC, on the hour.
+const T0: u64 = 1_704_067_200_000;
+const MINUTE: u64 = 60_000;
+
+fn config(rules: &Rules) -> TournamentConfig {
+    rules.tournament.clone().expect("a tournament")
+}
+
+fn preset(name: &str) -> TournamentConfig {
+    config(&Rules::preset(name).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+/// A tournament of `players` players (one table) started at `T0`.
+struct Run {
+    t: Tournament,
+    rng: ChaCha20Rng,
+    now: u64,
+    /// The hand in play: table, hand number, dealt stacks.
+    hand: Option<(TableId, u64, Vec<(PlayerId, u64)>)>,
+}
+
+impl Run {
+    fn start(config: TournamentConfig, players: u32) -> Run {
+        let mut run = Run {
+            t: Tournament::with_config(config).expect("valid config"),
+            rng: ChaCha20Rng::seed_from_u64(9),
+            now: T0,
+            hand: None,
+        };
+        for p in 1..=players {
+            run.ok(Command::Register {
+                player: PlayerId(p),
+            });
+        }
+        run.ok(Command::Start);
+        assert!(run.hand.is_some(), "the first hand is dealt");
+        run
+    }
+
+    fn apply(&mut self, command: Command) -> Result<Vec<Event>, TourneyError> {
+        let input = Input {
+            at: self.now,
+            command,
+        };
+        let events = self.t.apply(&input, &mut self.rng)?;
+        for e in &events {
+            if let Event::HandStarted {
+                table,
+                hand,
+                stacks,
+                ..
+            } = e
+            {
+                self.hand = Some((*table, *hand, stacks.clone()));
+            }
+        }
+        Ok(events)
+    }
+
+    fn ok(&mut self, command: Command) -> Vec<Event> {
+        self.apply(command).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Ends the hand in play with the first dealt player winning `chips` from
+    /// the second.
+    fn finish_moving(&mut self, chips: u64) -> Vec<Event> {
+        let (table, hand, mut stacks) = self.hand.take().expect("a hand in play");
+        stacks[0].1 += chips;
+        stacks[1].1 -= chips;
+        self.ok(Command::HandFinished {
+            table,
+            hand,
+            stacks,
+        })
+    }
+
+    /// The disconnect extra time given to a disconnected player of the hand in
+    /// play, in seconds.
+    fn det_seconds(&mut self) -> u64 {
+        let (table, _, stacks) = self.hand.clone().expect("a hand in play");
+        let player = stacks[0].0;
+        self.ok(Command::Disconnect { player });
+        let events = self.ok(Command::AwaitAction {
+            table,
+            player,
+            facing_bet: true,
+            regular_ms: 15_000,
+        });
+        events
+            .iter()
+            .find_map(|e| match e {
+                Event::ActionClock { extra_ms, .. } => Some(extra_ms / 1_000),
+                _ => None,
+            })
+            .expect("an action clock")
+    }
+}
+
+#[test]
+fn t13_online_mtt_gives_240_seconds_of_det_at_the_final_table_live_tournament_none() {
+    // rule T13: 000 4 (DET at the final table: 240, then 120, then 60 seconds)
+    // against a live event (no disconnect extra time). Six players: one table,
+    // the final table.
+    assert_eq!(Run::start(preset("online-mtt"), 6).det_seconds(), 240);
+    assert_eq!(Run::start(preset("live-tournament"), 6).det_seconds(), 0);
+    // The ladder is the file's: a house that gives 90 seconds first.
+    let own =
+        Rules::from_toml_str("extends = \"online-mtt\"\n[tournament.det]\nfinal-table = [90, 30]")
+            .expect("valid");
+    assert_eq!(Run::start(config(&own), 6).det_seconds(), 90);
+}
+
+/// Live-tournament rules whose structure retires the 25 chip after the first
+/// level (the presets' own levels keep it in play with antes of 75 and 300),
+/// with the given `chip-race`.
+fn retiring_the_25(chip_race: &str) -> TournamentConfig {
+    let rules = Rules::from_toml_str(&format!(
+        r#"
+        extends = "live-tournament"
+        [tournament]
+        chip-race = "{chip_race}"
+        [tournament.event.structure]
+        levels = [
+            {{ small-blind = 25, big-blind = 50, ante = 0, minutes = 20 }},
+            {{ small-blind = 50, big-blind = 100, ante = 0, minutes = 20 }},
+            {{ small-blind = 100, big-blind = 200, ante = 0, minutes = 20 }},
+        ]
+        [tournament.entry.late-registration]
+        window = {{ through-level = 1 }}
+        "#
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    config(&rules)
+}
+
+/// Plays one hand that leaves two stacks with an odd 25, then, once the
+/// first level is over, one hand that moves nothing: the chip races reported.
+fn chip_races(config: TournamentConfig) -> Vec<Event> {
+    let mut run = Run::start(config, 6);
+    let mut events = run.finish_moving(25);
+    run.now = T0 + 21 * MINUTE;
+    events.extend(run.ok(Command::Tick));
+    if run.hand.is_some() {
+        events.extend(run.finish_moving(0));
+    }
+    events
+        .into_iter()
+        .filter(|e| matches!(e, Event::ChipRaced { .. }))
+        .collect()
+}
+
+#[test]
+fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not() {
+    // rule T21: 002 "Chipping up" (round up: whole sets change, a remainder
+    // becomes one chip of the next size) against online events (no chips).
+    let raced = chip_races(retiring_the_25("round-up"));
+    assert_eq!(raced.len(), 1, "{raced:?}");
+    let Event::ChipRaced {
+        retired,
+        next,
+        total_added,
+        ..
+    } = &raced[0]
+    else {
+        unreachable!("filtered")
+    };
+    assert_eq!((*retired, *next), (25, 50));
+    // Two stacks held an odd 25 (5,025 and 4,975): each rounds up to a 50.
+    assert_eq!(*total_added, 50);
+    assert_eq!(chip_races(retiring_the_25("off")), Vec::new());
+}
