@@ -21,13 +21,15 @@ fn preset(name: &str) -> TournamentConfig {
     config(&Rules::preset(name).unwrap_or_else(|e| panic!("{name}: {e}")))
 }
 
+/// A hand in play: table, hand number, dealt stacks.
+type HandInPlay = (TableId, u64, Vec<(PlayerId, u64)>);
+
 /// A tournament of `players` players (one table) started at `T0`.
 struct Run {
     t: Tournament,
     rng: ChaCha20Rng,
     now: u64,
-    /// The hand in play: table, hand number, dealt stacks.
-    hand: Option<(TableId, u64, Vec<(PlayerId, u64)>)>,
+    hand: Option<HandInPlay>,
 }
 
 impl Run {
