@@ -37,11 +37,30 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         input: Input,
         sink: &mut S,
     ) -> Result<(), HandError> {
-        if self.phase == Phase::Complete {
-            return Err(HandError::HandComplete { kind: input.kind() });
-        }
         // Every input is validated in full before anything changes; showdown ranks
         // are computed during validation too, so nothing can fail after a change.
+        if let Input::Act { seat, action } = input {
+            // The hot path: a betting action in turn.
+            if matches!(self.phase, Phase::Betting) && self.to_act == Some(seat) {
+                let resolved = self.resolve(seat, action)?;
+                self.act(at, seat, resolved, sink);
+                self.advance(at, sink);
+                return Ok(());
+            }
+        }
+        self.apply_other(at, input, sink)
+    }
+
+    #[inline(never)]
+    fn apply_other<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        input: Input,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        if matches!(self.phase, Phase::Complete) {
+            return Err(HandError::HandComplete { kind: input.kind() });
+        }
         self.apply_inner(at, input, sink)
     }
 
@@ -77,7 +96,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         match input {
             Input::Post { seat, kind, amount } => self.post(at, seat, kind, amount, sink, &input),
             Input::Deal(DealerInput::HoleCards { seat, cards }) => {
-                if self.phase != Phase::Dealing {
+                if !matches!(self.phase, Phase::Dealing) {
                     return Err(self.unexpected(&input));
                 }
                 let st = self.seat(seat).ok_or(HandError::NotInHand { seat })?;
@@ -137,7 +156,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
             Input::Show { seat, cards } => self.show(at, seat, cards, sink, &input),
             Input::Muck { seat } => {
-                if self.phase != Phase::Showdown {
+                if !matches!(self.phase, Phase::Showdown) {
                     return Err(self.unexpected(&input));
                 }
                 self.check_shower(seat)?;
@@ -157,7 +176,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
 
     #[inline]
     fn check_turn(&self, seat: Seat, input: &Input) -> Result<(), HandError> {
-        if self.phase == Phase::Betting && self.to_act == Some(seat) {
+        if matches!(self.phase, Phase::Betting) && self.to_act == Some(seat) {
             return Ok(());
         }
         self.turn_error(seat, input)
@@ -166,7 +185,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     #[cold]
     #[inline(never)]
     fn turn_error(&self, seat: Seat, input: &Input) -> Result<(), HandError> {
-        if self.phase != Phase::Betting {
+        if !matches!(self.phase, Phase::Betting) {
             return Err(self.unexpected(input));
         }
         if self.status(seat) == SeatStatus::Empty {
@@ -211,7 +230,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         sink: &mut S,
         input: &Input,
     ) -> Result<(), HandError> {
-        if self.phase != Phase::Posting {
+        if !matches!(self.phase, Phase::Posting) {
             return Err(self.unexpected(input));
         }
         let expected = self.pending();
@@ -674,7 +693,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         sink: &mut S,
         input: &Input,
     ) -> Result<(), HandError> {
-        if self.phase != Phase::Showdown {
+        if !matches!(self.phase, Phase::Showdown) {
             return Err(self.unexpected(input));
         }
         self.check_shower(seat)?;

@@ -430,13 +430,18 @@ fn check_straddles(
 /// The seats of `set` clockwise starting left of `button` (the button last).
 pub(crate) fn clockwise_from(set: SeatSet, button: Seat) -> ArrayVec<Seat, MAX_SEATS> {
     let mut out = ArrayVec::new();
-    let start = button.as_usize();
-    for i in 1..=MAX_SEATS {
-        let idx = (start + i) % MAX_SEATS;
-        if set.bits() & (1 << idx) != 0 {
-            if let Some(seat) = Seat::new(idx as u8) {
-                out.push(seat);
+    let bits = set.bits();
+    let b = button.as_usize();
+    // Seats after the button first, then from seat 0 up to the button itself.
+    let after = bits & !((2u32 << b) - 1);
+    let upto = bits & ((2u32 << b) - 1);
+    for mut part in [after, upto] {
+        while part != 0 {
+            if let Some(seat) = Seat::new(part.trailing_zeros() as u8) {
+                // At most one seat per bit of a table's seat set.
+                let _ = out.try_push(seat);
             }
+            part &= part - 1;
         }
     }
     out
@@ -593,7 +598,16 @@ impl<E> Hand<E> {
 
     /// What the hand waits for next.
     #[must_use]
+    #[inline]
     pub fn pending(&self) -> Pending {
+        match (self.phase, self.to_act) {
+            (Phase::Betting, Some(seat)) => Pending::Action { seat },
+            _ => self.pending_other(),
+        }
+    }
+
+    #[inline(never)]
+    fn pending_other(&self) -> Pending {
         match self.phase {
             Phase::Posting => match self.posts.get(self.next_post as usize) {
                 Some(&(seat, kind, size)) => Pending::Post {

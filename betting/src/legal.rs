@@ -226,7 +226,7 @@ impl<E> Hand<E> {
     /// What the seat to act may do, with exact amounts; `None` when nobody is to act.
     #[must_use]
     pub fn legal_actions(&self) -> Option<LegalActions> {
-        if self.phase != Phase::Betting {
+        if !matches!(self.phase, Phase::Betting) {
             return None;
         }
         let seat = self.to_act?;
