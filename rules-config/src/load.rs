@@ -155,7 +155,15 @@ fn deserialize(table: &Table) -> Result<Rules, RulesError> {
     serde_path_to_error::deserialize::<_, Rules>(value).map_err(|e| {
         let path = e.path().to_string();
         let path = if path == "." { String::new() } else { path };
-        RulesError::single(classify(path, &e.inner().to_string()))
+        // The TOML deserializer appends "in `a.b`" to its messages; the path is
+        // reported on its own.
+        let message = e.inner().to_string();
+        let message = message
+            .split("\nin `")
+            .next()
+            .unwrap_or(&message)
+            .trim_end();
+        RulesError::single(classify(path, message))
     })
 }
 

@@ -201,8 +201,16 @@ impl Rules {
                 b.big_blind.unwrap_or(Chips::ZERO).get()
             )),
         }
-        lines.push(format!("button draw: {:?}", self.dealing.button_draw));
-        lines.push(format!("button movement: {:?}", self.table.button));
+        lines.push(format!(
+            "button draw: {}",
+            choice_name(&self.dealing.button_draw)
+        ));
+        lines.push(format!(
+            "table: {} button, new players {}, moved players {}",
+            choice_name(&self.table.button),
+            choice_name(&self.table.new_player),
+            choice_name(&self.table.moved_player)
+        ));
         let mut house = Vec::new();
         if b.cap_lifted_heads_up {
             house.push("cap lifted heads-up");
@@ -235,5 +243,14 @@ impl Rules {
             lines.push("rake: none".to_owned());
         }
         lines.join("\n")
+    }
+}
+
+/// The name a choice has in a rules file (`dead-button`, `high-card`), as
+/// `holdem rules show` prints it.
+fn choice_name<T: Serialize + std::fmt::Debug>(choice: &T) -> String {
+    match toml::Value::try_from(choice) {
+        Ok(toml::Value::String(name)) => name,
+        _ => format!("{choice:?}"),
     }
 }

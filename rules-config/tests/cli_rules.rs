@@ -72,6 +72,11 @@ fn r2_rules_check_accepts_a_good_file_with_a_summary() {
         out.contains("cap lifted heads-up") && !out.contains("re-raise must double"),
         "{out}"
     );
+    // Choices are named as the file spells them.
+    assert!(
+        out.contains("button draw: first-ace") && out.contains("dead-button button"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -65,6 +65,13 @@ fn r2_unknown_variant_is_a_wrong_type_listing_the_choices() {
         "betting.structure",
         "\"spread-limit\" is not a known choice",
     );
+    // One line, the path not repeated: the old CamelCase rake spelling.
+    let err = rejected("extends = \"online-cash\"\n[rake]\nrounding = \"Down\"");
+    assert_eq!(err.errors[0].path, "rake.rounding");
+    assert_eq!(
+        err.errors[0].reason,
+        "\"Down\" is not a known choice (expected `down` or `nearest`)"
+    );
 }
 
 #[test]
