@@ -178,6 +178,17 @@ fn b2_b24_live_tournament_counts_in_25_chip_units_online_mtt_in_ones() {
     // rule B24 (002 "Chips": green chips are 25) against online chips of 1.
     assert_eq!(config(&preset("live-tournament"), 0).chip_unit, Chips(25));
     assert_eq!(config(&preset("online-mtt"), 0).chip_unit, Chips(1));
+    // Both at blinds 50-100: a raise to 310 is refused live, played online.
+    let mut live = preflop(config(&preset("live-tournament"), 1), &[5_000; 4]);
+    let before = live.clone();
+    let err = act(&mut live, 3, Action::RaiseTo(Chips(310))).expect_err("off the unit");
+    assert!(
+        matches!(err, HandError::NotWholeUnits { unit, .. } if unit == Chips(25)),
+        "{err}"
+    );
+    assert_eq!(live, before);
+    let mut online = preflop(config(&preset("online-mtt"), 0), &[10_000; 4]);
+    ok(&mut online, 3, Action::RaiseTo(Chips(310)));
     // rule B2 (001): $10/$20 limit, blinds half the lower stake and the lower stake.
     let cash = config(&preset("online-cash"), 0);
     assert_eq!((cash.small_blind, cash.big_blind), (Chips(5), Chips(10)));

@@ -123,6 +123,37 @@ fn t13_online_mtt_gives_240_seconds_of_det_at_the_final_table_live_tournament_no
     assert_eq!(Run::start(config(&own), 6).det_seconds(), 90);
 }
 
+#[test]
+fn b17_online_mtt_sits_out_a_connected_player_who_times_out_live_tournament_does_not() {
+    // rule B17: 000 4.1.4 (a timed-out player is sat out, then dealt in and
+    // folded) against a live event (no action clock sits anyone out). Thirty
+    // players: several tables, so no DET.
+    for (name, sits_out) in [("online-mtt", true), ("live-tournament", false)] {
+        let mut run = Run::start(preset(name), 30);
+        let (table, _, stacks) = run.hand.clone().expect("a hand in play");
+        let player = stacks[0].0;
+        run.ok(Command::AwaitAction {
+            table,
+            player,
+            facing_bet: true,
+            regular_ms: 15_000,
+        });
+        run.now += 15_000;
+        let events = run.ok(Command::Tick);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::ForcedAction { player: p, .. } if *p == player)),
+            "{name}: the time-out folds (B16)"
+        );
+        assert_eq!(
+            events.contains(&Event::SatOut { player }),
+            sits_out,
+            "{name}"
+        );
+    }
+}
+
 /// Live-tournament rules whose structure retires the 25 chip after the first
 /// level (the presets' own levels keep it in play with antes of 75 and 300),
 /// with the given `chip-race`.
