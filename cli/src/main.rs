@@ -283,7 +283,7 @@ fn print_summary(files: usize, c: &Counts, seconds: f64, rate: f64) {
         (
             "unsupported",
             c.unsupported,
-            "other variants, straddles, more than 10 players...",
+            "other variants, button straddles, more than 10 players...",
         ),
         ("unreadable", c.unreadable, "not a valid history"),
     ];

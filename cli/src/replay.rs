@@ -14,13 +14,14 @@
 //! action must be what the engine does for it.
 
 use holdem_betting::{
-    Action as BetAction, AutoOutcome, BettingStructure, Chips, DealerInput, Discard, Event,
-    EventSink, Hand, HandConfig, IncompleteAllInRule, Input, MAX_SEATS, Pending,
-    Player as BetPlayer, Seat, Street, Timestamp,
+    Action as BetAction, AutoOutcome, Chips, DealerInput, Discard, Event, EventSink, ForcedBets,
+    Hand, HandConfig, HandError, IncompleteAllInRule, Input, MAX_SEATS, Pending,
+    Player as BetPlayer, RakePolicy, Seat, SeatStatus, ShowdownRules, Street, Timestamp,
 };
+use holdem_eval::Evaluator;
 use serde::Serialize;
 
-use crate::history::phh::action_text;
+use crate::history::phh::{RAKE_FIELD, action_text, parse_rake};
 use crate::history::{ActionKind, Cards, HandHistory, Player, Shown, Stakes, Variant};
 
 /// The house rules a replay applies: the betting options of a rules set. The stakes
@@ -39,6 +40,10 @@ pub struct HouseRules {
     pub incomplete_all_in: IncompleteAllInRule,
     /// All-in protection on time-out (B16, seed 001).
     pub time_out_all_in_protection: bool,
+    /// Showing and mucking at showdown (B21).
+    pub showdown: ShowdownRules,
+    /// The rake (B23), unless the history records its own (`_holdem_rake`).
+    pub rake: RakePolicy,
 }
 
 impl HouseRules {
@@ -53,6 +58,8 @@ impl HouseRules {
             reraise_must_double: c.reraise_must_double,
             incomplete_all_in: c.incomplete_all_in,
             time_out_all_in_protection: c.time_out_all_in_protection,
+            showdown: c.showdown,
+            rake: c.rake,
         }
     }
 
@@ -66,6 +73,8 @@ impl HouseRules {
             reraise_must_double: b.reraise_must_double,
             incomplete_all_in: b.incomplete_all_in,
             time_out_all_in_protection: b.time_out_all_in_protection,
+            showdown: b.showdown,
+            rake: rules.rake,
         }
     }
 
@@ -75,6 +84,8 @@ impl HouseRules {
         c.reraise_must_double = self.reraise_must_double;
         c.incomplete_all_in = self.incomplete_all_in;
         c.time_out_all_in_protection = self.time_out_all_in_protection;
+        c.showdown = self.showdown;
+        c.rake = self.rake;
         c
     }
 }
@@ -112,7 +123,8 @@ pub enum Outcome {
         stacks: Amounts,
         /// The pots awarded, main pot first (empty when not settled).
         pots: Amounts,
-        /// Why the hand is not settled, if it is not.
+        /// Why the hand is not settled, if it is not; for a settled hand, a remark
+        /// (recorded `winnings` that differ from the pots won, never an error).
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<String>,
     },
@@ -153,8 +165,9 @@ impl Outcome {
                     stacks.iter().map(|&s| Money(s, unit).to_string()).collect();
                 let pots: Vec<String> = pots.iter().map(|&s| Money(s, unit).to_string()).collect();
                 if *settled {
+                    let remark = note.as_deref().map_or(String::new(), |n| format!(" ({n})"));
                     format!(
-                        "ok: stacks [{}], pots [{}]",
+                        "ok: stacks [{}], pots [{}]{remark}",
                         stacks.join(", "),
                         pots.join(", ")
                     )
@@ -211,8 +224,26 @@ fn unsupported(reason: impl Into<String>) -> Outcome {
 }
 
 /// The engine configuration for a history, or why the engine cannot play it
-/// (the reason of an [`Outcome::Unsupported`]).
+/// (the reason of an [`Outcome::Unsupported`]). See [`hand_setup`] for the forced
+/// bets the configuration cannot express (straddles, per-seat antes).
 pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, String> {
+    hand_setup(h, rules).map(|(config, _)| config)
+}
+
+/// The engine configuration and extra forced bets of a history, or why the engine
+/// cannot play it (the reason of an [`Outcome::Unsupported`]).
+///
+/// PHH conventions (spec, "Required fields"): `p1` posts the small blind and `p2`
+/// the big blind; any other non-zero `blinds_or_straddles` entry is a straddle,
+/// `p3` (under the gun) first; heads-up both arrays are reverse-assigned. Antes:
+/// uniform antes are the config's ante; one seat paying an ante for the table (a
+/// big-blind or button ante) posts dead money, not part of the call (B5); other
+/// non-uniform antes are each seat's own live ante. The rake is the one the history
+/// records (`_holdem_rake`), else the rules' (B23).
+pub fn hand_setup(
+    h: &HandHistory,
+    rules: &HouseRules,
+) -> Result<(HandConfig, Option<ForcedBets>), String> {
     let n = h.player_count();
     if n > MAX_SEATS {
         return Err(format!("{n} players: the engine seats at most {MAX_SEATS}"));
@@ -229,13 +260,23 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, St
     let forced = &forced[..n];
     let sb = forced.get(usize::from(sb_player.0)).map_or(0, |f| f.1);
     let bb = forced.get(usize::from(bb_player.0)).map_or(0, |f| f.1);
-    if let Some(i) = (0..n).find(|&i| {
-        i != usize::from(sb_player.0) && i != usize::from(bb_player.0) && forced[i].1 > 0
-    }) {
-        return Err(format!("p{} posts a straddle", i + 1));
-    }
     if bb == 0 {
         return Err("no big blind".into());
+    }
+    let mut extra: Option<ForcedBets> = None;
+    // Straddles: every other blind entry, in player order from p3 (n >= 3 here: a
+    // heads-up hand has only the two blinds).
+    for (i, f) in forced.iter().enumerate().skip(2) {
+        if f.1 == 0 {
+            continue;
+        }
+        let Some(seat) = Seat::new(i as u8) else {
+            return Err(format!("p{} cannot be seated", i + 1));
+        };
+        extra
+            .get_or_insert_with(ForcedBets::default)
+            .straddle(seat, Chips(f.1))
+            .map_err(|e| format!("p{} straddles: {}", i + 1, phh_names(&e.to_string())))?;
     }
     let ante_of = |i: usize| forced.get(i).map_or(0, |f| f.0);
     let nonzero = forced.iter().filter(|f| f.0 > 0).count();
@@ -246,7 +287,16 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, St
     } else if nonzero == 1 && ante_of(usize::from(bb_player.0)) > 0 {
         (0, ante_of(usize::from(bb_player.0)))
     } else {
-        return Err("antes that are neither uniform nor a big-blind ante".into());
+        let x = extra.get_or_insert_with(ForcedBets::default);
+        for (i, f) in forced.iter().enumerate() {
+            if nonzero == 1 {
+                // One seat antes for the whole table (a button ante): dead money.
+                x.dead_antes[i] = Chips(f.0);
+            } else {
+                x.antes[i] = Chips(f.0);
+            }
+        }
+        (0, 0)
     };
     let base = match (h.variant, h.stakes) {
         (Variant::NoLimit, Stakes::MinBet(m)) | (Variant::PotLimit, Stakes::MinBet(m)) => {
@@ -267,16 +317,26 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, St
     let mut c = rules.apply_to(base.with_blinds(Chips(sb), Chips(bb)));
     c.ante = Chips(ante);
     c.big_blind_ante = Chips(bb_ante);
-    if let BettingStructure::FixedLimit { .. } = c.structure {
-        // Keep the fixed-limit bet sizes from the history.
+    if let Some(rake) = recorded_rake(h)? {
+        c.rake = rake;
     }
-    Ok(c)
+    Ok((c, extra))
+}
+
+/// The rake a history records in its [`RAKE_FIELD`], if any.
+fn recorded_rake(h: &HandHistory) -> Result<Option<RakePolicy>, String> {
+    match h.meta.extra.iter().find(|e| e.key == RAKE_FIELD) {
+        None => Ok(None),
+        Some(e) => parse_rake(&e.toml, h.unit)
+            .map(Some)
+            .map_err(|reason| format!("{RAKE_FIELD}: {reason}")),
+    }
 }
 
 /// Replays one hand under `rules`.
 pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
-    let config = match hand_config(h, rules) {
-        Ok(c) => c,
+    let (config, forced) = match hand_setup(h, rules) {
+        Ok(setup) => setup,
         Err(reason) => return Outcome::Unsupported { reason },
     };
     let n = h.player_count();
@@ -295,8 +355,17 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
         text: "(setup)".into(),
         reason: phh_names(&e.to_string()),
     };
-    let mut hand = match Hand::new(config, &players, button) {
+    let built = match &forced {
+        None => Hand::new(config, &players, button),
+        Some(f) => Hand::with_forced_bets(config, &players, button, None, f, Evaluator::new()),
+    };
+    let mut hand = match built {
         Ok(hand) => hand,
+        // The engine plays live straddles left of the big blind, each at least double
+        // the one before (B3); other straddle customs are not played, not illegal.
+        Err(e @ HandError::InvalidStraddle { .. }) => {
+            return unsupported(format!("straddle: {}", phh_names(&e.to_string())));
+        }
         Err(e) => return setup_error(&e),
     };
     let t = Timestamp(0);
@@ -410,6 +479,11 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
             }
         }
     }
+    if hidden.is_none() {
+        if let Some(o) = check_unused_shows(&hand, &shows, h) {
+            return o;
+        }
+    }
     finish(&hand, h, hidden)
 }
 
@@ -418,6 +492,54 @@ const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
 
 /// Shows and mucks held until the showdown: action index, player, what is shown.
 type Shows<'h> = arrayvec::ArrayVec<(usize, Player, &'h Shown), MAX_HELD_SHOWS>;
+
+/// Shows the engine did not ask for: PHH records the hands an all-in showdown turns
+/// face up (the engine shows them itself, B21), and a winner may show after the
+/// others fold. Such a show must come from a player still in the hand and match the
+/// cards dealt (C1).
+fn check_unused_shows<E>(hand: &Hand<E>, shows: &Shows<'_>, h: &HandHistory) -> Option<Outcome> {
+    for &(index, player, shown) in shows {
+        let seat = Seat::new(player.0)?;
+        let reason = if hand.status(seat) == SeatStatus::Folded {
+            format!("{player} folded: a dead hand has nothing to show (B21)")
+        } else if let Shown::Cards(c) = shown {
+            let shown_cards = [
+                c.0.first().copied().flatten(),
+                c.0.get(1).copied().flatten(),
+            ];
+            let dealt = hand.hole_cards(seat);
+            let clash = shown_cards
+                .iter()
+                .zip(dealt)
+                .any(|(s, d)| matches!((s, d), (Some(s), Some(d)) if *s != d));
+            let same_set = matches!(
+                (shown_cards, dealt),
+                ([Some(a), Some(b)], [Some(c), Some(d)]) if (a, b) == (d, c)
+            );
+            if clash && !same_set {
+                format!(
+                    "{player} shows {c} but was dealt {}{} (C1)",
+                    dealt[0].map_or("??".into(), |x| x.to_string()),
+                    dealt[1].map_or("??".into(), |x| x.to_string())
+                )
+            } else {
+                continue;
+            }
+        } else {
+            continue;
+        };
+        return Some(Outcome::Illegal {
+            action: index,
+            text: h
+                .actions
+                .get(index - 1)
+                .map(|a| action_text(a, h.unit))
+                .unwrap_or_default(),
+            reason,
+        });
+    }
+    None
+}
 
 /// The dealer input for recorded board cards: the street the engine waits for.
 fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
@@ -536,8 +658,44 @@ fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome
         settled: true,
         stacks,
         pots,
-        note: None,
+        note: winnings_note(h, result),
     }
+}
+
+/// `winnings` are the pots collected after rake (PHH spec): never an error, but a
+/// difference from the replay's is worth a remark (usually a rake the history does
+/// not record).
+fn winnings_note(h: &HandHistory, result: &holdem_betting::HandResult) -> Option<String> {
+    let recorded = h.winnings.as_ref()?;
+    let n = h.player_count().min(MAX_SEATS);
+    let mut won = Amounts::new();
+    for i in 0..n {
+        let seat = Seat::new(i as u8)?;
+        won.push(result.pots().iter().map(|p| p.share_of(seat).get()).sum());
+    }
+    if recorded[..] == won[..] {
+        return None;
+    }
+    let show = |v: &[u64]| {
+        v.iter()
+            .map(|&a| h.unit.format(a))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (r, w): (u64, u64) = (recorded.iter().sum(), won.iter().sum());
+    let why = if r < w {
+        format!(
+            ": {} less in all, a rake the history does not record?",
+            h.unit.format(w - r)
+        )
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "winnings [{}] differ from the pots won [{}]{why}",
+        show(recorded),
+        show(&won)
+    ))
 }
 
 #[cfg(test)]

@@ -14,6 +14,8 @@ use proptest::prelude::*;
 const SEED_FILE: &str = include_str!("../../data/histories/seeds/b12-incomplete-all-in.phh");
 const REAL_FILE: &str =
     include_str!("../../data/histories/phh/handhq/abs-2009-07-100nlh-sample.phhs");
+const STRADDLE_FILE: &str = include_str!("../../data/histories/seeds/b3-b6-straddles.phh");
+const RAKE_FILE: &str = include_str!("../../data/histories/seeds/b23-rake.phh");
 
 fn generated(seed: u64, count: usize) -> Vec<HandHistory> {
     let mut out = Vec::new();
@@ -51,10 +53,10 @@ proptest! {
     /// Real and seed files with random edits (byte changes, cuts, insertions).
     #[test]
     fn mutated_files_never_panic(
-        which in 0usize..2,
+        which in 0usize..4,
         edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..8),
     ) {
-        let mut bytes = [SEED_FILE, REAL_FILE][which].as_bytes().to_vec();
+        let mut bytes = [SEED_FILE, REAL_FILE, STRADDLE_FILE, RAKE_FILE][which].as_bytes().to_vec();
         for (at, b, kind) in edits {
             if bytes.is_empty() { break; }
             let i = at.index(bytes.len());
@@ -85,6 +87,44 @@ proptest! {
         let text = format!(
             "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [10, 20, 0]\nmin_bet = 20\n\
              starting_stacks = [500, 500, 500]\nactions = [{}]\n",
+            actions.join(", ")
+        );
+        read_and_replay(&text);
+    }
+
+    /// Random forced bets (per-seat antes, blinds, straddles, any order and size) and
+    /// random `_holdem_rake` fields: a typed error, an unsupported hand or a replay,
+    /// never a panic.
+    #[test]
+    fn random_forced_bets_and_rake_never_panic(
+        antes in proptest::collection::vec(prop::sample::select(vec!["0", "0", "1", "5", "0.5", "-1"]), 1..5),
+        blinds in proptest::collection::vec(prop::sample::select(vec!["0", "10", "20", "40", "80", "5", "0.25"]), 1..5),
+        rake in prop::sample::select(vec![
+            "", "_holdem_rake = { basis-points = 500 }", "_holdem_rake = { cap = 0.001 }",
+            "_holdem_rake = { basis-points = 20000 }", "_holdem_rake = 5",
+            "_holdem_rake = { rounding = 'nearest', source = 'main-pot-only', cap = 3 }",
+            "_holdem_rake = { bogus = 1 }", "_holdem_rake = { basis-points = 'x' }",
+        ]),
+        players in 2usize..5,
+        tokens in proptest::collection::vec(
+            prop::sample::select(vec![
+                "d dh p1 AsKs", "d dh p2 ????", "d dh p3 QdQc", "d dh p4 7h2c", "d db 2c3c4c",
+                "d db 5d", "p1 cc", "p2 cc", "p3 cc", "p4 cc", "p1 f", "p3 f", "p4 cbr 200",
+                "p3 cbr 1000", "p1 sm AsKs", "p3 sm -", "p4 sm",
+            ]),
+            0..25,
+        ),
+    ) {
+        let list = |v: &[&str]| {
+            (0..players).map(|i| v.get(i).copied().unwrap_or("0")).collect::<Vec<_>>().join(", ")
+        };
+        let actions: Vec<String> = tokens.iter().map(|t| format!("{t:?}")).collect();
+        let text = format!(
+            "variant = 'NT'\nantes = [{}]\nblinds_or_straddles = [{}]\nmin_bet = 20\n\
+             starting_stacks = [{}]\nactions = [{}]\n{rake}\n",
+            list(&antes),
+            list(&blinds),
+            vec!["500"; players].join(", "),
             actions.join(", ")
         );
         read_and_replay(&text);

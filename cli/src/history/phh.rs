@@ -478,6 +478,17 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     }
 
     let meta = read_metadata(s, n)?;
+    if let Some(e) = s.get(RAKE_FIELD) {
+        parse_rake(e.raw, Unit { decimals }).map_err(|reason| {
+            (
+                e.line,
+                PhhErrorKind::BadField {
+                    field: RAKE_FIELD,
+                    reason,
+                },
+            )
+        })?;
+    }
     Ok(HandHistory {
         variant,
         unit: Unit { decimals },
@@ -585,6 +596,74 @@ fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
         }
     }
     Ok(m)
+}
+
+/// The user-defined field in which a history records its rake (B23): an inline
+/// table with the keys of a rules file's `[rake]` (`basis-points`, `cap`,
+/// `no-flop-no-drop`, `rounding`, `source`), the cap in the hand's money, e.g.
+/// `_holdem_rake = { basis-points = 500, cap = 3, no-flop-no-drop = true }`.
+pub const RAKE_FIELD: &str = "_holdem_rake";
+
+/// Reads the value of a [`RAKE_FIELD`] (TOML text) with amounts in `unit`.
+///
+/// # Errors
+/// Why the text is not a rake: the key and the problem.
+pub fn parse_rake(toml: &str, unit: Unit) -> Result<holdem_pots::RakePolicy, String> {
+    use holdem_pots::{Chips, RakePolicy, RakeRounding, RakeSource};
+    let doc = format!("v = {toml}");
+    let mut reader = Reader::new(&doc);
+    let section = match reader.next_section() {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => return Err(e.reason),
+        None => return Err("empty".into()),
+    };
+    let Some(Value::Table(entries)) = section.get("v").map(|e| &e.value) else {
+        return Err("must be an inline table such as { basis-points = 500, cap = 3 }".into());
+    };
+    let mut rake = RakePolicy::NONE;
+    for e in entries {
+        let key: &str = &e.key;
+        match (key, &e.value) {
+            ("basis-points", Value::Number(t)) => {
+                rake.basis_points = t
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|&b| b <= 10_000)
+                    .ok_or_else(|| format!("basis-points `{t}` is not 0 to 10000"))?;
+            }
+            ("cap", Value::Number(t)) => {
+                let d = Decimal::parse(t).map_err(|e| format!("cap: {e}"))?;
+                let cap = d.scaled(unit.decimals).ok_or_else(|| {
+                    format!("cap `{t}` has more decimal places than the hand's amounts")
+                })?;
+                rake.cap = Some(Chips(cap));
+            }
+            ("no-flop-no-drop", Value::Bool(b)) => rake.no_flop_no_drop = *b,
+            ("rounding", Value::Str(r)) => {
+                rake.rounding = match r.as_ref() {
+                    "down" => RakeRounding::Down,
+                    "nearest" => RakeRounding::Nearest,
+                    other => return Err(format!("rounding `{other}`: expected down or nearest")),
+                }
+            }
+            ("source", Value::Str(r)) => {
+                rake.source = match r.as_ref() {
+                    "each-pot" => RakeSource::EachPot,
+                    "main-pot-only" => RakeSource::MainPotOnly,
+                    other => {
+                        return Err(format!(
+                            "source `{other}`: expected each-pot or main-pot-only"
+                        ));
+                    }
+                }
+            }
+            ("basis-points" | "cap" | "no-flop-no-drop" | "rounding" | "source", v) => {
+                return Err(format!("`{key}` cannot be {}", v.type_name()));
+            }
+            _ => return Err(format!("unknown key `{key}`")),
+        }
+    }
+    Ok(rake)
 }
 
 /// Parses one action notation; a `cbr` amount is returned separately (unscaled).
