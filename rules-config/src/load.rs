@@ -11,9 +11,15 @@ use crate::rules::Rules;
 /// The key that names a preset to start from.
 pub(crate) const EXTENDS: &str = "extends";
 
+/// The key that lists dotted paths to remove from the merged rules: the only way
+/// to clear an optional key a preset sets (`rake.cap`,
+/// `tournament.entry.late-registration.window`), since TOML has no null.
+pub(crate) const UNSET: &str = "unset";
+
 impl Rules {
-    /// Parses, merges onto `extends = "PRESET"` if given, type-checks and
-    /// validates a rules document (rule R2).
+    /// Parses, merges onto `extends = "PRESET"` if given, removes the keys listed
+    /// in `unset = ["a.b", ...]` if given, type-checks and validates a rules
+    /// document (rule R2).
     ///
     /// # Errors
     /// A [`RulesError`] listing every problem found: text that is not TOML, a
@@ -46,6 +52,7 @@ impl Rules {
     /// # Errors
     /// As [`Rules::from_toml_str`].
     pub fn from_toml_table(mut table: Table) -> Result<Rules, RulesError> {
+        let unset = table.remove(UNSET);
         if let Some(extends) = table.remove(EXTENDS) {
             let Value::String(name) = extends else {
                 return Err(RulesError::single(ConfigError::new(
@@ -62,6 +69,9 @@ impl Rules {
             let mut base = parse_table(preset.source())?;
             merge(&mut base, table);
             table = base;
+        }
+        if let Some(unset) = unset {
+            remove_paths(&mut table, unset)?;
         }
         let rules = deserialize(&table)?;
         let mut errors = unknown_keys(&table, &rules);
@@ -146,6 +156,56 @@ pub(crate) fn merge(base: &mut Table, over: Table) {
                 base.insert(key, value);
             }
         }
+    }
+}
+
+/// Removes each dotted path listed in `unset = [...]` from `table`; every path
+/// must name a key that is there (a typo is an error, not a silent no-op).
+fn remove_paths(table: &mut Table, unset: Value) -> Result<(), RulesError> {
+    let Value::Array(paths) = unset else {
+        return Err(RulesError::single(ConfigError::new(
+            UNSET,
+            ErrorKind::WrongType,
+            format!(
+                "must be a list of dotted key paths, found {}",
+                unset.type_str()
+            ),
+        )));
+    };
+    let mut errors = Vec::new();
+    for (i, path) in paths.iter().enumerate() {
+        let at = format!("{UNSET}[{i}]");
+        let Value::String(path) = path else {
+            errors.push(ConfigError::new(
+                at,
+                ErrorKind::WrongType,
+                format!("must be a dotted key path, found {}", path.type_str()),
+            ));
+            continue;
+        };
+        if !remove_path(table, path) {
+            errors.push(ConfigError::new(
+                at,
+                ErrorKind::UnknownField,
+                format!("{path:?} is not a key of these rules, so it cannot be unset"),
+            ));
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(RulesError { errors })
+    }
+}
+
+/// Removes `a.b.c` from nested tables; whether it was there.
+fn remove_path(table: &mut Table, path: &str) -> bool {
+    match path.split_once('.') {
+        None => table.remove(path).is_some(),
+        Some((head, rest)) => match table.get_mut(head) {
+            Some(Value::Table(inner)) => remove_path(inner, rest),
+            _ => false,
+        },
     }
 }
 

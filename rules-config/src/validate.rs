@@ -6,7 +6,7 @@ use holdem_pots::Chips;
 use holdem_tourney::clock::BreakSchedule;
 use holdem_tourney::money::{AddOnWindow, Window};
 use holdem_tourney::seating::BreakPolicy;
-use holdem_tourney::{Format, TournamentOptions};
+use holdem_tourney::{Format, OptionsError, TournamentOptions};
 
 use crate::error::{ConfigError, RulesError};
 use crate::rules::{Betting, Rules, Tournament};
@@ -214,11 +214,24 @@ fn check_tournament(t: &Tournament, unit: Chips, errors: &mut Errors) {
     check_event(&t.event, unit, errors);
     check_entry(t, errors);
     check_extras(t, errors);
-    // Backstop: the engine's own check, for anything the rules above missed.
+    // Backstop: the engine's own check of the whole section, for anything the
+    // rules above missed, at the path of the option it names.
     if errors.0.len() == before {
-        if let Err(e) = t.event.validate() {
-            errors.add("tournament.event", e.to_string());
+        if let Err(e) = t.validate() {
+            errors.add(options_error_path(&e), e.to_string());
         }
+    }
+}
+
+/// The field path of a `holdem_tourney` options error.
+fn options_error_path(e: &OptionsError) -> String {
+    match e {
+        OptionsError::EntryMismatch { field, .. } => format!("tournament.entry.{field}"),
+        OptionsError::EntryNotForFormat(field) => format!("tournament.entry.{field}"),
+        OptionsError::NoChips(field) => format!("tournament.entry.{field}.chips"),
+        OptionsError::NoAddOnBreak => "tournament.entry.add-on.window".to_owned(),
+        OptionsError::Bounties(_) => "tournament.bounties".to_owned(),
+        _ => "tournament.event".to_owned(),
     }
 }
 
@@ -401,6 +414,38 @@ fn check_entry(t: &Tournament, errors: &mut Errors) {
             );
         }
     }
+    // T2-T4: entries after the start need tables to seat them; rebuys and
+    // add-ons need an event that is not played in rounds.
+    if e.format != Format::MultiTable {
+        let format = format_name(&e.format);
+        if late.window.is_some() {
+            errors.add(
+                format!("{p}.late-registration.window"),
+                format!("late registration needs a multi-table event, not {format} (T2); extend with unset = [\"{p}.late-registration.window\"]"),
+            );
+        }
+        if entry.re_entry {
+            errors.add(
+                format!("{p}.re-entry"),
+                format!("re-entry needs a multi-table event, not {format} (T3)"),
+            );
+        }
+    }
+    if e.format.is_rounds() {
+        let format = format_name(&e.format);
+        if entry.rebuy.is_some() {
+            errors.add(
+                format!("{p}.rebuy"),
+                format!("rebuys need an event not played in rounds, not {format} (T4)"),
+            );
+        }
+        if entry.add_on.is_some() {
+            errors.add(
+                format!("{p}.add-on"),
+                format!("add-ons need an event not played in rounds, not {format} (T4)"),
+            );
+        }
+    }
     if entry.max_entries == Some(0) {
         errors.add(
             format!("{p}.max-entries"),
@@ -502,5 +547,16 @@ fn check_extras(t: &Tournament, errors: &mut Errors) {
                 "a step of 0 seconds: end the ladder instead (T13)",
             );
         }
+    }
+}
+
+/// A format as a rules file names it (`heads-up`, `sit-and-go`).
+fn format_name(format: &Format) -> &'static str {
+    match format {
+        Format::MultiTable => "multi-table",
+        Format::SitAndGo { .. } => "sit-and-go",
+        Format::HeadsUp => "heads-up",
+        Format::Shootout => "shootout",
+        _ => "this format",
     }
 }

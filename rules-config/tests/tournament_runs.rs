@@ -213,3 +213,44 @@ fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not(
     assert_eq!(*total_added, 50);
     assert_eq!(chip_races(retiring_the_25("off")), Vec::new());
 }
+
+/// A heads-up match under online-mtt rules with the given away-hands limit,
+/// both players away from the first hand: whether the match is ended by the
+/// away rule within three hands, and who advances.
+fn away_limit_ends_match(limit: u32) -> Option<PlayerId> {
+    let rules = Rules::from_toml_str(&format!(
+        "extends = \"online-mtt\"\nunset = [\"tournament.entry.late-registration.window\"]\n[tournament.event]\nformat = \"heads-up\"\ntable-size = 2\naway-hands-limit = {limit}"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut run = Run::start(config(&rules), 2);
+    let (_, _, stacks) = run.hand.clone().expect("a hand in play");
+    run.ok(Command::Disconnect {
+        player: stacks[0].0,
+    });
+    run.ok(Command::SitOut {
+        player: stacks[1].0,
+    });
+    let mut events = Vec::new();
+    for chips in [500, 0, 0] {
+        run.now += 1_000;
+        if run.hand.is_none() {
+            break;
+        }
+        events.extend(run.finish_moving(chips));
+    }
+    events.iter().find_map(|e| match e {
+        Event::AwayLimitReached { advances, .. } => Some(*advances),
+        _ => None,
+    })
+}
+
+#[test]
+fn t14_a_heads_up_file_ends_a_match_after_three_away_hands_the_bigger_stack_advances() {
+    // rule T14 (000 4.1.5: shootout and heads-up events end a match when every
+    // player has been away for the set number of hands). No preset is a
+    // heads-up event (their limit is 0); a file that makes one sets the limit.
+    let advanced = away_limit_ends_match(3).expect("the away rule ends the match");
+    // The first hand moved 500 to the first player dealt; bigger stack advances.
+    assert_eq!(Some(advanced), away_limit_ends_match(3));
+    assert_eq!(away_limit_ends_match(250), None);
+}
