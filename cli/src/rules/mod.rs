@@ -28,8 +28,9 @@ pub enum RulesCommand {
         /// The preset: online-mtt, online-cash, live-tournament, club or live-tour.
         preset: String,
     },
-    /// Check a rules file (TOML; `extends = "PRESET"` to start from a preset):
-    /// print a summary, or every error with its field path and exit with status 2.
+    /// Check a rules file (TOML; `extends = "PRESET"` to start from a preset and
+    /// override some keys, `unset = ["rake.cap"]` to drop optional ones): print a
+    /// summary, or every error with its field path and exit with status 2.
     Check {
         /// The file to check; `-` reads standard input.
         file: String,
