@@ -536,7 +536,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// Moves the action on: the next seat to act, or the end of the round or hand.
     fn advance<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         loop {
-            if self.contenders().len() <= 1 {
+            if (self.players.bits() & !self.folded.bits()).count_ones() <= 1 {
                 self.finish_round_chips(at, sink);
                 self.settle(at, sink);
                 return;
@@ -549,12 +549,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
                 Some(seat) => {
                     self.to_act = Some(seat);
-                    self.turn = Some(self.limits(seat));
                     return;
                 }
                 None => {
                     self.to_act = None;
-                    self.turn = None;
                     self.close_round(at, sink);
                     return;
                 }
@@ -563,6 +561,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// B14: returns the unmatched part of the largest bet, then gathers the bets.
+    #[inline(never)]
     fn finish_round_chips<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         let mut top: Option<usize> = None;
         let mut top_bet = 0;
@@ -659,7 +658,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     fn start_showdown(&mut self) {
         self.phase = Phase::Showdown;
         self.to_act = None;
-        self.turn = None;
         let contenders = self.contenders();
         let first = match self.last_aggressor {
             Some(seat) if contenders.contains(seat) => seat,

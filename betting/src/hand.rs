@@ -91,8 +91,6 @@ pub struct Hand<E = Evaluator> {
     /// Full bets made this round, the big blind counting before the flop (B9).
     pub(crate) bets: u8,
     pub(crate) to_act: Option<Seat>,
-    /// The limits of the seat to act, computed once when its turn comes.
-    pub(crate) turn: Option<crate::legal::Limits>,
     /// The last seat to bet or raise on this street (B21 on the river).
     pub(crate) last_aggressor: Option<Seat>,
     /// Chips in the middle from finished rounds, antes and dead money.
@@ -135,7 +133,6 @@ impl<E> PartialEq for Hand<E> {
             && self.full_increment == other.full_increment
             && self.bets == other.bets
             && self.to_act == other.to_act
-            && self.turn == other.turn
             && self.last_aggressor == other.last_aggressor
             && self.pot == other.pot
             && self.board == other.board
@@ -334,7 +331,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             full_increment: 0,
             bets: 0,
             to_act: None,
-            turn: None,
             last_aggressor: None,
             pot: 0,
             board: [None; 5],
@@ -374,7 +370,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             full_increment: self.full_increment,
             bets: self.bets,
             to_act: self.to_act,
-            turn: self.turn,
             last_aggressor: self.last_aggressor,
             pot: self.pot,
             board: self.board,
@@ -681,17 +676,12 @@ impl<E> Hand<E> {
             }),
             _ => true,
         };
-        let turn_ok = match (self.phase, self.to_act) {
-            (Phase::Betting, Some(seat)) => self.turn == Some(self.limits(seat)),
-            _ => true,
-        };
         let order_ok = self.showdown_order.iter().copied().find(|s| {
             let st = &self.seats[s.as_usize()];
             st.in_hand() && !st.shown && !st.mucked
         }) == self.next_to_show()
             || self.showdown_order.is_empty();
         active == self.active
-            && turn_ok
             && order_ok
             && shown == self.shown
             && mucked == self.mucked

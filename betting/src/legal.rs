@@ -89,7 +89,6 @@ impl LegalActions {
 /// Why a seat may not bet or raise (kept small; turned into a [`HandError`] only
 /// when an input is refused).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) enum Block {
     /// No chips beyond a call.
     Stack,
@@ -101,10 +100,8 @@ pub(crate) enum Block {
     Capped,
 }
 
-/// The internal view of a seat's options, computed once when the seat's turn comes
-/// (kept in [`Hand`] for `legal_actions` and `apply`).
+/// The internal view of a seat's options (for `legal_actions` and sized actions).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Limits {
     pub seat: Seat,
     pub street_bet: u64,
@@ -135,6 +132,7 @@ pub(crate) enum Resolved {
 }
 
 impl<E> Hand<E> {
+    #[inline(always)]
     pub(crate) fn limits(&self, seat: Seat) -> Limits {
         let st = &self.seats[seat.as_usize()];
         let current = self.current_bet;
@@ -230,14 +228,7 @@ impl<E> Hand<E> {
             return None;
         }
         let seat = self.to_act?;
-        let fresh;
-        let l = match &self.turn {
-            Some(l) if l.seat == seat => l,
-            _ => {
-                fresh = self.limits(seat);
-                &fresh
-            }
-        };
+        let l = &self.limits(seat);
         let to_call = l.current.saturating_sub(l.street_bet);
         let call_to = (to_call > 0).then(|| Chips(l.current.min(l.all_in_to)));
         let range = if l.blocked.is_none() && l.all_in_to >= l.min_to {
@@ -276,27 +267,40 @@ impl<E> Hand<E> {
 
     /// Validates `action` by the seat to act without changing anything.
     pub(crate) fn resolve(&self, seat: Seat, action: Action) -> Result<Resolved, HandError> {
-        let fresh;
-        let l = match &self.turn {
-            Some(l) if l.seat == seat => l,
-            _ => {
-                fresh = self.limits(seat);
-                &fresh
-            }
-        };
-        let to_call = l.current.saturating_sub(l.street_bet);
+        // Folds, checks and calls need only the bet to call: no limits.
+        let st = &self.seats[seat.as_usize()];
+        let current = self.current_bet;
+        let to_call = current.saturating_sub(st.street_bet);
+        let all_in_to = st.street_bet + st.stack;
         match action {
-            Action::Fold => Ok(Resolved::Fold),
-            Action::Check if to_call == 0 => Ok(Resolved::Check),
-            Action::Check => Err(HandError::CannotCheck {
-                seat,
-                to_call: Chips(to_call),
-            }),
-            Action::Call | Action::CheckOrCall if to_call > 0 => Ok(Resolved::Call {
-                to: l.current.min(l.all_in_to),
-            }),
-            Action::CheckOrCall => Ok(Resolved::Check),
-            Action::Call => Err(HandError::NothingToCall { seat }),
+            Action::Fold => return Ok(Resolved::Fold),
+            Action::Check if to_call == 0 => return Ok(Resolved::Check),
+            Action::Check => {
+                return Err(HandError::CannotCheck {
+                    seat,
+                    to_call: Chips(to_call),
+                });
+            }
+            Action::Call | Action::CheckOrCall if to_call > 0 => {
+                return Ok(Resolved::Call {
+                    to: current.min(all_in_to),
+                });
+            }
+            Action::CheckOrCall => return Ok(Resolved::Check),
+            Action::Call => return Err(HandError::NothingToCall { seat }),
+            Action::AllIn if all_in_to <= current => {
+                return Ok(Resolved::Call { to: all_in_to });
+            }
+            _ => {}
+        }
+        self.resolve_sized_action(seat, action)
+    }
+
+    /// Validates a bet, raise or all-in above the bet against the seat's limits.
+    #[inline(never)]
+    fn resolve_sized_action(&self, seat: Seat, action: Action) -> Result<Resolved, HandError> {
+        let l = self.limits(seat);
+        match action {
             Action::BetTo(_) if !l.opening => Err(HandError::BetFacingBet {
                 seat,
                 current: Chips(l.current),
@@ -305,10 +309,9 @@ impl<E> Hand<E> {
                 Err(HandError::RaiseWithoutBet { seat })
             }
             Action::BetTo(to) | Action::RaiseTo(to) | Action::BetOrRaiseTo(to) => {
-                self.resolve_sized(l, action, to.get())
+                self.resolve_sized(&l, action, to.get())
             }
-            Action::AllIn if l.all_in_to <= l.current => Ok(Resolved::Call { to: l.all_in_to }),
-            Action::AllIn => self.resolve_sized(l, action, l.all_in_to),
+            _ => self.resolve_sized(&l, action, l.all_in_to),
         }
     }
 

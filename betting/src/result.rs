@@ -276,7 +276,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         self.result = Some(result);
         self.phase = Phase::Complete;
         self.to_act = None;
-        self.turn = None;
         Ok(())
     }
 
