@@ -67,6 +67,45 @@ proptest! {
     }
 
     #[test]
+    fn r2_unsetting_any_key_paths_never_panics(
+        preset in 0..Preset::ALL.len(),
+        paths in proptest::collection::vec("(rake|betting|table|dealing|tournament|x)(\\.[a-z-]{1,12}){0,3}", 0..4),
+    ) {
+        let list: Vec<String> = paths.iter().map(|p| format!("{p:?}")).collect();
+        let text = format!(
+            "extends = \"{}\"\nunset = [{}]",
+            Preset::ALL[preset].name(),
+            list.join(", ")
+        );
+        rejection_is_well_formed(Rules::from_toml_str(&text));
+    }
+
+    #[test]
+    fn r2_unsetting_any_key_of_a_preset_never_panics(
+        preset in 0..Preset::ALL.len(),
+        key in any::<prop::sample::Index>(),
+    ) {
+        // Any key path of the preset unset: the rules load, or every error is
+        // well formed.
+        let p = Preset::ALL[preset];
+        let table: toml::Table = p.source().parse().expect("preset is TOML");
+        let mut paths = Vec::new();
+        let mut stack: Vec<(String, &toml::Table)> = vec![(String::new(), &table)];
+        while let Some((prefix, t)) = stack.pop() {
+            for (k, v) in t {
+                let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                if let toml::Value::Table(inner) = v {
+                    stack.push((path.clone(), inner));
+                }
+                paths.push(path);
+            }
+        }
+        let path = &paths[key.index(paths.len())];
+        let text = format!("extends = \"{}\"\nunset = [{path:?}]", p.name());
+        rejection_is_well_formed(Rules::from_toml_str(&text));
+    }
+
+    #[test]
     fn r2_any_chip_unit_is_accepted_or_rejected_at_its_path(unit in any::<i64>()) {
         let text = format!("extends = \"live-tournament\"\n[betting]\nchip-unit = {unit}");
         let result = Rules::from_toml_str(&text);
