@@ -10,11 +10,13 @@
 //! - `eval7_enumeration`: all 77,520 seven-card subsets of 20 shuffled cards in
 //!   lexicographic order (consecutive hands share most cards), from ids, and as
 //!   nested loops adding one card per level (how equity enumerators work).
-//! - `equity`: heads-up pre-flop exact equity, AhAs vs KdKc (1,712,304 boards).
+//! - `equity`: pre-flop exact equity, heads-up AhAs vs KdKc (1,712,304 boards)
+//!   and three-way AhAs vs KdKc vs QhQc (1,370,754 boards).
 //!
 //! Evaluation times are the benchmark thread's CPU time ([`ThreadCpuTime`]): the
 //! shared 2-core machine makes wall time depend on who else is building. The
-//! equity group uses wall time (a peer works on a helper thread).
+//! equity group uses the process's CPU time ([`ProcessCpuTime`]), because a
+//! peer works on a helper thread.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -22,7 +24,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
-use holdem_bench::ThreadCpuTime;
+use holdem_bench::{ProcessCpuTime, ThreadCpuTime};
 use holdem_cards::{Card, CardSet};
 use holdem_eval::{Evaluator, HandEvaluator, HandKey, HandRank, equity};
 use rand_chacha::ChaCha8Rng;
@@ -174,6 +176,12 @@ fn per_hand(g: &mut BenchmarkGroup<'_, ThreadCpuTime>, hands: &[[Card; 7]], with
             sum(hands.map(|h| eval.evaluate7(h).map_or(0, |r| u32::from(r.raw()))))
         })
     });
+    g.bench_function("holdem/ids_by_contract", |b| {
+        b.iter(|| {
+            let hands = black_box(hands).iter();
+            sum(hands.map(|h| u32::from(eval.rank7(h).raw())))
+        })
+    });
     let sets: Vec<CardSet> = hands.iter().map(|h| CardSet::from_cards(h)).collect();
     g.bench_function("holdem/prebuilt_cardset", |b| {
         b.iter(|| {
@@ -281,17 +289,17 @@ fn eval7_enumeration(c: &mut Criterion<ThreadCpuTime>) {
             let mut acc = 0u64;
             for a in 0..20 {
                 for b in a + 1..20 {
-                    let kb = hk[a].combine(hk[b]);
+                    let kb = hk[a].plus(hk[b]);
                     for c in b + 1..20 {
-                        let kc = kb.combine(hk[c]);
+                        let kc = kb.plus(hk[c]);
                         for e in c + 1..20 {
-                            let ke = kc.combine(hk[e]);
+                            let ke = kc.plus(hk[e]);
                             for f in e + 1..20 {
-                                let kf = ke.combine(hk[f]);
+                                let kf = ke.plus(hk[f]);
                                 for g in f + 1..20 {
-                                    let kg = kf.combine(hk[g]);
+                                    let kg = kf.plus(hk[g]);
                                     for h in g + 1..20 {
-                                        acc += u64::from(eval.rank_key(kg.combine(hk[h])).raw());
+                                        acc += u64::from(eval.rank_key(kg.plus(hk[h])).raw());
                                     }
                                 }
                             }
@@ -333,9 +341,9 @@ fn eval7_enumeration(c: &mut Criterion<ThreadCpuTime>) {
     g.finish();
 }
 
-/// Wall time: `pokers` runs its enumeration on a worker thread, which the
-/// calling thread's CPU time would not see.
-fn equity_heads_up(c: &mut Criterion) {
+/// Process CPU time: `pokers` runs its enumeration on a worker thread, which
+/// the calling thread's CPU time would not see (ours runs on the caller's).
+fn equity_heads_up(c: &mut Criterion<ProcessCpuTime>) {
     let card = |s: &str| s.parse::<Card>().expect("card");
     let hands = [[card("Ah"), card("As")], [card("Kd"), card("Kc")]];
     let mut g = c.benchmark_group("equity");
@@ -356,6 +364,30 @@ fn equity_heads_up(c: &mut Criterion) {
             r.map(|r| r.equities[0])
         })
     });
+    // Three-way pre-flop: AhAs vs KdKc vs QhQc (1,370,754 boards).
+    let three = [
+        [card("Ah"), card("As")],
+        [card("Kd"), card("Kc")],
+        [card("Qh"), card("Qc")],
+    ];
+    g.bench_function("holdem/exact_preflop_AA_KK_QQ", |b| {
+        b.iter(|| {
+            let r = equity::exact(black_box(&three), &[], CardSet::EMPTY);
+            r.map(|r| r.players[0].pot_shares)
+        })
+    });
+    let ranges3 = pokers::HandRange::from_strings(vec![
+        "AhAs".to_string(),
+        "KdKc".to_string(),
+        "QhQc".to_string(),
+    ]);
+    g.bench_function("pokers/exact_preflop_AA_KK_QQ_1thread", |b| {
+        b.iter(|| {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let r = pokers::exact_equity(black_box(&ranges3), 0, 0, 1, cancel, |_| {});
+            r.map(|r| r.equities[0])
+        })
+    });
     g.finish();
 }
 
@@ -364,5 +396,9 @@ criterion_group! {
     config = Criterion::default().with_measurement(ThreadCpuTime);
     targets = eval7_random, eval7_enumeration
 }
-criterion_group!(equity_benches, equity_heads_up);
+criterion_group! {
+    name = equity_benches;
+    config = Criterion::default().with_measurement(ProcessCpuTime);
+    targets = equity_heads_up
+}
 criterion_main!(benches, equity_benches);

@@ -228,7 +228,7 @@ struct Scorer<'a> {
     holes: &'a [HandKey],
     unit: u64,
     ranks: Vec<HandRank>,
-    /// Heads-up counts (first wins, second wins, split), folded into the
+    /// Heads-up counts (first wins, second wins, boards), folded into the
     /// tally once at the end instead of per board.
     heads_up: [u64; 3],
 }
@@ -237,37 +237,130 @@ impl Scorer<'_> {
     #[inline(always)]
     fn score(&mut self, board: HandKey, tally: &mut Tally) {
         if let [a, b] = self.holes {
-            // Heads-up fast path: two lookups, one counter, no branches.
+            // Heads-up fast path: two lookups, two counters, no branches.
             let ra = self.eval.rank_key(board.plus(*a));
             let rb = self.eval.rank_key(board.plus(*b));
-            self.heads_up[usize::from(ra < rb) + 2 * usize::from(ra == rb)] += 1;
+            self.heads_up[0] += u64::from(ra > rb);
+            self.heads_up[1] += u64::from(rb > ra);
+            self.heads_up[2] += 1;
             return;
-        } else {
-            let mut best = HandRank::from_raw(0);
-            for (slot, hole) in self.ranks.iter_mut().zip(self.holes) {
-                *slot = self.eval.rank_key(board.plus(*hole));
-                best = best.max(*slot);
-            }
-            let winners = self.ranks.iter().filter(|&&r| r == best).count();
-            let share = self.unit / winners as u64;
-            for (k, &r) in self.ranks.iter().enumerate() {
-                if r == best {
-                    if winners == 1 {
-                        tally.wins[k] += 1;
-                    } else {
-                        tally.ties[k] += 1;
-                    }
-                    tally.shares[k] += u128::from(share);
-                    tally.squares[k] += u128::from(share) * u128::from(share);
+        }
+        let mut best = HandRank::from_raw(0);
+        for (slot, hole) in self.ranks.iter_mut().zip(self.holes) {
+            *slot = self.eval.rank_key(board.plus(*hole));
+            best = best.max(*slot);
+        }
+        let winners = self.ranks.iter().filter(|&&r| r == best).count();
+        let share = self.unit / winners as u64;
+        for (k, &r) in self.ranks.iter().enumerate() {
+            if r == best {
+                if winners == 1 {
+                    tally.wins[k] += 1;
+                } else {
+                    tally.ties[k] += 1;
                 }
+                tally.shares[k] += u128::from(share);
+                tally.squares[k] += u128::from(share) * u128::from(share);
             }
         }
         tally.boards += 1;
     }
 
+    /// Scores `partial` plus every `left`-card combination of `deck[start..]`.
+    /// Heads-up, the two players' counts stay in registers through the whole
+    /// loop nest (two lookups and two compare-adds per board, no branches).
+    fn enumerate(
+        &mut self,
+        deck: &[HandKey],
+        start: usize,
+        left: usize,
+        partial: HandKey,
+        tally: &mut Tally,
+    ) {
+        if let [a, b] = *self.holes {
+            let eval = self.eval;
+            let (mut first, mut second, mut boards) = (0u64, 0u64, 0u64);
+            enumerate(deck, start, left, partial, &mut |board| {
+                let ra = eval.rank_key(board.plus(a));
+                let rb = eval.rank_key(board.plus(b));
+                first += u64::from(ra > rb);
+                second += u64::from(rb > ra);
+                boards += 1;
+            });
+            self.heads_up[0] += first;
+            self.heads_up[1] += second;
+            self.heads_up[2] += boards;
+        } else {
+            match self.holes.len() {
+                3 => self.enumerate_fixed::<3>(deck, start, left, partial, tally),
+                4 => self.enumerate_fixed::<4>(deck, start, left, partial, tally),
+                5 => self.enumerate_fixed::<5>(deck, start, left, partial, tally),
+                6 => self.enumerate_fixed::<6>(deck, start, left, partial, tally),
+                _ => enumerate(deck, start, left, partial, &mut |b| self.score(b, tally)),
+            }
+        }
+    }
+
+    /// [`Scorer::enumerate`] for exactly `N` hands: ranks in a fixed array,
+    /// sole wins counted per hand in registers, and ties (rare) counted per
+    /// hand and number of winners; pot shares are computed from the counts at
+    /// the end instead of per board.
+    fn enumerate_fixed<const N: usize>(
+        &mut self,
+        deck: &[HandKey],
+        start: usize,
+        left: usize,
+        partial: HandKey,
+        tally: &mut Tally,
+    ) {
+        let mut holes = [HandKey::EMPTY; N];
+        holes.copy_from_slice(&self.holes[..N]);
+        let eval = self.eval;
+        let mut wins = [0u64; N];
+        // ties[k][w]: boards where hand k tied for the best rank with w hands in all.
+        let mut ties = [[0u64; N]; N];
+        let mut boards = 0u64;
+        enumerate(deck, start, left, partial, &mut |board| {
+            let ranks = holes.map(|h| eval.rank_key(board.plus(h)));
+            let best = ranks
+                .iter()
+                .copied()
+                .fold(HandRank::from_raw(0), HandRank::max);
+            let winners = ranks.iter().filter(|&&r| r == best).count();
+            if winners == 1 {
+                for (w, &r) in wins.iter_mut().zip(&ranks) {
+                    *w += u64::from(r == best);
+                }
+            } else {
+                for (t, &r) in ties.iter_mut().zip(&ranks) {
+                    if r == best {
+                        t[winners - 1] += 1;
+                    }
+                }
+            }
+            boards += 1;
+        });
+        let unit = self.unit;
+        for k in 0..N {
+            let (sole, tied) = (u128::from(wins[k]), &ties[k]);
+            let unit = u128::from(unit);
+            tally.wins[k] += wins[k];
+            tally.shares[k] += unit * sole;
+            tally.squares[k] += unit * unit * sole;
+            for (w, &count) in tied.iter().enumerate() {
+                let share = unit / (w as u128 + 1);
+                tally.ties[k] += count;
+                tally.shares[k] += share * u128::from(count);
+                tally.squares[k] += share * share * u128::from(count);
+            }
+        }
+        tally.boards += boards;
+    }
+
     /// Adds the heads-up counts to `tally`.
     fn finish_into(&self, tally: &mut Tally) {
-        let [first, second, split] = self.heads_up;
+        let [first, second, boards] = self.heads_up;
+        let split = boards - first - second;
         let (unit, half) = (u128::from(self.unit), u128::from(self.unit / 2));
         for (k, wins) in [(0, first), (1, second)] {
             tally.wins[k] += wins;
@@ -279,7 +372,34 @@ impl Scorer<'_> {
     }
 }
 
-/// Calls `leaf` with `partial` plus every `left`-card combination of `deck[start..]`.
+/// Calls `leaf` with `partial` plus every `LEFT`-card combination of
+/// `deck[start..]`, as plain nested loops: one function per depth (each calls
+/// the next, all `#[inline(always)]`, so the compiler flattens them into one
+/// loop nest with the partial keys in registers and no recursion).
+macro_rules! deal_fn {
+    ($name:ident, $next:ident) => {
+        #[inline(always)]
+        fn $name(deck: &[HandKey], start: usize, partial: HandKey, leaf: &mut impl FnMut(HandKey)) {
+            for (i, &card) in deck.iter().enumerate().skip(start) {
+                $next(deck, i + 1, partial.plus(card), leaf);
+            }
+        }
+    };
+}
+
+#[inline(always)]
+fn deal1(deck: &[HandKey], start: usize, partial: HandKey, leaf: &mut impl FnMut(HandKey)) {
+    for &card in deck.iter().skip(start) {
+        leaf(partial.plus(card));
+    }
+}
+deal_fn!(deal2, deal1);
+deal_fn!(deal3, deal2);
+deal_fn!(deal4, deal3);
+deal_fn!(deal5, deal4);
+
+/// Calls `leaf` with `partial` plus every `left`-card combination of `deck[start..]`
+/// (`left` at most 5; the board never needs more).
 #[inline(always)]
 fn enumerate(
     deck: &[HandKey],
@@ -288,18 +408,13 @@ fn enumerate(
     partial: HandKey,
     leaf: &mut impl FnMut(HandKey),
 ) {
-    if left == 0 {
-        leaf(partial);
-        return;
-    }
-    if left == 1 {
-        for &card in &deck[start..] {
-            leaf(partial.plus(card));
-        }
-        return;
-    }
-    for i in start..=deck.len().saturating_sub(left) {
-        enumerate(deck, i + 1, left - 1, partial.plus(deck[i]), leaf);
+    match left {
+        0 => leaf(partial),
+        1 => deal1(deck, start, partial, leaf),
+        2 => deal2(deck, start, partial, leaf),
+        3 => deal3(deck, start, partial, leaf),
+        4 => deal4(deck, start, partial, leaf),
+        _ => deal5(deck, start, partial, leaf),
     }
 }
 
@@ -318,9 +433,7 @@ pub fn exact(
     let deck = s.deck_keys();
     let mut tally = Tally::new(hands.len());
     let mut scorer = s.scorer(Evaluator::new(), unit);
-    enumerate(&deck, 0, s.to_deal, s.board, &mut |b| {
-        scorer.score(b, &mut tally)
-    });
+    scorer.enumerate(&deck, 0, s.to_deal, s.board, &mut tally);
     scorer.finish_into(&mut tally);
     Ok(tally.finish(unit, true))
 }
@@ -348,9 +461,7 @@ pub fn exact_parallel(
             let mut tally = Tally::new(n);
             let mut scorer = s.scorer(eval, unit);
             let partial = s.board.plus(deck[first]);
-            enumerate(&deck, first + 1, s.to_deal - 1, partial, &mut |b| {
-                scorer.score(b, &mut tally)
-            });
+            scorer.enumerate(&deck, first + 1, s.to_deal - 1, partial, &mut tally);
             scorer.finish_into(&mut tally);
             tally
         })

@@ -2,32 +2,55 @@
 
 use holdem_cards::{Card, CardSet};
 
-use crate::tables::{RANK_BASES, RANK_SLOTS, Tables, rank_hash, tables};
+use crate::offsets::ROW_OFFSETS;
+use crate::tables::{FLUSH_BASE, RANK_BASES, RANK_SLOTS, ROW_SHIFT, Tables, rank_hash, tables};
 use crate::{EvalError, HandEvaluator, HandRank};
 
+// Layout of a key (a sum of per-card values, OMPEval-style):
+//   bits  0..8   card count
+//   bit   8      duplicate flag (set by the checked ways of adding cards)
+//   bits 16..32  four 4-bit suit counters, suit s at 16 + 4s, biased by 3
+//   bits 32..39  guard (a counter of 13 cards + 3 carries into bit 32)
+//   bits 39..64  rank key: the sum of the cards' rank bases (25 bits)
+// With the rank key on top, `key >> 51` is the hash row, below 8,192 by
+// construction, so the row table needs no bounds check; the bias is part of
+// every key from `HandKey::EMPTY` on, so the flush test is a single AND.
+
+/// Mask of the card counter.
+const COUNT_MASK: u64 = 0xff;
+/// Set in a key when a card was added twice.
+const DUPLICATE_FLAG: u64 = 1 << 8;
 /// Bit offset of the four 4-bit suit counters in a key.
-const SUIT_SHIFT: u32 = 32;
-/// Bit offset of the card counter in a key.
-const COUNT_SHIFT: u32 = 48;
+const SUIT_SHIFT: u32 = 16;
 /// Suit counters start at 3 so that a fifth card of a suit sets the nibble's bit 3.
 const SUIT_BIAS: u64 = 0x3333 << SUIT_SHIFT;
 /// Bit 3 of each suit nibble: set when the suit holds five or more cards.
 const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
-/// Set in a key when a card was added twice.
-const DUPLICATE_FLAG: u64 = 1 << 63;
+/// Bit offset of the rank key.
+const RANK_SHIFT: u32 = 39;
 /// The 13 rank bits of one suit lane of a [`CardSet`].
 const LANE: u64 = 0x1fff;
 
-/// A card's contribution to a key (its rank base, one in its suit counter and
-/// one in the card counter) and its bit in a [`CardSet`]; 64 entries so that
-/// `index & 63` needs no bounds check.
-static CARD_TABLE: [(u64, u64); 64] = {
-    let mut t = [(0u64, 0u64); 64];
+/// A card's contribution to a key: its rank base, one in its suit counter, one
+/// in the card counter. Indexed by `Card::index()` (a `u8`), so 256 entries
+/// need no bounds check; only the first 52 are used (416 bytes).
+static CARD_KEY: [u64; 256] = {
+    let mut t = [0u64; 256];
     let mut i = 0;
     while i < 52 {
         let (rank, suit) = (i / 4, i % 4);
-        let key = RANK_BASES[rank] as u64 | 1 << (SUIT_SHIFT + 4 * suit as u32) | 1 << COUNT_SHIFT;
-        t[i] = (key, 1 << (16 * suit + rank));
+        t[i] = (RANK_BASES[rank] as u64) << RANK_SHIFT | 1 << (SUIT_SHIFT + 4 * suit as u32) | 1;
+        i += 1;
+    }
+    t
+};
+
+/// A card's bit in a [`CardSet`], by `Card::index()`.
+static CARD_BIT: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = 1 << (16 * (i % 4) + i / 4);
         i += 1;
     }
     t
@@ -35,7 +58,8 @@ static CARD_TABLE: [(u64, u64); 64] = {
 
 #[inline(always)]
 fn card_entry(card: Card) -> (u64, u64) {
-    CARD_TABLE[card.index() as usize & 63]
+    let i = card.index() as usize;
+    (CARD_KEY[i], CARD_BIT[i])
 }
 
 /// Sum of rank bases for a 7-bit rank mask (low ranks) and a 6-bit one (high).
@@ -90,6 +114,18 @@ fn flush_lane(bits: u64, counts: u64) -> u64 {
     (selected | selected >> 16 | selected >> 32 | selected >> 48) & LANE
 }
 
+/// The flush suit's 13-bit rank mask as a flush-table index, from a key with
+/// a flush flag set (bit 3 of suit s's biased counter, key bit 19 + 4s) and the
+/// card mask: lane s starts at bit 16s = 4 * (trailing zeros of the flags
+/// shifted down by 19). Written without reusing the hot path's `key & FLAGS`
+/// so that the common case compiles to a bare `test`.
+#[inline(always)]
+fn flush_lane_of(key: u64, mask: u64) -> usize {
+    let suit_bits = (key >> (SUIT_SHIFT + 3)) & 0x1111;
+    let shift = (suit_bits.trailing_zeros() * 4) & 63;
+    ((mask >> shift) & LANE) as usize
+}
+
 /// Total cards of a card set from its lane counts.
 #[inline(always)]
 fn total(counts: u64) -> u64 {
@@ -99,14 +135,30 @@ fn total(counts: u64) -> u64 {
 /// Key, sum of card bits and union of card bits of seven cards.
 #[inline(always)]
 fn sum7(cards: &[Card; 7]) -> (u64, u64, u64) {
-    let (mut key, mut sum, mut or) = (0u64, 0u64, 0u64);
+    let (mut key, mut sum, mut or) = (SUIT_BIAS, 0u64, 0u64);
     for &c in cards {
         let (k, bit) = card_entry(c);
-        key += k;
+        key = key.wrapping_add(k);
         sum = sum.wrapping_add(bit);
         or |= bit;
     }
     (key, sum, or)
+}
+
+/// Key of seven cards (no card mask).
+#[inline(always)]
+fn key7(cards: &[Card; 7]) -> u64 {
+    cards.iter().fold(SUIT_BIAS, |key, &c| {
+        key.wrapping_add(CARD_KEY[c.index() as usize])
+    })
+}
+
+/// Card mask of seven cards.
+#[inline(always)]
+fn mask7(cards: &[Card; 7]) -> u64 {
+    cards
+        .iter()
+        .fold(0, |mask, &c| mask | CARD_BIT[c.index() as usize])
 }
 
 /// A partial hand that cards are added to one at a time: a sum key (rank key,
@@ -127,15 +179,24 @@ fn sum7(cards: &[Card; 7]) -> (u64, u64, u64) {
 /// assert!(rank.is_royal_flush());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HandKey {
     key: u64,
     mask: u64,
 }
 
+impl Default for HandKey {
+    fn default() -> HandKey {
+        HandKey::EMPTY
+    }
+}
+
 impl HandKey {
     /// The empty hand.
-    pub const EMPTY: HandKey = HandKey { key: 0, mask: 0 };
+    pub const EMPTY: HandKey = HandKey {
+        key: SUIT_BIAS,
+        mask: 0,
+    };
 
     /// The hand with these cards added in order.
     pub fn from_cards(cards: &[Card]) -> HandKey {
@@ -145,9 +206,10 @@ impl HandKey {
     /// The hand holding the cards of `set` (always valid; may hold any number).
     pub fn from_set(set: CardSet) -> HandKey {
         let bits = set.bits();
-        let key = set_rank_key(bits) as u64
-            | total(lane_counts(bits)) << COUNT_SHIFT
-            | suit_counters(lane_counts(bits)) << SUIT_SHIFT;
+        let counts = lane_counts(bits);
+        let key = (set_rank_key(bits) as u64) << RANK_SHIFT
+            | total(counts)
+            | (suit_counters(counts) << SUIT_SHIFT).wrapping_add(SUIT_BIAS);
         HandKey { key, mask: bits }
     }
 
@@ -156,9 +218,9 @@ impl HandKey {
     #[must_use]
     pub fn with_card(self, card: Card) -> HandKey {
         let (key, bit) = card_entry(card);
-        let dup = ((self.mask & bit != 0) as u64) << 63;
+        let dup = u64::from(self.mask & bit != 0) << 8;
         HandKey {
-            key: (self.key + key) | dup,
+            key: self.key.wrapping_add(key) | dup,
             mask: self.mask | bit,
         }
     }
@@ -167,19 +229,24 @@ impl HandKey {
     #[inline(always)]
     #[must_use]
     pub const fn combine(self, other: HandKey) -> HandKey {
-        let dup = ((self.mask & other.mask != 0) as u64) << 63;
+        let dup = ((self.mask & other.mask != 0) as u64) << 8;
         HandKey {
-            key: (self.key + other.key) | dup | (other.key & DUPLICATE_FLAG),
+            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_BIAS)
+                | dup
+                | ((self.key | other.key) & DUPLICATE_FLAG),
             mask: self.mask | other.mask,
         }
     }
 
-    /// [`HandKey::combine`] without the duplicate check, for enumerations whose
-    /// cards are distinct by construction.
+    /// The union of two hands known to share no card: [`HandKey::combine`]
+    /// without the duplicate check, for enumerations whose cards are distinct
+    /// by construction (two adds and an OR). If they do share a card the
+    /// result is unspecified (it may rank as any hand), but never a panic.
     #[inline(always)]
-    pub(crate) const fn plus(self, other: HandKey) -> HandKey {
+    #[must_use]
+    pub const fn plus(self, other: HandKey) -> HandKey {
         HandKey {
-            key: self.key + other.key,
+            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_BIAS),
             mask: self.mask | other.mask,
         }
     }
@@ -192,9 +259,9 @@ impl HandKey {
         }
     }
 
-    /// How many cards were added (counting duplicates).
+    /// How many cards were added (counting duplicates; modulo 256).
     pub const fn len(self) -> u32 {
-        ((self.key & !DUPLICATE_FLAG) >> COUNT_SHIFT) as u32
+        (self.key & COUNT_MASK) as u32
     }
 
     /// Whether no card was added.
@@ -216,7 +283,7 @@ fn suit_counters(counts: u64) -> u64 {
 
 /// The fast, table-driven evaluator (OMPEval-style sum keys and a perfect hash).
 ///
-/// Construction is free after the first (which builds the 203 KiB of tables,
+/// Construction is free after the first (which builds the 210 KiB of tables,
 /// once per process, in a few milliseconds); the value is a shared reference,
 /// `Copy`, and safe to use from any number of threads.
 ///
@@ -254,7 +321,7 @@ impl Evaluator {
         Evaluator { tables: tables() }
     }
 
-    /// Bytes of lookup tables the evaluator reads (about 203 KiB).
+    /// Bytes of lookup tables the evaluator reads (about 210 KiB).
     pub fn table_bytes(&self) -> usize {
         self.tables.size_bytes()
     }
@@ -265,29 +332,39 @@ impl Evaluator {
     /// rank, never a panic.
     #[inline(always)]
     pub fn rank_key(self, hand: HandKey) -> HandRank {
-        let key = hand.key + SUIT_BIAS;
-        let flags = key & FLUSH_FLAGS;
-        if flags != 0 {
-            // The flagged nibble is suit s at bits 32 + 4s + 3.
-            let suit = (flags.trailing_zeros() - SUIT_SHIFT - 3) / 4;
-            let lane = (hand.mask >> (16 * suit)) & LANE;
-            HandRank(self.tables.flush[lane as usize])
+        if hand.key & FLUSH_FLAGS != 0 {
+            self.rank_flush(flush_lane_of(hand.key, hand.mask))
         } else {
-            self.rank_unsuited(key as u32 & 0x00ff_ffff)
+            self.rank_unsuited_key(hand.key)
         }
+    }
+
+    /// The non-flush rank of a whole key: its top 13 bits are the hash row
+    /// (below 8,192 without a check), its rank key plus the row's offset the
+    /// slot (masked to the power-of-two table, no bounds check either).
+    #[inline(always)]
+    fn rank_unsuited_key(self, key: u64) -> HandRank {
+        let rank_key = (key >> RANK_SHIFT) as u32;
+        let offset = ROW_OFFSETS[(key >> (RANK_SHIFT + ROW_SHIFT)) as usize];
+        HandRank(self.tables.lookup[rank_key.wrapping_add(offset) as usize & (RANK_SLOTS - 1)])
     }
 
     /// The non-flush rank of a rank key.
     #[inline(always)]
     fn rank_unsuited(self, rank_key: u32) -> HandRank {
-        let i = rank_hash(self.tables.offsets, rank_key);
-        HandRank(self.tables.rank[i & (RANK_SLOTS - 1)])
+        HandRank(self.tables.lookup[rank_hash(&ROW_OFFSETS, rank_key)])
+    }
+
+    /// The flush rank of a 13-bit suit mask (0 below five cards).
+    #[inline(always)]
+    fn rank_flush(self, lane: usize) -> HandRank {
+        HandRank(self.tables.lookup[FLUSH_BASE + (lane & LANE as usize)])
     }
 
     /// The rank of a key, checking it holds 5-7 distinct cards.
     #[inline]
     pub fn evaluate_key(self, hand: HandKey) -> Result<HandRank, EvalError> {
-        let n = hand.key >> COUNT_SHIFT; // includes the duplicate flag
+        let n = hand.key & (COUNT_MASK | DUPLICATE_FLAG); // a duplicate reads as 256+
         if n.wrapping_sub(5) > 2 {
             return Err(if hand.has_duplicate() {
                 EvalError::DuplicateCard
@@ -308,6 +385,22 @@ impl Evaluator {
             return Err(EvalError::DuplicateCard);
         }
         Ok(self.rank_key(HandKey { key, mask: or }))
+    }
+
+    /// The rank of seven cards given by id, checked by contract only: the
+    /// caller promises seven distinct cards (a dealt hand, an enumeration). If
+    /// a card is repeated the rank is unspecified, never a panic or undefined
+    /// behaviour. Adds seven keys and reads the card masks only when a suit
+    /// has five cards, so it does about half the work of
+    /// [`Evaluator::evaluate7`].
+    #[inline]
+    pub fn rank7(self, cards: &[Card; 7]) -> HandRank {
+        let key = key7(cards);
+        if key & FLUSH_FLAGS != 0 {
+            self.rank_flush(flush_lane_of(key, mask7(cards)))
+        } else {
+            self.rank_unsuited_key(key)
+        }
     }
 
     /// The rank of 5-7 cards given by id.
@@ -336,7 +429,7 @@ impl Evaluator {
     /// full house fit beside five suited cards), so the answer is the larger.
     #[inline(always)]
     fn rank_bits(self, bits: u64, counts: u64) -> HandRank {
-        let flush = self.tables.flush[flush_lane(bits, counts) as usize];
+        let flush = self.rank_flush(flush_lane(bits, counts) as usize).0;
         let unsuited = self.rank_unsuited(set_rank_key(bits)).0;
         HandRank(flush.max(unsuited))
     }
@@ -368,6 +461,26 @@ impl Evaluator {
                 .find(|n| !(5..=7).contains(n))
                 .unwrap_or(0);
             return Err(EvalError::CardCount(n));
+        }
+        Ok(())
+    }
+
+    /// Ranks many seven-card hands given by id into `out`, checked by contract
+    /// like [`Evaluator::rank7`]: the caller promises seven distinct cards per
+    /// hand; a hand with a repeated card gets an unspecified rank (never a
+    /// panic or undefined behaviour). Only `out` being shorter than `hands`
+    /// is an error ([`EvalError::BatchLength`]). Each hand is seven key adds
+    /// and one or two table reads; consecutive hands are independent, so their
+    /// reads overlap in the CPU.
+    pub fn rank_batch7(self, hands: &[[Card; 7]], out: &mut [HandRank]) -> Result<(), EvalError> {
+        if out.len() < hands.len() {
+            return Err(EvalError::BatchLength {
+                hands: hands.len(),
+                out: out.len(),
+            });
+        }
+        for (o, h) in out.iter_mut().zip(hands) {
+            *o = self.rank7(h);
         }
         Ok(())
     }

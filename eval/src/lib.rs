@@ -1,10 +1,12 @@
 //! Texas Hold'em hand evaluation (rules E1-E5): hand ranks, categories, the best
 //! five cards, and equity.
 //!
-//! - [`Evaluator`]: the fast, table-driven evaluator (203 KiB of tables built once
+//! - [`Evaluator`]: the fast, table-driven evaluator (210 KiB of tables built once
 //!   per process); single hands from a [`CardSet`], from card ids
-//!   ([`Evaluator::evaluate7`]) or card by card ([`HandKey`]); batches
-//!   ([`Evaluator::evaluate_sets`], [`Evaluator::evaluate_batch7`]).
+//!   ([`Evaluator::evaluate7`], validated; [`Evaluator::rank7`], checked by
+//!   contract only) or card by card ([`HandKey`]); batches
+//!   ([`Evaluator::evaluate_sets`], [`Evaluator::evaluate_batch7`],
+//!   [`Evaluator::rank_batch7`]).
 //! - [`ReferenceEvaluator`]: tries all five-card subsets; small, obviously
 //!   correct, the oracle the fast one is tested against.
 //! - [`HandRank`]: the strength, with [`HandRank::category`], [`HandRank::describe`]

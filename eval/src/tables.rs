@@ -6,22 +6,25 @@
 //!   accumulated card by card and combined; suit counters in the key's high bits,
 //!   biased by 3, light bit 3 of a suit's nibble at five cards (flush check in one
 //!   AND); a flush is looked up by its 13-bit rank mask.
-//! - b-inary's greedy rank bases `[1, 4, 16, 67, 295, ...]`: the smallest bases
-//!   that keep the sum unique for every multiset of five to seven ranks with at
-//!   most four of each; keys then fit in 24 bits (b-inary, `scripts/Readme.md`).
-//!   Uniqueness is re-checked by our tests, not trusted.
+//! - OMPEval's rank bases (`0x2000, 0x8001, 0x11000, ...`, also used by
+//!   `pokers`): sums are unique for every multiset of five to seven ranks with at
+//!   most four of each, keys fit in 25 bits, and they are spread so that the
+//!   key's top 13 bits pick a row and its low 12 bits a column of a
+//!   row-displacement hash *without* any mixing step. (b-inary's denser greedy
+//!   bases `[1, 4, 16, 67, ...]`, used before, need a multiply first: unmixed,
+//!   their rows pack into 200,728 slots instead of 79,386.) Uniqueness is
+//!   re-checked by our tests, not trusted.
 //! - A single-displacement perfect hash (Tarjan-Yao row displacement, as in both
-//!   evaluators) over the key after multiplying by an odd constant to spread the
-//!   bits. Our own search over multipliers and row sizes found FNV's prime
-//!   `0x0100_0193` with 2,048-wide rows packs the 73,775 keys of five to seven
-//!   cards into 79,386 slots.
+//!   evaluators): `index = key + offset[key >> 12]` (wrapping), the offset
+//!   already holding "displacement minus row start". Our own first-fit-decreasing
+//!   search packs the 73,775 keys into 83,006 slots (`pokers` ships 86,362).
 //!
 //! The values themselves are computed here directly from rank counts (not with the
 //! reference evaluator), so the exhaustive tests compare two independent
 //! classifications.
 //!
-//! Sizes: rank table 79,386 × 2 B = 155 KiB, row offsets 8,192 × 4 B = 32 KiB,
-//! flush table 8,192 × 2 B = 16 KiB; 203 KiB in all, under a 256 KiB L2.
+//! Sizes: rank table 83,006 × 2 B = 162 KiB, row offsets 8,192 × 4 B = 32 KiB,
+//! flush table 8,192 × 2 B = 16 KiB; 210 KiB in all, under a 256 KiB L2.
 
 use std::sync::OnceLock;
 
@@ -30,17 +33,17 @@ use crate::offsets::{RANK_TABLE_LEN, ROW_OFFSETS};
 use crate::rank::{encode, straight_top};
 
 /// Per-rank values whose sums are unique over all rank multisets of five to
-/// seven cards (at most four of a rank).
+/// seven cards (at most four of a rank): OMPEval's figures (see the module notes).
 pub(crate) const RANK_BASES: [u32; 13] = [
-    1, 4, 16, 67, 295, 1334, 5734, 23800, 60883, 208450, 509982, 1304151, 2967844,
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x17_6005, 0x36_6000, 0x41_a013, 0x47_802e,
+    0x47_9068, 0x48_c0e4, 0x48_f211, 0x49_4493,
 ];
-/// Rank keys are below `2^KEY_BITS` (the largest, AAAAKKK, is 15,783,829).
-pub(crate) const KEY_BITS: u32 = 24;
-/// Odd multiplier that spreads keys before the displacement hash.
-pub(crate) const MIX: u32 = 0x0100_0193;
-/// Log2 of the displacement row width.
-pub(crate) const ROW_SHIFT: u32 = 11;
-/// Number of rows: the mixed key's top bits.
+/// Rank keys of five to seven cards are below `2^KEY_BITS` (the largest,
+/// AAAAKKK, is 33,548,415).
+pub(crate) const KEY_BITS: u32 = 25;
+/// Log2 of the displacement row width: a key's low 12 bits are its column.
+pub(crate) const ROW_SHIFT: u32 = 12;
+/// Number of rows: a key's top 13 bits.
 pub(crate) const ROWS: usize = 1 << (KEY_BITS - ROW_SHIFT);
 
 /// Allocated slots of the rank table: a power of two above `RANK_TABLE_LEN`.
@@ -50,32 +53,38 @@ const _: () = assert!(
     "the stored offsets need more slots"
 );
 
-/// The perfect hash of a (valid) rank key: an index into `Tables::rank`.
+/// The perfect hash of a (valid) rank key: an index into `Tables::rank`, below
+/// `RANK_SLOTS`. The stored offset is the row's displacement minus the row's
+/// first key, so the index is one wrapping add.
 #[inline(always)]
 pub(crate) fn rank_hash(offsets: &[u32; ROWS], key: u32) -> usize {
-    let mixed = key.wrapping_mul(MIX) & ((1 << KEY_BITS) - 1);
-    let row = (mixed >> ROW_SHIFT) as usize;
-    (mixed & ((1 << ROW_SHIFT) - 1)) as usize + offsets[row & (ROWS - 1)] as usize
+    let row = (key >> ROW_SHIFT) as usize & (ROWS - 1);
+    key.wrapping_add(offsets[row]) as usize & (RANK_SLOTS - 1)
 }
 
-/// The fast evaluator's tables.
+/// Index of the flush table inside `Tables::lookup`, after the rank table.
+pub(crate) const FLUSH_BASE: usize = RANK_SLOTS;
+/// Entries of `Tables::lookup`: the rank table's slots, then the flush table.
+pub(crate) const LOOKUP_LEN: usize = RANK_SLOTS + 8192;
+
+/// The fast evaluator's tables (the row offsets are the static `ROW_OFFSETS`).
 pub(crate) struct Tables {
-    /// Row displacements of the perfect hash.
-    pub(crate) offsets: &'static [u32; ROWS],
-    /// Non-flush rank by perfect hash of the rank key. Only the first
-    /// `RANK_TABLE_LEN` (79,386) slots are ever written or read; the length is
-    /// the next power of two so that `index & (RANK_SLOTS - 1)` needs no bounds
-    /// check (the untouched tail is never brought into cache).
-    pub(crate) rank: Box<[u16; RANK_SLOTS]>,
-    /// Flush (or straight flush) rank by the flush suit's 13-bit mask; 0 for
-    /// masks of fewer than five cards, so "no flush" looks up 0.
-    pub(crate) flush: Box<[u16; 8192]>,
+    /// One allocation, so that both lookups of an evaluation read from the
+    /// same base address (a register the compiler keeps for a whole loop):
+    /// - `[0, RANK_SLOTS)`: non-flush rank by perfect hash of the rank key.
+    ///   Only the first `RANK_TABLE_LEN` (83,006) slots are ever written or
+    ///   read; the length is a power of two so that `index & (RANK_SLOTS - 1)`
+    ///   needs no bounds check (the untouched tail is never brought into cache).
+    /// - `[FLUSH_BASE, FLUSH_BASE + 8192)`: flush (or straight flush) rank by the
+    ///   flush suit's 13-bit mask; 0 for masks of fewer than five cards, so
+    ///   "no flush" looks up 0.
+    pub(crate) lookup: Box<[u16; LOOKUP_LEN]>,
 }
 
 impl Tables {
-    /// Bytes of the three tables that lookups can touch.
+    /// Bytes of the tables that lookups can touch (row offsets included).
     pub(crate) fn size_bytes(&self) -> usize {
-        self.offsets.len() * 4 + RANK_TABLE_LEN * 2 + self.flush.len() * 2
+        ROW_OFFSETS.len() * 4 + RANK_TABLE_LEN * 2 + (LOOKUP_LEN - FLUSH_BASE) * 2
     }
 }
 
@@ -181,28 +190,22 @@ pub(crate) fn best_suited(mask: u16) -> HandRank {
 }
 
 fn build() -> Tables {
-    let mut flush = Box::new([0u16; 8192]);
+    let mut lookup = Box::new([0u16; LOOKUP_LEN]);
+    let (rank, flush) = lookup.split_at_mut(FLUSH_BASE);
     for (mask, slot) in flush.iter_mut().enumerate() {
         if (mask as u16).count_ones() >= 5 {
             *slot = best_suited(mask as u16).raw();
         }
     }
-
     // The row displacements are a constant (`offsets.rs`, from
     // `search_row_offsets`); filling the rank table from them is one pass over
     // the 73,775 rank patterns.
-    let offsets = &ROW_OFFSETS;
-    let mut rank = Box::new([0u16; RANK_SLOTS]);
     for_each_rank_multiset(5, 7, |counts| {
-        if let Some(slot) = rank.get_mut(rank_hash(offsets, rank_key(counts))) {
+        if let Some(slot) = rank.get_mut(rank_hash(&ROW_OFFSETS, rank_key(counts))) {
             *slot = best_unsuited(counts).raw();
         }
     });
-    Tables {
-        offsets,
-        rank,
-        flush,
-    }
+    Tables { lookup }
 }
 
 /// Searches the row displacements of the perfect hash: first-fit decreasing,
@@ -214,8 +217,8 @@ fn build() -> Tables {
 fn search_row_offsets() -> (Vec<u32>, usize) {
     let mut rows: Vec<Vec<u16>> = vec![Vec::new(); ROWS];
     for_each_rank_multiset(5, 7, |counts| {
-        let mixed = rank_key(counts).wrapping_mul(MIX) & ((1 << KEY_BITS) - 1);
-        rows[(mixed >> ROW_SHIFT) as usize].push((mixed & ((1 << ROW_SHIFT) - 1)) as u16);
+        let key = rank_key(counts);
+        rows[(key >> ROW_SHIFT) as usize].push((key & ((1 << ROW_SHIFT) - 1)) as u16);
     });
     let mut order: Vec<usize> = (0..ROWS).filter(|&r| !rows[r].is_empty()).collect();
     order.sort_by_key(|&r| (usize::MAX - rows[r].len(), r));
@@ -239,7 +242,8 @@ fn search_row_offsets() -> (Vec<u32>, usize) {
             }
             used[at] = true;
         }
-        offsets[r] = off as u32;
+        // index = key + (off - row start), wrapping.
+        offsets[r] = (off as u32).wrapping_sub((r as u32) << ROW_SHIFT);
         while used.get(first_free).copied().unwrap_or(false) {
             first_free += 1;
         }
@@ -288,7 +292,7 @@ mod tests {
             text += &format!(
                 "/// Slots the rank table needs.\npub(crate) const RANK_TABLE_LEN: usize = {len};\n\n"
             );
-            text += "/// Displacement of each row of 2,048 mixed keys.\n#[rustfmt::skip]\n";
+            text += "/// Per row of 4,096 keys: its displacement minus its first key (wrapping).\n#[rustfmt::skip]\n";
             text += &format!("pub(crate) static ROW_OFFSETS: [u32; {ROWS}] = [\n");
             for chunk in offsets.chunks(12) {
                 let line: Vec<String> = chunk.iter().map(|o| o.to_string()).collect();

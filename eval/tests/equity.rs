@@ -188,3 +188,85 @@ fn parallel_exact_equals_serial() {
         );
     }
 }
+
+/// Wins, ties and pot shares counted the slow way: every turn and river with
+/// the reference evaluator.
+fn brute_force(hands: &[[Card; 2]], flop: &[Card]) -> (u64, Vec<(u64, u64, u128)>) {
+    use holdem_eval::{HandEvaluator, ReferenceEvaluator};
+    let mut used = CardSet::from_cards(flop);
+    for h in hands {
+        used |= CardSet::from_cards(h);
+    }
+    let deck: Vec<Card> = Card::ALL
+        .iter()
+        .copied()
+        .filter(|c| !used.contains(*c))
+        .collect();
+    let unit: u128 = (1..=hands.len() as u128).fold(1, |l, k| {
+        let (mut a, mut b) = (l, k);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        l / a * k
+    });
+    let mut per = vec![(0u64, 0u64, 0u128); hands.len()];
+    let mut boards = 0;
+    for i in 0..deck.len() {
+        for j in i + 1..deck.len() {
+            let board = CardSet::from_cards(flop) | CardSet::from_cards(&[deck[i], deck[j]]);
+            let ranks: Vec<_> = hands
+                .iter()
+                .map(|h| {
+                    ReferenceEvaluator
+                        .evaluate(board | CardSet::from_cards(h))
+                        .expect("7 cards")
+                })
+                .collect();
+            let best = ranks.iter().max().copied().expect("hands");
+            let winners = ranks.iter().filter(|&&r| r == best).count();
+            for (k, &r) in ranks.iter().enumerate() {
+                if r == best {
+                    if winners == 1 {
+                        per[k].0 += 1;
+                    } else {
+                        per[k].1 += 1;
+                    }
+                    per[k].2 += unit / winners as u128;
+                }
+            }
+            boards += 1;
+        }
+    }
+    (boards, per)
+}
+
+/// Every player-count path of the enumerator (heads-up, fixed 3-6 hands, and
+/// any number beyond) counts wins, ties and shares like a brute force over the
+/// reference evaluator; the flop pairs the board so that ties happen.
+#[test]
+fn rule_e5_exact_equity_matches_brute_force_for_two_to_eight_hands() {
+    let flop = cards("8s 8d 2h");
+    let all = [
+        hand("Ah Kh"),
+        hand("Ac Kc"),
+        hand("9s 9c"),
+        hand("Qd Jd"),
+        hand("7h 6h"),
+        hand("As 3c"),
+        hand("Td 4s"),
+        hand("5c 5d"),
+    ];
+    for n in 2..=all.len() {
+        let hands = &all[..n];
+        let r = equity::exact(hands, &flop, CardSet::EMPTY).expect("valid");
+        let (boards, per) = brute_force(hands, &flop);
+        assert_eq!(r.boards, boards, "{n} hands");
+        let got: Vec<(u64, u64, u128)> = r
+            .players
+            .iter()
+            .map(|p| (p.wins, p.ties, p.pot_shares))
+            .collect();
+        assert_eq!(got, per, "{n} hands");
+        assert!(per.iter().any(|p| p.1 > 0), "{n} hands: no tie tested");
+    }
+}

@@ -28,6 +28,7 @@ proptest! {
         prop_assert_eq!(fast.rank_key(HandKey::from_cards(&hand)), want);
         if let Ok(seven) = <[Card; 7]>::try_from(hand.as_slice()) {
             prop_assert_eq!(fast.evaluate7(&seven), Ok(want));
+            prop_assert_eq!(fast.rank7(&seven), want);
         }
         // The five cards `best_five` picks rank the same as the whole hand.
         let five = best_five(set)?;
@@ -45,6 +46,10 @@ proptest! {
         let whole = HandKey::from_cards(&hand);
         let parts = HandKey::from_cards(&hand[..split]).combine(HandKey::from_cards(&hand[split..]));
         prop_assert_eq!(parts, whole);
+        let unchecked = HandKey::from_cards(&hand[..split]).plus(HandKey::from_cards(&hand[split..]));
+        prop_assert_eq!(unchecked, whole);
+        prop_assert_eq!(HandKey::from_set(CardSet::from_cards(&hand)).cards(), whole.cards());
+        prop_assert_eq!(fast.rank_key(HandKey::from_set(CardSet::from_cards(&hand))), fast.rank_key(whole));
         prop_assert_eq!(fast.evaluate_key(parts), fast.evaluate(CardSet::from_cards(&hand)));
     }
 
@@ -74,6 +79,9 @@ proptest! {
         let mut b = vec![HandRank::from_raw(0); hands.len()];
         fast.evaluate_batch(&sets, &mut a)?;
         fast.evaluate_batch7(&sevens, &mut b)?;
+        let mut d = vec![HandRank::from_raw(0); hands.len()];
+        fast.rank_batch7(&sevens, &mut d)?;
+        prop_assert_eq!(&b, &d);
         let mut c = vec![HandRank::from_raw(0); hands.len()];
         ReferenceEvaluator.evaluate_batch(&sets, &mut c)?;
         prop_assert_eq!(&a, &b);
@@ -99,5 +107,35 @@ fn rule_e1_fast_equals_reference_on_a_million_random_hands() {
         let want = ReferenceEvaluator::rank_cards(&hand);
         assert_eq!(fast.evaluate(set), want, "{hand:?}");
         assert_eq!(fast.evaluate_cards(&hand), want, "{hand:?}");
+        let seven: [Card; 7] = hand.as_slice().try_into().expect("seven cards");
+        assert_eq!(Ok(fast.rank7(&seven)), want, "{hand:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// The paths checked by contract only ([`Evaluator::rank7`],
+    /// [`Evaluator::rank_batch7`], [`Evaluator::rank_key`] after
+    /// [`HandKey::plus`]) take any cards, repeats included, without panicking
+    /// (debug builds check arithmetic overflow) and give some rank; the checked
+    /// paths report the repeat.
+    #[test]
+    fn repeated_cards_never_panic_on_the_unchecked_paths(ids in proptest::collection::vec(0usize..52, 7), more in proptest::collection::vec(0usize..52, 0..60)) {
+        let fast = Evaluator::new();
+        let seven: [Card; 7] = std::array::from_fn(|i| Card::ALL[ids[i]]);
+        let _ = fast.rank7(&seven);
+        let mut out = [HandRank::from_raw(0); 1];
+        prop_assert!(fast.rank_batch7(&[seven], &mut out).is_ok());
+        let many: Vec<Card> = more.iter().map(|&i| Card::ALL[i]).collect();
+        let key = many.iter().fold(HandKey::EMPTY, |k, &c| k.plus(HandKey::EMPTY.with_card(c)));
+        let _ = fast.rank_key(key);
+        let _ = fast.rank_key(HandKey::from_cards(&many));
+        let _ = fast.evaluate_key(HandKey::from_cards(&many));
+        let distinct = CardSet::from_cards(&seven).len() == 7;
+        prop_assert_eq!(fast.evaluate7(&seven).is_ok(), distinct);
+        if distinct {
+            prop_assert_eq!(fast.evaluate7(&seven), Ok(out[0]));
+        }
     }
 }
