@@ -341,6 +341,45 @@ impl From<TournamentOptions> for TournamentConfig {
 }
 
 impl TournamentConfig {
+    /// A typical online rebuy event on `event`'s options (what `holdem simulate
+    /// --rebuys` plays): late registration for 60 minutes of clock time (closing
+    /// once payouts begin, 000 1.9), rebuys through level 5 at or below the
+    /// starting stack for another starting stack at the entry price, then a
+    /// 3-minute add-on break (000 3.1.1) for one add-on of 1.5 starting stacks at
+    /// the entry price. Re-entry is off (a rebuy event).
+    pub fn online_rebuy(event: TournamentOptions) -> TournamentConfig {
+        use crate::clock::AddOnBreak;
+        use crate::money::{AddOnOptions, LateRegistration, RebuyOptions, Window};
+        let mut c = TournamentConfig::from(event);
+        const LAST_REBUY_LEVEL: u32 = 5;
+        const ADD_ON_MINUTES: u32 = 3;
+        c.event.structure.add_on_break = Some(AddOnBreak {
+            after_level: LAST_REBUY_LEVEL,
+            minutes: ADD_ON_MINUTES,
+        });
+        let stack = c.event.starting_stack;
+        let price = c.entry.price;
+        c.entry.late_registration = LateRegistration {
+            window: Some(Window::ClockMinutes(60)),
+            ..LateRegistration::default()
+        };
+        c.entry.rebuy = Some(RebuyOptions {
+            period: Window::ThroughLevel(LAST_REBUY_LEVEL),
+            chip_threshold: stack,
+            chips: stack,
+            price,
+            max_rebuys: None,
+        });
+        c.entry.add_on = Some(AddOnOptions {
+            window: AddOnWindow::AddOnBreak,
+            chips: stack + stack / 2,
+            price,
+            max_add_ons: 1,
+            add_on_break_minutes: ADD_ON_MINUTES,
+        });
+        c
+    }
+
     /// Checks the event's options and that the entry options agree with them:
     /// the same starting stack, `entry.price` = `event.buy-in` + `event.fee`
     /// (plus any bounty), entries after the start only in multi-table events,

@@ -1014,9 +1014,9 @@ impl Tournament {
             self.status.insert(p, Status::default());
         }
         self.chips_issued = stack * u64::from(n);
-        self.open = self.compute_entries_open();
         let players = self.entrants.clone();
         self.seat_round(&players, rng, ev);
+        self.open = self.compute_entries_open();
         ev.push(Event::Started {
             entrants: n,
             prize_pool: pool,

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use holdem_tourney::journal::{self, FsyncPolicy};
 use holdem_tourney::sim::{HandModel, NoJournal, RecordSink, SIM_START, SimOptions, Simulation};
-use holdem_tourney::{Tournament, TournamentOptions};
+use holdem_tourney::{Tournament, TournamentConfig, TournamentOptions};
 
 /// Arguments of `holdem simulate`.
 #[derive(clap::Args, Debug)]
@@ -47,6 +47,15 @@ pub struct SimulateArgs {
     /// buy-in on each head, half of each collected bounty added to the winner's head).
     #[arg(long, default_value = "none")]
     pub bounty: String,
+    /// A rebuy event (rules T2-T4): late registration for 60 minutes, rebuys
+    /// through level 6 at or below the starting stack, an add-on on a 3-minute
+    /// break, re-entry after busting; the bots use them all.
+    #[arg(long)]
+    pub rebuys: bool,
+    /// How many of the entrants register late, after the start (rule T2); with
+    /// --rebuys the default is a tenth of them.
+    #[arg(long, value_name = "N")]
+    pub late_entrants: Option<u32>,
 }
 
 fn sim_options(args: &SimulateArgs, buy_in: u64) -> Result<SimOptions, String> {
@@ -129,8 +138,30 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
         if let Some(path) = &args.journal {
             sink = Box::new(journal::create_file(path, policy)?);
         }
-        let opts = sim_options(args, options.buy_in)?;
-        Simulation::with_options(options, opts, args.entrants, args.seed, sink.as_mut())?
+        let mut opts = sim_options(args, options.buy_in)?;
+        let default_late = if args.rebuys { args.entrants / 10 } else { 0 };
+        opts.late_entrants = args.late_entrants.unwrap_or(default_late);
+        if args.rebuys || opts.late_entrants > 0 {
+            if options.format != holdem_tourney::Format::MultiTable {
+                return Err("--rebuys and --late-entrants need a multi-table preset".into());
+            }
+            let mut config = if args.rebuys {
+                let mut c = TournamentConfig::online_rebuy(options);
+                c.entry.re_entry = true;
+                c
+            } else {
+                let mut c = TournamentConfig::from(options);
+                c.entry.late_registration.window =
+                    Some(holdem_tourney::money::Window::ClockMinutes(60));
+                c
+            };
+            if let Some(k) = opts.bounty {
+                config.entry.price.bounty = k.entry_bounty;
+            }
+            Simulation::with_config(config, opts, args.entrants, args.seed, sink.as_mut())?
+        } else {
+            Simulation::with_options(options, opts, args.entrants, args.seed, sink.as_mut())?
+        }
     };
     let entrants = sim.entrants();
     let mut steps = 0u64;
@@ -206,7 +237,16 @@ fn report(sim: &Simulation, top: u32, wall: std::time::Duration) {
     let s = t.stats();
     let virtual_ms = t.now().saturating_sub(SIM_START);
     println!();
+    let l = t.ledger();
     println!("entrants          {}", t.entrants().len());
+    if l.re_entries + l.rebuys + l.add_ons > 0
+        || t.config().entry.late_registration.window.is_some()
+    {
+        println!("re-entries        {}", l.re_entries);
+        println!("rebuys            {}", l.rebuys);
+        println!("add-ons           {}", l.add_ons);
+        println!("fees              {}", dollars(l.fees));
+    }
     println!("prize pool        {}", dollars(t.prizes().total()));
     println!("paid places       {}", t.prizes().paid_places());
     println!(

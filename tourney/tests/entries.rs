@@ -1,0 +1,852 @@
+//! Entries after the start and chips bought outside a hand, as tournament
+//! commands: late registration (T2), unregistration and re-entry (T3), rebuys and
+//! add-ons (T4), the prize pool fixed when they close (T5), the chip race (T21)
+//! and the DET ladders from the options (T13).
+
+#![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
+
+use std::collections::BTreeMap;
+
+use holdem_tourney::clock::{AddOnBreak, BreakSchedule, Level};
+use holdem_tourney::money::{
+    AddOnOptions, AddOnWindow, LateRegistration, MoneyError, Price, RebuyOptions, Window,
+};
+use holdem_tourney::payouts::PayoutRule;
+use holdem_tourney::sim::{NoJournal, SimOptions, Simulation};
+use holdem_tourney::{
+    ChipRace, Command, Event, Input, Phase, PlayerId, TableId, Tournament, TournamentConfig,
+    TournamentOptions, TourneyError,
+};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+const MINUTE: u64 = 60_000;
+const START: u64 = 9 * 60 * MINUTE;
+
+fn p(n: u32) -> PlayerId {
+    PlayerId(n)
+}
+
+/// Drives a tournament and keeps track of the hands in progress.
+struct Driver {
+    t: Tournament,
+    rng: ChaCha8Rng,
+    now: u64,
+    hands: BTreeMap<TableId, (u64, Vec<(PlayerId, u64)>)>,
+}
+
+impl Driver {
+    fn new(cfg: TournamentConfig) -> Driver {
+        Driver {
+            t: Tournament::with_config(cfg).unwrap(),
+            rng: ChaCha8Rng::seed_from_u64(3),
+            now: START - 10 * MINUTE,
+            hands: BTreeMap::new(),
+        }
+    }
+
+    fn try_at(&mut self, at: u64, command: Command) -> Result<Vec<Event>, TourneyError> {
+        let ev = self.t.apply(&Input { at, command }, &mut self.rng)?;
+        self.now = at;
+        for e in &ev {
+            match e {
+                Event::HandStarted {
+                    table,
+                    hand,
+                    stacks,
+                    ..
+                } => {
+                    self.hands.insert(*table, (*hand, stacks.clone()));
+                }
+                Event::HandFinished { table, .. } => {
+                    self.hands.remove(table);
+                }
+                _ => {}
+            }
+        }
+        Ok(ev)
+    }
+
+    fn try_(&mut self, command: Command) -> Result<Vec<Event>, TourneyError> {
+        self.try_at(self.now, command)
+    }
+
+    fn ok(&mut self, command: Command) -> Vec<Event> {
+        self.try_(command).unwrap()
+    }
+
+    fn tick(&mut self, at: u64) -> Vec<Event> {
+        self.try_at(at, Command::Tick).unwrap()
+    }
+
+    fn register(&mut self, n: u32) {
+        for i in 1..=n {
+            self.ok(Command::Register { player: p(i) });
+        }
+    }
+
+    fn start(&mut self) -> Vec<Event> {
+        self.try_at(START, Command::Start).unwrap()
+    }
+
+    /// Finishes the hand at `table` with `f(start stacks)` as the result.
+    fn finish(
+        &mut self,
+        table: TableId,
+        f: impl Fn(&[(PlayerId, u64)]) -> Vec<(PlayerId, u64)>,
+    ) -> Vec<Event> {
+        let (hand, stacks) = self.hands.get(&table).cloned().unwrap();
+        let result = f(&stacks);
+        self.ok(Command::HandFinished {
+            table,
+            hand,
+            stacks: result,
+        })
+    }
+
+    /// The table where `player` plays a hand now.
+    fn table_of(&self, player: PlayerId) -> TableId {
+        *self
+            .hands
+            .iter()
+            .find(|(_, (_, s))| s.iter().any(|x| x.0 == player))
+            .unwrap()
+            .0
+    }
+
+    /// `loser` loses every chip to another player in their hand.
+    fn bust(&mut self, loser: PlayerId) -> Vec<Event> {
+        let table = self.table_of(loser);
+        self.finish(table, |s| {
+            let chips = s.iter().find(|x| x.0 == loser).unwrap().1;
+            let winner = s.iter().find(|x| x.0 != loser).unwrap().0;
+            s.iter()
+                .map(|&(q, c)| {
+                    if q == loser {
+                        (q, 0)
+                    } else if q == winner {
+                        (q, c + chips)
+                    } else {
+                        (q, c)
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// Finishes every hand in progress with nothing changing hands.
+    fn finish_all_unchanged(&mut self) -> Vec<Event> {
+        let tables: Vec<TableId> = self.hands.keys().copied().collect();
+        let mut all = Vec::new();
+        for t in tables {
+            all.extend(self.finish(t, <[_]>::to_vec));
+        }
+        all
+    }
+
+    fn stack(&self, player: PlayerId) -> u64 {
+        self.t.stacks()[&player]
+    }
+
+    fn chips_ok(&self) {
+        assert_eq!(self.t.chips_in_play(), self.t.chips_issued());
+    }
+}
+
+fn price() -> Price {
+    Price {
+        prize_pool: 1_000,
+        fee: 100,
+        bounty: 0,
+    }
+}
+
+/// An online-style event, tables of `size`, three places paid, no breaks.
+fn small(size: u8) -> TournamentConfig {
+    let mut e = TournamentOptions::online_mtt();
+    e.table_size = size;
+    e.payouts = PayoutRule::Shares {
+        basis_points: vec![5_000, 3_000, 2_000],
+    };
+    e.hand_for_hand.on_bubble = false;
+    e.structure.breaks = BreakSchedule::None;
+    TournamentConfig::from(e)
+}
+
+/// Seed 002's live structure: 25-50, 50-100, 100-200... of 20 minutes, 5,000 chips.
+fn seed_002() -> TournamentConfig {
+    let mut e = TournamentOptions::live_mtt();
+    e.structure.levels = [25, 50, 100, 200, 300]
+        .iter()
+        .map(|&sb| Level {
+            small_blind: sb,
+            big_blind: 2 * sb,
+            ante: 0,
+            minutes: 20,
+        })
+        .collect();
+    e.structure.breaks = BreakSchedule::None;
+    e.starting_stack = 5_000;
+    let mut c = TournamentConfig::from(e);
+    c.entry.late_registration = LateRegistration::live_house_rule();
+    c
+}
+
+fn entered(ev: &[Event]) -> Option<(u32, u64, u64, TableId)> {
+    ev.iter().find_map(|e| match e {
+        Event::Entered {
+            entry,
+            stack,
+            docked,
+            at,
+            ..
+        } => Some((*entry, *stack, *docked, at.table)),
+        _ => None,
+    })
+}
+
+// rule T2, seed 002: "Players can join a tournament up until the end of the second
+// blind increase. A late player entering a tournament will be docked 10 times the
+// amount of the big blind currently in play." Late entrants sit at the table with
+// the fewest players.
+#[test]
+fn t2_late_entry_through_the_second_increase_docked_ten_big_blinds_seed_002() {
+    let mut d = Driver::new(seed_002());
+    d.register(25);
+    d.start();
+    assert_eq!(d.t.seating().table_count(), 3);
+    assert!(d.t.entries_open());
+    let fewest = |d: &Driver| d.t.seating().tables().map(|t| t.count()).min().unwrap();
+    let smallest = fewest(&d);
+    // Level 0, blinds 25-50: docked 500.
+    let ev = d.try_at(START + MINUTE, Command::Register { player: p(100) });
+    let (entry, stack, docked, table) = entered(&ev.unwrap()).unwrap();
+    assert_eq!((entry, stack, docked), (1, 4_500, 500));
+    assert_eq!(d.t.seating().table(table).unwrap().count(), smallest + 1);
+    // Level 1, blinds 50-100: docked 1,000.
+    d.tick(START + 20 * MINUTE + 1);
+    assert_eq!(d.t.level_index(), Some(1));
+    let smallest = fewest(&d);
+    let ev = d.ok(Command::Register { player: p(101) });
+    let (_, stack, docked, table) = entered(&ev).unwrap();
+    assert_eq!((stack, docked), (4_000, 1_000));
+    assert_eq!(d.t.seating().table(table).unwrap().count(), smallest + 1);
+    // Level 2 (after the second increase), blinds 100-200: docked 2,000.
+    d.tick(START + 40 * MINUTE + 1);
+    let ev = d.ok(Command::Register { player: p(102) });
+    assert_eq!(entered(&ev).unwrap().1, 3_000);
+    let sizes: Vec<u8> = d.t.seating().tables().map(|t| t.count()).collect();
+    assert!(sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1);
+    d.chips_ok();
+    assert_eq!(d.t.chips_issued(), 25 * 5_000 + 4_500 + 4_000 + 3_000);
+    // The third increase closes it: refused, nothing changed.
+    let before = (d.t.entrants().len(), *d.t.ledger(), d.t.now());
+    assert_eq!(
+        d.try_at(
+            START + 60 * MINUTE + 1,
+            Command::Register { player: p(103) }
+        ),
+        Err(TourneyError::Entry {
+            player: p(103),
+            source: MoneyError::LateRegistrationOverByLevel {
+                last_level: 2,
+                level_index: 3
+            }
+        })
+    );
+    assert_eq!((d.t.entrants().len(), *d.t.ledger(), d.t.now()), before);
+    // T5: the pool and prizes are fixed once the window is over.
+    let ev = d.tick(START + 60 * MINUTE + 1);
+    assert!(ev.contains(&Event::PrizesFixed {
+        entries: 28,
+        players: 28,
+        prize_pool: 28 * 1_000,
+        paid_places: d.t.prizes().paid_places(),
+    }));
+    assert!(!d.t.entries_open());
+    assert_eq!(d.t.prizes().total(), 28 * 1_000);
+    assert_eq!(
+        d.try_(Command::Register { player: p(104) }),
+        Err(TourneyError::RegistrationClosed)
+    );
+}
+
+// rule T2, seed 000 1.9: "late registration will close early if enough players
+// are eliminated to begin payouts"; players out before then are placed when the
+// prizes are fixed, the first out last (T5, T9).
+#[test]
+fn t2_late_registration_closes_early_once_payouts_begin_seed_000_1_9() {
+    let mut c = small(3);
+    c.entry.late_registration.window = Some(Window::ClockMinutes(600));
+    let mut d = Driver::new(c);
+    d.register(6);
+    d.start();
+    // Both tables are full and busy: the late entrant opens a third table and
+    // is moved to balance when a table finishes its hand.
+    let ev = d
+        .try_at(START + MINUTE, Command::Register { player: p(7) })
+        .unwrap();
+    assert!(entered(&ev).is_some());
+    let mut order = Vec::new();
+    let mut fixed_at = None;
+    for loser in [p(1), p(2), p(3), p(4)] {
+        if d.t.seating().seat_of(loser).is_none() || !d.t.entries_open() {
+            continue;
+        }
+        while !d.hands.values().any(|h| h.1.iter().any(|x| x.0 == loser)) {
+            d.finish_all_unchanged();
+        }
+        let ev = d.bust(loser);
+        order.push(loser);
+        if let Some(i) = ev
+            .iter()
+            .position(|e| matches!(e, Event::PrizesFixed { .. }))
+        {
+            fixed_at = Some(order.len());
+            // The prizes are fixed before anyone is placed.
+            assert!(ev[..i].iter().all(|e| !matches!(e, Event::Eliminated(_))));
+            let places: Vec<(PlayerId, u32)> = ev
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Eliminated(f) => Some((f.player, f.place)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(places, [(p(1), 7), (p(2), 6), (p(3), 5), (p(4), 4)]);
+        } else {
+            assert!(ev.contains(&Event::Busted { player: loser }));
+        }
+    }
+    assert_eq!(fixed_at, Some(4), "closes when 3 are left: 3 places paid");
+    assert_eq!(d.t.ledger().prize_pool, 7_000);
+    assert_eq!(d.t.prizes().total(), 7_000);
+    assert_eq!(
+        d.try_(Command::Register { player: p(8) }),
+        Err(TourneyError::RegistrationClosed)
+    );
+    d.chips_ok();
+}
+
+// rule T3: re-entry only where allowed, only after busting, within max-entries;
+// only the last entry is placed.
+#[test]
+fn t3_re_entry_only_after_busting_and_within_max_entries() {
+    let mut c = small(3);
+    c.entry.late_registration.window = Some(Window::ClockMinutes(600));
+    c.entry.re_entry = true;
+    c.entry.max_entries = Some(2);
+    let mut d = Driver::new(c);
+    d.register(6);
+    d.start();
+    assert_eq!(
+        d.try_(Command::ReEnter { player: p(1) }),
+        Err(TourneyError::Entry {
+            player: p(1),
+            source: MoneyError::StillPlaying(p(1))
+        })
+    );
+    assert_eq!(
+        d.try_(Command::ReEnter { player: p(99) }),
+        Err(TourneyError::NotRegistered(p(99)))
+    );
+    d.bust(p(1));
+    let ev = d.ok(Command::ReEnter { player: p(1) });
+    assert_eq!(entered(&ev).unwrap().0, 2);
+    assert_eq!(d.t.ledger().re_entries, 1);
+    assert_eq!(d.t.ledger().prize_pool, 7_000);
+    assert_eq!(d.t.purchases_of(p(1)), (2, 0, 0));
+    while !d.hands.values().any(|h| h.1.iter().any(|x| x.0 == p(1))) {
+        d.finish_all_unchanged();
+    }
+    d.bust(p(1));
+    let before = *d.t.ledger();
+    assert_eq!(
+        d.try_(Command::ReEnter { player: p(1) }),
+        Err(TourneyError::Entry {
+            player: p(1),
+            source: MoneyError::MaxEntriesReached {
+                player: p(1),
+                max: 2
+            }
+        })
+    );
+    assert_eq!(*d.t.ledger(), before);
+    // Play on until the prizes are fixed: player 1 is placed once.
+    while d.t.entries_open() {
+        let loser = *d.hands.values().next().unwrap().1.iter().min().unwrap();
+        d.bust(loser.0);
+    }
+    let ones = d.t.finishes().iter().filter(|f| f.player == p(1)).count();
+    assert_eq!(ones, 1);
+    assert_eq!(d.t.prizes().total(), 7_000);
+    d.chips_ok();
+}
+
+// rule T3, seed 000 1.10: unregistration until the configured time with a full
+// refund; not once the player has been dealt a hand.
+#[test]
+fn t3_unregistration_refunds_in_full_until_the_configured_time() {
+    let mut c = small(3);
+    c.entry.late_registration.window = Some(Window::ClockMinutes(60));
+    c.entry.unregistration.closes_minutes_after_start = Some(30);
+    let mut d = Driver::new(c);
+    d.register(3);
+    let ev = d.ok(Command::Unregister { player: p(3) });
+    assert!(ev.contains(&Event::Refunded {
+        player: p(3),
+        refund: price()
+    }));
+    assert_eq!(d.t.ledger().prize_pool, 2_000);
+    assert_eq!(d.t.ledger().refunded, 1_100);
+    for i in 3..=6 {
+        d.ok(Command::Register { player: p(i) });
+    }
+    d.start();
+    // A late entrant who has not been dealt a hand yet may still leave.
+    d.try_at(START + MINUTE, Command::Register { player: p(7) })
+        .unwrap();
+    assert_eq!(d.t.chips_issued(), 7 * 10_000);
+    let ev = d
+        .try_at(START + 2 * MINUTE, Command::Unregister { player: p(7) })
+        .unwrap();
+    assert!(ev.contains(&Event::Refunded {
+        player: p(7),
+        refund: price()
+    }));
+    assert_eq!(d.t.chips_issued(), 6 * 10_000);
+    assert_eq!(d.t.seating().players(), 6);
+    assert_eq!(d.t.ledger().prize_pool, 6_000);
+    d.chips_ok();
+    assert_eq!(
+        d.try_(Command::Unregister { player: p(1) }),
+        Err(TourneyError::AlreadyPlayed(p(1)))
+    );
+    d.try_at(START + 31 * MINUTE, Command::Register { player: p(8) })
+        .unwrap();
+    let Err(TourneyError::Entry { source, .. }) = d.try_(Command::Unregister { player: p(8) })
+    else {
+        panic!("unregistration after 30 minutes must be refused");
+    };
+    assert_eq!(
+        source,
+        MoneyError::UnregistrationClosed {
+            closed_at_ms: START + 30 * MINUTE
+        }
+    );
+}
+
+fn rebuy_config(max_rebuys: Option<u32>) -> TournamentConfig {
+    let mut c = small(3);
+    c.entry.rebuy = Some(RebuyOptions {
+        period: Window::ThroughLevel(1),
+        chip_threshold: 10_000,
+        chips: 10_000,
+        price: price(),
+        max_rebuys,
+    });
+    c
+}
+
+// rule T4: rebuys only in the rebuy period, at or below the threshold, within the
+// limit, with the funds; bought during a hand they land when it ends (a player
+// who lost every chip in it stays in).
+#[test]
+fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
+    let mut d = Driver::new(rebuy_config(Some(1)));
+    d.register(6);
+    d.start();
+    let ev = d.ok(Command::Rebuy {
+        player: p(1),
+        available_funds: 1_100,
+    });
+    assert!(ev.contains(&Event::ChipsBought {
+        player: p(1),
+        rebuy: true,
+        chips: 10_000,
+        price: price(),
+        deferred: true
+    }));
+    assert_eq!(
+        d.try_(Command::Rebuy {
+            player: p(1),
+            available_funds: 1_100
+        }),
+        Err(TourneyError::PurchasePending(p(1)))
+    );
+    let table = d.table_of(p(1));
+    let winner = d.hands[&table].1.iter().find(|x| x.0 != p(1)).unwrap().0;
+    let ev = d.bust(p(1));
+    assert!(ev.contains(&Event::ChipsAdded {
+        player: p(1),
+        chips: 10_000
+    }));
+    assert!(!ev.contains(&Event::Busted { player: p(1) }));
+    assert_eq!(d.stack(p(1)), 10_000);
+    assert_eq!(d.stack(winner), 20_000);
+    d.chips_ok();
+    let snapshot = (*d.t.ledger(), d.t.chips_issued());
+    let refused = |d: &mut Driver, player, funds| {
+        d.try_(Command::Rebuy {
+            player,
+            available_funds: funds,
+        })
+        .unwrap_err()
+    };
+    assert_eq!(
+        refused(&mut d, winner, 1_100),
+        TourneyError::Entry {
+            player: winner,
+            source: MoneyError::RebuyAboveThreshold {
+                stack: 20_000,
+                threshold: 10_000
+            }
+        }
+    );
+    let other = (2..=6).map(p).find(|&q| q != winner).unwrap();
+    assert_eq!(
+        refused(&mut d, other, 1_099),
+        TourneyError::Entry {
+            player: other,
+            source: MoneyError::InsufficientFunds {
+                needed: 1_100,
+                available: 1_099
+            }
+        }
+    );
+    assert_eq!(
+        refused(&mut d, p(1), 1_100),
+        TourneyError::Entry {
+            player: p(1),
+            source: MoneyError::MaxRebuysReached {
+                player: p(1),
+                max: 1
+            }
+        }
+    );
+    assert_eq!(
+        refused(&mut d, p(99), 1_100),
+        TourneyError::NotRegistered(p(99))
+    );
+    assert_eq!((*d.t.ledger(), d.t.chips_issued()), snapshot);
+    // Level 2: the rebuy period is over, the pool is fixed with the rebuy in it.
+    let ev = d.tick(START + 20 * MINUTE + 1);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::PrizesFixed {
+            entries: 6,
+            prize_pool: 7_000,
+            ..
+        }
+    )));
+    assert_eq!(d.t.prizes().total(), 7_000);
+    assert_eq!(
+        refused(&mut d, other, 1_100),
+        TourneyError::EntriesClosed(other)
+    );
+}
+
+// rules T4, T7: add-ons only during the add-on break at the end of the rebuy
+// period, within the limit.
+#[test]
+fn t4_add_on_only_during_the_add_on_break_rule_t7() {
+    let mut c = rebuy_config(None);
+    if let Some(r) = c.entry.rebuy.as_mut() {
+        r.period = Window::ThroughLevel(0);
+    }
+    c.event.structure.add_on_break = Some(AddOnBreak {
+        after_level: 0,
+        minutes: 3,
+    });
+    c.entry.add_on = Some(AddOnOptions {
+        window: AddOnWindow::AddOnBreak,
+        chips: 15_000,
+        price: price(),
+        max_add_ons: 1,
+        add_on_break_minutes: 3,
+    });
+    let mut d = Driver::new(c);
+    d.register(6);
+    d.start();
+    let add_on = |d: &mut Driver, at| {
+        d.try_at(
+            at,
+            Command::AddOn {
+                player: p(1),
+                available_funds: 5_000,
+            },
+        )
+    };
+    assert_eq!(
+        add_on(&mut d, START + MINUTE),
+        Err(TourneyError::Entry {
+            player: p(1),
+            source: MoneyError::AddOnNotAvailable
+        })
+    );
+    let ev = d.tick(START + 10 * MINUTE + 1);
+    assert!(ev.contains(&Event::BreakDue));
+    assert!(d.t.entries_open(), "the add-on break is still to come");
+    let ev = d.finish_all_unchanged();
+    assert!(ev.iter().any(|e| matches!(e, Event::BreakStarted { .. })));
+    let ev = add_on(&mut d, START + 11 * MINUTE).unwrap();
+    assert!(ev.contains(&Event::ChipsBought {
+        player: p(1),
+        rebuy: false,
+        chips: 15_000,
+        price: price(),
+        deferred: false
+    }));
+    assert_eq!(d.stack(p(1)), 25_000);
+    assert_eq!(
+        add_on(&mut d, START + 12 * MINUTE),
+        Err(TourneyError::Entry {
+            player: p(1),
+            source: MoneyError::MaxAddOnsReached {
+                player: p(1),
+                max: 1
+            }
+        })
+    );
+    let ev = d.tick(START + 20 * MINUTE);
+    assert!(ev.contains(&Event::BreakEnded));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::PrizesFixed {
+            prize_pool: 7_000,
+            ..
+        }
+    )));
+    d.chips_ok();
+}
+
+// rule T21, seed 002: when the 25 is retired, odd chips round up to the next
+// chip (three 25s become two 50s: 1,075 → 1,100), with the total reported.
+#[test]
+fn t21_chip_race_when_the_level_retires_the_25_seed_002() {
+    for race in [ChipRace::RoundUp, ChipRace::Off] {
+        let mut c = small(9);
+        c.event.starting_stack = 1_000;
+        c.entry.starting_stack = 1_000;
+        c.event.structure.levels = [25, 50, 100]
+            .iter()
+            .map(|&sb| Level {
+                small_blind: sb,
+                big_blind: 2 * sb,
+                ante: 0,
+                minutes: 10,
+            })
+            .collect();
+        c.chip_race = race;
+        let mut d = Driver::new(c);
+        d.register(3);
+        d.start();
+        let table = *d.hands.keys().next().unwrap();
+        d.finish(table, |s| {
+            s.iter()
+                .map(|&(q, c)| match q.0 {
+                    1 => (q, c + 75),
+                    2 => (q, c - 75),
+                    _ => (q, c),
+                })
+                .collect()
+        });
+        d.tick(START + 10 * MINUTE + 1);
+        assert_eq!(d.t.level_index(), Some(1));
+        let ev = d.finish(table, <[_]>::to_vec);
+        let raced = ev.iter().find_map(|e| match e {
+            Event::ChipRaced {
+                retired,
+                next,
+                added,
+                total_added,
+            } => Some((*retired, *next, added.clone(), *total_added)),
+            _ => None,
+        });
+        if race == ChipRace::Off {
+            assert_eq!(raced, None);
+            assert_eq!(d.stack(p(1)), 1_075);
+            continue;
+        }
+        assert_eq!(raced, Some((25, 50, vec![(p(1), 25), (p(2), 25)], 50)));
+        assert_eq!(
+            [d.stack(p(1)), d.stack(p(2)), d.stack(p(3))],
+            [1_100, 950, 1_000]
+        );
+        assert_eq!(d.t.chips_issued(), 3_050);
+        d.chips_ok();
+    }
+}
+
+// rule T13: the DET ladders come from the options.
+#[test]
+fn t13_det_ladder_from_the_options() {
+    let mut c = small(9);
+    c.det.final_table = vec![30, 10];
+    let mut d = Driver::new(c);
+    d.register(3);
+    d.start();
+    let table = *d.hands.keys().next().unwrap();
+    d.ok(Command::Disconnect { player: p(1) });
+    let ev = d.ok(Command::AwaitAction {
+        table,
+        player: p(1),
+        facing_bet: true,
+        regular_ms: 15_000,
+    });
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ActionClock {
+            extra_ms: 30_000,
+            ..
+        }
+    )));
+}
+
+/// Plays a rebuy event with bots to the end, checking chips at every step.
+fn play_rebuy_event(
+    entrants: u32,
+    late: u32,
+    seed: u64,
+    opts: SimOptions,
+) -> (Simulation, Vec<Event>) {
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    if let Some(k) = opts.bounty {
+        cfg.entry.price.bounty = k.entry_bounty;
+    }
+    let opts = SimOptions {
+        late_entrants: late,
+        ..opts
+    };
+    let mut sim = Simulation::with_config(cfg, opts, entrants, seed, &mut NoJournal).unwrap();
+    let mut all = Vec::new();
+    let mut steps = 0u64;
+    while !sim.is_done() {
+        let ev = sim.step(&mut NoJournal).unwrap();
+        all.extend(ev);
+        steps += 1;
+        assert!(steps < 2_000_000, "does not finish");
+        let t = sim.tournament();
+        if t.phase() == Phase::Running {
+            assert_eq!(t.chips_in_play(), t.chips_issued(), "chips not conserved");
+        }
+    }
+    (sim, all)
+}
+
+fn check_money(sim: &Simulation) {
+    let t = sim.tournament();
+    assert_eq!(t.phase(), Phase::Finished);
+    let l = *t.ledger();
+    let sold = l.entries + l.re_entries + l.rebuys + l.add_ons;
+    assert_eq!(l.prize_pool, u64::from(sold) * t.options().buy_in);
+    assert_eq!(
+        t.prizes().total(),
+        l.prize_pool,
+        "the pool is the prize table"
+    );
+    let paid: u64 = t.finishes().iter().map(|f| f.prize).sum();
+    assert_eq!(paid, l.prize_pool, "every cent of the pool paid (T5)");
+    let mut placed: Vec<PlayerId> = t.finishes().iter().map(|f| f.player).collect();
+    placed.sort_unstable();
+    placed.dedup();
+    assert_eq!(placed.len(), t.entrants().len(), "every player placed once");
+    assert_eq!(t.finishes().len(), t.entrants().len());
+}
+
+// rules T2-T5: a rebuy event with late entries, re-entries, rebuys and add-ons
+// played by bots conserves every chip and pays the whole pool.
+#[test]
+fn t4_rebuy_event_with_late_entries_pays_every_cent_of_the_pool() {
+    let (sim, events) = play_rebuy_event(120, 20, 5, SimOptions::default());
+    check_money(&sim);
+    let l = *sim.tournament().ledger();
+    assert!(l.rebuys > 0 && l.add_ons > 0 && l.re_entries > 0, "{l:?}");
+    assert!(l.entries > 100, "late entrants came in: {l:?}");
+    let fixed = events
+        .iter()
+        .filter(|e| matches!(e, Event::PrizesFixed { .. }))
+        .count();
+    assert_eq!(fixed, 1);
+}
+
+// rule T16 with T4: a progressive-knockout event with rebuys and late entries
+// pays every bounty cent and is the same for the same seed.
+#[test]
+fn t16_pko_with_rebuys_and_late_entries_is_deterministic_and_pays_every_bounty() {
+    let run = || play_rebuy_event(90, 15, 11, SimOptions::pko(500));
+    let (a, _) = run();
+    let (b, _) = run();
+    check_money(&a);
+    assert_eq!(a.bounties_won(), b.bounties_won());
+    assert_eq!(a.tournament().finishes(), b.tournament().finishes());
+    let l = *a.tournament().ledger();
+    let heads = u64::from(l.entries + l.re_entries);
+    let won: u64 = a.bounties_won().values().sum();
+    assert_eq!(won, heads * 500, "every head is paid");
+    assert_eq!(l.bounties, heads * 500);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    // rules T2-T5: random rebuy events conserve every chip at every step and pay
+    // every cent of the pool exactly.
+    #[test]
+    fn random_rebuy_events_conserve_chips_and_pay_every_cent(
+        entrants in 2u32..90,
+        late_share in 0u32..50,
+        seed in any::<u64>(),
+    ) {
+        let late = entrants * late_share / 100;
+        let (sim, _) = play_rebuy_event(entrants, late, seed, SimOptions::default());
+        check_money(&sim);
+    }
+}
+
+// rule T20 with T2-T4: late entries, re-entries, rebuys and add-ons are journaled
+// like every command; a recovery at any point rebuilds the same money and chips,
+// and a deferred rebuy of a rolled-back hand lands at once.
+#[test]
+fn rebuy_event_journal_recovers_the_ledger_and_every_chip_rule_t20() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let opts = SimOptions {
+        late_entrants: 10,
+        ..SimOptions::default()
+    };
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::with_config(cfg, opts, 60, 4, &mut w).unwrap();
+    let mut checked = 0;
+    let mut step = 0u64;
+    while !sim.is_done() {
+        sim.step(&mut w).unwrap();
+        step += 1;
+        if step % 97 != 0 {
+            continue;
+        }
+        let bytes = w.get_ref().clone();
+        let rec = Tournament::recover(&bytes, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        let (a, b) = (sim.tournament(), &rec.tournament);
+        assert_eq!(rec.dropped_bytes, 0);
+        assert_eq!(a.ledger(), b.ledger());
+        assert_eq!(a.entrants(), b.entrants());
+        assert_eq!(a.finishes(), b.finishes());
+        assert_eq!(a.entries_open(), b.entries_open());
+        if b.phase() == Phase::Running {
+            assert_eq!(b.chips_in_play(), b.chips_issued());
+            // Chips bought during a rolled-back hand were added at once (the
+            // live tournament adds them when the hand ends).
+            assert!(b.chips_issued() >= a.chips_issued());
+        }
+        checked += 1;
+    }
+    assert!(checked > 5);
+    assert!(sim.tournament().ledger().rebuys > 0);
+}
