@@ -155,8 +155,7 @@ fn b17_online_mtt_sits_out_a_connected_player_who_times_out_live_tournament_does
 }
 
 /// Live-tournament rules whose structure retires the 25 chip after the first
-/// level (the presets' own levels keep it in play with antes of 75 and 300),
-/// with the given `chip-race`.
+/// level, with the given `chip-race`.
 fn retiring_the_25(chip_race: &str) -> TournamentConfig {
     let rules = Rules::from_toml_str(&format!(
         r#"
@@ -177,12 +176,12 @@ fn retiring_the_25(chip_race: &str) -> TournamentConfig {
     config(&rules)
 }
 
-/// Plays one hand that leaves two stacks with an odd 25, then, once the
-/// first level is over, one hand that moves nothing: the chip races reported.
-fn chip_races(config: TournamentConfig) -> Vec<Event> {
+/// Plays one hand that leaves two stacks with an odd 25, then, after `minutes`,
+/// one hand that moves nothing: the chip races reported.
+fn chip_races(config: TournamentConfig, minutes: u64) -> Vec<Event> {
     let mut run = Run::start(config, 6);
     let mut events = run.finish_moving(25);
-    run.now = T0 + 21 * MINUTE;
+    run.now = T0 + minutes * MINUTE;
     events.extend(run.ok(Command::Tick));
     if run.hand.is_some() {
         events.extend(run.finish_moving(0));
@@ -197,7 +196,7 @@ fn chip_races(config: TournamentConfig) -> Vec<Event> {
 fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not() {
     // rule T21: 002 "Chipping up" (round up: whole sets change, a remainder
     // becomes one chip of the next size) against online events (no chips).
-    let raced = chip_races(retiring_the_25("round-up"));
+    let raced = chip_races(retiring_the_25("round-up"), 21);
     assert_eq!(raced.len(), 1, "{raced:?}");
     let Event::ChipRaced {
         retired,
@@ -211,7 +210,23 @@ fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not(
     assert_eq!((*retired, *next), (25, 50));
     // Two stacks held an odd 25 (5,025 and 4,975): each rounds up to a 50.
     assert_eq!(*total_added, 50);
-    assert_eq!(chip_races(retiring_the_25("off")), Vec::new());
+    assert_eq!(chip_races(retiring_the_25("off"), 21), Vec::new());
+    // The preset's own levels: the 25 goes as 200-400 starts (level 6, after
+    // 100 minutes), not before.
+    assert_eq!(chip_races(preset("live-tournament"), 99), Vec::new());
+    let raced = chip_races(preset("live-tournament"), 101);
+    assert!(
+        matches!(
+            raced.as_slice(),
+            [Event::ChipRaced {
+                retired: 25,
+                next: 50,
+                total_added: 50,
+                ..
+            }]
+        ),
+        "{raced:?}"
+    );
 }
 
 /// A heads-up match under online-mtt rules with the given away-hands limit,
