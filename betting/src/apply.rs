@@ -95,52 +95,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     ) -> Result<(), HandError> {
         match input {
             Input::Post { seat, kind, amount } => self.post(at, seat, kind, amount, sink, &input),
-            Input::Deal(DealerInput::HoleCards { seat, cards }) => {
-                if !matches!(self.phase, Phase::Dealing) {
-                    return Err(self.unexpected(&input));
-                }
-                let st = self.seat(seat).ok_or(HandError::NotInHand { seat })?;
-                if st.status == SeatStatus::Empty {
-                    return Err(HandError::NotInHand { seat });
-                }
-                if st.dealt {
-                    return Err(HandError::AlreadyDealt { seat });
-                }
-                let bits = self.check_new_cards(&cards)?;
-                self.add_known(bits);
-                let st = &mut self.seats[seat.as_usize()];
-                st.hole = cards;
-                st.dealt = true;
-                self.dealt |= 1 << seat.as_usize();
-                sink.push(at, Event::HoleCardsDealt { seat, cards });
-                if self.dealt == self.players.bits() {
-                    self.start_preflop(at, sink);
-                }
-                Ok(())
-            }
-            Input::Deal(DealerInput::Burn(card)) => {
-                if !matches!(self.phase, Phase::Board(_)) {
-                    return Err(self.unexpected(&input));
-                }
-                if self.burned {
-                    return Err(HandError::AlreadyBurned);
-                }
-                let bits = self.check_new_cards(&[card])?;
-                self.add_known(bits);
-                self.burned = true;
-                self.burns += 1;
-                sink.push(at, Event::Burned { card });
-                Ok(())
-            }
-            Input::Deal(DealerInput::Flop(cards)) => {
-                self.deal_board(at, Street::Flop, &cards, cards, sink, &input)
-            }
-            Input::Deal(DealerInput::Turn(card)) => {
-                self.deal_board(at, Street::Turn, &[card], [card, None, None], sink, &input)
-            }
-            Input::Deal(DealerInput::River(card)) => {
-                self.deal_board(at, Street::River, &[card], [card, None, None], sink, &input)
-            }
+            Input::Deal(deal) => self.apply_deal(at, deal, sink),
             Input::Act { seat, action } => {
                 self.check_turn(seat, &input)?;
                 let resolved = self.resolve(seat, action)?;
@@ -171,6 +126,79 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 sink.push(at, Event::Mucked { seat });
                 self.advance_showdown(at, sink)
             }
+        }
+    }
+
+    /// Applies a dealer input (the [`crate::Dealer`] calls this directly).
+    #[inline(never)]
+    pub(crate) fn apply_deal<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        deal: DealerInput,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        if matches!(self.phase, Phase::Complete) {
+            return Err(HandError::HandComplete {
+                kind: Input::Deal(deal).kind(),
+            });
+        }
+        match deal {
+            DealerInput::HoleCards { seat, cards } => {
+                if !matches!(self.phase, Phase::Dealing) {
+                    return Err(self.unexpected(&Input::Deal(deal)));
+                }
+                let st = self.seat(seat).ok_or(HandError::NotInHand { seat })?;
+                if st.status == SeatStatus::Empty {
+                    return Err(HandError::NotInHand { seat });
+                }
+                if st.dealt {
+                    return Err(HandError::AlreadyDealt { seat });
+                }
+                let bits = self.check_new_cards(&cards)?;
+                self.add_known(bits);
+                let st = &mut self.seats[seat.as_usize()];
+                st.hole = cards;
+                st.dealt = true;
+                self.dealt |= 1 << seat.as_usize();
+                sink.push(at, Event::HoleCardsDealt { seat, cards });
+                if self.dealt == self.players.bits() {
+                    self.start_preflop(at, sink);
+                }
+                Ok(())
+            }
+            DealerInput::Burn(card) => {
+                if !matches!(self.phase, Phase::Board(_)) {
+                    return Err(self.unexpected(&Input::Deal(deal)));
+                }
+                if self.burned {
+                    return Err(HandError::AlreadyBurned);
+                }
+                let bits = self.check_new_cards(&[card])?;
+                self.add_known(bits);
+                self.burned = true;
+                self.burns += 1;
+                sink.push(at, Event::Burned { card });
+                Ok(())
+            }
+            DealerInput::Flop(cards) => {
+                self.deal_board(at, Street::Flop, &cards, cards, sink, &Input::Deal(deal))
+            }
+            DealerInput::Turn(card) => self.deal_board(
+                at,
+                Street::Turn,
+                &[card],
+                [card, None, None],
+                sink,
+                &Input::Deal(deal),
+            ),
+            DealerInput::River(card) => self.deal_board(
+                at,
+                Street::River,
+                &[card],
+                [card, None, None],
+                sink,
+                &Input::Deal(deal),
+            ),
         }
     }
 
@@ -563,38 +591,40 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// B14: returns the unmatched part of the largest bet, then gathers the bets.
     #[inline(never)]
     fn finish_round_chips<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
-        let mut top: Option<usize> = None;
-        let mut top_bet = 0;
-        let mut second = 0;
-        for (i, st) in self.seats.iter().enumerate() {
-            if top.is_none() || st.street_bet > top_bet {
+        let (mut top, mut top_bet, mut second, mut sum) = (0usize, 0u64, 0u64, 0u64);
+        let mut bits = self.players.bits();
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let bet = self.seats[i].street_bet;
+            sum += bet;
+            if bet > top_bet {
                 second = top_bet;
-                top_bet = st.street_bet;
-                top = Some(i);
-            } else if st.street_bet > second {
-                second = st.street_bet;
+                top_bet = bet;
+                top = i;
+            } else if bet > second {
+                second = bet;
             }
         }
-        if let Some(i) = top {
-            if top_bet > second {
-                let back = top_bet - second;
-                let st = &mut self.seats[i];
-                st.street_bet -= back;
-                st.total -= back;
-                st.stack += back;
-                if let Some(seat) = Seat::new(i as u8) {
-                    sink.push(
-                        at,
-                        Event::UncalledReturned {
-                            seat,
-                            amount: Chips(back),
-                        },
-                    );
-                }
+        if top_bet > second {
+            let back = top_bet - second;
+            let st = &mut self.seats[top];
+            st.street_bet -= back;
+            st.total -= back;
+            st.stack += back;
+            sum -= back;
+            if let Some(seat) = Seat::new(top as u8) {
+                sink.push(
+                    at,
+                    Event::UncalledReturned {
+                        seat,
+                        amount: Chips(back),
+                    },
+                );
             }
         }
+        self.pot += sum;
         for st in &mut self.seats {
-            self.pot += st.street_bet;
             st.street_bet = 0;
         }
         self.behind = 0;
@@ -611,10 +641,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             },
         );
         // B21 (002): betting over with a player all-in turns every hand face up.
-        let any_all_in = self
-            .contenders()
-            .iter()
-            .any(|seat| self.seats[seat.as_usize()].status == SeatStatus::AllIn);
+        // Contenders are active or all-in.
+        let any_all_in = self.contenders().bits() & !self.active != 0;
         let betting_over = self.able_count() <= 1 || self.street == Street::River;
         let board_known = self.board[..self.board_len as usize]
             .iter()
@@ -646,7 +674,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             Some(next) => self.phase = Phase::Board(next),
             None => {
                 self.start_showdown();
-                // Cannot fail here: ranking errors are caught by `apply_into`'s copy.
+                // Cannot fail: the ranks were computed while validating the river,
+                // and a showdown reached by betting has at least two contenders.
                 let _ = self.advance_showdown(at, sink);
             }
         }

@@ -7,9 +7,7 @@ use holdem_cards::{Card, DealStep, Deck, DeckError, deal_order};
 use holdem_eval::HandEvaluator;
 
 use crate::hand::clockwise_from;
-use crate::{
-    DealerInput, EventSink, Hand, HandError, Input, MAX_SEATS, Pending, Street, Timestamp,
-};
+use crate::{DealerInput, EventSink, Hand, HandError, MAX_SEATS, Pending, Street, Timestamp};
 
 /// What a hole-card deal came to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -131,12 +129,12 @@ impl Dealer {
             holes[seat][usize::from(round)] = Some(self.deck.deal()?);
         }
         for (i, seat) in seats.iter().enumerate() {
-            hand.apply_into(
+            hand.apply_deal(
                 at,
-                Input::Deal(DealerInput::HoleCards {
+                DealerInput::HoleCards {
                     seat: *seat,
                     cards: holes[i],
-                }),
+                },
                 sink,
             )?;
         }
@@ -161,7 +159,7 @@ impl Dealer {
             Some(card) => card,
             None => self.deck.burn()?,
         };
-        hand.apply_into(at, Input::Deal(DealerInput::Burn(Some(burn))), sink)?;
+        hand.apply_deal(at, DealerInput::Burn(Some(burn)), sink)?;
         let input = match street {
             Street::Flop => DealerInput::Flop([
                 Some(self.deck.deal()?),
@@ -171,7 +169,7 @@ impl Dealer {
             Street::Turn => DealerInput::Turn(Some(self.deck.deal()?)),
             _ => DealerInput::River(Some(self.deck.deal()?)),
         };
-        hand.apply_into(at, Input::Deal(input), sink)?;
+        hand.apply_deal(at, input, sink)?;
         Ok(())
     }
 

@@ -223,6 +223,7 @@ impl<E> Hand<E> {
 
     /// What the seat to act may do, with exact amounts; `None` when nobody is to act.
     #[must_use]
+    #[inline]
     pub fn legal_actions(&self) -> Option<LegalActions> {
         if !matches!(self.phase, Phase::Betting) {
             return None;
