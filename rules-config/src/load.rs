@@ -289,23 +289,93 @@ fn unknown_keys(input: &Table, rules: &Rules) -> Vec<ConfigError> {
         return Vec::new();
     };
     let mut errors = Vec::new();
-    walk_unknown("", input, &known, &mut errors);
+    walk_unknown("", input, &known, None, &mut errors);
+    if !errors.is_empty() {
+        // Again with every optional key known, so that "known here" also lists
+        // the keys this file left out (`rake.cap`, `tournament.entry.rebuy`).
+        if let Some(sample) = every_key_sample() {
+            errors.clear();
+            walk_unknown("", input, &known, Some(&sample), &mut errors);
+        }
+    }
     errors
 }
 
-fn walk_unknown(prefix: &str, input: &Table, known: &Table, errors: &mut Vec<ConfigError>) {
+/// Optional keys that no preset writes, merged over `online-mtt` to list every
+/// key of the document. Deserialized only, never validated.
+const OPTIONAL_KEYS: &str = r#"
+[betting]
+small-blind = 1
+big-blind = 2
+ante = 0
+big-blind-ante = 0
+[rake]
+cap = 1
+[tournament.event]
+max-entrants = 1
+[tournament.event.structure]
+add-on-break = { after-level = 0, minutes = 1 }
+[tournament.entry]
+max-entries = 1
+[tournament.entry.late-registration]
+max-late-stack = 1
+[tournament.entry.rebuy]
+period = { through-level = 0 }
+chip-threshold = 1
+chips = 1
+price = { prize-pool = 0, fee = 0, bounty = 0 }
+max-rebuys = 1
+[tournament.entry.add-on]
+window = "add-on-break"
+chips = 1
+price = { prize-pool = 0, fee = 0, bounty = 0 }
+max-add-ons = 1
+add-on-break-minutes = 1
+[tournament.bounties]
+fixed = [{ player = 1, cents = 1 }]
+knockout = { entry-bounty = 0, progressive-share-bp = 0 }
+"#;
+
+/// Every key of the document, as a serialized sample; `None` if the sample
+/// no longer deserializes (a test keeps it working).
+pub(crate) fn every_key_sample() -> Option<Table> {
+    let mut base = parse_table(Preset::OnlineMtt.source()).ok()?;
+    merge(&mut base, parse_table(OPTIONAL_KEYS).ok()?);
+    let rules: Rules = Value::Table(base).try_into().ok()?;
+    match Value::try_from(&rules) {
+        Ok(Value::Table(t)) => Some(t),
+        _ => None,
+    }
+}
+
+fn walk_unknown(
+    prefix: &str,
+    input: &Table,
+    known: &Table,
+    sample: Option<&Table>,
+    errors: &mut Vec<ConfigError>,
+) {
     for (key, value) in input {
         let path = if prefix.is_empty() {
             key.clone()
         } else {
             format!("{prefix}.{key}")
         };
+        let sample_of = |v: Option<&Value>| match v {
+            Some(Value::Table(t)) => Some(t),
+            _ => None,
+        };
         match (value, known.get(key)) {
             (_, None) => {
-                let keys: Vec<&str> = known.keys().map(String::as_str).collect();
+                let mut keys: Vec<&str> = known.keys().map(String::as_str).collect();
+                if let Some(sample) = sample {
+                    keys.extend(sample.keys().map(String::as_str));
+                    keys.sort_unstable();
+                    keys.dedup();
+                }
                 // Keys are kebab-case: point a snake_case spelling at its match.
                 let kebab = key.replace('_', "-");
-                let hint = if kebab != *key && known.contains_key(&kebab) {
+                let hint = if kebab != *key && keys.contains(&kebab.as_str()) {
                     format!(" (did you mean `{kebab}`? keys are kebab-case)")
                 } else {
                     String::new()
@@ -316,15 +386,50 @@ fn walk_unknown(prefix: &str, input: &Table, known: &Table, errors: &mut Vec<Con
                     format!("is not a known key{hint}; known here: {}", keys.join(", ")),
                 ));
             }
-            (Value::Table(i), Some(Value::Table(k))) => walk_unknown(&path, i, k, errors),
+            (Value::Table(i), Some(Value::Table(k))) => {
+                let s = sample_of(sample.and_then(|s| s.get(key)));
+                walk_unknown(&path, i, k, s, errors);
+            }
             (Value::Array(i), Some(Value::Array(k))) => {
+                // Items of a list all have the sample's first item's keys.
+                let s = match sample.and_then(|s| s.get(key)) {
+                    Some(Value::Array(items)) => sample_of(items.first()),
+                    _ => None,
+                };
                 for (n, (iv, kv)) in i.iter().zip(k).enumerate() {
                     if let (Value::Table(it), Value::Table(kt)) = (iv, kv) {
-                        walk_unknown(&format!("{path}[{n}]"), it, kt, errors);
+                        walk_unknown(&format!("{path}[{n}]"), it, kt, s, errors);
                     }
                 }
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r2_the_every_key_sample_deserializes_and_has_the_optional_keys() {
+        let sample = every_key_sample().expect("the sample deserializes");
+        let at = |path: &[&str]| {
+            let mut t = &sample;
+            for key in path {
+                match t.get(*key) {
+                    Some(Value::Table(inner)) => t = inner,
+                    other => panic!("{path:?}: {other:?}"),
+                }
+            }
+            t.keys().cloned().collect::<Vec<_>>()
+        };
+        assert!(at(&["rake"]).contains(&"cap".to_owned()));
+        let entry = at(&["tournament", "entry"]);
+        for key in ["rebuy", "add-on", "max-entries"] {
+            assert!(entry.contains(&key.to_owned()), "{key}");
+        }
+        assert!(at(&["betting"]).contains(&"small-blind".to_owned()));
+        assert!(at(&["tournament", "bounties"]).contains(&"knockout".to_owned()));
     }
 }

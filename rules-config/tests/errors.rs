@@ -120,6 +120,32 @@ fn r2_a_snake_case_key_is_pointed_at_its_kebab_case_spelling() {
 }
 
 #[test]
+fn r2_known_keys_include_the_optional_keys_a_file_left_out() {
+    // online-mtt has no rake cap and no rebuys: a typo still lists them.
+    let err = rejected("extends = \"online-mtt\"\n[rake]\ncpa = 3\n[tournament.entry]\nrebuyy = 1");
+    let reason = |path: &str| {
+        err.errors
+            .iter()
+            .find(|e| e.path == path)
+            .map(|e| e.reason.clone())
+            .unwrap_or_else(|| panic!("{path} missing from:\n{err}"))
+    };
+    assert!(reason("rake.cpa").contains("cap,"), "{err}");
+    let entry = reason("tournament.entry.rebuyy");
+    assert!(
+        entry.contains("rebuy,") && entry.contains("add-on,"),
+        "{err}"
+    );
+    // And the snake_case hint finds an optional key too.
+    check(
+        "extends = \"online-mtt\"\n[tournament.entry]\nmax_entries = 2",
+        ErrorKind::UnknownField,
+        "tournament.entry.max_entries",
+        "did you mean `max-entries`?",
+    );
+}
+
+#[test]
 fn r2_missing_fields_name_the_missing_key() {
     check(
         "name = \"x\"",
