@@ -336,6 +336,14 @@ fixed = [{ player = 1, cents = 1 }]
 knockout = { entry-bounty = 0, progressive-share-bp = 0 }
 "#;
 
+/// The table in `v`, if it is one.
+fn as_table(v: Option<&Value>) -> Option<&Table> {
+    match v {
+        Some(Value::Table(t)) => Some(t),
+        _ => None,
+    }
+}
+
 /// Every key of the document, as a serialized sample; `None` if the sample
 /// no longer deserializes (a test keeps it working).
 pub(crate) fn every_key_sample() -> Option<Table> {
@@ -361,10 +369,6 @@ fn walk_unknown(
         } else {
             format!("{prefix}.{key}")
         };
-        let sample_of = |v: Option<&Value>| match v {
-            Some(Value::Table(t)) => Some(t),
-            _ => None,
-        };
         match (value, known.get(key)) {
             (_, None) => {
                 let mut keys: Vec<&str> = known.keys().map(String::as_str).collect();
@@ -387,13 +391,13 @@ fn walk_unknown(
                 ));
             }
             (Value::Table(i), Some(Value::Table(k))) => {
-                let s = sample_of(sample.and_then(|s| s.get(key)));
+                let s = as_table(sample.and_then(|s| s.get(key)));
                 walk_unknown(&path, i, k, s, errors);
             }
             (Value::Array(i), Some(Value::Array(k))) => {
                 // Items of a list all have the sample's first item's keys.
                 let s = match sample.and_then(|s| s.get(key)) {
-                    Some(Value::Array(items)) => sample_of(items.first()),
+                    Some(Value::Array(items)) => as_table(items.first()),
                     _ => None,
                 };
                 for (n, (iv, kv)) in i.iter().zip(k).enumerate() {
