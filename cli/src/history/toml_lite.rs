@@ -280,13 +280,8 @@ impl<'a> Reader<'a> {
             Some(b'\'') => self.literal_string(),
             _ => {
                 let start = self.pos;
-                while let Some(b) = self.peek() {
-                    if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
-                        self.pos += 1;
-                    } else {
-                        break;
-                    }
-                }
+                let rest = self.src.as_bytes().get(start..).unwrap_or(&[]);
+                self.pos += rest.iter().take_while(|&&b| is_bare_key_byte(b)).count();
                 if start == self.pos {
                     let found = self
                         .rest()
@@ -355,6 +350,9 @@ impl<'a> Reader<'a> {
             }
         }
         let text = &self.src[start..self.pos];
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(Value::Number(text)); // the common case: a plain integer
+        }
         match text {
             "" => {
                 let found = self.rest().chars().next().unwrap_or(' ');
@@ -368,31 +366,63 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// [`Reader::skip_trivia`], skipped at once when the next byte starts no trivia.
+    #[inline]
+    fn skip_trivia_if_any(&mut self) {
+        if let Some(b' ' | b'\t' | b'#' | b'\n' | b'\r') = self.peek() {
+            self.skip_trivia();
+        }
+    }
+
+    /// The hot path of PHH `actions`: a one-line literal string (`'p1 cbr 300'`)
+    /// found with one scan; `None` (nothing consumed) for anything else, which the
+    /// general [`Reader::value`] then reads, errors included.
+    #[inline]
+    fn short_literal(&mut self) -> Option<&'a str> {
+        let src: &'a str = self.src;
+        let bytes = src.as_bytes();
+        if bytes.get(self.pos) != Some(&b'\'') || bytes.get(self.pos + 1) == Some(&b'\'') {
+            return None;
+        }
+        let start = self.pos + 1;
+        let rest = bytes.get(start..)?;
+        let i = rest.iter().position(|&b| b == b'\'' || b == b'\n')?;
+        if rest[i] != b'\'' {
+            return None;
+        }
+        // Both ends are ASCII bytes, so they are character boundaries.
+        let text = src.get(start..start + i)?;
+        self.pos = start + i + 1;
+        Some(text)
+    }
+
     /// A capacity for the array that starts here: one slot per `,` up to the end
     /// of the line (PHH writes arrays on one line), so an `actions` array is
     /// allocated once instead of growing four times.
     fn array_capacity_hint(&self) -> usize {
-        let rest = self.src.as_bytes().get(self.pos..).unwrap_or(&[]);
-        let line = rest
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(rest, |i| &rest[..i]);
-        (line.iter().filter(|&&b| b == b',').count() + 1).min(256)
+        let rest = self.rest();
+        // `str::find` of one ASCII byte is a memchr, several bytes a step.
+        let line = rest.find('\n').map_or(rest, |i| &rest[..i]).as_bytes();
+        let commas: usize = line.iter().map(|&b| usize::from(b == b',')).sum();
+        (commas + 1).min(256)
     }
 
     fn array(&mut self, depth: u32) -> Res<Value<'a>> {
         self.pos += 1; // '['
         let mut items = Vec::with_capacity(self.array_capacity_hint());
         loop {
-            self.skip_trivia();
+            self.skip_trivia_if_any();
             if self.peek() == Some(b']') {
                 self.pos += 1;
                 return Ok(Value::Array(items));
             }
             let line = self.line;
-            let value = self.value(depth + 1)?;
+            let value = match self.short_literal() {
+                Some(s) => Value::Str(Cow::Borrowed(s)),
+                None => self.value(depth + 1)?,
+            };
             items.push(Item { line, value });
-            self.skip_trivia();
+            self.skip_trivia_if_any();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {}
@@ -615,6 +645,11 @@ impl<'a> Reader<'a> {
             }
         }
     }
+}
+
+/// A byte of a bare key: `A-Za-z0-9_-`.
+fn is_bare_key_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
 /// `07:32:00`, `1979-05-27`, `1979-05-27T07:32:00Z`, `1979-05-27 07:32:00.5+01:00`.
