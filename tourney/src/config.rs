@@ -281,6 +281,32 @@ pub enum ChipRace {
     RoundUp,
 }
 
+/// How the button moves when players bust (rule B18, a house rule;
+/// `button`). TOML: `button = "dead-button"` or `button = "forward-moving"`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ButtonMovement {
+    /// The button always moves to the next player; a player may miss a blind
+    /// (seed 000 2.4).
+    ForwardMoving,
+    /// Dead button: the big blind moves to the next player, the small blind and
+    /// the button follow the seats, so an eliminated small blind leaves the
+    /// button on an empty seat and an eliminated big blind leaves the small blind
+    /// dead (seed 002). The tournament-director standard.
+    #[default]
+    DeadButton,
+}
+
+impl From<ButtonMovement> for crate::seating::ButtonRule {
+    fn from(b: ButtonMovement) -> Self {
+        match b {
+            ButtonMovement::ForwardMoving => crate::seating::ButtonRule::ForwardMoving,
+            ButtonMovement::DeadButton => crate::seating::ButtonRule::DeadButton,
+        }
+    }
+}
+
 /// A complete tournament: the event's options plus entry, bounty, deal, chip
 /// race and DET options (`[tournament]` of a rules file, kebab-case keys).
 ///
@@ -310,12 +336,18 @@ pub struct TournamentConfig {
     /// `event.disconnect-extra-time` is on.
     #[serde(default)]
     pub det: DetLadders,
+    /// How the button moves when players bust (`button`, B18; default the dead
+    /// button, the tournament-director standard).
+    #[serde(default)]
+    pub button: ButtonMovement,
 }
 
 impl From<TournamentOptions> for TournamentConfig {
     /// The event alone: entries at `buy-in` + `fee` with the starting stack, no
     /// late registration, unregistration until the start, no re-entry, rebuys,
-    /// add-ons, bounties or chip race; seed 000's DET ladders.
+    /// add-ons, bounties or chip race; seed 000's DET ladders and its
+    /// forward-moving button (000 2.4, the engine's rule before the option
+    /// existed).
     fn from(event: TournamentOptions) -> Self {
         let entry = EntryOptions {
             starting_stack: event.starting_stack,
@@ -336,6 +368,7 @@ impl From<TournamentOptions> for TournamentConfig {
             deal: DealOptions::default(),
             chip_race: ChipRace::Off,
             det: DetLadders::default(),
+            button: ButtonMovement::ForwardMoving,
         }
     }
 }

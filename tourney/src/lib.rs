@@ -60,7 +60,8 @@ mod tournament;
 
 pub use command::{Command, Event, ForcedAction, Input, RolledBackHand, TourneyError};
 pub use config::{
-    ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig, TournamentOptions,
+    ButtonMovement, ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig,
+    TournamentOptions,
 };
 pub use ids::{Cents, Chips, HOUR, MINUTE, Ms, PlayerId, TableId};
 pub use record::Record;

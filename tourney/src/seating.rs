@@ -23,6 +23,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::{PlayerId, TableId, below, shuffle};
 
+pub use holdem_betting::table::ButtonRule;
+
 /// A seat at a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct SeatRef {
@@ -123,11 +125,19 @@ pub struct Table {
     redraw: bool,
     busy: bool,
     undo: Option<Undo>,
+    /// The dead-button rule applies (B18).
+    #[serde(default)]
+    dead_button: bool,
+    /// The last hand's big blind and small-blind position (dead or not).
+    #[serde(default)]
+    last_blinds: Option<(u8, u8)>,
 }
 
 /// What a hand start changed at its table, to undo on a roll-back (T20).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Undo {
+    #[serde(default)]
+    last_blinds: Option<(u8, u8)>,
     button: Option<u8>,
     arrivals: u8,
     redraw: bool,
@@ -172,12 +182,39 @@ impl Table {
         }
         after
     }
-    /// The seat that will have the button next hand if nothing changes (B18,
-    /// forward-moving button).
+    /// The seat that will have the button next hand if nothing changes (B18):
+    /// the next player under the forward-moving button; under the dead button the
+    /// last small-blind position, empty or not.
     fn next_button(&self) -> u8 {
+        if let (true, Some((_, sb)), false) = (self.dead_button, self.last_blinds, self.count == 2)
+        {
+            return sb;
+        }
         match self.button {
             Some(b) => self.next_occupied(b),
             None => self.next_occupied(self.seats.len() as u8 - 1),
+        }
+    }
+
+    /// The seat due for the big blind next hand if nothing changes (B18).
+    fn next_big_blind(&self) -> u8 {
+        if let (true, Some((bb, _))) = (self.dead_button, self.last_blinds) {
+            return self.next_occupied(bb);
+        }
+        let nb = self.next_button();
+        if self.count == 2 {
+            self.next_occupied(nb)
+        } else {
+            self.next_occupied(self.next_occupied(nb))
+        }
+    }
+
+    /// How the button moves at this table (B18).
+    pub fn button_rule(&self) -> ButtonRule {
+        if self.dead_button {
+            ButtonRule::DeadButton
+        } else {
+            ButtonRule::ForwardMoving
         }
     }
     fn distance(&self, from: u8, to: u8) -> u8 {
@@ -215,6 +252,7 @@ pub struct Seating {
     idle_by_count: BTreeSet<(u8, TableId)>,
     where_is: HashMap<PlayerId, SeatRef>,
     next_table: u32,
+    dead_button: bool,
 }
 
 impl Seating {
@@ -230,7 +268,23 @@ impl Seating {
             idle_by_count: BTreeSet::new(),
             where_is: HashMap::new(),
             next_table: 1,
+            dead_button: false,
         })
+    }
+
+    /// Sets how the button moves at every table, now and later (B18; the
+    /// forward-moving button until set).
+    pub fn set_button_rule(&mut self, rule: ButtonRule) {
+        self.dead_button = rule == ButtonRule::DeadButton;
+        for t in self.tables.values_mut() {
+            t.dead_button = self.dead_button;
+        }
+    }
+
+    /// The same seating under `rule` (see [`Seating::set_button_rule`]).
+    pub fn with_button_rule(mut self, rule: ButtonRule) -> Seating {
+        self.set_button_rule(rule);
+        self
     }
 
     /// The random seat draw (T1): the fewest tables that seat everyone, sizes
@@ -377,6 +431,7 @@ impl Seating {
                 })
                 .collect(),
             next_table: self.next_table + offset,
+            dead_button: self.dead_button,
         }
     }
 
@@ -507,6 +562,7 @@ impl Seating {
             .filter(|&s| t.seats[s as usize].is_some_and(|x| x.fresh))
             .collect();
         t.undo = Some(Undo {
+            last_blinds: t.last_blinds,
             button: t.button,
             arrivals: t.arrivals,
             redraw: t.redraw,
@@ -514,25 +570,48 @@ impl Seating {
         });
         let drawn =
             t.redraw || t.button.is_none() || 2 * u32::from(t.arrivals) >= u32::from(t.count);
-        let button = if drawn {
-            // T12: a fresh draw; everyone present is dealt in.
-            for s in t.seats.iter_mut().flatten() {
-                s.fresh = false;
+        let dead = match (t.dead_button && !drawn, t.last_blinds) {
+            (true, Some((last_bb, last_sb))) => {
+                // B18 dead button (002): the big blind moves to the next player;
+                // the small blind and the button follow the seats, so an
+                // eliminated big blind leaves the small blind dead and an
+                // eliminated small blind leaves the button on an empty seat.
+                let bb = t.next_occupied(last_bb);
+                if t.count == 2 {
+                    // B4: heads-up, the button posts the small blind.
+                    let b = t.next_occupied(bb);
+                    Some((b, b, bb))
+                } else {
+                    Some((last_sb, last_bb, bb))
+                }
             }
-            occupied[below(rng, occupied.len() as u32) as usize]
-        } else {
-            t.next_button()
+            _ => None,
+        };
+        let (button, sb, bb) = match dead {
+            Some(x) => x,
+            None => {
+                let button = if drawn {
+                    // T12: a fresh draw; everyone present is dealt in.
+                    for s in t.seats.iter_mut().flatten() {
+                        s.fresh = false;
+                    }
+                    occupied[below(rng, occupied.len() as u32) as usize]
+                } else {
+                    t.next_button()
+                };
+                if t.count == 2 {
+                    // B4: heads-up, the button posts the small blind.
+                    (button, button, t.next_occupied(button))
+                } else {
+                    let sb = t.next_occupied(button);
+                    (button, sb, t.next_occupied(sb))
+                }
+            }
         };
         t.button = Some(button);
+        t.last_blinds = Some((bb, sb));
         t.arrivals = 0;
         t.redraw = false;
-        let (sb, bb) = if t.count == 2 {
-            // B4: heads-up, the button posts the small blind.
-            (button, t.next_occupied(button))
-        } else {
-            let sb = t.next_occupied(button);
-            (sb, t.next_occupied(sb))
-        };
         let mut dealt = Vec::new();
         let mut waiting = Vec::new();
         for (i, s) in t.seats.iter().enumerate() {
@@ -554,7 +633,10 @@ impl Seating {
                 s.fresh = false;
             }
         }
-        let small_blind = if waiting.iter().any(|&(s, _)| s == sb) {
+        let small_blind = if waiting.iter().any(|&(s, _)| s == sb)
+            || t.seats[sb as usize].is_none()
+            || sb == bb
+        {
             None
         } else {
             Some(sb)
@@ -577,6 +659,7 @@ impl Seating {
     pub fn undo_start_hand(&mut self, table: TableId) {
         if let Some(t) = self.tables.get_mut(&table) {
             if let Some(u) = t.undo.take() {
+                t.last_blinds = u.last_blinds;
                 t.button = u.button;
                 t.arrivals = u.arrivals;
                 t.redraw = u.redraw;
@@ -687,11 +770,7 @@ impl Seating {
         };
         // The player due for the big blind next hand moves (so nobody skips it) ...
         let nb = s.next_button();
-        let mover_seat = if s.count == 2 {
-            s.next_occupied(nb)
-        } else {
-            s.next_occupied(s.next_occupied(nb))
-        };
+        let mover_seat = s.next_big_blind();
         let Some(mover) = s.seats[mover_seat as usize] else {
             return;
         };
@@ -728,6 +807,8 @@ impl Seating {
             redraw: true,
             busy: false,
             undo: None,
+            dead_button: self.dead_button,
+            last_blinds: None,
         };
         self.tables.insert(id, t);
         self.by_count.insert((0, id));

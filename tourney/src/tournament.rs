@@ -175,7 +175,8 @@ impl Tournament {
         config.validate()?;
         let options = &config.event;
         let seating = Seating::new(options.table_size)
-            .map_err(|_| OptionsError::TableSize(options.table_size))?;
+            .map_err(|_| OptionsError::TableSize(options.table_size))?
+            .with_button_rule(config.button.into());
         let units = chip_units(&options.structure.levels);
         Ok(Tournament {
             cfg: config,
@@ -1053,7 +1054,9 @@ impl Tournament {
             _ => Seating::draw(players, size, rng),
         };
         let Ok(seating) = seating else { return };
-        self.seating = seating.renumbered(self.table_ids_used);
+        self.seating = seating
+            .with_button_rule(self.cfg.button.into())
+            .renumbered(self.table_ids_used);
         self.table_ids_used += self.seating.table_count() as u32;
         if self.cfg.event.format.is_rounds() {
             self.round += 1;

@@ -197,3 +197,36 @@ fn quick_model_still_plays_to_the_end() {
     sim.run(&mut NoJournal, &mut |_| {}).unwrap();
     check_result(&sim, 60);
 }
+
+// rule B18: a live event under the dead button (buttons on empty seats, dead
+// small blinds) plays real hands to one winner, every chip conserved.
+#[test]
+fn dead_button_live_mtt_of_150_plays_to_one_winner_rule_b18() {
+    use holdem_tourney::{ButtonMovement, TournamentConfig};
+    let mut cfg = TournamentConfig::from(TournamentOptions::live_mtt());
+    cfg.button = ButtonMovement::DeadButton;
+    let mut sim = Simulation::with_config(
+        cfg,
+        holdem_tourney::sim::SimOptions::default(),
+        150,
+        3,
+        &mut NoJournal,
+    )
+    .unwrap();
+    let mut dead_small_blinds = 0;
+    let mut empty_buttons = 0;
+    while !sim.is_done() {
+        for e in sim.step(&mut NoJournal).unwrap() {
+            if let Event::HandStarted { lineup, .. } = e {
+                dead_small_blinds += u32::from(lineup.small_blind.is_none());
+                empty_buttons += u32::from(!lineup.dealt.iter().any(|d| d.0 == lineup.button));
+            }
+        }
+        let t = sim.tournament();
+        if t.phase() == Phase::Running {
+            assert_eq!(t.chips_in_play(), 150 * t.options().starting_stack);
+        }
+    }
+    check_result(&sim, 150);
+    assert!(dead_small_blinds > 0 && empty_buttons > 0);
+}

@@ -324,3 +324,83 @@ proptest! {
         }
     }
 }
+
+/// A seed 002 table: ten seats, players in seats 0-5, the button on seat 0 last
+/// hand, under `rule`; the first hand is dealt (button 1, blinds 2 and 3).
+fn seed_002_table(rule: ButtonRule) -> Seating {
+    let l = layout(&[&[1, 2, 3, 4, 5, 6]]);
+    let mut s = Seating::from_tables(10, &l).unwrap().with_button_rule(rule);
+    let first = s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    assert_eq!(
+        (first.button, first.small_blind, first.big_blind),
+        (1, Some(2), 3)
+    );
+    s.set_busy(TableId(1), false);
+    s
+}
+
+fn positions(s: &mut Seating) -> (u8, Option<u8>, u8) {
+    let l = s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    s.set_busy(TableId(1), false);
+    (l.button, l.small_blind, l.big_blind)
+}
+
+// rule B18, seed 002: "If the player in the small blind is eliminated then the
+// dealer button moves to the empty position as if the player were still at the
+// table ... The blinds rotate as usual."
+#[test]
+fn dead_button_eliminated_small_blind_leaves_the_button_on_an_empty_seat_seed_002_rule_b18() {
+    let mut s = seed_002_table(ButtonRule::DeadButton);
+    s.remove(PlayerId(3)).unwrap(); // seat 2, the small blind
+    assert_eq!(
+        positions(&mut s),
+        (2, Some(3), 4),
+        "button on the empty seat"
+    );
+    assert_eq!(positions(&mut s), (3, Some(4), 5));
+    // Seed 000 2.4's forward-moving button instead skips the empty seat: the
+    // big blind of the last hand takes the button and misses the small blind.
+    let mut f = seed_002_table(ButtonRule::ForwardMoving);
+    f.remove(PlayerId(3)).unwrap();
+    assert_eq!(positions(&mut f), (3, Some(4), 5));
+}
+
+// rule B18, seed 002: "If the player in the big blind is eliminated, the small
+// blind position is 'dead' ... and only the big blind is posted. The following
+// hand the blind structures will return to normal. This ensures every player is
+// posting a big blind."
+#[test]
+fn dead_button_eliminated_big_blind_leaves_the_small_blind_dead_seed_002_rule_b18() {
+    let mut s = seed_002_table(ButtonRule::DeadButton);
+    s.remove(PlayerId(4)).unwrap(); // seat 3, the big blind
+    assert_eq!(positions(&mut s), (2, None, 4), "the small blind is dead");
+    // Both blinds again; the button now falls on the empty seat 3.
+    assert_eq!(positions(&mut s), (3, Some(4), 5));
+    // Every player posts the big blind in turn: seats 0, 1, 2, 4, 5 next.
+    let bbs: Vec<u8> = (0..5).map(|_| positions(&mut s).2).collect();
+    assert_eq!(bbs, [0, 1, 2, 4, 5]);
+    // Forward-moving: no dead blind, and seat 4 never posted the small blind.
+    let mut f = seed_002_table(ButtonRule::ForwardMoving);
+    f.remove(PlayerId(4)).unwrap();
+    assert_eq!(positions(&mut f), (2, Some(4), 5));
+}
+
+// rule B18 with B4: down to two players the dead button gives way to heads-up
+// play, the button posting the small blind; a roll-back (T20) restores it.
+#[test]
+fn dead_button_goes_heads_up_and_rolls_back_rule_b18() {
+    let l = layout(&[&[1, 2, 3]]);
+    let mut s = Seating::from_tables(10, &l)
+        .unwrap()
+        .with_button_rule(ButtonRule::DeadButton);
+    assert_eq!(positions(&mut s), (1, Some(2), 0));
+    s.remove(PlayerId(1)).unwrap(); // seat 0, the big blind
+    // Heads-up: the big blind moves on to seat 1, the other player has the button
+    // and posts the small blind.
+    assert_eq!(positions(&mut s), (2, Some(2), 1));
+    let expected = positions(&mut s.clone());
+    assert_eq!(expected, (1, Some(1), 2));
+    s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    s.undo_start_hand(TableId(1));
+    assert_eq!(positions(&mut s), expected);
+}
