@@ -38,9 +38,9 @@ impl<E> PartialEq for Ranker<E> {
 
 impl<E> Eq for Ranker<E> {}
 
-/// The most forced bets one hand can have: per seat an ante, a dead ante, a blind (or
-/// straddle) and a dead blind.
-pub(crate) const MAX_POSTS: usize = 4 * MAX_SEATS + 2;
+/// The most forced bets one hand can have: per seat an ante, a dead ante, a blind, a
+/// straddle and a dead blind.
+pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
 
 /// One hand of Texas Hold'em, from the forced bets to the settlement: a sans-IO state
 /// machine (DESIGN §1). Feed it [`crate::Input`]s with [`Hand::apply`]; every accepted
@@ -72,8 +72,10 @@ pub struct Hand<E = Evaluator> {
     /// Bits of the seats that mucked (mirrors `SeatState::mucked`).
     pub(crate) mucked: u32,
     pub(crate) positions: Positions,
-    /// The forced bets in posting order, with their full sizes.
-    pub(crate) posts: ArrayVec<(Seat, PostKind, u64), MAX_POSTS>,
+    /// The forced bets in posting order (sizes in `config` and `post_sizes`).
+    pub(crate) posts: ArrayVec<(Seat, PostKind), MAX_POSTS>,
+    /// Per seat: the ante, the dead ante and the straddle (full sizes).
+    pub(crate) post_sizes: [[u64; 3]; MAX_SEATS],
     /// The last straddler, who acts last before the flop (B3, B6).
     pub(crate) straddler: Option<Seat>,
     /// The blind that opens the pre-flop betting: the big blind or the last straddle
@@ -123,6 +125,7 @@ impl<E> PartialEq for Hand<E> {
             && self.mucked == other.mucked
             && self.positions == other.positions
             && self.posts == other.posts
+            && self.post_sizes == other.post_sizes
             && self.straddler == other.straddler
             && self.opening_blind == other.opening_blind
             && self.next_post == other.next_post
@@ -268,11 +271,13 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
         // new players' big blinds (B19) and dead blinds. At most 4 per seat.
         let mut posts = ArrayVec::new();
+        let mut post_sizes = [[0u64; 3]; MAX_SEATS];
         let clockwise = clockwise_from(set, positions.button);
         for seat in clockwise.iter() {
             let ante = config.ante.get() + forced.antes[seat.as_usize()].get();
             if ante > 0 {
-                posts.push((*seat, PostKind::Ante, ante));
+                posts.push((*seat, PostKind::Ante));
+                post_sizes[seat.as_usize()][0] = ante;
             }
         }
         for seat in clockwise.iter() {
@@ -281,28 +286,29 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 dead += config.big_blind_ante.get();
             }
             if dead > 0 {
-                posts.push((*seat, PostKind::BigBlindAnte, dead));
+                posts.push((*seat, PostKind::BigBlindAnte));
+                post_sizes[seat.as_usize()][1] = dead;
             }
         }
         if let Some(sb) = positions.small_blind {
             if !config.small_blind.is_zero() {
-                posts.push((sb, PostKind::SmallBlind, config.small_blind.get()));
+                posts.push((sb, PostKind::SmallBlind));
             }
         }
-        let bb = config.big_blind.get();
-        posts.push((positions.big_blind, PostKind::BigBlind, bb));
+        posts.push((positions.big_blind, PostKind::BigBlind));
         for (seat, amount) in &forced.straddles {
-            posts.push((*seat, PostKind::Straddle, amount.get()));
+            posts.push((*seat, PostKind::Straddle));
+            post_sizes[seat.as_usize()][2] = amount.get();
         }
         for seat in clockwise.iter() {
             if positions.extra_big_blinds.contains(*seat) && *seat != positions.big_blind {
-                posts.push((*seat, PostKind::BigBlind, bb));
+                posts.push((*seat, PostKind::BigBlind));
             }
         }
         if !config.small_blind.is_zero() {
             for seat in clockwise.iter() {
                 if positions.dead_blinds.contains(*seat) {
-                    posts.push((*seat, PostKind::DeadBlind, config.small_blind.get()));
+                    posts.push((*seat, PostKind::DeadBlind));
                 }
             }
         }
@@ -321,6 +327,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             mucked: 0,
             positions,
             posts,
+            post_sizes,
             straddler,
             opening_blind,
             next_post: 0,
@@ -360,6 +367,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             mucked: self.mucked,
             positions: self.positions,
             posts: self.posts,
+            post_sizes: self.post_sizes,
             straddler: self.straddler,
             opening_blind: self.opening_blind,
             next_post: self.next_post,
@@ -605,10 +613,13 @@ impl<E> Hand<E> {
     fn pending_other(&self) -> Pending {
         match self.phase {
             Phase::Posting => match self.posts.get(self.next_post as usize) {
-                Some(&(seat, kind, size)) => Pending::Post {
+                Some(&(seat, kind)) => Pending::Post {
                     seat,
                     kind,
-                    amount: Chips(size.min(self.seats[seat.as_usize()].stack)),
+                    amount: Chips(
+                        self.post_size(seat, kind)
+                            .min(self.seats[seat.as_usize()].stack),
+                    ),
                 },
                 None => Pending::Complete,
             },
@@ -636,6 +647,18 @@ impl<E> Hand<E> {
                 None => Pending::Complete,
             },
             Phase::Complete => Pending::Complete,
+        }
+    }
+
+    /// The full size of `seat`'s forced bet of `kind`.
+    fn post_size(&self, seat: Seat, kind: PostKind) -> u64 {
+        let sizes = self.post_sizes[seat.as_usize()];
+        match kind {
+            PostKind::Ante => sizes[0],
+            PostKind::BigBlindAnte => sizes[1],
+            PostKind::Straddle => sizes[2],
+            PostKind::SmallBlind | PostKind::DeadBlind => self.config.small_blind.get(),
+            PostKind::BigBlind => self.config.big_blind.get(),
         }
     }
 

@@ -414,3 +414,36 @@ fn b21_the_last_hand_that_can_win_a_side_pot_may_not_muck() {
     assert_eq!(result.final_stack(s(2)), Chips(1_700));
     assert!(hand.chips_conserved());
 }
+
+#[test]
+fn b5_every_kind_of_forced_bet_for_every_seat_fits_one_hand() {
+    // rule B5 (and B3, B19): ten seats, each with an ante and a dead ante, a dead
+    // blind and a second big blind, plus seven straddles: all posted, chips conserved.
+    let stacks = [100_000u64; 10];
+    let set: holdem_betting::SeatSet = (0..10).map(s).collect();
+    let mut positions = holdem_betting::Positions::standard(set, s(0)).expect("positions");
+    positions.extra_big_blinds = set;
+    positions.dead_blinds = set;
+    let mut forced = ForcedBets::default();
+    for i in 0..10 {
+        forced.antes[i] = Chips(5);
+        forced.dead_antes[i] = Chips(5);
+    }
+    let mut level = 100;
+    for seat in 3..10 {
+        level *= 2;
+        forced.straddle(s(seat), Chips(level)).expect("room");
+    }
+    let mut hand = Hand::with_forced_bets(
+        nl(100),
+        &players(&stacks),
+        s(0),
+        Some(positions),
+        &forced,
+        holdem_eval::Evaluator::new(),
+    )
+    .expect("hand");
+    let posted = post_all(&mut hand);
+    assert_eq!(posted.len(), 10 + 10 + 1 + 1 + 7 + 9 + 10);
+    assert!(hand.chips_conserved());
+}
