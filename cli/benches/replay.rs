@@ -5,9 +5,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use holdem_cli::history::HandHistory;
-use holdem_cli::history::native::{PostcardHands, decode_postcard, write_postcard};
+use holdem_cli::history::native::{HandRecord, PostcardHands, decode_postcard, write_postcard};
 use holdem_cli::history::phh::PhhHands;
-use holdem_cli::replay::{HouseRules, Outcome, replay_hand};
+use holdem_cli::replay::{HouseRules, Outcome, replay_hand, replay_view};
 
 const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
 const GENERATED: &[u8] =
@@ -15,6 +15,15 @@ const GENERATED: &[u8] =
 
 fn settled(o: &Outcome) -> bool {
     matches!(o, Outcome::Ok { settled: true, .. })
+}
+
+/// The postcard frame of a hand without its LEB128 length prefix, as a reader hands
+/// it over.
+fn payload(h: &HandHistory) -> Vec<u8> {
+    let mut v = Vec::new();
+    let _ = write_postcard(&mut v, h);
+    let skip = v.iter().position(|b| b & 0x80 == 0).map_or(0, |i| i + 1);
+    v.split_off(skip)
 }
 
 fn replay(c: &mut Criterion) {
@@ -27,16 +36,9 @@ fn replay(c: &mut Criterion) {
         .filter_map(Result::ok)
         .collect();
     // Pre-split postcard frames of the Pluribus hands, as a reader hands them over.
-    let frames: Vec<Vec<u8>> = hands
-        .iter()
-        .map(|h| {
-            let mut v = Vec::new();
-            let _ = write_postcard(&mut v, h);
-            // Drop the one- or two-byte length prefix: decode the payload only.
-            let skip = if v.len() - 1 < 128 { 1 } else { 2 };
-            v.split_off(skip)
-        })
-        .collect();
+    let frames: Vec<Vec<u8>> = hands.iter().map(payload).collect();
+
+    let generated_frames: Vec<Vec<u8>> = generated.iter().map(payload).collect();
 
     let mut g = c.benchmark_group("replay");
     g.throughput(Throughput::Elements(hands.len() as u64));
@@ -59,8 +61,25 @@ fn replay(c: &mut Criterion) {
         b.iter(|| {
             frames
                 .iter()
+                .filter_map(|f| HandRecord::decode(black_box(f)).ok())
+                .filter(|h| settled(&replay_view(&h.view(), &rules)))
+                .count()
+        })
+    });
+    g.bench_function("native_postcard_full_decode_and_replay_pluribus", |b| {
+        b.iter(|| {
+            frames
+                .iter()
                 .filter_map(|f| decode_postcard(black_box(f)).ok())
                 .filter(|h| settled(&replay_hand(h, &rules)))
+                .count()
+        })
+    });
+    g.bench_function("native_postcard_decode_only_pluribus", |b| {
+        b.iter(|| {
+            frames
+                .iter()
+                .filter(|f| HandRecord::decode(black_box(f)).is_ok())
                 .count()
         })
     });
@@ -73,6 +92,15 @@ fn replay(c: &mut Criterion) {
         })
     });
     g.throughput(Throughput::Elements(generated.len() as u64));
+    g.bench_function("native_postcard_decode_and_replay_generated", |b| {
+        b.iter(|| {
+            generated_frames
+                .iter()
+                .filter_map(|f| HandRecord::decode(black_box(f)).ok())
+                .filter(|h| settled(&replay_view(&h.view(), &rules)))
+                .count()
+        })
+    });
     g.bench_function("replay_only_generated", |b| {
         b.iter(|| {
             generated

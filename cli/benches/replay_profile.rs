@@ -1,6 +1,7 @@
 //! A fixed amount of replay work for instruction counting (not a timing bench):
 //! `valgrind --tool=callgrind target/release/deps/replay_profile-* WORKLOAD ROUNDS`,
 //! where WORKLOAD is `phh-parse`, `phh-replay`, `postcard-decode`, `postcard-replay`,
+//! `lean-decode`, `lean-replay` (the allocation-free decoder),
 //! `replay` (decoded Pluribus hands) or `generated` (2,000 decoded generated hands).
 //! Instruction counts do not depend on the load of the machine; divide by the hands
 //! replayed (printed) for instructions per hand.
@@ -8,9 +9,9 @@
 use std::hint::black_box;
 
 use holdem_cli::history::HandHistory;
-use holdem_cli::history::native::{PostcardHands, decode_postcard, write_postcard};
+use holdem_cli::history::native::{HandRecord, PostcardHands, decode_postcard, write_postcard};
 use holdem_cli::history::phh::PhhHands;
-use holdem_cli::replay::{HouseRules, Outcome, replay_hand};
+use holdem_cli::replay::{HouseRules, Outcome, replay_hand, replay_view};
 
 const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
 const GENERATED: &[u8] =
@@ -64,6 +65,21 @@ fn main() {
                 for f in &frames {
                     count += 1;
                     ok += usize::from(decode_postcard(black_box(f)).is_ok());
+                }
+            }
+            "lean-decode" => {
+                for f in &frames {
+                    count += 1;
+                    ok += usize::from(HandRecord::decode(black_box(f)).is_ok());
+                }
+            }
+            "lean-replay" => {
+                for r in frames
+                    .iter()
+                    .filter_map(|f| HandRecord::decode(black_box(f)).ok())
+                {
+                    count += 1;
+                    ok += usize::from(settled(&replay_view(&r.view(), &rules)));
                 }
             }
             "postcard-replay" => {

@@ -14,10 +14,11 @@ use std::path::{Path, PathBuf};
 use holdem_rules_config::{Preset, Rules};
 use serde::Serialize;
 
-use crate::history::native::{JsonlHands, PostcardHands};
+use crate::history::native::{HandRecord, JsonlHands, PostcardHands};
 use crate::history::phh::PhhHands;
+use crate::history::phh::RULES_FIELD;
 use crate::history::{HandHistory, HistoryError, Unit};
-use crate::replay::{HouseRules, Outcome, replay_hand};
+use crate::replay::{HouseRules, Outcome, replay_hand, replay_view};
 
 /// The history formats, chosen by file extension.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -130,13 +131,24 @@ impl RulesBook {
 
     /// The rules for one hand.
     pub fn for_hand(&self, h: &HandHistory) -> Result<&HouseRules, String> {
+        self.for_declared(
+            h.meta
+                .extra
+                .iter()
+                .find(|e| e.key == RULES_FIELD)
+                .map(|e| e.toml.as_str()),
+        )
+    }
+
+    /// The rules for a hand whose `_holdem_rules` field holds `declared` (TOML text).
+    pub fn for_declared(&self, declared: Option<&str>) -> Result<&HouseRules, String> {
         if let Some(f) = &self.forced {
             return Ok(f);
         }
-        let Some(declared) = h.meta.extra.iter().find(|e| e.key == "_holdem_rules") else {
+        let Some(declared) = declared else {
             return Ok(&self.standard);
         };
-        let name = declared.toml.trim().trim_matches(['"', '\'']);
+        let name = declared.trim().trim_matches(['"', '\'']);
         if name == "standard" {
             return Ok(&self.standard);
         }
@@ -289,6 +301,57 @@ fn judge_native<E: std::fmt::Display>(
     }
 }
 
+/// Replays a postcard stream with the allocation-free decoder ([`HandRecord`]): the
+/// frame is borrowed, nothing is copied into a [`HandHistory`].
+fn judge_postcard<R: std::io::Read>(
+    mut frames: PostcardHands<R>,
+    rules: &RulesBook,
+    keep_all: bool,
+    report: &mut FileReport,
+) {
+    let mut index = 0;
+    while let Some(frame) = frames.next_frame() {
+        index += 1;
+        let decoded = frame
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| HandRecord::decode(bytes).map_err(|e| format!("frame {index}: {e}")));
+        let line = match decoded {
+            Ok(record) => {
+                let (status, message) = match rules.for_declared(record.declared_rules()) {
+                    Err(reason) => (Status::Unreadable, reason),
+                    Ok(r) => {
+                        let outcome = replay_view(&record.view(), r);
+                        (status_of(&outcome), outcome.describe(record.unit()))
+                    }
+                };
+                HandLine {
+                    hand: index,
+                    name: None,
+                    status,
+                    message,
+                }
+            }
+            Err(message) => HandLine {
+                hand: index,
+                name: None,
+                status: Status::Unreadable,
+                message,
+            },
+        };
+        report.push(line, keep_all);
+    }
+}
+
+fn status_of(outcome: &Outcome) -> Status {
+    match outcome {
+        Outcome::Ok { settled: true, .. } => Status::Ok,
+        Outcome::Ok { settled: false, .. } => Status::Unsettled,
+        Outcome::Illegal { .. } => Status::Illegal,
+        Outcome::Mismatch { .. } => Status::Mismatch,
+        Outcome::Unsupported { .. } => Status::Unsupported,
+    }
+}
+
 /// Replays every hand of one file. `keep_all` keeps a line per hand, otherwise only the
 /// failures are kept (memory stays bounded on large files).
 pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport {
@@ -346,7 +409,7 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
             Err(e) => unreadable(&mut report, 0, e.to_string()),
         },
         Some(Format::Postcard) => match File::open(path) {
-            Ok(f) => judge_native(
+            Ok(f) => judge_postcard(
                 PostcardHands::new(BufReader::new(f)),
                 rules,
                 keep_all,
@@ -396,14 +459,7 @@ pub fn judge(
         Err(reason) => (Status::Unreadable, reason),
         Ok(r) => {
             let outcome = replay_hand(hand, r);
-            let status = match &outcome {
-                Outcome::Ok { settled: true, .. } => Status::Ok,
-                Outcome::Ok { settled: false, .. } => Status::Unsettled,
-                Outcome::Illegal { .. } => Status::Illegal,
-                Outcome::Mismatch { .. } => Status::Mismatch,
-                Outcome::Unsupported { .. } => Status::Unsupported,
-            };
-            (status, describe(&outcome, hand.unit))
+            (status_of(&outcome), describe(&outcome, hand.unit))
         }
     };
     HandLine {

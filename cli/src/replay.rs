@@ -21,8 +21,10 @@ use holdem_betting::{
 use holdem_eval::Evaluator;
 use serde::Serialize;
 
-use crate::history::phh::{RAKE_FIELD, action_text, parse_rake};
-use crate::history::{ActionKind, Cards, HandHistory, Player, Shown, Stakes, Variant};
+use crate::history::phh::{RAKE_FIELD, action_text_of, parse_rake};
+use crate::history::{
+    Action, ActionKind, Cards, HandHistory, Player, Shown, Stakes, Unit, Variant,
+};
 
 /// The house rules a replay applies: the betting options of a rules set. The stakes
 /// come from the history itself.
@@ -223,6 +225,97 @@ fn unsupported(reason: impl Into<String>) -> Outcome {
     }
 }
 
+/// One recorded action as replay reads it: an owned [`Action`] of a
+/// [`HandHistory`] or a borrowed one decoded without allocating
+/// ([`crate::history::native::ActionRecord`]).
+pub trait RecordedAction {
+    /// What happened.
+    fn kind(&self) -> &ActionKind;
+    /// The commentary, if any.
+    fn comment(&self) -> Option<&str>;
+    /// The PHH notation, for reports.
+    fn text(&self, unit: Unit) -> String {
+        action_text_of(self.kind(), self.comment(), unit)
+    }
+}
+
+impl RecordedAction for Action {
+    fn kind(&self) -> &ActionKind {
+        &self.kind
+    }
+
+    fn comment(&self) -> Option<&str> {
+        self.comment.as_deref()
+    }
+}
+
+/// What replay reads from a hand, borrowed: the setup, the actions and the recorded
+/// results. Built from a [`HandHistory`] ([`ReplayView::of`]) or from a native
+/// record decoded without allocating.
+#[derive(Debug)]
+pub struct ReplayView<'h, A> {
+    /// The betting structure.
+    pub variant: Variant,
+    /// The unit of every amount.
+    pub unit: Unit,
+    /// `antes`, as written (reverse-assigned heads-up).
+    pub antes: &'h [u64],
+    /// `blinds_or_straddles`, as written (reverse-assigned heads-up).
+    pub blinds_or_straddles: &'h [u64],
+    /// Bet sizing.
+    pub stakes: Stakes,
+    /// `starting_stacks`.
+    pub starting_stacks: &'h [u64],
+    /// The actions, in order.
+    pub actions: &'h [A],
+    /// `finishing_stacks`, when recorded.
+    pub finishing_stacks: Option<&'h [u64]>,
+    /// `winnings`, when recorded.
+    pub winnings: Option<&'h [u64]>,
+    /// The TOML text of a recorded rake ([`RAKE_FIELD`]), if any.
+    pub rake: Option<&'h str>,
+}
+
+impl<'h> ReplayView<'h, Action> {
+    /// The view of a typed history.
+    pub fn of(h: &'h HandHistory) -> ReplayView<'h, Action> {
+        ReplayView {
+            variant: h.variant,
+            unit: h.unit,
+            antes: &h.antes,
+            blinds_or_straddles: &h.blinds_or_straddles,
+            stakes: h.stakes,
+            starting_stacks: &h.starting_stacks,
+            actions: &h.actions,
+            finishing_stacks: h.finishing_stacks.as_deref(),
+            winnings: h.winnings.as_deref(),
+            rake: h
+                .meta
+                .extra
+                .iter()
+                .find(|e| e.key == RAKE_FIELD)
+                .map(|e| e.toml.as_str()),
+        }
+    }
+}
+
+impl<A> ReplayView<'_, A> {
+    fn player_count(&self) -> usize {
+        self.starting_stacks.len()
+    }
+
+    /// As [`HandHistory::forced_bets`].
+    fn forced_bets(&self, player: Player) -> (u64, u64) {
+        let n = self.player_count();
+        let i = usize::from(player.0);
+        let j = if n == 2 { 1 - i.min(1) } else { i };
+        (
+            self.antes.get(j).copied().unwrap_or(0),
+            self.blinds_or_straddles.get(j).copied().unwrap_or(0),
+        )
+    }
+}
+
 /// The engine configuration for a history, or why the engine cannot play it
 /// (the reason of an [`Outcome::Unsupported`]). See [`hand_setup`] for the forced
 /// bets the configuration cannot express (straddles, per-seat antes).
@@ -242,6 +335,13 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, St
 /// records (`_holdem_rake`), else the rules' (B23).
 pub fn hand_setup(
     h: &HandHistory,
+    rules: &HouseRules,
+) -> Result<(HandConfig, Option<ForcedBets>), String> {
+    setup(&ReplayView::of(h), rules)
+}
+
+fn setup<A>(
+    h: &ReplayView<'_, A>,
     rules: &HouseRules,
 ) -> Result<(HandConfig, Option<ForcedBets>), String> {
     let n = h.player_count();
@@ -324,10 +424,10 @@ pub fn hand_setup(
 }
 
 /// The rake a history records in its [`RAKE_FIELD`], if any.
-fn recorded_rake(h: &HandHistory) -> Result<Option<RakePolicy>, String> {
-    match h.meta.extra.iter().find(|e| e.key == RAKE_FIELD) {
+fn recorded_rake<A>(h: &ReplayView<'_, A>) -> Result<Option<RakePolicy>, String> {
+    match h.rake {
         None => Ok(None),
-        Some(e) => parse_rake(&e.toml, h.unit)
+        Some(toml) => parse_rake(toml, h.unit)
             .map(Some)
             .map_err(|reason| format!("{RAKE_FIELD}: {reason}")),
     }
@@ -335,7 +435,12 @@ fn recorded_rake(h: &HandHistory) -> Result<Option<RakePolicy>, String> {
 
 /// Replays one hand under `rules`.
 pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
-    let (config, forced) = match hand_setup(h, rules) {
+    replay_view(&ReplayView::of(h), rules)
+}
+
+/// Replays one hand, seen through a [`ReplayView`], under `rules`.
+pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Outcome {
+    let (config, forced) = match setup(h, rules) {
         Ok(setup) => setup,
         Err(reason) => return Outcome::Unsupported { reason },
     };
@@ -380,14 +485,11 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
         let index = i + 1;
         let illegal = |reason: String| Outcome::Illegal {
             action: index,
-            text: action_text(action, h.unit),
+            text: action.text(h.unit),
             reason,
         };
-        let timed_out = action
-            .comment
-            .as_deref()
-            .is_some_and(|c| c.starts_with("time-out"));
-        let input = match &action.kind {
+        let timed_out = action.comment().is_some_and(|c| c.starts_with("time-out"));
+        let input = match action.kind() {
             ActionKind::NoOp => continue,
             ActionKind::ShowMuck { player, shown } => {
                 if shows.try_push((index, *player, shown)).is_err() {
@@ -407,7 +509,7 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
                 let c = &cards.0;
                 Input::Deal(DealerInput::HoleCards {
                     seat,
-                    cards: [c[0], c.get(1).copied().flatten()],
+                    cards: [c.first().copied().flatten(), c.get(1).copied().flatten()],
                 })
             }
             ActionKind::DealBoard { cards } => match board_input(&hand, cards) {
@@ -421,14 +523,14 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
                     return illegal("no such seat".into());
                 };
                 if timed_out {
-                    if matches!(action.kind, ActionKind::BetRaiseTo { .. }) {
+                    if matches!(action.kind(), ActionKind::BetRaiseTo { .. }) {
                         return illegal("a time-out cannot bet or raise (B16)".into());
                     }
                     Input::TimeOut { seat }
                 } else {
                     Input::act(
                         seat,
-                        match action.kind {
+                        match *action.kind() {
                             ActionKind::Fold { .. } => BetAction::Fold,
                             ActionKind::CheckCall { .. } => BetAction::CheckOrCall,
                             ActionKind::BetRaiseTo { amount, .. } => {
@@ -450,7 +552,7 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
                 if timed_out {
                     let outcome = sink.outcome;
                     let agrees = matches!(
-                        (&action.kind, outcome),
+                        (action.kind(), outcome),
                         (ActionKind::Fold { .. }, Some(AutoOutcome::Folded))
                             | (
                                 ActionKind::CheckCall { .. },
@@ -497,7 +599,11 @@ type Shows<'h> = arrayvec::ArrayVec<(usize, Player, &'h Shown), MAX_HELD_SHOWS>;
 /// face up (the engine shows them itself, B21), and a winner may show after the
 /// others fold. Such a show must come from a player still in the hand and match the
 /// cards dealt (C1).
-fn check_unused_shows<E>(hand: &Hand<E>, shows: &Shows<'_>, h: &HandHistory) -> Option<Outcome> {
+fn check_unused_shows<E, A: RecordedAction>(
+    hand: &Hand<E>,
+    shows: &Shows<'_>,
+    h: &ReplayView<'_, A>,
+) -> Option<Outcome> {
     for &(index, player, shown) in shows {
         let seat = Seat::new(player.0)?;
         let reason = if hand.status(seat) == SeatStatus::Folded {
@@ -533,7 +639,7 @@ fn check_unused_shows<E>(hand: &Hand<E>, shows: &Shows<'_>, h: &HandHistory) -> 
             text: h
                 .actions
                 .get(index - 1)
-                .map(|a| action_text(a, h.unit))
+                .map(|a| a.text(h.unit))
                 .unwrap_or_default(),
             reason,
         });
@@ -568,10 +674,10 @@ fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
 }
 
 /// Applies held shows while the engine waits for a seat that has one.
-fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
+fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
     hand: &mut Hand<E>,
     shows: &mut Shows<'_>,
-    h: &HandHistory,
+    h: &ReplayView<'_, A>,
     hidden: &mut Option<String>,
 ) -> Option<Outcome> {
     while let Pending::Showdown { seat } = hand.pending() {
@@ -600,7 +706,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
             let text = h
                 .actions
                 .get(index - 1)
-                .map(|a| action_text(a, h.unit))
+                .map(|a| a.text(h.unit))
                 .unwrap_or_default();
             return Some(Outcome::Illegal {
                 action: index,
@@ -612,7 +718,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone>(
     None
 }
 
-fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome {
+fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -> Outcome {
     let n = h.player_count();
     let seats = (0..n.min(MAX_SEATS)).filter_map(|i| Seat::new(i as u8));
     let Some(result) = hand.result() else {
@@ -637,7 +743,7 @@ fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome
         .take(MAX_SEATS)
         .map(|p| p.amount.get())
         .collect();
-    if let Some(expected) = &h.finishing_stacks {
+    if let Some(expected) = h.finishing_stacks {
         if expected[..] != stacks[..] {
             let show = |v: &[u64]| {
                 v.iter()
@@ -665,8 +771,8 @@ fn finish<E>(hand: &Hand<E>, h: &HandHistory, hidden: Option<String>) -> Outcome
 /// `winnings` are the pots collected after rake (PHH spec): never an error, but a
 /// difference from the replay's is worth a remark (usually a rake the history does
 /// not record).
-fn winnings_note(h: &HandHistory, result: &holdem_betting::HandResult) -> Option<String> {
-    let recorded = h.winnings.as_ref()?;
+fn winnings_note<A>(h: &ReplayView<'_, A>, result: &holdem_betting::HandResult) -> Option<String> {
+    let recorded = h.winnings?;
     let n = h.player_count().min(MAX_SEATS);
     let mut won = Amounts::new();
     for i in 0..n {

@@ -4,11 +4,12 @@ use std::io::Cursor;
 
 use holdem_cli::corpus::RulesBook;
 use holdem_cli::history::HandHistory;
+use holdem_cli::history::native::HandRecord;
 use holdem_cli::history::native::{
     JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
 };
 use holdem_cli::history::phh::{PhhHands, parse_phh, write_phh};
-use holdem_cli::replay::replay_hand;
+use holdem_cli::replay::{ReplayView, replay_hand, replay_view};
 use proptest::prelude::*;
 
 const SEED_FILE: &str = include_str!("../../data/histories/seeds/b12-incomplete-all-in.phh");
@@ -48,6 +49,9 @@ proptest! {
         let mut framed = b"HOLDEMH1".to_vec();
         framed.extend_from_slice(&bytes);
         for h in PostcardHands::new(Cursor::new(framed)) { let _ = h; }
+        if let Ok(record) = HandRecord::decode(&bytes) {
+            let _ = replay_view(&record.view(), &holdem_cli::replay::HouseRules::standard());
+        }
     }
 
     /// Real and seed files with random edits (byte changes, cuts, insertions).
@@ -182,4 +186,61 @@ fn toml_reader_agrees_with_the_toml_crate_on_real_files() {
         let tables = reference.values().filter(|v| v.is_table()).count();
         assert_eq!(ours.len(), tables.max(1));
     }
+}
+
+/// Replays the frame of `h` through the allocation-free decoder and through the full
+/// one; both must read the same hand and give the same outcome.
+fn lean_and_full_agree(h: &HandHistory) {
+    let mut framed = Vec::new();
+    write_postcard(&mut framed, h).expect("vec");
+    // Drop the LEB128 length prefix.
+    let skip = framed.iter().position(|b| b & 0x80 == 0).expect("prefix") + 1;
+    let payload = &framed[skip..];
+    let record = HandRecord::decode(payload).expect("lean decode");
+    let view = record.view();
+    let full = ReplayView::of(h);
+    assert_eq!(view.antes, full.antes);
+    assert_eq!(view.blinds_or_straddles, full.blinds_or_straddles);
+    assert_eq!(view.starting_stacks, full.starting_stacks);
+    assert_eq!(view.finishing_stacks, full.finishing_stacks);
+    assert_eq!(view.winnings, full.winnings);
+    assert_eq!(view.rake, full.rake);
+    assert_eq!(view.actions.len(), full.actions.len());
+    for (a, b) in view.actions.iter().zip(full.actions) {
+        assert_eq!(a.kind, b.kind);
+        assert_eq!(a.comment, b.comment.as_deref());
+    }
+    let rules = holdem_cli::replay::HouseRules::standard();
+    assert_eq!(replay_view(&view, &rules), replay_hand(h, &rules));
+}
+
+/// H1: the allocation-free postcard decoder used for replay reads every shipped PHH
+/// hand (all metadata fields, commentary, rake) and generated hands exactly as the
+/// full decoder does.
+#[test]
+fn rule_h1_lean_and_full_postcard_decoders_agree() {
+    let mut count = 0;
+    let mut stack = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/histories"
+    ))];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("data folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "phh" || e == "phhs") {
+                let text = std::fs::read_to_string(&path).expect("utf-8");
+                for h in PhhHands::new(&text).filter_map(|h| h.hand.ok()) {
+                    lean_and_full_agree(&h);
+                    count += 1;
+                }
+            }
+        }
+    }
+    for h in generated(7, 200) {
+        lean_and_full_agree(&h);
+        count += 1;
+    }
+    assert!(count > 500, "{count} hands compared");
 }

@@ -598,6 +598,10 @@ fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
     Ok(m)
 }
 
+/// The user-defined field in which a hand names the rules preset it was played
+/// under (`_holdem_rules = 'live-tournament'`); `--rules` overrides it.
+pub const RULES_FIELD: &str = "_holdem_rules";
+
 /// The user-defined field in which a history records its rake (B23): an inline
 /// table with the keys of a rules file's `[rake]` (`basis-points`, `cap`,
 /// `no-flop-no-drop`, `rounding`, `source`), the cap in the hand's money, e.g.
@@ -924,7 +928,12 @@ fn parse_cards(text: &str) -> Result<Cards, String> {
 
 /// The PHH notation of one action, amounts in `unit`.
 pub fn action_text(action: &Action, unit: Unit) -> String {
-    let mut s = match &action.kind {
+    action_text_of(&action.kind, action.comment.as_deref(), unit)
+}
+
+/// The PHH notation of an action given by its parts, amounts in `unit`.
+pub fn action_text_of(kind: &ActionKind, comment: Option<&str>, unit: Unit) -> String {
+    let mut s = match kind {
         ActionKind::DealHole { player, cards } => format!("d dh {player} {cards}"),
         ActionKind::DealBoard { cards } => format!("d db {cards}"),
         ActionKind::Fold { player } => format!("{player} f"),
@@ -946,7 +955,7 @@ pub fn action_text(action: &Action, unit: Unit) -> String {
         } => format!("{player} sm {c}"),
         ActionKind::NoOp => String::new(),
     };
-    if let Some(c) = &action.comment {
+    if let Some(c) = comment {
         if !s.is_empty() {
             s.push(' ');
         }
