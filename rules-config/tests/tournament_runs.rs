@@ -3,6 +3,7 @@
 //! tournament does (rule R1).
 
 use holdem_rules_config::Rules;
+use holdem_tourney::money::MoneyError;
 use holdem_tourney::{
     Command, Event, Input, PlayerId, TableId, Tournament, TournamentConfig, TourneyError,
 };
@@ -268,4 +269,51 @@ fn t14_a_heads_up_file_ends_a_match_after_three_away_hands_the_bigger_stack_adva
     // The first hand moved 500 to the first player dealt; bigger stack advances.
     assert_eq!(Some(advanced), away_limit_ends_match(3));
     assert_eq!(away_limit_ends_match(250), None);
+}
+
+/// A player registering `minutes` after the start of a six-player event under
+/// `config`: the stack and docked chips they enter with, or the refusal.
+fn late_entry(config: TournamentConfig, minutes: u64) -> Result<(u64, u64), TourneyError> {
+    let mut run = Run::start(config, 6);
+    run.finish_moving(0);
+    run.now = T0 + minutes * MINUTE;
+    let events = run.apply(Command::Register {
+        player: PlayerId(100),
+    })?;
+    Ok(events
+        .iter()
+        .find_map(|e| match e {
+            Event::Entered { stack, docked, .. } => Some((*stack, *docked)),
+            _ => None,
+        })
+        .expect("an entry"))
+}
+
+#[test]
+fn t2_the_tournament_docks_a_live_late_entrant_and_closes_after_level_2_online_does_not() {
+    // rule T2 on `Tournament::with_config`: 002's house rule (through the second
+    // blind increase, ten big blinds docked) against 000 1.9 (90 clock minutes).
+    // 30 minutes in: live level 2 of 20 minutes (big blind 100), online level 4
+    // of 10 minutes.
+    assert_eq!(
+        late_entry(preset("live-tournament"), 30),
+        Ok((4_000, 1_000))
+    );
+    assert_eq!(late_entry(preset("online-mtt"), 30), Ok((10_000, 0)));
+    // 61 minutes in: live level 3, closed; online still open.
+    let closed = late_entry(preset("live-tournament"), 61);
+    assert!(
+        matches!(
+            closed,
+            Err(TourneyError::Entry {
+                source: MoneyError::LateRegistrationOverByLevel {
+                    last_level: 2,
+                    level_index: 3
+                },
+                ..
+            })
+        ),
+        "{closed:?}"
+    );
+    assert_eq!(late_entry(preset("online-mtt"), 61), Ok((10_000, 0)));
 }
