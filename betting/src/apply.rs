@@ -448,12 +448,18 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// Applies a validated action (cannot fail).
     fn act<S: EventSink>(&mut self, at: Timestamp, seat: Seat, action: Resolved, sink: &mut S) {
         let current = self.current_bet;
+        let bit = 1u32 << seat.as_usize();
         let st = &mut self.seats[seat.as_usize()];
         st.acted = true;
+        // The seat masks change only for this seat (and `behind` on a raise): kept in
+        // step here instead of a full `sync_seat`.
+        self.acted |= bit;
+        self.behind &= !bit;
         let event = match action {
             Resolved::Fold => {
                 st.status = SeatStatus::Folded;
                 self.folded.insert(seat);
+                self.active &= !bit;
                 Event::Folded { seat }
             }
             Resolved::Check => {
@@ -463,6 +469,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             Resolved::Call { to } => {
                 st.put_live(to - st.street_bet);
                 st.acted_at = current;
+                if st.stack == 0 {
+                    self.active &= !bit;
+                }
                 Event::Called {
                     seat,
                     to: Chips(to),
@@ -473,6 +482,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 st.put_live(to - st.street_bet);
                 st.acted_at = to.max(current);
                 let all_in = st.stack == 0;
+                if all_in {
+                    self.active &= !bit;
+                }
                 if full {
                     let base = match self.config.structure {
                         BettingStructure::FixedLimit { .. } => to - self.full_increment,
@@ -493,7 +505,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 self.current_bet = current.max(to);
                 self.last_aggressor = Some(seat);
                 // Everyone else in the hand is now behind the new bet.
-                self.behind = self.contenders().bits();
+                self.behind = self.contenders().bits() & !bit;
                 if matches!(action, Resolved::Bet { .. }) {
                     Event::Bet {
                         seat,
@@ -510,7 +522,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
             }
         };
-        self.sync_seat(seat.as_usize());
         sink.push(at, event);
     }
 

@@ -63,7 +63,8 @@ pub struct Hand<E = Evaluator> {
     pub(crate) active: u32,
     /// Bits of the seats that acted in this round (mirrors `SeatState::acted`).
     pub(crate) acted: u32,
-    /// Bits of the contenders whose street bet is below the bet to call.
+    /// Bits of the seats whose street bet is below the bet to call (kept exact for
+    /// the seats that can still act, the only ones it is read for).
     pub(crate) behind: u32,
     /// Bits of the seats dealt their hole cards (mirrors `SeatState::dealt`).
     pub(crate) dealt: u32,
@@ -692,10 +693,11 @@ impl<E> Hand<E> {
             folded |= u32::from(st.status == SeatStatus::Folded) << i;
         }
         let behind_ok = match self.phase {
+            // `behind` only matters for seats that can still act.
             Phase::Betting => (0..MAX_SEATS).all(|i| {
                 let st = &self.seats[i];
-                let expected = st.in_hand() && st.street_bet < self.current_bet;
-                (self.behind >> i & 1 == 1) == expected
+                let expected = st.street_bet < self.current_bet;
+                st.status != SeatStatus::Active || (self.behind >> i & 1 == 1) == expected
             }),
             _ => true,
         };
