@@ -204,6 +204,12 @@ fn per_hand(g: &mut BenchmarkGroup<'_, ThreadCpuTime>, hands: &[[Card; 7]], with
             (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
         })
     });
+    g.bench_function("holdem/batch_ids_by_contract", |b| {
+        b.iter(|| {
+            let ok = eval.rank_batch7(black_box(hands), &mut out).is_ok();
+            (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
+        })
+    });
     g.bench_function("holdem/batch_cardset", |b| {
         b.iter(|| {
             let ok = eval.evaluate_batch(black_box(&sets), &mut out).is_ok();

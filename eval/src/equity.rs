@@ -3,7 +3,9 @@
 //! - [`exact`]: enumerates every completion of the board (1,712,304 boards for two
 //!   hands before the flop) with incremental [`HandKey`]s: the board cards are
 //!   added to a shared partial key as the enumeration descends, so each board
-//!   costs one key addition and one table lookup per player.
+//!   costs one key addition and one table lookup per player. Boards that differ
+//!   only in cards of suits nobody can flush any more are evaluated once and
+//!   weighted (see `walk`).
 //! - [`monte_carlo`]: samples boards with a caller-supplied, seedable
 //!   [`RngCore`] (unbiased draws without replacement) and reports each equity's
 //!   standard error.
@@ -90,6 +92,8 @@ pub struct EquityResult {
 
 /// The validated problem: the live deck and the partial keys.
 struct Setup {
+    /// Per suit, the most cards of that suit one hand holds with the board.
+    suited: [u8; 4],
     holes: Vec<HandKey>,
     board: HandKey,
     deck: Vec<Card>,
@@ -102,6 +106,18 @@ impl Setup {
         self.deck
             .iter()
             .map(|&c| HandKey::EMPTY.with_card(c))
+            .collect()
+    }
+
+    /// The live deck for exact enumeration, grouped by rank (ascending).
+    fn deck_cards(&self) -> Vec<DeckCard> {
+        self.deck
+            .iter()
+            .map(|&c| DeckCard {
+                key: HandKey::EMPTY.with_card(c),
+                suit: c.suit().index(),
+                rank: c.rank().index(),
+            })
             .collect()
     }
 
@@ -142,7 +158,19 @@ fn setup(hands: &[[Card; 2]], board: &[Card], dead: CardSet) -> Result<Setup, Eq
             left: deck.len(),
         });
     }
+    // For each suit, the most cards of it any hand holds with the board.
+    let mut suited = [0u8; 4];
+    for h in hands {
+        let mut mine = [0u8; 4];
+        for &c in h.iter().chain(board) {
+            mine[c.suit().index() as usize & 3] += 1;
+        }
+        for (s, m) in suited.iter_mut().zip(mine) {
+            *s = (*s).max(m);
+        }
+    }
     Ok(Setup {
+        suited,
         holes: hands.iter().map(|h| HandKey::from_cards(h)).collect(),
         board: HandKey::from_cards(board),
         deck,
@@ -234,15 +262,16 @@ struct Scorer<'a> {
 }
 
 impl Scorer<'_> {
+    /// Scores one board standing for `weight` boards.
     #[inline(always)]
-    fn score(&mut self, board: HandKey, tally: &mut Tally) {
+    fn score(&mut self, board: HandKey, weight: u64, tally: &mut Tally) {
         if let [a, b] = self.holes {
-            // Heads-up fast path: two lookups, two counters, no branches.
+            // Heads-up fast path: two lookups, counters, no branches.
             let ra = self.eval.rank_key(board.plus(*a));
             let rb = self.eval.rank_key(board.plus(*b));
-            self.heads_up[0] += u64::from(ra > rb);
-            self.heads_up[1] += u64::from(rb > ra);
-            self.heads_up[2] += 1;
+            self.heads_up[0] += weight * u64::from(ra > rb);
+            self.heads_up[1] += weight * u64::from(rb > ra);
+            self.heads_up[2] += weight;
             return;
         }
         let mut best = HandRank::from_raw(0);
@@ -251,103 +280,123 @@ impl Scorer<'_> {
             best = best.max(*slot);
         }
         let winners = self.ranks.iter().filter(|&&r| r == best).count();
-        let share = self.unit / winners as u64;
+        let share = u128::from(self.unit / winners as u64);
+        let w = u128::from(weight);
         for (k, &r) in self.ranks.iter().enumerate() {
             if r == best {
                 if winners == 1 {
-                    tally.wins[k] += 1;
+                    tally.wins[k] += weight;
                 } else {
-                    tally.ties[k] += 1;
+                    tally.ties[k] += weight;
                 }
-                tally.shares[k] += u128::from(share);
-                tally.squares[k] += u128::from(share) * u128::from(share);
+                tally.shares[k] += share * w;
+                tally.squares[k] += share * share * w;
             }
         }
-        tally.boards += 1;
+        tally.boards += weight;
     }
 
-    /// Scores `partial` plus every `left`-card combination of `deck[start..]`.
-    /// Heads-up, the two players' counts stay in registers through the whole
-    /// loop nest (two lookups and two compare-adds per board, no branches).
+    /// Scores `partial` plus every `left`-card combination of `deck[start..]`
+    /// ([`walk`]; `suited` as there). Heads-up, the two players' counts stay
+    /// in registers (two lookups and two compare-adds per board, no branches).
     fn enumerate(
         &mut self,
-        deck: &[HandKey],
+        deck: &mut [DeckCard],
         start: usize,
         left: usize,
         partial: HandKey,
+        mut suited: [u8; 4],
         tally: &mut Tally,
     ) {
         if let [a, b] = *self.holes {
             let eval = self.eval;
             let (mut first, mut second, mut boards) = (0u64, 0u64, 0u64);
-            enumerate(deck, start, left, partial, &mut |board| {
-                let ra = eval.rank_key(board.plus(a));
-                let rb = eval.rank_key(board.plus(b));
-                first += u64::from(ra > rb);
-                second += u64::from(rb > ra);
-                boards += 1;
-            });
+            walk(
+                deck,
+                start,
+                left,
+                partial,
+                &mut suited,
+                1,
+                &mut |board, w| {
+                    let ra = eval.rank_key(board.plus(a));
+                    let rb = eval.rank_key(board.plus(b));
+                    first += w * u64::from(ra > rb);
+                    second += w * u64::from(rb > ra);
+                    boards += w;
+                },
+            );
             self.heads_up[0] += first;
             self.heads_up[1] += second;
             self.heads_up[2] += boards;
         } else {
             match self.holes.len() {
-                3 => self.enumerate_fixed::<3>(deck, start, left, partial, tally),
-                4 => self.enumerate_fixed::<4>(deck, start, left, partial, tally),
-                5 => self.enumerate_fixed::<5>(deck, start, left, partial, tally),
-                6 => self.enumerate_fixed::<6>(deck, start, left, partial, tally),
-                _ => enumerate(deck, start, left, partial, &mut |b| self.score(b, tally)),
+                3 => self.enumerate_fixed::<3>(deck, start, left, partial, suited, tally),
+                4 => self.enumerate_fixed::<4>(deck, start, left, partial, suited, tally),
+                5 => self.enumerate_fixed::<5>(deck, start, left, partial, suited, tally),
+                6 => self.enumerate_fixed::<6>(deck, start, left, partial, suited, tally),
+                _ => walk(deck, start, left, partial, &mut suited, 1, &mut |b, w| {
+                    self.score(b, w, tally)
+                }),
             }
         }
     }
 
     /// [`Scorer::enumerate`] for exactly `N` hands: ranks in a fixed array,
-    /// sole wins counted per hand in registers, and ties (rare) counted per
-    /// hand and number of winners; pot shares are computed from the counts at
-    /// the end instead of per board.
+    /// sole wins counted per hand, and ties (rare) counted per hand and number
+    /// of winners; pot shares are computed from the counts at the end instead
+    /// of per board.
     fn enumerate_fixed<const N: usize>(
         &mut self,
-        deck: &[HandKey],
+        deck: &mut [DeckCard],
         start: usize,
         left: usize,
         partial: HandKey,
+        mut suited: [u8; 4],
         tally: &mut Tally,
     ) {
         let mut holes = [HandKey::EMPTY; N];
         holes.copy_from_slice(&self.holes[..N]);
         let eval = self.eval;
         let mut wins = [0u64; N];
-        // ties[k][w]: boards where hand k tied for the best rank with w hands in all.
+        // ties[k][w]: boards where hand k tied for the best rank with w + 1 hands in all.
         let mut ties = [[0u64; N]; N];
         let mut boards = 0u64;
-        enumerate(deck, start, left, partial, &mut |board| {
-            let ranks = holes.map(|h| eval.rank_key(board.plus(h)));
-            let best = ranks
-                .iter()
-                .copied()
-                .fold(HandRank::from_raw(0), HandRank::max);
-            let winners = ranks.iter().filter(|&&r| r == best).count();
-            if winners == 1 {
-                for (w, &r) in wins.iter_mut().zip(&ranks) {
-                    *w += u64::from(r == best);
-                }
-            } else {
-                for (t, &r) in ties.iter_mut().zip(&ranks) {
-                    if r == best {
-                        t[winners - 1] += 1;
+        walk(
+            deck,
+            start,
+            left,
+            partial,
+            &mut suited,
+            1,
+            &mut |board, weight| {
+                let ranks = holes.map(|h| eval.rank_key(board.plus(h)));
+                let best = ranks
+                    .iter()
+                    .copied()
+                    .fold(HandRank::from_raw(0), HandRank::max);
+                let winners = ranks.iter().filter(|&&r| r == best).count();
+                if winners == 1 {
+                    for (w, &r) in wins.iter_mut().zip(&ranks) {
+                        *w += weight * u64::from(r == best);
+                    }
+                } else {
+                    for (t, &r) in ties.iter_mut().zip(&ranks) {
+                        if r == best {
+                            t[winners - 1] += weight;
+                        }
                     }
                 }
-            }
-            boards += 1;
-        });
-        let unit = self.unit;
+                boards += weight;
+            },
+        );
+        let unit = u128::from(self.unit);
         for k in 0..N {
-            let (sole, tied) = (u128::from(wins[k]), &ties[k]);
-            let unit = u128::from(unit);
+            let sole = u128::from(wins[k]);
             tally.wins[k] += wins[k];
             tally.shares[k] += unit * sole;
             tally.squares[k] += unit * unit * sole;
-            for (w, &count) in tied.iter().enumerate() {
+            for (w, &count) in ties[k].iter().enumerate() {
                 let share = unit / (w as u128 + 1);
                 tally.ties[k] += count;
                 tally.shares[k] += share * u128::from(count);
@@ -372,49 +421,134 @@ impl Scorer<'_> {
     }
 }
 
-/// Calls `leaf` with `partial` plus every `LEFT`-card combination of
-/// `deck[start..]`, as plain nested loops: one function per depth (each calls
-/// the next, all `#[inline(always)]`, so the compiler flattens them into one
-/// loop nest with the partial keys in registers and no recursion).
-macro_rules! deal_fn {
-    ($name:ident, $next:ident) => {
-        #[inline(always)]
-        fn $name(deck: &[HandKey], start: usize, partial: HandKey, leaf: &mut impl FnMut(HandKey)) {
-            for (i, &card) in deck.iter().enumerate().skip(start) {
-                $next(deck, i + 1, partial.plus(card), leaf);
-            }
-        }
-    };
+/// A live card for exact enumeration.
+#[derive(Clone, Copy)]
+struct DeckCard {
+    key: HandKey,
+    suit: u8,
+    rank: u8,
 }
 
-#[inline(always)]
-fn deal1(deck: &[HandKey], start: usize, partial: HandKey, leaf: &mut impl FnMut(HandKey)) {
-    for &card in deck.iter().skip(start) {
-        leaf(partial.plus(card));
-    }
-}
-deal_fn!(deal2, deal1);
-deal_fn!(deal3, deal2);
-deal_fn!(deal4, deal3);
-deal_fn!(deal5, deal4);
+/// `C(n, k)` for `n <= 4`.
+const CHOOSE: [[u64; 5]; 5] = [
+    [1, 0, 0, 0, 0],
+    [1, 1, 0, 0, 0],
+    [1, 2, 1, 0, 0],
+    [1, 3, 3, 1, 0],
+    [1, 4, 6, 4, 1],
+];
 
-/// Calls `leaf` with `partial` plus every `left`-card combination of `deck[start..]`
-/// (`left` at most 5; the board never needs more).
-#[inline(always)]
-fn enumerate(
-    deck: &[HandKey],
+/// Calls `leaf(board, weight)` for `partial` plus every `left`-card
+/// combination of `deck[start..]`, merging boards that no hand can tell apart.
+///
+/// `suited[s]` is the most cards of suit `s` one hand can hold (hole cards and
+/// board so far). With `left` cards to come, a suit is *dead* when
+/// `suited[s] + left < 5`: nobody can make a flush in it, so two cards of the
+/// same rank in dead suits are interchangeable. Taking `k` of the `m` dead
+/// cards of a rank is then evaluated once, with the first `k` as
+/// representatives, and weighs `C(m, k)` boards; the weights of all leaves sum
+/// to `C(deck, left)`. (The idea is OMPEval's, also used by `pokers`; this is
+/// our own formulation.)
+///
+/// The deck is grouped by rank; to make a rank's dead cards adjacent, cards of
+/// that rank after position `i` are swapped among themselves. That only
+/// reorders positions no enclosing loop has visited yet, so every loop still
+/// sees each card once.
+fn walk(
+    deck: &mut [DeckCard],
     start: usize,
     left: usize,
     partial: HandKey,
-    leaf: &mut impl FnMut(HandKey),
+    suited: &mut [u8; 4],
+    weight: u64,
+    leaf: &mut impl FnMut(HandKey, u64),
 ) {
-    match left {
-        0 => leaf(partial),
-        1 => deal1(deck, start, partial, leaf),
-        2 => deal2(deck, start, partial, leaf),
-        3 => deal3(deck, start, partial, leaf),
-        4 => deal4(deck, start, partial, leaf),
-        _ => deal5(deck, start, partial, leaf),
+    if left == 0 {
+        leaf(partial, weight);
+        return;
+    }
+    if left == 1 {
+        last_card(deck, start, partial, suited, weight, leaf);
+        return;
+    }
+    let dead = |suit: u8, suited: &[u8; 4]| usize::from(suited[usize::from(suit & 3)]) + left < 5;
+    let mut i = start;
+    while i < deck.len() {
+        let card = deck[i];
+        if dead(card.suit, suited) {
+            // Gather this rank's dead cards at i, i + 1, ...
+            let mut group = 1;
+            for j in i + 1..deck.len() {
+                if deck[j].rank != card.rank {
+                    break;
+                }
+                if dead(deck[j].suit, suited) {
+                    deck.swap(j, i + group);
+                    group += 1;
+                }
+            }
+            let mut board = partial;
+            for k in 1..=group.min(left) {
+                board = board.plus(deck[i + k - 1].key);
+                let w = weight * CHOOSE[group][k];
+                walk(deck, i + group, left - k, board, suited, w, leaf);
+            }
+            i += group;
+        } else {
+            let s = usize::from(card.suit & 3);
+            suited[s] += 1;
+            walk(
+                deck,
+                i + 1,
+                left - 1,
+                partial.plus(card.key),
+                suited,
+                weight,
+                leaf,
+            );
+            suited[s] -= 1;
+            i += 1;
+        }
+    }
+}
+
+/// [`walk`] for the last card: one leaf per live card, except that the dead
+/// cards of one rank make a single leaf weighing as many boards.
+#[inline(always)]
+fn last_card(
+    deck: &[DeckCard],
+    start: usize,
+    partial: HandKey,
+    suited: &[u8; 4],
+    weight: u64,
+    leaf: &mut impl FnMut(HandKey, u64),
+) {
+    // Bit s: suit s is dead with one card to come (nobody holds four of it).
+    let dead = (0..4).fold(0u8, |m, s| m | (u8::from(suited[s] < 4) << s));
+    if dead == 0 {
+        for card in &deck[start..] {
+            leaf(partial.plus(card.key), weight);
+        }
+        return;
+    }
+    let tail = &deck[start.min(deck.len())..];
+    let mut done_rank = u8::MAX;
+    for (i, card) in tail.iter().enumerate() {
+        if dead >> (card.suit & 3) & 1 == 0 {
+            leaf(partial.plus(card.key), weight);
+        } else if card.rank != done_rank {
+            done_rank = card.rank;
+            // Dead cards of this rank from here on (at most four; counted
+            // without branches).
+            let same: u64 = (0..4)
+                .map(|j| {
+                    tail.get(i + j).map_or(0, |c| {
+                        u64::from(c.rank == card.rank) & u64::from((dead >> (c.suit & 3)) & 1)
+                    })
+                })
+                .sum();
+            leaf(partial.plus(card.key), weight * same);
+        }
     }
 }
 
@@ -430,16 +564,17 @@ pub fn exact(
 ) -> Result<EquityResult, EquityError> {
     let s = setup(hands, board, dead)?;
     let unit = lcm_upto(hands.len());
-    let deck = s.deck_keys();
+    let mut deck = s.deck_cards();
     let mut tally = Tally::new(hands.len());
     let mut scorer = s.scorer(Evaluator::new(), unit);
-    scorer.enumerate(&deck, 0, s.to_deal, s.board, &mut tally);
+    scorer.enumerate(&mut deck, 0, s.to_deal, s.board, s.suited, &mut tally);
     scorer.finish_into(&mut tally);
     Ok(tally.finish(unit, true))
 }
 
 /// [`exact`] on all rayon threads, split by the first card dealt to the board;
-/// the result is identical to [`exact`]'s.
+/// the result is identical to [`exact`]'s (only the root level deals cards one
+/// by one instead of merging dead-suit cards, which changes no count).
 #[cfg(feature = "rayon")]
 pub fn exact_parallel(
     hands: &[[Card; 2]],
@@ -452,16 +587,29 @@ pub fn exact_parallel(
         return exact(hands, board, dead);
     }
     let unit = lcm_upto(hands.len());
-    let deck = s.deck_keys();
+    let deck = s.deck_cards();
     let eval = Evaluator::new();
     let n = hands.len();
     let tally = (0..=deck.len() - s.to_deal)
         .into_par_iter()
         .map(|first| {
+            // Each task deals one first card (no merging at this level) and
+            // enumerates the rest of the board on its own copy of the deck.
+            let mut deck = deck.clone();
             let mut tally = Tally::new(n);
             let mut scorer = s.scorer(eval, unit);
-            let partial = s.board.plus(deck[first]);
-            scorer.enumerate(&deck, first + 1, s.to_deal - 1, partial, &mut tally);
+            let card = deck[first];
+            let partial = s.board.plus(card.key);
+            let mut suited = s.suited;
+            suited[usize::from(card.suit & 3)] += 1;
+            scorer.enumerate(
+                &mut deck,
+                first + 1,
+                s.to_deal - 1,
+                partial,
+                suited,
+                &mut tally,
+            );
             scorer.finish_into(&mut tally);
             tally
         })
@@ -499,7 +647,7 @@ pub fn monte_carlo(
             deck.swap(i, j);
             board_key = board_key.plus(deck[i]);
         }
-        scorer.score(board_key, &mut tally);
+        scorer.score(board_key, 1, &mut tally);
     }
     scorer.finish_into(&mut tally);
     Ok(tally.finish(unit, false))

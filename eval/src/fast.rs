@@ -3,7 +3,9 @@
 use holdem_cards::{Card, CardSet};
 
 use crate::offsets::ROW_OFFSETS;
-use crate::tables::{FLUSH_BASE, RANK_BASES, RANK_SLOTS, ROW_SHIFT, Tables, rank_hash, tables};
+use crate::tables::{
+    FLUSH_BASE, LOOKUP_LEN, RANK_BASES, RANK_SLOTS, ROW_SHIFT, Tables, rank_hash, tables,
+};
 use crate::{EvalError, HandEvaluator, HandRank};
 
 // Layout of a key (a sum of per-card values, OMPEval-style):
@@ -298,13 +300,15 @@ fn suit_counters(counts: u64) -> u64 {
 /// ```
 #[derive(Copy, Clone)]
 pub struct Evaluator {
-    tables: &'static Tables,
+    /// The shared rank and flush tables (held directly, not through
+    /// `Tables`, so that a loop keeps their address in a register).
+    lookup: &'static [u16; LOOKUP_LEN],
 }
 
 impl core::fmt::Debug for Evaluator {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Evaluator")
-            .field("table_bytes", &self.tables.size_bytes())
+            .field("table_bytes", &Tables::size_bytes())
             .finish()
     }
 }
@@ -318,12 +322,14 @@ impl Default for Evaluator {
 impl Evaluator {
     /// The evaluator (builds the shared tables on the first call in a process).
     pub fn new() -> Evaluator {
-        Evaluator { tables: tables() }
+        Evaluator {
+            lookup: &tables().lookup,
+        }
     }
 
     /// Bytes of lookup tables the evaluator reads (about 210 KiB).
     pub fn table_bytes(&self) -> usize {
-        self.tables.size_bytes()
+        Tables::size_bytes()
     }
 
     /// The rank of a valid 5-7 card key, without validation: the hot path of
@@ -346,19 +352,19 @@ impl Evaluator {
     fn rank_unsuited_key(self, key: u64) -> HandRank {
         let rank_key = (key >> RANK_SHIFT) as u32;
         let offset = ROW_OFFSETS[(key >> (RANK_SHIFT + ROW_SHIFT)) as usize];
-        HandRank(self.tables.lookup[rank_key.wrapping_add(offset) as usize & (RANK_SLOTS - 1)])
+        HandRank(self.lookup[rank_key.wrapping_add(offset) as usize & (RANK_SLOTS - 1)])
     }
 
     /// The non-flush rank of a rank key.
     #[inline(always)]
     fn rank_unsuited(self, rank_key: u32) -> HandRank {
-        HandRank(self.tables.lookup[rank_hash(&ROW_OFFSETS, rank_key)])
+        HandRank(self.lookup[rank_hash(&ROW_OFFSETS, rank_key)])
     }
 
     /// The flush rank of a 13-bit suit mask (0 below five cards).
     #[inline(always)]
     fn rank_flush(self, lane: usize) -> HandRank {
-        HandRank(self.tables.lookup[FLUSH_BASE + (lane & LANE as usize)])
+        HandRank(self.lookup[FLUSH_BASE + (lane & LANE as usize)])
     }
 
     /// The rank of a key, checking it holds 5-7 distinct cards.

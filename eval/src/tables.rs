@@ -83,7 +83,7 @@ pub(crate) struct Tables {
 
 impl Tables {
     /// Bytes of the tables that lookups can touch (row offsets included).
-    pub(crate) fn size_bytes(&self) -> usize {
+    pub(crate) fn size_bytes() -> usize {
         ROW_OFFSETS.len() * 4 + RANK_TABLE_LEN * 2 + (LOOKUP_LEN - FLUSH_BASE) * 2
     }
 }
