@@ -602,12 +602,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// B14: returns the unmatched part of the largest bet, then gathers the bets.
     #[inline(never)]
     fn finish_round_chips<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        // One pass: gather every bet into the pot, remembering the two largest.
         let (mut top, mut top_bet, mut second, mut sum) = (0usize, 0u64, 0u64, 0u64);
         let mut bits = self.players.bits();
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let bet = self.seats[i].street_bet;
+            let st = &mut self.seats[i];
+            let bet = st.street_bet;
+            st.street_bet = 0;
             sum += bet;
             if bet > top_bet {
                 second = top_bet;
@@ -618,9 +621,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
         if top_bet > second {
+            // B14: the unmatched part of the largest bet goes back to its owner.
             let back = top_bet - second;
             let st = &mut self.seats[top];
-            st.street_bet -= back;
             st.total -= back;
             st.stack += back;
             sum -= back;
@@ -635,9 +638,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
         self.pot += sum;
-        for st in &mut self.seats {
-            st.street_bet = 0;
-        }
         self.behind = 0;
     }
 

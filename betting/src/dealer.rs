@@ -94,9 +94,8 @@ impl Dealer {
         exposed: &[usize],
         sink: &mut S,
     ) -> Result<DealOutcome, DealerError> {
-        let pending = hand.pending();
-        if !matches!(pending, Pending::HoleCards { .. }) {
-            return Err(DealerError::NothingToDeal(pending));
+        if !hand.waits_for_hole_cards() {
+            return Err(DealerError::NothingToDeal(hand.pending()));
         }
         let mut unique: ArrayVec<usize, { 2 * MAX_SEATS }> = ArrayVec::new();
         for &e in exposed {
@@ -151,9 +150,8 @@ impl Dealer {
         at: Timestamp,
         sink: &mut S,
     ) -> Result<(), DealerError> {
-        let street = match hand.pending() {
-            Pending::Board { street } => street,
-            other => return Err(DealerError::NothingToDeal(other)),
+        let Some(street) = hand.waits_for_board() else {
+            return Err(DealerError::NothingToDeal(hand.pending()));
         };
         let burn = match self.first_burn.take() {
             Some(card) => card,
@@ -184,16 +182,14 @@ impl Dealer {
         at: Timestamp,
         sink: &mut S,
     ) -> Result<bool, DealerError> {
-        match hand.pending() {
-            Pending::HoleCards { .. } => {
-                self.deal_hole_cards(hand, at, &[], sink)?;
-                Ok(true)
-            }
-            Pending::Board { .. } => {
-                self.deal_board(hand, at, sink)?;
-                Ok(true)
-            }
-            _ => Ok(false),
+        if hand.waits_for_hole_cards() {
+            self.deal_hole_cards(hand, at, &[], sink)?;
+            Ok(true)
+        } else if hand.waits_for_board().is_some() {
+            self.deal_board(hand, at, sink)?;
+            Ok(true)
+        } else {
+            Ok(false)
         }
     }
 }

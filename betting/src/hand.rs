@@ -677,6 +677,19 @@ impl<E> Hand<E> {
         Seat::new(next.trailing_zeros() as u8)
     }
 
+    /// `true` while the hand waits for hole cards (cheaper than [`Hand::pending`]).
+    pub(crate) fn waits_for_hole_cards(&self) -> bool {
+        matches!(self.phase, Phase::Dealing)
+    }
+
+    /// The street whose board cards the hand waits for, if it does.
+    pub(crate) fn waits_for_board(&self) -> Option<Street> {
+        match self.phase {
+            Phase::Board(street) => Some(street),
+            _ => None,
+        }
+    }
+
     /// Internal consistency check for tests: the seat bit masks kept for speed agree
     /// with the per-seat state they mirror.
     #[doc(hidden)]
