@@ -248,7 +248,7 @@ impl Rules {
 
 /// The name a choice has in a rules file (`dead-button`, `high-card`), as
 /// `holdem rules show` prints it.
-fn choice_name<T: Serialize + std::fmt::Debug>(choice: &T) -> String {
+pub(crate) fn choice_name<T: Serialize + std::fmt::Debug>(choice: &T) -> String {
     match toml::Value::try_from(choice) {
         Ok(toml::Value::String(name)) => name,
         _ => format!("{choice:?}"),

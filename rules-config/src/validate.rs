@@ -2,6 +2,7 @@
 //! with its field path and a reason that cites the rule.
 
 use holdem_betting::BettingStructure;
+use holdem_betting::table::TableRules;
 use holdem_pots::Chips;
 use holdem_tourney::clock::BreakSchedule;
 use holdem_tourney::money::{AddOnWindow, Window};
@@ -9,7 +10,7 @@ use holdem_tourney::seating::BreakPolicy;
 use holdem_tourney::{Format, OptionsError, TournamentOptions};
 
 use crate::error::{ConfigError, RulesError};
-use crate::rules::{Betting, Rules, Tournament};
+use crate::rules::{Betting, Rules, Tournament, choice_name};
 
 impl Rules {
     /// Checks that the rules can be played, before any hand is dealt (rule R2).
@@ -22,7 +23,7 @@ impl Rules {
         check_betting(&self.betting, self.tournament.is_some(), &mut errors);
         self.check_rake(&mut errors);
         if let Some(t) = &self.tournament {
-            check_tournament(t, self.betting.chip_unit, &mut errors);
+            check_tournament(t, &self.table, self.betting.chip_unit, &mut errors);
         }
         if errors.0.is_empty() {
             // Backstop: the engine's own check of every hand these rules can deal.
@@ -209,8 +210,19 @@ fn check_betting(b: &Betting, tournament: bool, errors: &mut Errors) {
     }
 }
 
-fn check_tournament(t: &Tournament, unit: Chips, errors: &mut Errors) {
+fn check_tournament(t: &Tournament, table: &TableRules, unit: Chips, errors: &mut Errors) {
     let before = errors.0.len();
+    // B18: the tournament moves the buttons of its tables; `[table]` says the
+    // same for a single table. They must agree.
+    let (tournament_button, table_button) = (choice_name(&t.button), choice_name(&table.button));
+    if tournament_button != table_button {
+        errors.add(
+            "tournament.button",
+            format!(
+                "{tournament_button} contradicts table.button {table_button} (B18): set both to the same rule"
+            ),
+        );
+    }
     check_event(&t.event, unit, errors);
     check_entry(t, errors);
     check_extras(t, errors);

@@ -146,6 +146,26 @@ fn r2_known_keys_include_the_optional_keys_a_file_left_out() {
 }
 
 #[test]
+fn b18_r2_a_tournament_button_rule_must_agree_with_the_table_rule() {
+    let err = rejected("extends = \"online-mtt\"\n[table]\nbutton = \"dead-button\"");
+    assert_eq!(err.paths(), ["tournament.button"]);
+    assert!(
+        err.errors[0]
+            .reason
+            .contains("forward-moving contradicts table.button dead-button"),
+        "{err}"
+    );
+    let both = Rules::from_toml_str(
+        "extends = \"online-mtt\"\n[table]\nbutton = \"dead-button\"\n[tournament]\nbutton = \"dead-button\"",
+    )
+    .expect("valid");
+    assert_eq!(
+        both.tournament.map(|t| t.button),
+        Some(holdem_tourney::ButtonMovement::DeadButton)
+    );
+}
+
+#[test]
 fn r2_missing_fields_name_the_missing_key() {
     check(
         "name = \"x\"",
