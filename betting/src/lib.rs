@@ -7,7 +7,11 @@
 //! draws from a shuffled `holdem_cards::Deck` in the right order, a replay feeds the
 //! recorded cards (or `None` for cards a history hides). Showdowns are ranked by any
 //! `holdem_eval::HandEvaluator` and the chips settled by `holdem_pots`.
-//! The [`table`] module carries the button and blinds across hands (B18-B20).
+//! The [`table`] module carries the button and blinds across hands (B18-B20), missed
+//! blinds included. [`ForcedBets`] adds any seat's ante, dead antes and live straddles
+//! to a hand ([`Hand::with_forced_bets`]); [`ShowdownRules`] and
+//! [`table::TableRules`] are the house-rule options (serde, kebab-case, feature
+//! `serde`).
 //!
 //! # Invariants
 //! - A rejected input changes nothing: inputs are validated in full before any

@@ -253,16 +253,17 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             st.dead = 0;
         }
         self.pot = 0;
-        let result = HandResult {
-            players: self.players,
+        let players = self.players;
+        let result = self.result.insert(HandResult {
+            players,
             starting,
             finals,
             ranks,
             pots,
             rake: Chips(rake),
             showdown: live_count >= 2,
-        };
-        for seat in self.players.iter() {
+        });
+        for seat in players.iter() {
             sink.push(
                 at,
                 Event::FinalStack {
@@ -273,7 +274,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             );
         }
         sink.push(at, Event::HandComplete);
-        self.result = Some(result);
         self.phase = Phase::Complete;
         self.to_act = None;
         Ok(())
