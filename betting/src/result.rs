@@ -352,7 +352,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 second = a;
             }
         }
-        if top > second || contenders.is_empty() {
+        // Nothing in the middle (a lone big blind whose bet came back): no pot at all,
+        // as `pots` has it.
+        if top > second || contenders.is_empty() || amount == 0 {
             return None;
         }
         let winners = if contenders.len() == 1 {

@@ -289,7 +289,15 @@ impl Table {
     /// # Errors
     /// [`TableError::TooFewPlayers`] with fewer than two players to deal in.
     pub fn next_hand(&mut self) -> Result<HandSetup, TableError> {
-        let seated = self.seated();
+        let mut seated = self.seated();
+        if seated.len() < 2 && !self.returning().is_empty() {
+            // Too few players without debts to start a hand: the game starts afresh
+            // and returning players owe nothing.
+            for i in self.returning().iter() {
+                self.owed[i.as_usize()] = Owed::default();
+            }
+            seated = self.seated();
+        }
         let too_few = TableError::TooFewPlayers {
             players: seated.len(),
         };
@@ -334,67 +342,22 @@ impl Table {
             self.mark_missed(last_sb_position, sb_position, false);
         }
 
-        let mut players = ArrayVec::new();
-        let mut dealt = SeatSet::EMPTY;
-        let mut extra = SeatSet::EMPTY;
-        let mut dead = SeatSet::EMPTY;
-        let posting_allowed = self.rules.new_player == NewPlayer::PostOrWait;
-        let returning = self.returning();
-        for seat in seated.union(returning).iter() {
-            let occupant = self.seats[seat.as_usize()];
-            let Some(stack) = occupant.stack() else {
-                continue;
-            };
-            let owed = self.owed[seat.as_usize()];
-            let plays = match occupant {
-                Occupant::Empty | Occupant::Away { .. } => false,
-                // B18: a returning player who owes blinds posts what is owed (a live big
-                // blind and a dead small blind) and plays, unless seated between the
-                // button and the big blind, where they wait for the button to pass;
-                // under the wait-for-big-blind rule they wait.
-                Occupant::Playing { .. } if !owed.is_none() => {
-                    if posting_allowed && !between(button, big_blind, seat) {
-                        if owed.big {
-                            extra.insert(seat);
-                        }
-                        if owed.small {
-                            dead.insert(seat);
-                        }
-                        true
-                    } else {
-                        false
-                    }
-                }
-                Occupant::Playing { .. } => true,
-                // B19: waits until the big blind reaches them.
-                Occupant::WaitingForBigBlind { .. } => seat == big_blind,
-                // B19: posts a big blind to play at once (a second big blind).
-                Occupant::PostingToPlay { .. }
-                    if self.rules.new_player == NewPlayer::WaitForBigBlind =>
-                {
-                    seat == big_blind
-                }
-                Occupant::PostingToPlay { .. } => {
-                    if seat != big_blind {
-                        extra.insert(seat);
-                        if owed.small {
-                            dead.insert(seat);
-                        }
-                    }
-                    true
-                }
-                // B20: in the small blind or on the button they wait for the button
-                // to pass; in the big blind they post it and play.
-                Occupant::MovedIn { .. } => {
-                    self.rules.moved_player == MovedPlayer::DealtInAtOnce
-                        || (seat != sb_position && seat != button)
-                }
-            };
-            if plays {
-                dealt.insert(seat);
-                players.push(Player::new(seat, stack));
+        // Who plays; when that leaves fewer than two players, nobody has anyone to
+        // wait for: the second pass deals in every waiting player (without extra
+        // posts).
+        let mut deal = (
+            ArrayVec::new(),
+            SeatSet::EMPTY,
+            SeatSet::EMPTY,
+            SeatSet::EMPTY,
+        );
+        for everyone in [false, true] {
+            deal = self.deal_in(seated, button, sb_position, big_blind, everyone);
+            if deal.0.len() >= 2 {
+                break;
             }
         }
+        let (players, dealt, extra, dead) = deal;
         if players.len() < 2 || !dealt.contains(big_blind) {
             return Err(TableError::TooFewPlayers {
                 players: players.len(),
@@ -421,6 +384,81 @@ impl Table {
                 dead_blinds: dead,
             },
         })
+    }
+
+    /// The players dealt into the next hand, with the extra big blinds and dead small
+    /// blinds they post (B18-B20); with `everyone`, waiting players play too.
+    #[allow(clippy::type_complexity)]
+    fn deal_in(
+        &self,
+        seated: SeatSet,
+        button: Seat,
+        sb_position: Seat,
+        big_blind: Seat,
+        everyone: bool,
+    ) -> (ArrayVec<Player, MAX_SEATS>, SeatSet, SeatSet, SeatSet) {
+        let mut players = ArrayVec::new();
+        let mut dealt = SeatSet::EMPTY;
+        let mut extra = SeatSet::EMPTY;
+        let mut dead = SeatSet::EMPTY;
+        let posting_allowed = self.rules.new_player == NewPlayer::PostOrWait;
+        for seat in seated.union(self.returning()).iter() {
+            let occupant = self.seats[seat.as_usize()];
+            let Some(stack) = occupant.stack() else {
+                continue;
+            };
+            let owed = self.owed[seat.as_usize()];
+            let plays = match occupant {
+                Occupant::Empty | Occupant::Away { .. } => false,
+                // B18: a returning player who owes blinds posts what is owed (a live big
+                // blind and a dead small blind) and plays, unless seated between the
+                // button and the big blind, where they wait for the button to pass;
+                // under the wait-for-big-blind rule they wait.
+                Occupant::Playing { .. } if !owed.is_none() => {
+                    if posting_allowed && !between(button, big_blind, seat) {
+                        if owed.big {
+                            extra.insert(seat);
+                        }
+                        if owed.small {
+                            dead.insert(seat);
+                        }
+                        true
+                    } else {
+                        everyone
+                    }
+                }
+                Occupant::Playing { .. } => true,
+                // B19: waits until the big blind reaches them.
+                Occupant::WaitingForBigBlind { .. } => everyone || seat == big_blind,
+                // B19: posts a big blind to play at once (a second big blind).
+                Occupant::PostingToPlay { .. }
+                    if self.rules.new_player == NewPlayer::WaitForBigBlind =>
+                {
+                    everyone || seat == big_blind
+                }
+                Occupant::PostingToPlay { .. } => {
+                    if seat != big_blind && !everyone {
+                        extra.insert(seat);
+                        if owed.small {
+                            dead.insert(seat);
+                        }
+                    }
+                    true
+                }
+                // B20: in the small blind or on the button they wait for the button
+                // to pass; in the big blind they post it and play.
+                Occupant::MovedIn { .. } => {
+                    everyone
+                        || self.rules.moved_player == MovedPlayer::DealtInAtOnce
+                        || (seat != sb_position && seat != button)
+                }
+            };
+            if plays {
+                dealt.insert(seat);
+                players.push(Player::new(seat, stack));
+            }
+        }
+        (players, dealt, extra, dead)
     }
 
     /// Returning players who still owe blinds (no position until they play).

@@ -356,3 +356,101 @@ fn hands_played_across_a_table_conserve_chips_until_one_player_is_left() {
         .sum();
     assert_eq!(total, 6_000);
 }
+
+#[test]
+fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips() {
+    // rule B18, B19: 300 cash hands on six seats where players step away, come back
+    // (posting what they owe or waiting for the big blind) at random: every hand
+    // is playable, debts are cleared once a player is dealt in, chips are conserved.
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{RngCore, SeedableRng};
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut t = table(ButtonRule::ForwardMoving, 6);
+    let stack_of = |o: Occupant| match o {
+        Occupant::Playing { stack }
+        | Occupant::Away { stack }
+        | Occupant::WaitingForBigBlind { stack }
+        | Occupant::PostingToPlay { stack }
+        | Occupant::MovedIn { stack } => stack.get(),
+        Occupant::Empty => 0,
+    };
+    let total = |t: &Table| (0..10).map(|i| stack_of(t.occupant(s(i)))).sum::<u64>();
+    let start = total(&t);
+    let mut played = 0;
+    for hand_no in 0..300u64 {
+        let seat = s((rng.next_u32() % 6) as u8);
+        match (t.occupant(seat), rng.next_u32() % 4) {
+            (Occupant::Playing { stack }, 0) => t.seat(seat, Occupant::Away { stack }),
+            (Occupant::Away { stack }, 1) => t.seat(seat, Occupant::Playing { stack }),
+            (Occupant::Away { stack }, 2) => t.seat(seat, Occupant::WaitingForBigBlind { stack }),
+            _ => {}
+        }
+        let setup = match t.next_hand() {
+            Ok(setup) => setup,
+            Err(TableError::TooFewPlayers { .. }) => {
+                // Bring everyone back.
+                for i in 0..6 {
+                    if let Occupant::Away { stack } = t.occupant(s(i)) {
+                        t.seat(s(i), Occupant::Playing { stack });
+                    }
+                }
+                continue;
+            }
+            Err(other) => panic!("{other}"),
+        };
+        for p in &setup.players {
+            assert!(t.owes(p.seat).is_none(), "dealt in: nothing owed");
+        }
+        let mut hand = Hand::with_positions(
+            HandConfig::no_limit(Chips(10)),
+            &setup.players,
+            setup.positions.button,
+            Some(setup.positions),
+            holdem_eval::Evaluator::new(),
+        )
+        .expect("a playable hand");
+        let mut dealer = Dealer::new(Deck::seeded(hand_no));
+        let mut sink = Vec::new();
+        loop {
+            match hand.pending() {
+                Pending::Complete => break,
+                Pending::Post { seat, kind, amount } => {
+                    hand.apply(T, Input::Post { seat, kind, amount })
+                        .expect("post");
+                }
+                Pending::HoleCards { .. } | Pending::Board { .. } => {
+                    dealer.deal_pending(&mut hand, T, &mut sink).expect("deal");
+                }
+                Pending::Action { seat } => {
+                    let legal = hand.legal_actions().expect("a seat to act");
+                    let action = match rng.next_u32() % 8 {
+                        0 => Action::Fold,
+                        1 if legal.all_in_to.is_some() => Action::AllIn,
+                        _ => Action::CheckOrCall,
+                    };
+                    hand.apply(T, Input::act(seat, action)).expect("legal");
+                }
+                Pending::Showdown { seat } => {
+                    hand.apply(T, Input::Show { seat, cards: None })
+                        .expect("show");
+                }
+            }
+        }
+        t.finish_hand(hand.result().expect("settled"));
+        played += 1;
+        // Busted players leave; rebuy them so the table keeps going.
+        for i in 0..6 {
+            if t.occupant(s(i)) == Occupant::Empty {
+                t.seat(
+                    s(i),
+                    Occupant::WaitingForBigBlind {
+                        stack: Chips(1_000),
+                    },
+                );
+            }
+        }
+    }
+    assert!(played > 200, "most hands were played: {played}");
+    // Chips only change by the rebuys of busted players.
+    assert_eq!((total(&t) - start) % 1_000, 0);
+}
