@@ -345,19 +345,19 @@ impl Table {
         // Who plays; when that leaves fewer than two players, nobody has anyone to
         // wait for: the second pass deals in every waiting player (without extra
         // posts).
-        let mut deal = (
-            ArrayVec::new(),
-            SeatSet::EMPTY,
-            SeatSet::EMPTY,
-            SeatSet::EMPTY,
-        );
+        let mut deal = DealtIn::default();
         for everyone in [false, true] {
             deal = self.deal_in(seated, button, sb_position, big_blind, everyone);
-            if deal.0.len() >= 2 {
+            if deal.players.len() >= 2 {
                 break;
             }
         }
-        let (players, dealt, extra, dead) = deal;
+        let DealtIn {
+            players,
+            dealt,
+            extra,
+            dead,
+        } = deal;
         if players.len() < 2 || !dealt.contains(big_blind) {
             return Err(TableError::TooFewPlayers {
                 players: players.len(),
@@ -388,7 +388,6 @@ impl Table {
 
     /// The players dealt into the next hand, with the extra big blinds and dead small
     /// blinds they post (B18-B20); with `everyone`, waiting players play too.
-    #[allow(clippy::type_complexity)]
     fn deal_in(
         &self,
         seated: SeatSet,
@@ -396,7 +395,7 @@ impl Table {
         sb_position: Seat,
         big_blind: Seat,
         everyone: bool,
-    ) -> (ArrayVec<Player, MAX_SEATS>, SeatSet, SeatSet, SeatSet) {
+    ) -> DealtIn {
         let mut players = ArrayVec::new();
         let mut dealt = SeatSet::EMPTY;
         let mut extra = SeatSet::EMPTY;
@@ -458,7 +457,12 @@ impl Table {
                 players.push(Player::new(seat, stack));
             }
         }
-        (players, dealt, extra, dead)
+        DealtIn {
+            players,
+            dealt,
+            extra,
+            dead,
+        }
     }
 
     /// Returning players who still owe blinds (no position until they play).
@@ -515,4 +519,13 @@ fn between(from: Seat, to: Seat, seat: Seat) -> bool {
     let span = (t + n - f) % n;
     let off = (x + n - f) % n;
     off < span
+}
+
+/// The players of the next hand and the extra and dead blinds they post.
+#[derive(Default)]
+struct DealtIn {
+    players: ArrayVec<Player, MAX_SEATS>,
+    dealt: SeatSet,
+    extra: SeatSet,
+    dead: SeatSet,
 }
