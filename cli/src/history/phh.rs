@@ -182,10 +182,22 @@ fn amounts(
     field: &'static str,
     players: Option<usize>,
     unknown_stack_ok: bool,
-) -> Result<Vec<Decimal>, Fail> {
+) -> Result<ArrayVec<Decimal, MAX_PLAYERS>, Fail> {
     let Value::Array(items) = &e.value else {
         return Err(wrong_type(e, "an array of numbers"));
     };
+    if items.len() > MAX_PLAYERS {
+        return Err((
+            e.line,
+            PhhErrorKind::BadField {
+                field,
+                reason: format!(
+                    "{} players: a hold'em hand has 2 to {MAX_PLAYERS}",
+                    items.len()
+                ),
+            },
+        ));
+    }
     if let Some(n) = players.filter(|&n| n != items.len()) {
         return Err((
             e.line,
@@ -196,13 +208,16 @@ fn amounts(
             },
         ));
     }
-    let mut out = Vec::with_capacity(items.len());
+    let mut out = ArrayVec::new();
     for (i, item) in items.iter().enumerate() {
         let Value::Number(t) = &item.value else {
             return Err(wrong_type(e, "an array of numbers"));
         };
         match Decimal::parse(t) {
-            Ok(d) => out.push(d),
+            // At most MAX_PLAYERS items (checked above).
+            Ok(d) => out
+                .try_push(d)
+                .map_err(|_| wrong_type(e, "an array of numbers"))?,
             Err(AmountError::NotFinite(_)) if unknown_stack_ok => {
                 return Err((item.line, PhhErrorKind::UnknownStack { player: i + 1 }));
             }
@@ -683,21 +698,29 @@ fn parse_action(text: &str, players: usize) -> Result<(Action, Option<Decimal>),
 /// [`parse_action_general`], which accepts a superset and gives the same result on
 /// these (`fast_and_general_action_readers_agree`).
 fn parse_action_fast(text: &str, players: usize) -> Option<(Action, Option<Decimal>)> {
+    // Words separated by single spaces; any other blank or a `#` takes the general
+    // path. One pass over the bytes.
+    let bytes = text.as_bytes();
     let mut words: [&[u8]; 4] = [&[]; 4];
     let mut count = 0;
-    for word in text.as_bytes().split(|&b| b == b' ') {
-        if word.is_empty() || count == 4 {
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b' ' {
+            if i == start || count == 3 {
+                return None;
+            }
+            words[count] = &bytes[start..i];
+            count += 1;
+            start = i + 1;
+        } else if b == b'#' || b.is_ascii_whitespace() {
             return None;
         }
-        words[count] = word;
-        count += 1;
     }
-    if words[..count]
-        .iter()
-        .any(|w| w.iter().any(|&b| b == b'#' || b.is_ascii_whitespace()))
-    {
+    if start == bytes.len() {
         return None;
     }
+    words[count] = &bytes[start..];
+    count += 1;
     let action = |kind| Action {
         kind,
         comment: None,

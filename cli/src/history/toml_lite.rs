@@ -396,6 +396,27 @@ impl<'a> Reader<'a> {
         Some(text)
     }
 
+    /// The hot path of PHH amounts: plain digits (`10000`) ending where an array
+    /// element ends; `None` (nothing consumed) for anything else (`0.25`, `1_000`,
+    /// dates...), which the general [`Reader::value`] then reads.
+    #[inline]
+    fn short_integer(&mut self) -> Option<&'a str> {
+        let src: &'a str = self.src;
+        let rest = src.as_bytes().get(self.pos..)?;
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let ends = matches!(
+            rest.get(digits),
+            Some(b',' | b']' | b' ' | b'\t' | b'\n' | b'\r' | b'#')
+        );
+        if digits == 0 || !ends {
+            return None;
+        }
+        // Digits are ASCII, so both ends are character boundaries.
+        let text = src.get(self.pos..self.pos + digits)?;
+        self.pos += digits;
+        Some(text)
+    }
+
     /// A capacity for the array that starts here: one slot per `,` up to the end
     /// of the line (PHH writes arrays on one line), so an `actions` array is
     /// allocated once instead of growing four times.
@@ -417,9 +438,12 @@ impl<'a> Reader<'a> {
                 return Ok(Value::Array(items));
             }
             let line = self.line;
-            let value = match self.short_literal() {
-                Some(s) => Value::Str(Cow::Borrowed(s)),
-                None => self.value(depth + 1)?,
+            let value = if let Some(s) = self.short_literal() {
+                Value::Str(Cow::Borrowed(s))
+            } else if let Some(n) = self.short_integer() {
+                Value::Number(n)
+            } else {
+                self.value(depth + 1)?
             };
             items.push(Item { line, value });
             self.skip_trivia_if_any();
