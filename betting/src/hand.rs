@@ -275,7 +275,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let mut post_sizes = [[0u64; 3]; MAX_SEATS];
         let clockwise = clockwise_from(set, positions.button);
         for seat in clockwise.iter() {
-            let ante = config.ante.get() + forced.antes[seat.as_usize()].get();
+            let ante = config
+                .ante
+                .get()
+                .saturating_add(forced.antes[seat.as_usize()].get());
             if ante > 0 {
                 posts.push((*seat, PostKind::Ante));
                 post_sizes[seat.as_usize()][0] = ante;
@@ -284,7 +287,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         for seat in clockwise.iter() {
             let mut dead = forced.dead_antes[seat.as_usize()].get();
             if *seat == positions.big_blind {
-                dead += config.big_blind_ante.get();
+                dead = dead.saturating_add(config.big_blind_ante.get());
             }
             if dead > 0 {
                 posts.push((*seat, PostKind::BigBlindAnte));
@@ -418,7 +421,7 @@ fn check_straddles(
                 "a straddle sits left of the big blind or of the previous straddle (B3)",
             );
         }
-        if amount.get() < 2 * level {
+        if amount.get() < level.saturating_mul(2) {
             return invalid("a straddle is at least double the blind before it (B3)");
         }
         if amount.get() % config.chip_unit.get() != 0 {

@@ -196,9 +196,9 @@ impl<E> Hand<E> {
         };
         // 004: above double the bet, a re-raise adds at least the big blind.
         let gap = if self.config.reraise_must_double && fixed.is_none() && !opening {
-            let double = 2 * current;
-            let next = double + self.config.big_blind.get();
-            (next > double + 1).then_some((double + 1, next - 1))
+            let double = current.saturating_mul(2);
+            let next = double.saturating_add(self.config.big_blind.get());
+            (next - double > 1).then(|| (double + 1, next - 1))
         } else {
             None
         };
