@@ -41,14 +41,24 @@ impl Decimal {
         // Fast path: plain digits (`300`, `10000`), the common case. Up to 19 digits
         // always fit in a u64; anything else takes the general path below.
         let bytes = text.as_bytes();
-        if !bytes.is_empty() && bytes.len() <= 19 && bytes.iter().all(u8::is_ascii_digit) {
-            let mantissa = bytes
-                .iter()
-                .fold(0u64, |m, &b| m * 10 + u64::from(b - b'0'));
-            return Ok(Decimal {
-                mantissa,
-                decimals: 0,
-            });
+        if !bytes.is_empty() && bytes.len() <= 19 {
+            let mut mantissa = 0u64;
+            let mut digits = 0;
+            for &b in bytes {
+                let d = b.wrapping_sub(b'0');
+                if d > 9 {
+                    break;
+                }
+                // At most 19 digits: below 10^19 < 2^64.
+                mantissa = mantissa * 10 + u64::from(d);
+                digits += 1;
+            }
+            if digits == bytes.len() {
+                return Ok(Decimal {
+                    mantissa,
+                    decimals: 0,
+                });
+            }
         }
         let bad = || AmountError::NotANumber(text.to_string());
         let body = match text.as_bytes().first() {

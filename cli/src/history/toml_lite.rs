@@ -417,20 +417,11 @@ impl<'a> Reader<'a> {
         Some(text)
     }
 
-    /// A capacity for the array that starts here: one slot per `,` up to the end
-    /// of the line (PHH writes arrays on one line), so an `actions` array is
-    /// allocated once instead of growing four times.
-    fn array_capacity_hint(&self) -> usize {
-        let rest = self.rest();
-        // `str::find` of one ASCII byte is a memchr, several bytes a step.
-        let line = rest.find('\n').map_or(rest, |i| &rest[..i]).as_bytes();
-        let commas: usize = line.iter().map(|&b| usize::from(b == b',')).sum();
-        (commas + 1).min(256)
-    }
-
     fn array(&mut self, depth: u32) -> Res<Value<'a>> {
         self.pos += 1; // '['
-        let mut items = Vec::with_capacity(self.array_capacity_hint());
+        // Eight fits the per-player arrays; `actions` grows by doubling (cheaper
+        // than measuring the line first).
+        let mut items = Vec::with_capacity(8);
         loop {
             self.skip_trivia_if_any();
             if self.peek() == Some(b']') {
