@@ -524,28 +524,23 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     })
 }
 
-const REPLAY_FIELDS: [&str; 11] = [
-    "variant",
-    "antes",
-    "blinds_or_straddles",
-    "min_bet",
-    "small_bet",
-    "big_bet",
-    "bring_in",
-    "starting_stacks",
-    "actions",
-    "finishing_stacks",
-    "winnings",
-];
-
 fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
     let mut m = Metadata::default();
     for e in &s.entries {
         let key: &str = &e.key;
-        if REPLAY_FIELDS.contains(&key) {
-            continue;
-        }
         match key {
+            // The fields read_hand reads.
+            "variant"
+            | "antes"
+            | "blinds_or_straddles"
+            | "min_bet"
+            | "small_bet"
+            | "big_bet"
+            | "bring_in"
+            | "starting_stacks"
+            | "actions"
+            | "finishing_stacks"
+            | "winnings" => {}
             "players" => m.players = Some(strings(e, n)?),
             "seats" => {
                 let Value::Array(items) = &e.value else {
