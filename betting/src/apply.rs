@@ -42,7 +42,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if let Input::Act { seat, action } = input {
             // The hot path: a betting action in turn.
             if matches!(self.phase, Phase::Betting) && self.to_act == Some(seat) {
-                let resolved = self.resolve(seat, action)?;
+                // Valid folds, checks and calls skip building a `Result`.
+                let resolved = match self.simple(seat, action) {
+                    Some(resolved) => resolved,
+                    None => self.resolve(seat, action)?,
+                };
                 self.act(at, seat, resolved, sink);
                 self.advance(at, sink);
                 return Ok(());

@@ -267,6 +267,23 @@ impl<E> Hand<E> {
     }
 
     /// Validates `action` by the seat to act without changing anything.
+    /// A valid fold, check or call by `seat`, or `None` for anything else (sized
+    /// actions, and invalid ones: [`Hand::resolve`] names the error).
+    #[inline(always)]
+    pub(crate) fn simple(&self, seat: Seat, action: Action) -> Option<Resolved> {
+        let st = &self.seats[seat.as_usize()];
+        let current = self.current_bet;
+        let to_call = current.saturating_sub(st.street_bet);
+        match action {
+            Action::Fold => Some(Resolved::Fold),
+            Action::Check | Action::CheckOrCall if to_call == 0 => Some(Resolved::Check),
+            Action::Call | Action::CheckOrCall if to_call > 0 => Some(Resolved::Call {
+                to: current.min(st.street_bet + st.stack),
+            }),
+            _ => None,
+        }
+    }
+
     pub(crate) fn resolve(&self, seat: Seat, action: Action) -> Result<Resolved, HandError> {
         // Folds, checks and calls need only the bet to call: no limits.
         let st = &self.seats[seat.as_usize()];
