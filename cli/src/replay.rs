@@ -460,11 +460,12 @@ pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules)
         text: "(setup)".into(),
         reason: phh_names(&e.to_string()),
     };
-    let built = match &forced {
+    let mut built = match &forced {
         None => Hand::new(config, &players, button),
         Some(f) => Hand::with_forced_bets(config, &players, button, None, f, Evaluator::new()),
     };
-    let mut hand = match built {
+    // Borrowed in place: the hand is a few hundred bytes, not worth a move.
+    let hand = match &mut built {
         Ok(hand) => hand,
         // The engine plays live straddles left of the big blind, each at least double
         // the one before (B3); other straddle customs are not played, not illegal.
@@ -497,7 +498,7 @@ pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules)
                         "more than {MAX_HELD_SHOWS} shows are waiting for the showdown"
                     ));
                 }
-                if let Some(o) = drain_shows(&mut hand, &mut shows, h, &mut hidden) {
+                if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
                     return o;
                 }
                 continue;
@@ -512,7 +513,7 @@ pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules)
                     cards: [c.first().copied().flatten(), c.get(1).copied().flatten()],
                 })
             }
-            ActionKind::DealBoard { cards } => match board_input(&hand, cards) {
+            ActionKind::DealBoard { cards } => match board_input(hand, cards) {
                 Ok(input) => input,
                 Err(reason) => return illegal(reason),
             },
@@ -576,17 +577,17 @@ pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules)
             Err(e) => return illegal(phh_names(&e.to_string())),
         }
         if !shows.is_empty() {
-            if let Some(o) = drain_shows(&mut hand, &mut shows, h, &mut hidden) {
+            if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
                 return o;
             }
         }
     }
     if hidden.is_none() {
-        if let Some(o) = check_unused_shows(&hand, &shows, h) {
+        if let Some(o) = check_unused_shows(hand, &shows, h) {
             return o;
         }
     }
-    finish(&hand, h, hidden)
+    finish(hand, h, hidden)
 }
 
 /// The most shows and mucks held for the showdown at once.
