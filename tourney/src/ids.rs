@@ -35,6 +35,38 @@ impl<'de> Deserialize<'de> for PlayerId {
     }
 }
 
+/// A fast hasher for the tournament's small integer ids ([`PlayerId`],
+/// [`TableId`]): one multiply per `u32` (Fibonacci hashing, as in FxHash). Ids
+/// come from the operator, not from untrusted clients, so no DoS resistance is
+/// needed; SipHash was a visible share of the simulator's profile.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct IdHasher(u64);
+
+const FIB: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(FIB);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(FIB);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(FIB);
+    }
+}
+
+/// A `HashMap` keyed by ids, with [`IdHasher`].
+pub type IdMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// A `HashSet` of ids, with [`IdHasher`].
+pub type IdSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<IdHasher>>;
+
 /// A table of the tournament. Ids are never reused within one event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct TableId(pub u32);

@@ -63,7 +63,7 @@ pub use config::{
     ButtonMovement, ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig,
     TournamentOptions,
 };
-pub use ids::{Cents, Chips, HOUR, MINUTE, Ms, PlayerId, TableId};
+pub use ids::{Cents, Chips, HOUR, IdHasher, IdMap, IdSet, MINUTE, Ms, PlayerId, TableId};
 pub use record::Record;
 pub use recover::{RecoverError, Recovered};
 pub use tournament::{Ledger, Phase, RunningHand, Stats, Tournament};

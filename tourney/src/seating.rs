@@ -16,12 +16,12 @@
 //! - Once every table is idle after [`Seating::rebalance`], table sizes differ by
 //!   at most one.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use rand_core::RngCore;
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{PlayerId, TableId, below, shuffle};
+use crate::ids::{IdMap, PlayerId, TableId, below, shuffle};
 
 pub use holdem_betting::table::ButtonRule;
 
@@ -250,7 +250,7 @@ pub struct Seating {
     tables: BTreeMap<TableId, Table>,
     by_count: BTreeSet<(u8, TableId)>,
     idle_by_count: BTreeSet<(u8, TableId)>,
-    where_is: HashMap<PlayerId, SeatRef>,
+    where_is: IdMap<PlayerId, SeatRef>,
     next_table: u32,
     dead_button: bool,
 }
@@ -266,7 +266,7 @@ impl Seating {
             tables: BTreeMap::new(),
             by_count: BTreeSet::new(),
             idle_by_count: BTreeSet::new(),
-            where_is: HashMap::new(),
+            where_is: IdMap::default(),
             next_table: 1,
             dead_button: false,
         })
@@ -555,12 +555,15 @@ impl Seating {
         if t.count < 2 {
             return Err(SeatingError::TooFewPlayers(table));
         }
-        let occupied: Vec<u8> = t.players().map(|(s, _)| s).collect();
-        let fresh: Vec<u8> = t
-            .players()
-            .map(|(s, _)| s)
-            .filter(|&s| t.seats[s as usize].is_some_and(|x| x.fresh))
-            .collect();
+        // Only newcomers need remembering for a roll-back (usually none).
+        let fresh: Vec<u8> = if t.seats.iter().flatten().any(|s| s.fresh) {
+            t.players()
+                .map(|(s, _)| s)
+                .filter(|&s| t.seats[s as usize].is_some_and(|x| x.fresh))
+                .collect()
+        } else {
+            Vec::new()
+        };
         t.undo = Some(Undo {
             last_blinds: t.last_blinds,
             button: t.button,
@@ -595,6 +598,7 @@ impl Seating {
                     for s in t.seats.iter_mut().flatten() {
                         s.fresh = false;
                     }
+                    let occupied: Vec<u8> = t.players().map(|(s, _)| s).collect();
                     occupied[below(rng, occupied.len() as u32) as usize]
                 } else {
                     t.next_button()
@@ -612,7 +616,7 @@ impl Seating {
         t.last_blinds = Some((bb, sb));
         t.arrivals = 0;
         t.redraw = false;
-        let mut dealt = Vec::new();
+        let mut dealt = Vec::with_capacity(usize::from(t.count));
         let mut waiting = Vec::new();
         for (i, s) in t.seats.iter().enumerate() {
             let Some(s) = s else { continue };

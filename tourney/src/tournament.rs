@@ -1,6 +1,6 @@
 //! The [`Tournament`] state machine: commands with timestamps in, events out.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use rand_core::RngCore;
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,7 @@ use crate::clock::{BreakState, Clock, ClockEvent, Level};
 use crate::command::{Command, Event, ForcedAction, Input, RolledBackHand, TourneyError};
 use crate::config::{ChipRace, Format, OptionsError, TournamentConfig, TournamentOptions};
 use crate::det::{DetBank, DetStage};
-use crate::ids::{Cents, Chips, Ms, PlayerId, TableId};
+use crate::ids::{Cents, Chips, IdMap, IdSet, Ms, PlayerId, TableId};
 use crate::money::{
     self, ChipRaceStack, Entrant, EntryClock, LateEntry, MoneyError, PlayerEntries, Price,
     Purchase, PurchaseKind, Tender,
@@ -133,11 +133,11 @@ pub struct Tournament {
     phase: Phase,
     now: Ms,
     entrants: Vec<PlayerId>,
-    entered: HashSet<PlayerId>,
+    entered: IdSet<PlayerId>,
     clock: Option<Clock>,
     prizes: PrizeTable,
-    stacks: HashMap<PlayerId, Chips>,
-    status: HashMap<PlayerId, Status>,
+    stacks: IdMap<PlayerId, Chips>,
+    status: IdMap<PlayerId, Status>,
     seating: Seating,
     hands: BTreeMap<TableId, RunningHand>,
     next_hand: u64,
@@ -148,15 +148,15 @@ pub struct Tournament {
     waits: BTreeMap<PlayerId, Wait>,
     round: u32,
     advanced: Vec<PlayerId>,
-    away_hands: HashMap<TableId, u32>,
+    away_hands: IdMap<TableId, u32>,
     table_ids_used: u32,
     stats: Stats,
     start_at: Ms,
-    accounts: HashMap<PlayerId, Account>,
+    accounts: IdMap<PlayerId, Account>,
     ledger: Ledger,
     open: bool,
     busted_open: Vec<Vec<(PlayerId, Chips)>>,
-    deferred_chips: HashMap<PlayerId, Chips>,
+    deferred_chips: IdMap<PlayerId, Chips>,
     chips_issued: Chips,
     units: Vec<Chips>,
     chip_race_due: Option<(Chips, Chips)>,
@@ -183,11 +183,11 @@ impl Tournament {
             phase: Phase::Registering,
             now: 0,
             entrants: Vec::new(),
-            entered: HashSet::new(),
+            entered: IdSet::default(),
             clock: None,
             prizes: PrizeTable::default(),
-            stacks: HashMap::new(),
-            status: HashMap::new(),
+            stacks: IdMap::default(),
+            status: IdMap::default(),
             seating,
             hands: BTreeMap::new(),
             next_hand: 1,
@@ -198,15 +198,15 @@ impl Tournament {
             waits: BTreeMap::new(),
             round: 0,
             advanced: Vec::new(),
-            away_hands: HashMap::new(),
+            away_hands: IdMap::default(),
             table_ids_used: 0,
             stats: Stats::default(),
             start_at: 0,
-            accounts: HashMap::new(),
+            accounts: IdMap::default(),
             ledger: Ledger::default(),
             open: false,
             busted_open: Vec::new(),
-            deferred_chips: HashMap::new(),
+            deferred_chips: IdMap::default(),
             chips_issued: 0,
             units,
             chip_race_due: None,
@@ -276,7 +276,7 @@ impl Tournament {
         &self.prizes
     }
     /// Stacks of the players still in, as of the start of any hand in progress.
-    pub fn stacks(&self) -> &HashMap<PlayerId, Chips> {
+    pub fn stacks(&self) -> &IdMap<PlayerId, Chips> {
         &self.stacks
     }
     /// Total chips in play (equal to entrants × starting stack in every
@@ -699,10 +699,10 @@ impl Tournament {
                 dealt: h.dealt.len(),
             });
         }
-        let mut seen = HashSet::with_capacity(stacks.len());
+        // At most ten players: a quadratic scan beats hashing and allocates nothing.
         let mut after: Chips = 0;
-        for &(p, c) in stacks {
-            if !seen.insert(p) || !h.dealt.iter().any(|&(d, _)| d == p) {
+        for (i, &(p, c)) in stacks.iter().enumerate() {
+            if stacks[..i].iter().any(|x| x.0 == p) || !h.dealt.iter().any(|&(d, _)| d == p) {
                 return Err(TourneyError::WrongPlayers { hand, player: p });
             }
             after = after.saturating_add(c);
