@@ -403,10 +403,19 @@ impl Evaluator {
     pub fn rank7(self, cards: &[Card; 7]) -> HandRank {
         let key = key7(cards);
         if key & FLUSH_FLAGS != 0 {
-            self.rank_flush(flush_lane_of(key, mask7(cards)))
+            self.rank7_flush(key, cards)
         } else {
             self.rank_unsuited_key(key)
         }
+    }
+
+    /// The flush case of [`Evaluator::rank7`] (about 3% of random hands), kept
+    /// out of line so that the common path does not hold the seven card ids in
+    /// registers for it (fewer spills in tight loops).
+    #[cold]
+    #[inline(never)]
+    fn rank7_flush(self, key: u64, cards: &[Card; 7]) -> HandRank {
+        self.rank_flush(flush_lane_of(key, mask7(cards)))
     }
 
     /// The rank of 5-7 cards given by id.
