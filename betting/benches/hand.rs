@@ -4,8 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_betting::{Chips, Hand, HandConfig, Player};
-use holdem_cards::Deck;
+use holdem_betting::{Chips, Dealer, Hand, HandConfig, Player};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -24,12 +23,12 @@ fn bench(c: &mut Criterion) {
     group.bench_function("full_6max_nl_hand", |b| {
         b.iter(|| black_box(play_hand(&hand0, &mut rng)));
     });
-    // The harness's own share: cloning the starting hand and shuffling a deck.
+    // The harness's own share: cloning the starting hand and shuffling its cards.
     group.bench_function("overhead_clone_and_shuffle", |b| {
         b.iter(|| {
             let hand = hand0.clone();
-            let deck = Deck::shuffled_with(&mut rng);
-            black_box((hand.pot_total(), deck.len()))
+            let dealer = Dealer::shuffled_for(&hand, &mut rng);
+            black_box((hand.pot_total(), dealer.cards_left()))
         });
     });
     group.finish();

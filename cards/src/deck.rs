@@ -5,7 +5,7 @@ use core::fmt;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng, TryRngCore};
 
-use crate::{Card, CardSet, DeckError, shuffle};
+use crate::{Card, CardSet, DeckError, shuffle, shuffle_top};
 
 /// One standard deck: 52 cards in a fixed array and a position, no allocation.
 ///
@@ -62,6 +62,38 @@ impl Deck {
     pub fn shuffled_with<R: RngCore + ?Sized>(rng: &mut R) -> Deck {
         let mut deck = Deck::new();
         shuffle(&mut deck.cards, rng);
+        deck
+    }
+
+    /// The top `count` cards (at most 52) of a fresh deck shuffled with `rng`, and
+    /// nothing else: a deck of `count` cards, each ordered draw of `count` distinct
+    /// cards equally likely (rule C2), at the cost of `count` random draws instead of
+    /// 51 ([`shuffle_top`], a partial Fisher-Yates). Dealing past `count` cards is
+    /// [`DeckError::Empty`], so no card of the unshuffled rest can ever be dealt.
+    ///
+    /// A hand of `n` players needs at most `2n + 8` cards (hole cards, three burns,
+    /// five board cards; a single exposed card (C6) is replaced by one of them).
+    /// Different from [`Deck::shuffled_with`] for the same `rng` state: the two are
+    /// separate, equally fair draws, not the same order cut short.
+    ///
+    /// ```
+    /// use holdem_cards::{CardSet, Deck};
+    /// use rand_chacha::ChaCha20Rng;
+    /// use rand_core::SeedableRng;
+    ///
+    /// let mut deck = Deck::shuffled_top_with(20, &mut ChaCha20Rng::seed_from_u64(3));
+    /// assert_eq!(deck.len(), 20);
+    /// let mut seen = CardSet::EMPTY;
+    /// while let Ok(card) = deck.deal() {
+    ///     assert!(seen.insert(card));
+    /// }
+    /// assert_eq!(seen.len(), 20);
+    /// ```
+    pub fn shuffled_top_with<R: RngCore + ?Sized>(count: usize, rng: &mut R) -> Deck {
+        let count = count.min(52);
+        let mut deck = Deck::new();
+        shuffle_top(&mut deck.cards, count, rng);
+        deck.end = count as u8; // <= 52
         deck
     }
 

@@ -62,4 +62,4 @@ pub use error::DeckError;
 pub use misdeal::{ExposedCardRuling, MisdealRules, SingleExposedCard};
 pub use parse::{ParseCardError, parse_cards};
 pub use set::{CardSet, CardSetIter, InvalidCardBits};
-pub use shuffle::{shuffle, uniform_below};
+pub use shuffle::{shuffle, shuffle_top, uniform_below};

@@ -3,7 +3,7 @@
 
 use core::num::NonZeroU32;
 
-use holdem_cards::{Card, CardSet, Deck, DeckError, shuffle, uniform_below};
+use holdem_cards::{Card, CardSet, Deck, DeckError, shuffle, shuffle_top, uniform_below};
 use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -281,4 +281,129 @@ fn c2_uniform_below_rejects_the_biased_draws() {
     );
     let mut rng = Words(vec![u32::MAX / 3 + 1]);
     assert_eq!(uniform_below(&mut rng, three), 1);
+}
+
+// ---- the partial shuffle (`shuffle_top`, `Deck::shuffled_top_with`) ----
+
+/// Cards a 6-max hand deals at most: 12 hole cards, 3 burns, 5 board cards.
+const TOP: usize = 20;
+
+/// The chi-square statistic of card-by-position counts over the first `TOP`
+/// positions, and its degrees of freedom. Each position holds one of 52 cards, all
+/// equally likely under a fair draw: every cell expects `SHUFFLES / 52`, and the
+/// statistic's mean is exactly `51 * TOP` (the positions of one draw are dependent,
+/// which changes only its spread, and that by less than the five-sigma margin).
+fn chi_square_top(mut draw: impl FnMut(&mut [Card; 52], &mut SplitMix64)) -> (f64, f64) {
+    let mut rng = SplitMix64(0x70b5);
+    let mut counts = [[0u32; TOP]; 52];
+    for _ in 0..SHUFFLES {
+        let mut cards = Card::ALL;
+        draw(&mut cards, &mut rng);
+        for (position, card) in cards[..TOP].iter().enumerate() {
+            counts[card.index() as usize][position] += 1;
+        }
+    }
+    let expected = f64::from(SHUFFLES) / 52.0;
+    let chi: f64 = counts
+        .iter()
+        .flatten()
+        .map(|&o| (f64::from(o) - expected).powi(2) / expected)
+        .sum();
+    (chi, 51.0 * TOP as f64)
+}
+
+/// Textbook mistake 3 (Sattolo's algorithm used for shuffling): position `i` swaps
+/// with a position strictly after it, so the card first at `i` never stays there.
+fn never_in_place_top(cards: &mut [Card; 52], rng: &mut SplitMix64) {
+    for i in 0..TOP {
+        let n = NonZeroU32::new(51 - i as u32).expect("i < 51");
+        let j = i + 1 + uniform_below(rng, n) as usize;
+        cards.swap(i, j);
+    }
+}
+
+/// Textbook mistake 1 again, forward: one byte per draw, `byte % (52 - i)`.
+fn modulo_biased_top(cards: &mut [Card; 52], rng: &mut SplitMix64) {
+    for i in 0..TOP {
+        let j = i + (rng.next_u32() & 0xff) as usize % (52 - i);
+        cards.swap(i, j);
+    }
+}
+
+#[test]
+fn c2_chi_square_passes_the_partial_shuffle_and_catches_biased_ones() {
+    let (fair, df) = chi_square_top(|cards, rng| shuffle_top(cards, TOP, rng));
+    let (deck, _) = chi_square_top(|cards, rng| {
+        let mut deck = Deck::shuffled_top_with(TOP, rng);
+        deck.deal_into(&mut cards[..TOP]).expect("TOP cards");
+    });
+    let (sattolo, _) = chi_square_top(never_in_place_top);
+    let (modulo, _) = chi_square_top(modulo_biased_top);
+    let limit = df + 5.0 * (2.0 * df).sqrt();
+    eprintln!(
+        "chi2 over {SHUFFLES} partial shuffles: fair {fair:.0}, deck {deck:.0}, sattolo {sattolo:.0}, modulo {modulo:.0}, limit {limit:.0}"
+    );
+    assert!(
+        fair < limit,
+        "the partial shuffle looks biased: chi2 {fair:.0} >= {limit:.0}"
+    );
+    assert!(
+        deck < limit,
+        "the partial deck looks biased: chi2 {deck:.0} >= {limit:.0}"
+    );
+    assert!(
+        sattolo > limit,
+        "missed the never-in-place shuffle: chi2 {sattolo:.0} <= {limit:.0}"
+    );
+    assert!(
+        modulo > limit,
+        "missed the modulo-biased shuffle: chi2 {modulo:.0} <= {limit:.0}"
+    );
+}
+
+#[test]
+fn c2_partial_shuffle_pairs_of_positions_are_uniform() {
+    // Independence between positions: the ordered pair at positions (0, 1) over
+    // 52 * 51 equally likely pairs; every one of them must show up about equally.
+    let mut rng = SplitMix64(0xfa11);
+    let mut counts = vec![0u32; 52 * 52];
+    let draws = 200_000u32;
+    for _ in 0..draws {
+        let mut cards = Card::ALL;
+        shuffle_top(&mut cards, 2, &mut rng);
+        assert_ne!(cards[0], cards[1]);
+        counts[cards[0].index() as usize * 52 + cards[1].index() as usize] += 1;
+    }
+    let expected = f64::from(draws) / (52.0 * 51.0);
+    let chi: f64 = (0..52 * 52)
+        .filter(|k| k / 52 != k % 52)
+        .map(|k| (f64::from(counts[k]) - expected).powi(2) / expected)
+        .sum();
+    let df: f64 = 52.0 * 51.0 - 1.0;
+    let limit = df + 5.0 * (2.0 * df).sqrt();
+    assert!(
+        chi < limit,
+        "pairs look biased: chi2 {chi:.0} >= {limit:.0}"
+    );
+}
+
+#[test]
+fn c1_partial_deck_deals_exactly_its_cards_then_is_empty() {
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    for count in [0, 1, 2, 20, 28, 51, 52, 60] {
+        let deck = Deck::shuffled_top_with(count, &mut rng);
+        assert_eq!(deck.len(), count.min(52));
+        let cards = deal_all(deck);
+        assert_eq!(cards.len(), count.min(52));
+        assert_eq!(CardSet::from_cards(&cards).len() as usize, cards.len());
+    }
+}
+
+proptest! {
+    #[test]
+    fn c1_c2_partial_shuffle_is_a_permutation(seed in any::<u64>(), len in 0usize..=52, count in 0usize..60) {
+        let mut cards: Vec<Card> = Card::ALL[..len].to_vec();
+        shuffle_top(&mut cards, count, &mut ChaCha20Rng::seed_from_u64(seed));
+        prop_assert_eq!(CardSet::from_cards(&cards), CardSet::from_cards(&Card::ALL[..len]));
+    }
 }

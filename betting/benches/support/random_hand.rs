@@ -2,7 +2,6 @@
 //! `examples/throughput.rs`, so both measure exactly the same work.
 
 use holdem_betting::{Action, Dealer, Discard, Hand, Input, Pending, Seat, Timestamp};
-use holdem_cards::Deck;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
@@ -14,7 +13,7 @@ pub fn seat(i: u8) -> Seat {
 /// Plays one hand; returns the winner-side chips moved, to keep the work observable.
 pub fn play_hand(hand0: &Hand, rng: &mut ChaCha8Rng) -> u64 {
     let mut hand = hand0.clone();
-    let mut dealer = Dealer::new(Deck::shuffled_with(rng));
+    let mut dealer = Dealer::shuffled_for(&hand, rng);
     let t = Timestamp(0);
     let mut sink = Discard;
     loop {
