@@ -3,8 +3,8 @@
 //! all-in-or-fold model.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use holdem_tourney::TournamentOptions;
 use holdem_tourney::sim::{HandModel, NoJournal, SimOptions, Simulation};
+use holdem_tourney::{TournamentConfig, TournamentOptions};
 
 fn mtt(c: &mut Criterion) {
     let mut g = c.benchmark_group("mtt");
@@ -34,6 +34,23 @@ fn mtt(c: &mut Criterion) {
                 &mut NoJournal,
             )
             .expect("options");
+            sim.run(&mut NoJournal, &mut |_| {}).expect("run");
+            sim.tournament().stats().hands
+        });
+    });
+    g.bench_function("10000 entrants to the end, pko rebuy event", |b| {
+        b.iter(|| {
+            // What `holdem simulate --bounty pko --rebuys` plays: late entries,
+            // re-entries, rebuys, the add-on break and progressive knockouts.
+            let mut cfg = TournamentConfig::online_rebuy(TournamentOptions::online_mtt());
+            cfg.entry.re_entry = true;
+            cfg.entry.price.bounty = 500;
+            let opts = SimOptions {
+                late_entrants: 1_000,
+                ..SimOptions::pko(500)
+            };
+            let mut sim =
+                Simulation::with_config(cfg, opts, 10_000, 7, &mut NoJournal).expect("options");
             sim.run(&mut NoJournal, &mut |_| {}).expect("run");
             sim.tournament().stats().hands
         });
