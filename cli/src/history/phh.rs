@@ -7,7 +7,6 @@
 //! hand uses, actions become [`ActionKind`]s with their players range-checked. Other
 //! variants are reported as unsupported. A `.phhs` file is read one hand at a time.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
@@ -398,7 +397,10 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         return Err(wrong_type(actions_e, "an array of strings"));
     };
     let mut actions = Vec::with_capacity(items.len());
-    let mut bet_amounts: Vec<(usize, Decimal, u32)> = Vec::new();
+    // Bets keep their mantissa until the unit is known; the few written with
+    // decimals are listed (index, places) so integer-only hands allocate nothing.
+    let mut fractional_bets: Vec<(usize, u8)> = Vec::new();
+    let mut bet_decimals = 0u8;
     for (i, item) in items.iter().enumerate() {
         let Value::Str(text) = &item.value else {
             return Err((
@@ -410,7 +412,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
                 },
             ));
         };
-        let (action, bet) = parse_action(text, n).map_err(|reason| {
+        let (mut action, bet) = parse_action(text, n).map_err(|reason| {
             (
                 item.line,
                 PhhErrorKind::Action {
@@ -421,13 +423,19 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
             )
         })?;
         if let Some(d) = bet {
-            bet_amounts.push((i, d, item.line));
+            if let ActionKind::BetRaiseTo { amount, .. } = &mut action.kind {
+                *amount = d.mantissa;
+            }
+            if d.decimals > 0 {
+                fractional_bets.push((i, d.decimals));
+                bet_decimals = bet_decimals.max(d.decimals);
+            }
         }
         actions.push(action);
     }
 
     // The hand's unit: the most decimal places any amount uses.
-    let mut decimals = 0u8;
+    let mut decimals = bet_decimals;
     let mut widen = |d: &Decimal| decimals = decimals.max(d.decimals);
     stacks
         .iter()
@@ -439,7 +447,6 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         .flatten()
         .chain(winnings.iter().flatten())
         .for_each(&mut widen);
-    bet_amounts.iter().for_each(|(_, d, _)| widen(d));
     match &raw_stakes {
         RawStakes::Min(d, _) => widen(d),
         RawStakes::Limit(a, b, _) => {
@@ -448,20 +455,33 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         }
     }
     let sc = Scaler { decimals };
-    for (i, d, line) in bet_amounts {
-        let text = items
-            .get(i)
-            .map_or(Cow::Borrowed(""), |it| match &it.value {
-                Value::Str(t) => t.clone(),
-                _ => Cow::Borrowed(""),
+    if decimals > 0 {
+        let mut fractional = fractional_bets.iter().peekable();
+        for (i, action) in actions.iter_mut().enumerate() {
+            let ActionKind::BetRaiseTo { amount, .. } = &mut action.kind else {
+                continue;
+            };
+            let places = match fractional.peek() {
+                Some(&&(at, places)) if at == i => {
+                    fractional.next();
+                    places
+                }
+                _ => 0,
+            };
+            let (line, text) = items.get(i).map_or((actions_e.line, ""), |it| {
+                (
+                    it.line,
+                    match &it.value {
+                        Value::Str(t) => t.as_ref(),
+                        _ => "",
+                    },
+                )
             });
-        let v = sc.one(d, line, "actions", &text)?;
-        if let Some(Action {
-            kind: ActionKind::BetRaiseTo { amount, .. },
-            ..
-        }) = actions.get_mut(i)
-        {
-            *amount = v;
+            let d = Decimal {
+                mantissa: *amount,
+                decimals: places,
+            };
+            *amount = sc.one(d, line, "actions", text)?;
         }
     }
     let stakes = match raw_stakes {

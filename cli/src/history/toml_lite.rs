@@ -437,6 +437,15 @@ impl<'a> Reader<'a> {
                 self.value(depth + 1)?
             };
             items.push(Item { line, value });
+            // The common separator `, ` before another element: no trivia to skip.
+            let bytes = self.src.as_bytes();
+            if bytes.get(self.pos) == Some(&b',')
+                && bytes.get(self.pos + 1) == Some(&b' ')
+                && matches!(bytes.get(self.pos + 2), Some(b'\'' | b'0'..=b'9'))
+            {
+                self.pos += 2;
+                continue;
+            }
             self.skip_trivia_if_any();
             match self.peek() {
                 Some(b',') => self.pos += 1,
