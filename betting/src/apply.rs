@@ -206,6 +206,54 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
     }
 
+    /// Deals every player's hole cards at once, `holes[k]` to `order[k]` (the
+    /// [`crate::Dealer`]'s fast path, C3 order kept by the caller). Applies exactly
+    /// what one [`DealerInput::HoleCards`] per seat of `order`, in that order, would:
+    /// the same checks (C1), changes and events (one `HoleCardsDealt` per seat, in
+    /// `order`, then the start of the betting). Returns `false`, changing nothing,
+    /// when the bulk checks do not all hold (hole cards already dealt, `order` not
+    /// exactly the players, a card known or twice): the caller then deals seat by
+    /// seat to get the exact error.
+    pub(crate) fn deal_all_hole_cards<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        order: &[Seat],
+        holes: &[[Card; 2]],
+        sink: &mut S,
+    ) -> bool {
+        if !matches!(self.phase, Phase::Dealing) || self.dealt != 0 || order.len() != holes.len() {
+            return false;
+        }
+        let (mut seats, mut cards, mut count) = (0u32, 0u64, 0u32);
+        for (seat, [a, b]) in order.iter().zip(holes) {
+            seats |= 1 << seat.as_usize();
+            cards |= a.bit() | b.bit();
+            count += 2;
+        }
+        if seats != self.players.bits()
+            || cards.count_ones() != count
+            || cards & self.known.bits() != 0
+        {
+            return false;
+        }
+        self.add_known(cards);
+        self.dealt = seats;
+        for (seat, &[a, b]) in order.iter().zip(holes) {
+            let st = &mut self.seats[seat.as_usize()];
+            st.hole = [Some(a), Some(b)];
+            st.dealt = true;
+            sink.push(
+                at,
+                Event::HoleCardsDealt {
+                    seat: *seat,
+                    cards: [Some(a), Some(b)],
+                },
+            );
+        }
+        self.start_preflop(at, sink);
+        true
+    }
+
     #[inline]
     fn check_turn(&self, seat: Seat, input: &Input) -> Result<(), HandError> {
         if matches!(self.phase, Phase::Betting) && self.to_act == Some(seat) {

@@ -133,6 +133,31 @@ impl Dealer {
         }
         let seats = clockwise_from(hand.players(), hand.positions().button);
         let n = seats.len();
+        if unique.is_empty() {
+            // C3: one card at a time from the left of the button (heads-up the big
+            // blind first), so the seat `k` places after the button gets cards `k`
+            // and `n + k` of the deal (as `deal_order`).
+            let mut cards = [Card::ALL[0]; 2 * MAX_SEATS];
+            self.deck.deal_into(&mut cards[..2 * n])?;
+            let mut holes = [[Card::ALL[0]; 2]; MAX_SEATS];
+            for (k, hole) in holes[..n].iter_mut().enumerate() {
+                *hole = [cards[k], cards[n + k]];
+            }
+            if !hand.deal_all_hole_cards(at, &seats, &holes[..n], sink) {
+                // The bulk checks failed: deal seat by seat for the exact error.
+                for (seat, &[a, b]) in seats.iter().zip(&holes[..n]) {
+                    hand.apply_deal(
+                        at,
+                        DealerInput::HoleCards {
+                            seat: *seat,
+                            cards: [Some(a), Some(b)],
+                        },
+                        sink,
+                    )?;
+                }
+            }
+            return Ok(DealOutcome::Dealt);
+        }
         let mut holes = [[None::<Card>; 2]; MAX_SEATS];
         let mut exposed_card = None;
         for (k, step) in deal_order(n, n - 1)?.take(2 * n).enumerate() {

@@ -108,3 +108,88 @@ fn c6_one_exposed_card_is_replaced_by_the_next_and_becomes_the_first_burn() {
     );
     assert_eq!(hand.board(), &[k(7), k(8), k(9)]);
 }
+
+#[test]
+fn c3_dealing_all_hole_cards_at_once_equals_dealing_seat_by_seat() {
+    // The dealer hands out every hole card in one batch: the hand must end up exactly
+    // as with one `HoleCards` input per seat in C3 order, with the same events.
+    use holdem_betting::DealerInput;
+    for players in 2..=10u8 {
+        for button in [0, players - 1, players / 2] {
+            let stacks = vec![1_000; usize::from(players)];
+            let mut fast = posted(HandConfig::no_limit(Chips(10)), &stacks, button);
+            let mut slow = fast.clone();
+            let seed = u64::from(players) * 16 + u64::from(button);
+            let (mut fast_events, mut slow_events) = (Vec::new(), Vec::new());
+            Dealer::new(Deck::seeded(seed))
+                .deal_hole_cards(&mut fast, T, &[], &mut fast_events)
+                .expect("deal");
+            let mut deck = Deck::seeded(seed);
+            let n = usize::from(players);
+            let mut cards = vec![Card::ALL[0]; 2 * n];
+            deck.deal_into(&mut cards).expect("cards");
+            let mut k = 0;
+            while let Pending::HoleCards { seat } = slow.pending() {
+                let input = Input::Deal(DealerInput::HoleCards {
+                    seat,
+                    cards: [Some(cards[k]), Some(cards[n + k])],
+                });
+                slow_events.extend(slow.apply(T, input).expect("hole cards"));
+                k += 1;
+            }
+            assert_eq!(k, n);
+            assert_eq!(fast, slow, "{players} players, button {button}");
+            assert_eq!(
+                fast_events, slow_events,
+                "{players} players, button {button}"
+            );
+        }
+    }
+}
+
+#[test]
+fn c1_c2_a_dealer_shuffled_for_the_hand_has_every_card_the_hand_can_use() {
+    // `Dealer::shuffled_for` shuffles only the 2n + 8 cards a hand can use (C2 for
+    // those cards): a hand called down to the river and shown still has them all,
+    // also when a single exposed card is replaced and becomes the first burn (C6).
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for players in 2..=10u8 {
+        for exposed in [&[][..], &[1][..]] {
+            let stacks = vec![1_000; usize::from(players)];
+            let mut hand = posted(HandConfig::no_limit(Chips(10)), &stacks, 0);
+            let mut dealer = Dealer::shuffled_for(&hand, &mut rng);
+            assert_eq!(
+                dealer.cards_left(),
+                Dealer::cards_needed(usize::from(players))
+            );
+            let mut events = Vec::new();
+            dealer
+                .deal_hole_cards(&mut hand, T, exposed, &mut events)
+                .expect("deal");
+            loop {
+                match hand.pending() {
+                    Pending::Action { seat } => {
+                        hand.apply_into(T, Input::act(seat, Action::CheckOrCall), &mut events)
+                            .expect("call");
+                    }
+                    Pending::Board { .. } => {
+                        dealer.deal_board(&mut hand, T, &mut events).expect("board")
+                    }
+                    Pending::Showdown { seat } => {
+                        hand.apply_into(T, Input::Show { seat, cards: None }, &mut events)
+                            .expect("show");
+                    }
+                    Pending::Complete => break,
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+            assert_eq!(
+                dealer.cards_left(),
+                0,
+                "{players} players, exposed {exposed:?}"
+            );
+        }
+    }
+}
