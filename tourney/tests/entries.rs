@@ -850,3 +850,37 @@ fn rebuy_event_journal_recovers_the_ledger_and_every_chip_rule_t20() {
     assert!(checked > 5);
     assert!(sim.tournament().ledger().rebuys > 0);
 }
+
+// rule T20 with T2-T4: a rebuy event's simulation resumes from its journal and
+// plays to the end, paying every cent of the pool.
+#[test]
+fn rebuy_event_simulation_resumes_from_its_journal_rule_t20() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let opts = SimOptions {
+        late_entrants: 8,
+        ..SimOptions::default()
+    };
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::with_config(cfg, opts, 50, 9, &mut w).unwrap();
+    for _ in 0..400 {
+        sim.step(&mut w).unwrap();
+    }
+    assert!(sim.tournament().entries_open());
+    let bytes = w.into_inner();
+    let mut w = JournalWriter::new(bytes.clone(), FsyncPolicy::Never);
+    let (mut resumed, rec) = Simulation::resume(&bytes, &mut w).unwrap();
+    assert_eq!(rec.dropped_bytes, 0);
+    assert_eq!(resumed.tournament().ledger(), sim.tournament().ledger());
+    resumed
+        .run(&mut w, &mut |t| {
+            if t.phase() == Phase::Running {
+                assert_eq!(t.chips_in_play(), t.chips_issued());
+            }
+        })
+        .unwrap();
+    check_money(&resumed);
+}
