@@ -131,8 +131,56 @@ fn wrong_type(e: &Entry<'_>, expected: &'static str) -> Fail {
     )
 }
 
-fn required<'s, 'a>(s: &'s Section<'a>, key: &'static str) -> Result<&'s Entry<'a>, Fail> {
-    s.get(key).ok_or((s.line, PhhErrorKind::MissingField(key)))
+/// A required field found by [`Fields::of`], or the error naming it.
+fn need<'s, 'a>(
+    found: Option<&'s Entry<'a>>,
+    s: &Section<'a>,
+    key: &'static str,
+) -> Result<&'s Entry<'a>, Fail> {
+    found.ok_or((s.line, PhhErrorKind::MissingField(key)))
+}
+
+/// The fields replay reads, found in one pass over a table's keys.
+#[derive(Default)]
+struct Fields<'s, 'a> {
+    variant: Option<&'s Entry<'a>>,
+    antes: Option<&'s Entry<'a>>,
+    blinds_or_straddles: Option<&'s Entry<'a>>,
+    bring_in: Option<&'s Entry<'a>>,
+    min_bet: Option<&'s Entry<'a>>,
+    small_bet: Option<&'s Entry<'a>>,
+    big_bet: Option<&'s Entry<'a>>,
+    starting_stacks: Option<&'s Entry<'a>>,
+    actions: Option<&'s Entry<'a>>,
+    finishing_stacks: Option<&'s Entry<'a>>,
+    winnings: Option<&'s Entry<'a>>,
+    rake: Option<&'s Entry<'a>>,
+}
+
+impl<'s, 'a> Fields<'s, 'a> {
+    fn of(s: &'s Section<'a>) -> Fields<'s, 'a> {
+        let mut f = Fields::default();
+        for e in &s.entries {
+            let slot = match &*e.key {
+                "variant" => &mut f.variant,
+                "antes" => &mut f.antes,
+                "blinds_or_straddles" => &mut f.blinds_or_straddles,
+                "bring_in" => &mut f.bring_in,
+                "min_bet" => &mut f.min_bet,
+                "small_bet" => &mut f.small_bet,
+                "big_bet" => &mut f.big_bet,
+                "starting_stacks" => &mut f.starting_stacks,
+                "actions" => &mut f.actions,
+                "finishing_stacks" => &mut f.finishing_stacks,
+                "winnings" => &mut f.winnings,
+                RAKE_FIELD => &mut f.rake,
+                _ => continue,
+            };
+            // Keys are unique in a table (the reader rejects duplicates).
+            *slot = Some(e);
+        }
+        f
+    }
 }
 
 fn string<'s>(e: &'s Entry<'_>) -> Result<&'s str, Fail> {
@@ -300,7 +348,8 @@ impl Scaler {
 }
 
 fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
-    let variant_entry = required(s, "variant")?;
+    let f = Fields::of(s);
+    let variant_entry = need(f.variant, s, "variant")?;
     let code = string(variant_entry)?;
     let Some(variant) = Variant::from_code(code) else {
         return Err((
@@ -309,7 +358,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         ));
     };
 
-    let stacks_entry = required(s, "starting_stacks")?;
+    let stacks_entry = need(f.starting_stacks, s, "starting_stacks")?;
     let stacks = amounts(stacks_entry, "starting_stacks", None, true)?;
     let n = stacks.len();
     if !(2..=MAX_PLAYERS).contains(&n) {
@@ -330,11 +379,11 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
             },
         ));
     }
-    let antes_e = required(s, "antes")?;
+    let antes_e = need(f.antes, s, "antes")?;
     let antes = amounts(antes_e, "antes", Some(n), false)?;
-    let blinds_e = required(s, "blinds_or_straddles")?;
+    let blinds_e = need(f.blinds_or_straddles, s, "blinds_or_straddles")?;
     let blinds = amounts(blinds_e, "blinds_or_straddles", Some(n), false)?;
-    if let Some(e) = s.get("bring_in") {
+    if let Some(e) = f.bring_in {
         return Err((
             e.line,
             PhhErrorKind::FieldNotForVariant {
@@ -349,7 +398,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     }
     let raw_stakes = match variant {
         Variant::FixedLimit => {
-            if let Some(e) = s.get("min_bet") {
+            if let Some(e) = f.min_bet {
                 return Err((
                     e.line,
                     PhhErrorKind::FieldNotForVariant {
@@ -358,18 +407,13 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
                     },
                 ));
             }
-            let sb = required(s, "small_bet")?;
-            let bb = required(s, "big_bet")?;
+            let sb = need(f.small_bet, s, "small_bet")?;
+            let bb = need(f.big_bet, s, "big_bet")?;
             RawStakes::Limit(amount(sb, "small_bet")?, amount(bb, "big_bet")?, sb.line)
         }
         Variant::NoLimit | Variant::PotLimit => {
-            for field in ["small_bet", "big_bet"] {
-                if let Some(e) = s.get(field) {
-                    let field = if field == "small_bet" {
-                        "small_bet"
-                    } else {
-                        "big_bet"
-                    };
+            for (given, field) in [(f.small_bet, "small_bet"), (f.big_bet, "big_bet")] {
+                if let Some(e) = given {
                     return Err((
                         e.line,
                         PhhErrorKind::FieldNotForVariant {
@@ -379,20 +423,20 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
                     ));
                 }
             }
-            let e = required(s, "min_bet")?;
+            let e = need(f.min_bet, s, "min_bet")?;
             RawStakes::Min(amount(e, "min_bet")?, e.line)
         }
     };
-    let finishing_e = s.get("finishing_stacks");
+    let finishing_e = f.finishing_stacks;
     let finishing = finishing_e
         .map(|e| amounts(e, "finishing_stacks", Some(n), false))
         .transpose()?;
-    let winnings_e = s.get("winnings");
+    let winnings_e = f.winnings;
     let winnings = winnings_e
         .map(|e| amounts(e, "winnings", Some(n), false))
         .transpose()?;
 
-    let actions_e = required(s, "actions")?;
+    let actions_e = need(f.actions, s, "actions")?;
     let Value::Array(items) = &actions_e.value else {
         return Err(wrong_type(actions_e, "an array of strings"));
     };
@@ -513,7 +557,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     }
 
     let meta = read_metadata(s, n)?;
-    if let Some(e) = s.get(RAKE_FIELD) {
+    if let Some(e) = f.rake {
         parse_rake(e.raw, Unit { decimals }).map_err(|reason| {
             (
                 e.line,
