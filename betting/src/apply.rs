@@ -1,7 +1,7 @@
 //! [`Hand::apply`]: validate an input fully, then change the state and emit events.
 
 use holdem_cards::{Card, CardSet};
-use holdem_eval::{HandEvaluator, HandRank};
+use holdem_eval::{HandEvaluator, HandKey, HandRank};
 use holdem_pots::{Chips, Seat};
 
 use crate::event::{AutoOutcome, AutoReason, Event, EventSink, Events, ShowReason};
@@ -917,6 +917,32 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// The raw ranks of every contender whose hole cards are known, with the complete
     /// `board` (E1): the board is gathered once and the hands ranked in one batch.
     fn rank_contenders(&self, board: CardSet) -> Result<[Option<u16>; MAX_SEATS], HandError> {
+        if let Some(evaluator) = self.by_key {
+            // The board's key is built once; each hand adds its two cards. The cards
+            // are known distinct (C1, checked as they were dealt) and seven, so the
+            // unchecked `rank_key` is exact.
+            let board_key = HandKey::from_set(board);
+            let mut ranks = [None; MAX_SEATS];
+            let mut bits = self.contenders().bits();
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let [Some(a), Some(b)] = self.seats[i].hole {
+                    let key = board_key.with_card(a).with_card(b);
+                    ranks[i] = Some(evaluator.rank_key(key).raw());
+                }
+            }
+            debug_assert_eq!(Ok(ranks), self.rank_contenders_by_sets(board));
+            return Ok(ranks);
+        }
+        self.rank_contenders_by_sets(board)
+    }
+
+    /// [`Hand::rank_contenders`] through any evaluator: one batch of card sets.
+    fn rank_contenders_by_sets(
+        &self,
+        board: CardSet,
+    ) -> Result<[Option<u16>; MAX_SEATS], HandError> {
         let mut sets = [CardSet::EMPTY; MAX_SEATS];
         let mut seats = [0usize; MAX_SEATS];
         let mut n = 0;
