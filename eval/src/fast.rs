@@ -494,21 +494,8 @@ impl Evaluator {
                 out: out.len(),
             });
         }
-        // Two passes per chunk of 32 hands: first the keys (loads of card
-        // ids and card keys only), then the table reads, all independent, so
-        // the CPU overlaps many hands' L2 reads.
-        for (outs, hs) in out.chunks_mut(32).zip(hands.chunks(32)) {
-            let mut keys = [0u64; 32];
-            for (k, h) in keys.iter_mut().zip(hs) {
-                *k = key7(h);
-            }
-            for ((o, &key), h) in outs.iter_mut().zip(&keys).zip(hs) {
-                *o = if key & FLUSH_FLAGS != 0 {
-                    self.rank7_flush(key, h)
-                } else {
-                    self.rank_unsuited_key(key)
-                };
-            }
+        for (o, h) in out.iter_mut().zip(hands) {
+            *o = self.rank7(h);
         }
         Ok(())
     }
