@@ -144,10 +144,21 @@ impl Positions {
 #[must_use]
 pub(crate) fn next_in(set: SeatSet, from: Seat) -> Option<Seat> {
     let start = from.as_usize();
-    (1..=MAX_SEATS)
-        .map(|i| (start + i) % MAX_SEATS)
-        .find(|&i| set.bits() & (1 << i) != 0)
-        .and_then(|i| Seat::new(i as u8))
+    let bits = set.bits() & ((1u32 << MAX_SEATS) - 1);
+    if start >= MAX_SEATS {
+        // Not a table seat: the scan from it, as the seat-by-seat definition reads.
+        return (1..=MAX_SEATS)
+            .map(|i| (start + i) % MAX_SEATS)
+            .find(|&i| bits & (1 << i) != 0)
+            .and_then(|i| Seat::new(i as u8));
+    }
+    // Seats after `from` first; else, wrapping, the lowest (`from` itself last).
+    let after = bits & !((2u32 << start) - 1);
+    let pick = if after != 0 { after } else { bits };
+    if pick == 0 {
+        return None;
+    }
+    Seat::new(pick.trailing_zeros() as u8)
 }
 
 /// What the hand waits for next.
@@ -275,6 +286,26 @@ impl SeatState {
         self.total += amount;
         if self.stack == 0 {
             self.status = SeatStatus::AllIn;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_in_by_bits_is_the_clockwise_scan_for_every_set_and_seat() {
+        for bits in 0u32..1 << MAX_SEATS {
+            let set = SeatSet::from_bits(bits).expect("table seats");
+            for from in 0..MAX_SEATS as u8 {
+                let from = Seat::new(from).expect("seat");
+                let scan = (1..=MAX_SEATS)
+                    .map(|i| (from.as_usize() + i) % MAX_SEATS)
+                    .find(|&i| bits & (1 << i) != 0)
+                    .and_then(|i| Seat::new(i as u8));
+                assert_eq!(next_in(set, from), scan, "set {bits:#b} from {from:?}");
+            }
         }
     }
 }
