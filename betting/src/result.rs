@@ -138,6 +138,31 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         at: Timestamp,
         sink: &mut S,
     ) -> Result<(), HandError> {
+        let Some(single) = self.lean_single_pot() else {
+            return self.try_settle_general(at, sink);
+        };
+        // The lean path must do exactly what the general one does: debug builds (every
+        // test) settle a copy both ways and compare the hands and the events.
+        #[cfg(debug_assertions)]
+        {
+            let (mut general, mut general_events) = (self.clone(), crate::Events::new());
+            let settled = general.try_settle_general(at, &mut general_events);
+            let (mut lean, mut lean_events) = (self.clone(), crate::Events::new());
+            lean.complete_single(at, single, &mut lean_events);
+            debug_assert!(settled.is_ok());
+            debug_assert!(general == lean, "lean single-pot settlement differs");
+            debug_assert_eq!(general_events, lean_events);
+        }
+        self.complete_single(at, single, sink);
+        Ok(())
+    }
+
+    /// The general settlement behind [`Hand::try_settle`].
+    fn try_settle_general<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
         let mut contributions: ArrayVec<Contribution, MAX_SEATS> = ArrayVec::new();
         let mut strengths: ArrayVec<(Seat, HandRank), MAX_SEATS> = ArrayVec::new();
         let mut ranks = [None; MAX_SEATS];
@@ -228,6 +253,23 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
 
+        self.complete(at, &payouts, pots, rake, ranks, live_count >= 2, sink);
+        Ok(())
+    }
+
+    /// Pays `payouts`, records the result and completes the hand, with the pots'
+    /// awards, every final stack and the end in `sink`.
+    #[allow(clippy::too_many_arguments)]
+    fn complete<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        payouts: &[u64; MAX_SEATS],
+        pots: ArrayVec<PotResult, MAX_SEATS>,
+        rake: u64,
+        ranks: [Option<u16>; MAX_SEATS],
+        showdown: bool,
+        sink: &mut S,
+    ) {
         for pot in &pots {
             sink.push(
                 at,
@@ -261,7 +303,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             ranks,
             pots,
             rake: Chips(rake),
-            showdown: live_count >= 2,
+            showdown,
         });
         for seat in players.iter() {
             sink.push(
@@ -276,7 +318,120 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         sink.push(at, Event::HandComplete);
         self.phase = Phase::Complete;
         self.to_act = None;
-        Ok(())
+    }
+
+    /// Completes a hand settled by [`Hand::lean_single_pot`].
+    fn complete_single<S: EventSink>(&mut self, at: Timestamp, single: LeanSingle, sink: &mut S) {
+        let mut payouts = [0u64; MAX_SEATS];
+        let mut winners = single.pot.winners.bits();
+        while winners != 0 {
+            let i = winners.trailing_zeros() as usize;
+            winners &= winners - 1;
+            if let Some(seat) = Seat::new(i as u8) {
+                payouts[i] = single.pot.share_of(seat).get();
+            }
+        }
+        let mut pots = ArrayVec::new();
+        pots.push(single.pot);
+        let rake = single.pot.rake.get();
+        self.complete(
+            at,
+            &payouts,
+            pots,
+            rake,
+            single.ranks,
+            single.showdown,
+            sink,
+        );
+    }
+
+    /// The common settlement, found without building contributions: one pot that
+    /// every contender matched, nobody all-in, no dead money, winners who must show
+    /// (the default house rule), the shown hands ranked at the river. Exactly what
+    /// [`Hand::try_settle_general`] would do in that case (checked in debug builds);
+    /// `None` sends everything else, errors included, down the general path.
+    fn lean_single_pot(&self) -> Option<LeanSingle> {
+        if !self.config.showdown.winner_must_show_both_cards {
+            return None;
+        }
+        let contenders = self.contenders();
+        let c = contenders.bits();
+        if c == 0 || self.active & c != c {
+            return None;
+        }
+        let (mut amount, mut top, mut second, mut in_hand) = (0u64, 0u64, 0u64, 0u32);
+        let mut bits = self.players.bits();
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let st = &self.seats[i];
+            if st.dead != 0 {
+                return None;
+            }
+            let a = st.total;
+            amount += a;
+            if a > top {
+                second = top;
+                top = a;
+            } else if a > second {
+                second = a;
+            }
+            if st.in_hand() {
+                in_hand |= 1 << i;
+            }
+        }
+        if top > second || amount == 0 {
+            return None;
+        }
+        // Hands that claim the pot: contenders that did not muck (winners must show).
+        let live = c & !self.mucked;
+        let showdown = live & live.wrapping_sub(1) != 0;
+        let mut ranks = [None; MAX_SEATS];
+        let winners = if showdown {
+            let mut shown = self.players.bits() & self.shown & !self.mucked & in_hand;
+            if shown == 0 {
+                return None;
+            }
+            let (mut best, mut winners) = (0u16, 0u32);
+            while shown != 0 {
+                let i = shown.trailing_zeros() as usize;
+                shown &= shown - 1;
+                let rank = self.seats[i].rank?;
+                ranks[i] = Some(rank);
+                if rank > best || winners == 0 {
+                    best = rank;
+                    winners = 1 << i;
+                } else if rank == best {
+                    winners |= 1 << i;
+                }
+            }
+            if c & c.wrapping_sub(1) == 0 {
+                c
+            } else {
+                winners
+            }
+        } else if c & c.wrapping_sub(1) == 0 {
+            c
+        } else if live != 0 {
+            // B22: one claim left among several contenders (the rest mucked).
+            self.players.bits() & live & in_hand
+        } else {
+            return None;
+        };
+        let policy = &self.config.rake;
+        let rake = if policy.no_flop_no_drop && self.board_len < 3 {
+            0
+        } else {
+            policy.rake_on(Chips(amount)).ok()?.get()
+        };
+        let table = Table::new(MAX_SEATS as u8, self.positions.button).ok()?;
+        let winners = SeatSet::from_bits(winners)?;
+        let pot = split(0, amount, rake, contenders, winners, table);
+        Some(LeanSingle {
+            pot,
+            ranks,
+            showdown,
+        })
     }
 
     /// `true` when a contender's hand still claims the pot: not mucked, or mucked
@@ -406,6 +561,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             None => extra,
         }
     }
+}
+
+/// The common single-pot settlement ([`Hand::lean_single_pot`]).
+#[derive(Copy, Clone, Debug)]
+struct LeanSingle {
+    pot: PotResult,
+    ranks: [Option<u16>; MAX_SEATS],
+    showdown: bool,
 }
 
 /// A settlement before it is applied: what each seat receives, the pots, the rake,
