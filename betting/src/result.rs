@@ -253,7 +253,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
 
-        self.complete(at, &payouts, pots, rake, ranks, live_count >= 2, sink);
+        self.complete(at, &payouts, &pots, rake, ranks, live_count >= 2, sink);
         Ok(())
     }
 
@@ -264,13 +264,13 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         &mut self,
         at: Timestamp,
         payouts: &[u64; MAX_SEATS],
-        pots: ArrayVec<PotResult, MAX_SEATS>,
+        pots: &[PotResult],
         rake: u64,
         ranks: [Option<u16>; MAX_SEATS],
         showdown: bool,
         sink: &mut S,
     ) {
-        for pot in &pots {
+        for pot in pots {
             sink.push(
                 at,
                 Event::PotAwarded {
@@ -296,15 +296,21 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
         self.pot = 0;
         let players = self.players;
+        // Built in place with no pots, then only the pots there are copied in (a whole
+        // `ArrayVec` of pots moved by value costs two large copies).
         let result = self.result.insert(HandResult {
             players,
             starting,
             finals,
             ranks,
-            pots,
+            pots: ArrayVec::new(),
             rake: Chips(rake),
             showdown,
         });
+        for pot in pots {
+            // At most one pot per seat, as `pots` had.
+            let _ = result.pots.try_push(*pot);
+        }
         for seat in players.iter() {
             sink.push(
                 at,
@@ -331,13 +337,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 payouts[i] = single.pot.share_of(seat).get();
             }
         }
-        let mut pots = ArrayVec::new();
-        pots.push(single.pot);
         let rake = single.pot.rake.get();
         self.complete(
             at,
             &payouts,
-            pots,
+            &[single.pot],
             rake,
             single.ranks,
             single.showdown,
