@@ -625,7 +625,27 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// Moves the action on: the next seat to act, or the end of the round or hand.
+    /// The common case (two or more players left, a next seat who is not sitting
+    /// out) is a small leaf; everything else is [`Hand::advance_slow`].
+    #[inline(never)]
     fn advance<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        let left = self.players.bits() & !self.folded.bits();
+        if left & left.wrapping_sub(1) != 0 {
+            let from = self.to_act.unwrap_or(self.positions.button);
+            if let Some(seat) = self.find_next(from) {
+                if !self.seats[seat.as_usize()].sitting_out {
+                    self.to_act = Some(seat);
+                    return;
+                }
+            }
+        }
+        self.advance_slow(at, sink);
+    }
+
+    /// [`Hand::advance`] in full: auto-actions for sitting-out seats, the end of the
+    /// round or of the hand.
+    #[inline(never)]
+    fn advance_slow<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         loop {
             if (self.players.bits() & !self.folded.bits()).count_ones() <= 1 {
                 self.finish_round_chips(at, sink);
