@@ -254,6 +254,59 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         true
     }
 
+    /// Burns `burn` and deals a street's cards (`deal`: `Flop`, `Turn` or `River`)
+    /// in one call (the [`crate::Dealer`]'s fast path): exactly a
+    /// [`DealerInput::Burn`] followed by `deal`, with the same checks (C1, C4),
+    /// changes and events. Returns `Ok(false)`, changing nothing, when the bulk checks
+    /// do not all hold (not waiting for that street, already burned, a card unknown,
+    /// known or twice): the caller then applies the two inputs for the exact error.
+    ///
+    /// # Errors
+    /// As the street's input, after the checks (none expected).
+    pub(crate) fn burn_and_deal<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        burn: Card,
+        deal: DealerInput,
+        sink: &mut S,
+    ) -> Result<bool, HandError> {
+        let (street, new, cards): (Street, &[Option<Card>], [Option<Card>; 3]) = match &deal {
+            DealerInput::Flop(cards) => (Street::Flop, cards, *cards),
+            DealerInput::Turn(card) => (
+                Street::Turn,
+                core::slice::from_ref(card),
+                [*card, None, None],
+            ),
+            DealerInput::River(card) => (
+                Street::River,
+                core::slice::from_ref(card),
+                [*card, None, None],
+            ),
+            _ => return Ok(false),
+        };
+        if self.phase != Phase::Board(street) || self.burned {
+            return Ok(false);
+        }
+        let mut bits = burn.bit();
+        let mut count = 1;
+        for card in new {
+            let Some(card) = card else {
+                return Ok(false);
+            };
+            bits |= card.bit();
+            count += 1;
+        }
+        if bits.count_ones() != count || bits & self.known.bits() != 0 {
+            return Ok(false);
+        }
+        self.add_known(burn.bit());
+        self.burned = true;
+        self.burns += 1;
+        sink.push(at, Event::Burned { card: Some(burn) });
+        self.deal_board(at, street, new, cards, sink, &Input::Deal(deal))
+            .map(|()| true)
+    }
+
     #[inline]
     fn check_turn(&self, seat: Seat, input: &Input) -> Result<(), HandError> {
         if matches!(self.phase, Phase::Betting) && self.to_act == Some(seat) {

@@ -205,7 +205,6 @@ impl Dealer {
             Some(card) => card,
             None => self.deck.burn()?,
         };
-        hand.apply_deal(at, DealerInput::Burn(Some(burn)), sink)?;
         let input = match street {
             Street::Flop => DealerInput::Flop([
                 Some(self.deck.deal()?),
@@ -215,7 +214,12 @@ impl Dealer {
             Street::Turn => DealerInput::Turn(Some(self.deck.deal()?)),
             _ => DealerInput::River(Some(self.deck.deal()?)),
         };
-        hand.apply_deal(at, input, sink)?;
+        // Burn and street in one call; if its checks fail, as two inputs for the
+        // exact error.
+        if !hand.burn_and_deal(at, burn, input, sink)? {
+            hand.apply_deal(at, DealerInput::Burn(Some(burn)), sink)?;
+            hand.apply_deal(at, input, sink)?;
+        }
         Ok(())
     }
 

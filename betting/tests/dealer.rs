@@ -193,3 +193,52 @@ fn c1_c2_a_dealer_shuffled_for_the_hand_has_every_card_the_hand_can_use() {
         }
     }
 }
+
+#[test]
+fn c4_burning_and_dealing_a_street_in_one_call_equals_two_inputs() {
+    // The dealer burns and deals each street in one call: the hand must end up
+    // exactly as with a `Burn` input and then the street's input, same events.
+    use holdem_betting::{DealerInput, Street};
+    for players in [2u8, 3, 6, 10] {
+        let stacks = vec![1_000; usize::from(players)];
+        let mut fast = posted(HandConfig::no_limit(Chips(10)), &stacks, 0);
+        let seed = u64::from(players);
+        let mut dealer = Dealer::new(Deck::seeded(seed));
+        let (mut fast_events, mut slow_events) = (Vec::new(), Vec::new());
+        dealer
+            .deal_hole_cards(&mut fast, T, &[], &mut fast_events)
+            .expect("deal");
+        let mut slow = fast.clone();
+        let skip = fast_events.len();
+        let mut deck = Deck::seeded(seed);
+        for _ in 0..2 * players {
+            deck.deal().expect("hole card");
+        }
+        for street in [Street::Flop, Street::Turn, Street::River] {
+            for hand in [&mut fast, &mut slow] {
+                while let Some(seat) = hand.to_act() {
+                    hand.apply(T, Input::act(seat, Action::CheckOrCall))
+                        .expect("call");
+                }
+            }
+            dealer
+                .deal_board(&mut fast, T, &mut fast_events)
+                .expect("board");
+            let burn = DealerInput::Burn(Some(deck.deal().expect("burn")));
+            slow_events.extend(slow.apply(T, Input::Deal(burn)).expect("burn"));
+            let mut card = || Some(deck.deal().expect("board card"));
+            let input = match street {
+                Street::Flop => DealerInput::Flop([card(), card(), card()]),
+                Street::Turn => DealerInput::Turn(card()),
+                _ => DealerInput::River(card()),
+            };
+            slow_events.extend(slow.apply(T, Input::Deal(input)).expect("street"));
+            assert_eq!(fast, slow, "{players} players, {street:?}");
+            assert_eq!(
+                fast_events[skip..],
+                slow_events[..],
+                "{players} players, {street:?}"
+            );
+        }
+    }
+}
