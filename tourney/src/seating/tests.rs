@@ -404,3 +404,59 @@ fn dead_button_goes_heads_up_and_rolls_back_rule_b18() {
     s.undo_start_hand(TableId(1));
     assert_eq!(positions(&mut s), expected);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Rule B18, dead button: as players bust, the big blind moves to the next
+    /// player and never skips one (everyone posts it in turn); the small blind is
+    /// the last big blind's seat (dead when empty); the button is the last
+    /// small-blind position, even on an empty seat.
+    #[test]
+    fn dead_button_big_blind_never_skips_a_player_rule_b18(
+        size in 3u8..=10, seed in any::<u64>(), bust_per_mille in 0u32..600,
+    ) {
+        let mut r = rng(seed);
+        let players = ids(u32::from(size));
+        let mut s = Seating::draw(&players, size, &mut r)
+            .unwrap()
+            .with_button_rule(ButtonRule::DeadButton);
+        let table = s.tables().next().unwrap().id();
+        // The last hand's small-blind position (dead or not) and big blind.
+        let mut prev: Option<(u8, u8)> = None;
+        for _ in 0..60 {
+            if s.table(table).unwrap().count() <= 2 {
+                break;
+            }
+            let l = s.start_hand(table, &mut r).unwrap();
+            s.set_busy(table, false);
+            let t = s.table(table).unwrap();
+            let occupied: Vec<u8> = t.players().map(|(seat, _)| seat).collect();
+            let sb_position = match (l.small_blind, prev) {
+                (Some(sb), _) => sb,
+                (None, Some((_, last_bb))) => last_bb,
+                (None, None) => panic!("the first hand has both blinds"),
+            };
+            if let Some((last_sb, last_bb)) = prev {
+                // No player sits strictly between the last big blind and this one.
+                let n = size;
+                let gap = (l.big_blind + n - last_bb) % n;
+                prop_assert!(gap > 0);
+                for &o in &occupied {
+                    let d = (o + n - last_bb) % n;
+                    prop_assert!(d == 0 || d >= gap, "seat {} skipped: {} -> {}", o, last_bb, l.big_blind);
+                }
+                prop_assert_eq!(sb_position, last_bb);
+                prop_assert_eq!(l.small_blind.is_none(), !occupied.contains(&last_bb));
+                prop_assert_eq!(l.button, last_sb);
+            }
+            prev = Some((sb_position, l.big_blind));
+            // Bust a random player now and then.
+            if below(&mut r, 1000) < bust_per_mille {
+                let v: Vec<PlayerId> = t.players().map(|(_, p)| p).collect();
+                let p = v[below(&mut r, v.len() as u32) as usize];
+                s.remove(p).unwrap();
+            }
+        }
+    }
+}
