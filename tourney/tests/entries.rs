@@ -884,3 +884,29 @@ fn rebuy_event_simulation_resumes_from_its_journal_rule_t20() {
         .unwrap();
     check_money(&resumed);
 }
+
+// rule T17 with T2-T4: a rebuy event cancelled midway refunds, by rollback, every
+// entry, re-entry, rebuy and add-on the tournament took, to the cent.
+#[test]
+fn cancelled_rebuy_event_rolls_back_every_purchase_rule_t17() {
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let opts = SimOptions {
+        late_entrants: 8,
+        ..SimOptions::default()
+    };
+    let mut sim = Simulation::with_config(cfg, opts, 50, 9, &mut NoJournal).unwrap();
+    for _ in 0..600 {
+        sim.step(&mut NoJournal).unwrap();
+    }
+    let t = sim.tournament();
+    let l = *t.ledger();
+    assert!(l.rebuys > 0);
+    let refunds = holdem_tourney::money::rollback(&t.entrant_purchases()).unwrap();
+    let cash: u64 = refunds.iter().map(|r| r.refund.cash).sum();
+    assert_eq!(cash, l.prize_pool + l.fees + l.bounties);
+    let sold = u64::from(l.entries + l.re_entries + l.rebuys + l.add_ons);
+    assert_eq!(cash, sold * 1_100);
+}
