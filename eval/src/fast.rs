@@ -537,4 +537,26 @@ impl HandEvaluator for Evaluator {
     fn evaluate_batch(&self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
         self.evaluate_sets(hands, out)
     }
+
+    /// The board's key is built once; each hand adds its two cards (two adds),
+    /// with the repeat check of [`HandKey::with_card`] and the count check of
+    /// [`Evaluator::evaluate_key`].
+    fn evaluate_on_board(
+        &self,
+        board: CardSet,
+        holes: &[[Card; 2]],
+        out: &mut [HandRank],
+    ) -> Result<(), EvalError> {
+        if out.len() < holes.len() {
+            return Err(EvalError::BatchLength {
+                hands: holes.len(),
+                out: out.len(),
+            });
+        }
+        let board_key = HandKey::from_set(board);
+        for (slot, &[a, b]) in out.iter_mut().zip(holes) {
+            *slot = self.evaluate_key(board_key.with_card(a).with_card(b))?;
+        }
+        Ok(())
+    }
 }

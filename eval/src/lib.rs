@@ -52,7 +52,7 @@ pub use fast::{Evaluator, HandKey};
 pub use rank::{Category, HandRank, InvalidHandRank};
 pub use reference::ReferenceEvaluator;
 
-use holdem_cards::CardSet;
+use holdem_cards::{Card, CardSet};
 
 /// Why a set of cards cannot be evaluated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -91,6 +91,36 @@ pub trait HandEvaluator {
         }
         for (slot, hand) in out.iter_mut().zip(hands) {
             *slot = self.evaluate(*hand)?;
+        }
+        Ok(())
+    }
+
+    /// Ranks each pair of hole cards in `holes` together with the shared `board`
+    /// (3-5 cards) into `out` (same length or longer): the showdown of one hand
+    /// (E1: the best five of board and hole cards). A hole card repeated, or also on
+    /// the board, is [`EvalError::DuplicateCard`]. The default builds each card set
+    /// and calls [`HandEvaluator::evaluate`]; table-driven evaluators override it to
+    /// read the board once and add two cards per hand.
+    fn evaluate_on_board(
+        &self,
+        board: CardSet,
+        holes: &[[Card; 2]],
+        out: &mut [HandRank],
+    ) -> Result<(), EvalError> {
+        if out.len() < holes.len() {
+            return Err(EvalError::BatchLength {
+                hands: holes.len(),
+                out: out.len(),
+            });
+        }
+        for (slot, &[a, b]) in out.iter_mut().zip(holes) {
+            if a == b || board.contains(a) || board.contains(b) {
+                return Err(EvalError::DuplicateCard);
+            }
+            let mut set = board;
+            set.insert(a);
+            set.insert(b);
+            *slot = self.evaluate(set)?;
         }
         Ok(())
     }

@@ -39,6 +39,34 @@ proptest! {
         prop_assert!(!want.describe().starts_with("invalid"));
     }
 
+    /// Rule E1 at a showdown: `evaluate_on_board` ranks each hand with the shared
+    /// board exactly as `evaluate` on the union does, for the fast evaluator and the
+    /// trait's default (the reference); a hole card on the board is refused.
+    #[test]
+    fn rule_e1_on_board_equals_evaluate_on_the_union(deal in cards(13..=13), board_len in 3usize..=5, players in 1usize..=4) {
+        let fast = Evaluator::new();
+        let board = CardSet::from_cards(&deal[..board_len]);
+        let holes: Vec<[Card; 2]> = (0..players).map(|i| [deal[5 + 2 * i], deal[6 + 2 * i]]).collect();
+        let mut by_fast = vec![HandRank::from_raw(0); players];
+        let mut by_reference = vec![HandRank::from_raw(0); players];
+        fast.evaluate_on_board(board, &holes, &mut by_fast)?;
+        ReferenceEvaluator.evaluate_on_board(board, &holes, &mut by_reference)?;
+        for (i, &[a, b]) in holes.iter().enumerate() {
+            let mut set = board;
+            set.insert(a);
+            set.insert(b);
+            let want = ReferenceEvaluator.evaluate(set)?;
+            prop_assert_eq!(by_fast[i], want);
+            prop_assert_eq!(by_reference[i], want);
+        }
+        let clash = [[deal[0], deal[12]]];
+        let mut one = [HandRank::from_raw(0)];
+        prop_assert_eq!(fast.evaluate_on_board(board, &clash, &mut one), Err(holdem_eval::EvalError::DuplicateCard));
+        prop_assert_eq!(ReferenceEvaluator.evaluate_on_board(board, &clash, &mut one), Err(holdem_eval::EvalError::DuplicateCard));
+        let mut short: [HandRank; 0] = [];
+        prop_assert!(fast.evaluate_on_board(board, &holes, &mut short).is_err());
+    }
+
     /// Keys are sums: combining any split of the cards gives the same rank.
     #[test]
     fn hand_keys_combine_in_any_split(hand in cards(7..=7), split in 0usize..=7) {
