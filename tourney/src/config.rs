@@ -376,7 +376,8 @@ impl From<TournamentOptions> for TournamentConfig {
 impl TournamentConfig {
     /// A typical online rebuy event on `event`'s options (what `holdem simulate
     /// --rebuys` plays): late registration for 60 minutes of clock time (closing
-    /// once payouts begin, 000 1.9), rebuys through level 5 at or below the
+    /// once payouts begin, 000 1.9), rebuys through level index 5 (the sixth
+    /// level, an hour of 10-minute levels) at or below the
     /// starting stack for another starting stack at the entry price, then a
     /// 3-minute add-on break (000 3.1.1) for one add-on of 1.5 starting stacks at
     /// the entry price. Re-entry is off (a rebuy event).

@@ -103,8 +103,17 @@ fn kill_and_resume_at_random_moments_seed_000_7() {
         let mut child = spawn(first, &file);
         first = false;
         if kills < KILLS {
-            std::thread::sleep(Duration::from_millis(20 + u64::from(rng.next_u32() % 150)));
-            match child.try_wait().expect("wait") {
+            // Kill once the journal has grown by a random 2-12 KiB: random moments
+            // in the run that do not depend on how fast this machine is (the
+            // whole journal is about 300 KiB).
+            let len = |f: &Path| std::fs::metadata(f).map_or(0, |m| m.len());
+            let target = len(&file) + 2_048 + u64::from(rng.next_u32() % 10_240);
+            let mut exited = None;
+            while exited.is_none() && len(&file) < target {
+                std::thread::sleep(Duration::from_millis(1));
+                exited = child.try_wait().expect("wait");
+            }
+            match exited {
                 Some(status) => {
                     assert!(status.success(), "child failed: {status}");
                     finished = true;
