@@ -1,7 +1,7 @@
 //! [`Hand::apply`]: validate an input fully, then change the state and emit events.
 
 use holdem_cards::{Card, CardSet};
-use holdem_eval::{HandEvaluator, HandKey, HandRank};
+use holdem_eval::{HandEvaluator, HandRank};
 use holdem_pots::{Chips, Seat};
 
 use crate::event::{AutoOutcome, AutoReason, Event, EventSink, Events, ShowReason};
@@ -988,50 +988,27 @@ impl<E: HandEvaluator + Clone> Hand<E> {
 
 impl<E: HandEvaluator + Clone> Hand<E> {
     /// The raw ranks of every contender whose hole cards are known, with the complete
-    /// `board` (E1): the board is gathered once and the hands ranked in one batch.
+    /// `board` (E1): the hands are ranked in one [`HandEvaluator::evaluate_on_board`]
+    /// call, which `holdem_eval`'s fast evaluator answers by reading the board's key
+    /// once and adding each hand's two cards.
     fn rank_contenders(&self, board: CardSet) -> Result<[Option<u16>; MAX_SEATS], HandError> {
-        if let Some(evaluator) = self.by_key {
-            // The board's key is built once; each hand adds its two cards. The cards
-            // are known distinct (C1, checked as they were dealt) and seven, so the
-            // unchecked `rank_key` is exact.
-            let board_key = HandKey::from_set(board);
-            let mut ranks = [None; MAX_SEATS];
-            let mut bits = self.contenders().bits();
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if let [Some(a), Some(b)] = self.seats[i].hole {
-                    let key = board_key.with_card(a).with_card(b);
-                    ranks[i] = Some(evaluator.rank_key(key).raw());
-                }
-            }
-            debug_assert_eq!(Ok(ranks), self.rank_contenders_by_sets(board));
-            return Ok(ranks);
-        }
-        self.rank_contenders_by_sets(board)
-    }
-
-    /// [`Hand::rank_contenders`] through any evaluator: one batch of card sets.
-    fn rank_contenders_by_sets(
-        &self,
-        board: CardSet,
-    ) -> Result<[Option<u16>; MAX_SEATS], HandError> {
-        let mut sets = [CardSet::EMPTY; MAX_SEATS];
+        let mut holes = [[Card::ALL[0]; 2]; MAX_SEATS];
         let mut seats = [0usize; MAX_SEATS];
         let mut n = 0;
-        for seat in self.contenders().iter() {
-            let i = seat.as_usize();
+        let mut bits = self.contenders().bits();
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             if let [Some(a), Some(b)] = self.seats[i].hole {
-                let mut set = board;
-                set.insert(a);
-                set.insert(b);
-                sets[n] = set;
+                holes[n] = [a, b];
                 seats[n] = i;
                 n += 1;
             }
         }
         let mut out = [HandRank::from_raw(0); MAX_SEATS];
-        self.evaluator.0.evaluate_batch(&sets[..n], &mut out[..n])?;
+        self.evaluator
+            .0
+            .evaluate_on_board(board, &holes[..n], &mut out[..n])?;
         let mut ranks = [None; MAX_SEATS];
         for k in 0..n {
             ranks[seats[k]] = Some(out[k].raw());

@@ -38,20 +38,6 @@ impl<E> PartialEq for Ranker<E> {
 
 impl<E> Eq for Ranker<E> {}
 
-/// `holdem_eval`'s fast [`Evaluator`] when `E` is that type, else `None`: the hand
-/// then ranks the river through `HandKey`s (a board key built once), which the
-/// generic [`HandEvaluator`] interface cannot offer. Stable Rust has no
-/// specialization and `E` need not be `'static` (no `Any`), so the type is
-/// recognised by its name and size; `Evaluator` is a handle to process-wide tables,
-/// so a fresh one ranks exactly as the hand's own. Debug builds compare every
-/// by-key ranking with `E`'s own batch. (Request to eval: a board-plus-two-cards
-/// batch method on `HandEvaluator` would make this test unnecessary.)
-pub(crate) fn fast_evaluator<E>() -> Option<Evaluator> {
-    let same = core::any::type_name::<E>() == core::any::type_name::<Evaluator>()
-        && core::mem::size_of::<E>() == core::mem::size_of::<Evaluator>();
-    same.then(Evaluator::new)
-}
-
 /// The most forced bets one hand can have: per seat an ante, a dead ante, a blind, a
 /// straddle and a dead blind.
 pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
@@ -68,11 +54,6 @@ pub struct Hand<E = Evaluator> {
     pub(crate) config: HandConfig,
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) evaluator: Ranker<E>,
-    /// The fast evaluator when `evaluator` is one (see `fast_evaluator`): river ranks are
-    /// then read through one board key (`holdem_eval::HandKey`) plus each hand's two
-    /// cards, the same ranks as `evaluator` gives (checked in debug builds).
-    #[cfg_attr(feature = "serde", serde(skip, default = "fast_evaluator::<E>"))]
-    pub(crate) by_key: Option<Evaluator>,
     pub(crate) seats: [SeatState; MAX_SEATS],
     pub(crate) players: SeatSet,
     /// Seats that folded (kept beside the per-seat status for speed).
@@ -339,7 +320,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         Ok(Hand {
             config,
             evaluator: Ranker(evaluator),
-            by_key: fast_evaluator::<E>(),
             seats,
             players: set,
             folded: SeatSet::EMPTY,
@@ -380,7 +360,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         Hand {
             config: self.config,
             evaluator: Ranker(evaluator),
-            by_key: fast_evaluator::<F>(),
             seats: self.seats,
             players: self.players,
             folded: self.folded,
@@ -768,18 +747,5 @@ impl<E> Hand<E> {
                 stacks + self.pot_total().get() == starting
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_fast_evaluator_is_recognised_and_no_other() {
-        assert!(fast_evaluator::<Evaluator>().is_some());
-        assert!(fast_evaluator::<holdem_eval::ReferenceEvaluator>().is_none());
-        assert!(fast_evaluator::<&Evaluator>().is_none());
-        assert!(fast_evaluator::<Option<Evaluator>>().is_none());
     }
 }
