@@ -8,7 +8,7 @@ use crate::det::DetLadders;
 use crate::ids::{Cents, Chips};
 use crate::money::{AddOnWindow, BountyOptions, DealOptions, EntryOptions, Price, Unregistration};
 use crate::payouts::{PayoutError, PayoutRule, PrizeTable};
-use crate::seating::BreakPolicy;
+use crate::seating::{BreakPolicy, MovedPlayer};
 
 /// The shape of the event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -340,6 +340,13 @@ pub struct TournamentConfig {
     /// button, the tournament-director standard).
     #[serde(default)]
     pub button: ButtonMovement,
+    /// When a player moved to a new table is dealt in (`moved-player`, B20):
+    /// `wait-in-small-blind-or-button` (the default, seed 002 and the
+    /// tournament-director standard) or `dealt-in-at-once` (seed 000 2.6).
+    /// The same option as `[table] moved-player`
+    /// ([`holdem_betting::table::TableRules::moved_player`]).
+    #[serde(default)]
+    pub moved_player: MovedPlayer,
 }
 
 impl From<TournamentOptions> for TournamentConfig {
@@ -347,7 +354,8 @@ impl From<TournamentOptions> for TournamentConfig {
     /// late registration, unregistration until the start, no re-entry, rebuys,
     /// add-ons, bounties or chip race; seed 000's DET ladders and its
     /// forward-moving button (000 2.4, the engine's rule before the option
-    /// existed).
+    /// existed); moved players wait in the small blind or on the button (B20,
+    /// the standard and the engine's rule before `moved-player` existed).
     fn from(event: TournamentOptions) -> Self {
         let entry = EntryOptions {
             starting_stack: event.starting_stack,
@@ -369,6 +377,7 @@ impl From<TournamentOptions> for TournamentConfig {
             chip_race: ChipRace::Off,
             det: DetLadders::default(),
             button: ButtonMovement::ForwardMoving,
+            moved_player: MovedPlayer::WaitInSmallBlindOrButton,
         }
     }
 }

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::{IdMap, PlayerId, TableId, below, shuffle};
 
-pub use holdem_betting::table::ButtonRule;
+pub use holdem_betting::table::{ButtonRule, MovedPlayer};
 
 /// A seat at a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -253,6 +253,9 @@ pub struct Seating {
     where_is: IdMap<PlayerId, SeatRef>,
     next_table: u32,
     dead_button: bool,
+    /// B20: moved players wait in the small blind or on the button (else they
+    /// are dealt in at once).
+    moved_wait: bool,
 }
 
 impl Seating {
@@ -269,6 +272,7 @@ impl Seating {
             where_is: IdMap::default(),
             next_table: 1,
             dead_button: false,
+            moved_wait: true,
         })
     }
 
@@ -285,6 +289,30 @@ impl Seating {
     pub fn with_button_rule(mut self, rule: ButtonRule) -> Seating {
         self.set_button_rule(rule);
         self
+    }
+
+    /// Sets when a player moved to a new table is dealt in (B20, a house rule;
+    /// until set, the standard [`MovedPlayer::WaitInSmallBlindOrButton`]):
+    /// waiting in the small blind or on the button until the button passes
+    /// (002), or dealt in at once wherever they sit
+    /// ([`MovedPlayer::DealtInAtOnce`], 000 2.6).
+    pub fn set_moved_player(&mut self, rule: MovedPlayer) {
+        self.moved_wait = rule != MovedPlayer::DealtInAtOnce;
+    }
+
+    /// The same seating under `rule` (see [`Seating::set_moved_player`]).
+    pub fn with_moved_player(mut self, rule: MovedPlayer) -> Seating {
+        self.set_moved_player(rule);
+        self
+    }
+
+    /// When a moved player is dealt in at this seating's tables (B20).
+    pub fn moved_player(&self) -> MovedPlayer {
+        if self.moved_wait {
+            MovedPlayer::WaitInSmallBlindOrButton
+        } else {
+            MovedPlayer::DealtInAtOnce
+        }
     }
 
     /// The random seat draw (T1): the fewest tables that seat everyone, sizes
@@ -432,6 +460,7 @@ impl Seating {
                 .collect(),
             next_table: self.next_table + offset,
             dead_button: self.dead_button,
+            moved_wait: self.moved_wait,
         }
     }
 
@@ -548,6 +577,7 @@ impl Seating {
         table: TableId,
         rng: &mut dyn RngCore,
     ) -> Result<Lineup, SeatingError> {
+        let moved_wait = self.moved_wait;
         let t = self
             .tables
             .get_mut(&table)
@@ -621,8 +651,9 @@ impl Seating {
         for (i, s) in t.seats.iter().enumerate() {
             let Some(s) = s else { continue };
             let seat = i as u8;
-            // B20: a moved player waits in the small blind or on the button.
-            if s.fresh && (seat == button || seat == sb) && seat != bb {
+            // B20: a moved player waits in the small blind or on the button
+            // (unless the house deals them in at once, 000 2.6).
+            if moved_wait && s.fresh && (seat == button || seat == sb) && seat != bb {
                 waiting.push((seat, s.player));
             } else {
                 dealt.push((seat, s.player));

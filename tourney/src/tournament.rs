@@ -176,7 +176,8 @@ impl Tournament {
         let options = &config.event;
         let seating = Seating::new(options.table_size)
             .map_err(|_| OptionsError::TableSize(options.table_size))?
-            .with_button_rule(config.button.into());
+            .with_button_rule(config.button.into())
+            .with_moved_player(config.moved_player);
         let units = chip_units(&options.structure.levels);
         Ok(Tournament {
             cfg: config,
@@ -1056,6 +1057,7 @@ impl Tournament {
         let Ok(seating) = seating else { return };
         self.seating = seating
             .with_button_rule(self.cfg.button.into())
+            .with_moved_player(self.cfg.moved_player)
             .renumbered(self.table_ids_used);
         self.table_ids_used += self.seating.table_count() as u32;
         if self.cfg.event.format.is_rounds() {

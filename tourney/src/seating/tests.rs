@@ -460,3 +460,73 @@ proptest! {
         }
     }
 }
+
+/// Table 1 with its button on seat 0 (next button 1, small blind 2, big blind
+/// 3) and three newcomers moved in: on the button seat, in the small blind and
+/// in the big blind.
+fn newcomers_on_the_button_and_both_blinds(rule: MovedPlayer) -> (Seating, Lineup) {
+    let mut t = vec![None; 10];
+    for i in [0usize, 4, 5, 6, 7] {
+        t[i] = Some(PlayerId(100 + i as u32));
+    }
+    let mut s = Seating::from_tables(10, &[(t, Some(0))])
+        .unwrap()
+        .with_moved_player(rule);
+    for (seat, p) in [(1u8, 1u32), (2, 2), (3, 3)] {
+        s.sit(
+            PlayerId(p),
+            SeatRef {
+                table: TableId(1),
+                seat,
+            },
+            true,
+        );
+    }
+    let lineup = s.start_hand(TableId(1), &mut rng(1)).unwrap();
+    assert!(!lineup.button_drawn, "3 new of 8: no fresh draw");
+    assert_eq!((lineup.button, lineup.big_blind), (1, 3));
+    (s, lineup)
+}
+
+#[test]
+fn b20_moved_player_waits_on_the_button_and_in_the_small_blind_seed_002() {
+    let (s, lineup) =
+        newcomers_on_the_button_and_both_blinds(MovedPlayer::WaitInSmallBlindOrButton);
+    assert_eq!(s.moved_player(), MovedPlayer::WaitInSmallBlindOrButton);
+    assert_eq!(lineup.waiting, vec![(1, PlayerId(1)), (2, PlayerId(2))]);
+    assert_eq!(lineup.small_blind, None, "the small blind is dead (002)");
+    assert!(
+        lineup.dealt.contains(&(3, PlayerId(3))),
+        "the big blind posts and plays"
+    );
+    assert_eq!(lineup.dealt.len(), 6);
+}
+
+#[test]
+fn b20_moved_player_is_dealt_in_at_once_wherever_they_sit_seed_000_2_6() {
+    let (s, lineup) = newcomers_on_the_button_and_both_blinds(MovedPlayer::DealtInAtOnce);
+    assert_eq!(s.moved_player(), MovedPlayer::DealtInAtOnce);
+    assert!(lineup.waiting.is_empty());
+    assert_eq!(
+        lineup.small_blind,
+        Some(2),
+        "the newcomer posts the small blind"
+    );
+    for p in 1..=3 {
+        assert!(lineup.dealt.iter().any(|&(_, x)| x == PlayerId(p)));
+    }
+    assert_eq!(lineup.dealt.len(), 8);
+}
+
+#[test]
+fn b20_the_option_survives_a_new_round_numbering() {
+    let s = Seating::new(9)
+        .unwrap()
+        .with_moved_player(MovedPlayer::DealtInAtOnce)
+        .renumbered(5);
+    assert_eq!(s.moved_player(), MovedPlayer::DealtInAtOnce);
+    assert_eq!(
+        Seating::new(9).unwrap().moved_player(),
+        MovedPlayer::WaitInSmallBlindOrButton
+    );
+}
