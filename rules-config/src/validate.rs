@@ -223,6 +223,19 @@ fn check_tournament(t: &Tournament, table: &TableRules, unit: Chips, errors: &mu
             ),
         );
     }
+    // B20: likewise for players the tournament moves to a new table.
+    let (tournament_moved, table_moved) = (
+        choice_name(&t.moved_player),
+        choice_name(&table.moved_player),
+    );
+    if tournament_moved != table_moved {
+        errors.add(
+            "tournament.moved-player",
+            format!(
+                "{tournament_moved} contradicts table.moved-player {table_moved} (B20): set both to the same rule"
+            ),
+        );
+    }
     check_event(&t.event, unit, errors);
     check_entry(t, errors);
     check_extras(t, errors);

@@ -146,6 +146,28 @@ fn r2_known_keys_include_the_optional_keys_a_file_left_out() {
 }
 
 #[test]
+fn b20_r2_a_tournament_moved_player_rule_must_agree_with_the_table_rule() {
+    let err = rejected(
+        "extends = \"online-mtt\"\n[table]\nmoved-player = \"wait-in-small-blind-or-button\"",
+    );
+    assert_eq!(err.paths(), ["tournament.moved-player"]);
+    assert!(
+        err.errors[0].reason.contains(
+            "dealt-in-at-once contradicts table.moved-player wait-in-small-blind-or-button"
+        ),
+        "{err}"
+    );
+    let both = Rules::from_toml_str(
+        "extends = \"online-mtt\"\n[table]\nmoved-player = \"wait-in-small-blind-or-button\"\n[tournament]\nmoved-player = \"wait-in-small-blind-or-button\"",
+    )
+    .expect("valid");
+    assert_eq!(
+        both.tournament.map(|t| t.moved_player),
+        Some(holdem_betting::table::MovedPlayer::WaitInSmallBlindOrButton)
+    );
+}
+
+#[test]
 fn b18_r2_a_tournament_button_rule_must_agree_with_the_table_rule() {
     let err = rejected("extends = \"online-mtt\"\n[table]\nbutton = \"dead-button\"");
     assert_eq!(err.paths(), ["tournament.button"]);

@@ -317,3 +317,76 @@ fn t2_the_tournament_docks_a_live_late_entrant_and_closes_after_level_2_online_d
     );
     assert_eq!(late_entry(preset("online-mtt"), 61), Ok((10_000, 0)));
 }
+
+/// Plays a `players`-entrant event of `config` to the end with the simulator's
+/// quick bots (`Simulation::with_config` runs `Tournament::with_config`) and
+/// counts, over every hand, the players moved to a new table (T11) who sat on
+/// its button or in its small blind for their first hand there: (dealt in at
+/// once, made to wait).
+fn moved_players_on_button_or_small_blind(config: TournamentConfig, players: u32) -> (u32, u32) {
+    use holdem_tourney::sim::{HandModel, NoJournal, SimOptions, Simulation};
+    use std::collections::BTreeMap;
+    let opts = SimOptions {
+        model: HandModel::Quick,
+        ..SimOptions::default()
+    };
+    let mut sim = Simulation::with_config(config, opts, players, 20, &mut NoJournal).expect("sim");
+    // Players moved and not yet dealt in or made to wait at their new table.
+    let mut moved: BTreeMap<PlayerId, TableId> = BTreeMap::new();
+    let (mut dealt, mut waited) = (0, 0);
+    while !sim.is_done() {
+        for e in sim.step(&mut NoJournal).expect("step") {
+            match e {
+                Event::PlayerMoved { player, to, .. } => {
+                    moved.insert(player, to.table);
+                }
+                Event::HandStarted { table, lineup, .. } => {
+                    let here: Vec<PlayerId> = moved
+                        .iter()
+                        .filter(|&(_, &t)| t == table)
+                        .map(|(&p, _)| p)
+                        .collect();
+                    for p in here {
+                        let seat_of = |list: &[(u8, PlayerId)]| {
+                            list.iter().find(|&&(_, x)| x == p).map(|&(s, _)| s)
+                        };
+                        let sb = lineup.small_blind.unwrap_or(u8::MAX);
+                        if let Some(s) = seat_of(&lineup.waiting) {
+                            assert_ne!(s, lineup.big_blind, "B20: the big blind posts and plays");
+                            waited += 1;
+                        } else if let Some(s) = seat_of(&lineup.dealt) {
+                            let blind_or_button =
+                                (s == lineup.button || s == sb) && s != lineup.big_blind;
+                            if blind_or_button && !lineup.button_drawn {
+                                dealt += 1;
+                            }
+                            moved.remove(&p);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (dealt, waited)
+}
+
+#[test]
+fn b20_online_mtt_deals_moved_players_in_at_once_live_tournament_makes_them_wait() {
+    // 000 2.6: a moved player is dealt in wherever they sit, even on the button
+    // or in the small blind; nobody ever waits.
+    let (dealt, waited) = moved_players_on_button_or_small_blind(preset("online-mtt"), 300);
+    assert_eq!(waited, 0, "online-mtt: nobody waits");
+    assert!(
+        dealt > 0,
+        "online-mtt: some moved player was dealt in on the button or in the small blind"
+    );
+    // 002: seated in the small blind or on the button, they wait for the button
+    // to pass; never dealt in there.
+    let (dealt, waited) = moved_players_on_button_or_small_blind(preset("live-tournament"), 300);
+    assert!(waited > 0, "live-tournament: some moved player waited");
+    assert_eq!(
+        dealt, 0,
+        "live-tournament: nobody dealt in on the button or in the small blind"
+    );
+}
