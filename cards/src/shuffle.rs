@@ -80,10 +80,16 @@ pub fn shuffle<R: RngCore + ?Sized>(cards: &mut [Card], rng: &mut R) {
 /// of [`shuffle`] stopped after `count` steps; a hand of `n` players uses at most
 /// `2n + 8` cards, so it need not pay for 52.
 ///
-/// Draws come from one 64-bit word per two positions (its two 32-bit halves are two
-/// independent uniform 32-bit draws), each reduced by Lemire's method as in
-/// [`uniform_below`], rejections redrawn with 32-bit words. `count` above the length
-/// shuffles the whole slice.
+/// Draws are batched (Brackett-Rozinsky and Lemire, "Batched ranged random integer
+/// generation", 2024): one 64-bit word gives the offsets of several consecutive
+/// positions whose bounds multiply to at most 2^48. The word `x` is multiplied by
+/// each bound in turn (`x * n` as a 128-bit product: the high half is that
+/// position's offset, the low half carries on); the batch is accepted unless the
+/// final low half falls below `2^64 mod P` (`P` the product of the bounds), and
+/// then redrawn whole. Over the accepted words the offsets are exactly uniform and
+/// independent, as with one Lemire draw per position; a rejection happens with
+/// probability below `P / 2^64 <= 2^-16`. A 6-max hand's 20 cards take three
+/// words. `count` above the length shuffles the whole slice.
 ///
 /// ```
 /// use holdem_cards::{Card, CardSet, shuffle_top};
@@ -98,34 +104,60 @@ pub fn shuffle_top<R: RngCore + ?Sized>(cards: &mut [Card], count: usize, rng: &
     let len = cards.len().min(u32::MAX as usize);
     let count = count.min(len);
     let mut i = 0;
+    // Batches of eight while eight bounds of at most 64 multiply to at most 2^48,
+    // then of four (64^4 = 2^24), then one position per word (bounds up to 2^32).
+    while count - i >= 8 && len - i <= 64 {
+        place::<R, 8>(cards, i, len, rng);
+        i += 8;
+    }
+    while count - i >= 4 && len - i <= 64 {
+        place::<R, 4>(cards, i, len, rng);
+        i += 4;
+    }
     while i < count {
-        let word = rng.next_u64();
-        // Two positions per 64-bit draw: the low half for `i`, the high half for `i + 1`.
-        for half in [word as u32, (word >> 32) as u32] {
-            if i >= count {
-                break;
-            }
-            // i < count <= len <= u32::MAX, so len - i is at least 1 and fits.
-            let bound = NonZeroU32::MIN.saturating_add((len - i - 1) as u32);
-            let j = i + bounded_from(half, rng, bound) as usize;
-            cards.swap(i, j);
-            i += 1;
-        }
+        place::<R, 1>(cards, i, len, rng);
+        i += 1;
     }
 }
 
-/// [`uniform_below`] with its first 32-bit draw `first` already taken.
+/// Places positions `i..i + K` (bounds `len - i` down to `len - i - K + 1`, whose
+/// product is at most 2^48) from one accepted 64-bit word.
 #[inline(always)]
-fn bounded_from<R: RngCore + ?Sized>(first: u32, rng: &mut R, n: NonZeroU32) -> u32 {
-    let n = n.get();
-    let mut product = u64::from(first) * u64::from(n);
-    let mut low = product as u32;
-    if low < n {
-        let threshold = n.wrapping_neg() % n;
+fn place<R: RngCore + ?Sized, const K: usize>(
+    cards: &mut [Card],
+    i: usize,
+    len: usize,
+    rng: &mut R,
+) {
+    let first = (len - i) as u64;
+    let mut product = 1u64;
+    for t in 0..K as u64 {
+        product = product.wrapping_mul(first - t);
+    }
+    let (mut offsets, mut low) = batch::<K>(rng.next_u64(), first);
+    if low < product {
+        // 2^64 mod P, computed in 64 bits: (2^64 - P) mod P.
+        let threshold = product.wrapping_neg() % product;
         while low < threshold {
-            product = u64::from(rng.next_u32()) * u64::from(n);
-            low = product as u32;
+            (offsets, low) = batch::<K>(rng.next_u64(), first);
         }
     }
-    (product >> 32) as u32
+    for (t, offset) in offsets.into_iter().enumerate() {
+        // offset < len - i - t, so the swap stays in the slice.
+        cards.swap(i + t, i + t + offset as usize);
+    }
+}
+
+/// One batch of bounded draws from `word`: offset `t` uniform below `first - t`.
+/// Returns the offsets and the final low half for the rejection test.
+#[inline(always)]
+fn batch<const K: usize>(word: u64, first: u64) -> ([u64; K], u64) {
+    let mut low = word;
+    let mut out = [0u64; K];
+    for (t, slot) in out.iter_mut().enumerate() {
+        let product = u128::from(low) * u128::from(first - t as u64);
+        *slot = (product >> 64) as u64;
+        low = product as u64;
+    }
+    (out, low)
 }

@@ -407,3 +407,61 @@ proptest! {
         prop_assert_eq!(CardSet::from_cards(&cards), CardSet::from_cards(&Card::ALL[..len]));
     }
 }
+
+#[test]
+fn c2_partial_shuffle_batched_positions_are_uniform_pairs() {
+    // Positions 0 and 7 come from the same 64-bit word (one batch of eight): their
+    // ordered pair must still be uniform over the 52 * 51 pairs.
+    let mut rng = SplitMix64(0xba7c);
+    let mut counts = vec![0u32; 52 * 52];
+    let draws = 200_000u32;
+    for _ in 0..draws {
+        let mut cards = Card::ALL;
+        shuffle_top(&mut cards, 8, &mut rng);
+        assert_ne!(cards[0], cards[7]);
+        counts[cards[0].index() as usize * 52 + cards[7].index() as usize] += 1;
+    }
+    let expected = f64::from(draws) / (52.0 * 51.0);
+    let chi: f64 = (0..52 * 52)
+        .filter(|k| k / 52 != k % 52)
+        .map(|k| (f64::from(counts[k]) - expected).powi(2) / expected)
+        .sum();
+    let df: f64 = 52.0 * 51.0 - 1.0;
+    let limit = df + 5.0 * (2.0 * df).sqrt();
+    assert!(
+        chi < limit,
+        "batched pairs look biased: chi2 {chi:.0} >= {limit:.0}"
+    );
+}
+
+/// Replays fixed 64-bit words.
+struct Words<'a>(&'a [u64]);
+
+impl RngCore for Words<'_> {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        let (first, rest) = self.0.split_first().expect("enough words");
+        self.0 = rest;
+        *first
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for byte in dst {
+            *byte = self.next_u32() as u8;
+        }
+    }
+}
+
+#[test]
+fn c2_partial_shuffle_rejects_a_biased_batch_word_and_redraws_it_whole() {
+    // The word 0 leaves a low half of 0, below 2^64 mod (52 * 51 * ... * 45): it is
+    // rejected, and the batch comes from the next word alone.
+    let word = 0x9e37_79b9_7f4a_7c15;
+    let mut rejected_first = Card::ALL;
+    shuffle_top(&mut rejected_first, 8, &mut Words(&[0, word]));
+    let mut direct = Card::ALL;
+    shuffle_top(&mut direct, 8, &mut Words(&[word]));
+    assert_eq!(rejected_first, direct);
+    assert_eq!(CardSet::from_cards(&direct), CardSet::FULL);
+}
