@@ -263,6 +263,17 @@ impl HandConfig {
         Ok(())
     }
 
+    /// No limit, the standard minimum raise after a short all-in, no re-raise
+    /// doubling: the configuration whose betting limits take the shortest path.
+    pub(crate) fn is_plain_no_limit(&self) -> bool {
+        matches!(self.structure, BettingStructure::NoLimit)
+            && matches!(
+                self.incomplete_all_in,
+                crate::IncompleteAllInRule::StandardLastFullIncrement
+            )
+            && !self.reraise_must_double
+    }
+
     /// The fixed-limit bet size on `street`, or `None` in pot and no limit.
     #[must_use]
     pub fn fixed_bet(&self, street: crate::Street) -> Option<Chips> {

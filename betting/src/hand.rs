@@ -108,6 +108,11 @@ pub struct Hand<E = Evaluator> {
     pub(crate) all_in_showdown: bool,
     pub(crate) showdown_order: ArrayVec<Seat, MAX_SEATS>,
     pub(crate) result: Option<HandResult>,
+    /// The config is no limit with the standard minimum raise and no re-raise
+    /// doubling: the betting limits take a shorter path (derived from `config`;
+    /// `false`, the general path, is always correct, so it is not serialized).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) plain_no_limit: bool,
 }
 
 /// Two hands are equal when their states are (the evaluator is not compared: it is a
@@ -352,6 +357,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             all_in_showdown: false,
             showdown_order: ArrayVec::new(),
             result: None,
+            plain_no_limit: config.is_plain_no_limit(),
         })
     }
 
@@ -392,6 +398,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             all_in_showdown: self.all_in_showdown,
             showdown_order: self.showdown_order,
             result: self.result,
+            plain_no_limit: self.plain_no_limit,
         }
     }
 }

@@ -138,6 +138,36 @@ impl<E> Hand<E> {
         let current = self.current_bet;
         let all_in_to = st.street_bet + st.stack;
         let opening = current == 0;
+        if self.plain_no_limit {
+            // The common case, the general code below with its constants folded: no
+            // limit, the standard minimum raise (B10, B12), no house re-raise rule.
+            let min_to = if opening {
+                self.config.big_blind.get()
+            } else {
+                current + self.full_increment
+            };
+            let blocked = if all_in_to <= current {
+                Some(Block::Stack)
+            } else if self.active & !(1 << seat.as_usize()) == 0 {
+                Some(Block::Nobody)
+            } else if st.acted && current.saturating_sub(st.acted_at) < self.full_increment {
+                Some(Block::NotReopened)
+            } else {
+                None
+            };
+            return Limits {
+                gap: None,
+                seat,
+                street_bet: st.street_bet,
+                current,
+                all_in_to,
+                opening,
+                blocked,
+                min_to,
+                full_to: min_to,
+                max_to: all_in_to,
+            };
+        }
         let fixed = self.config.fixed_bet(self.street).map(Chips::get);
 
         let (full_to, min_to) = match fixed {
