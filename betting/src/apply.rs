@@ -366,21 +366,20 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if !matches!(self.phase, Phase::Posting) {
             return Err(self.unexpected(input));
         }
-        let expected = self.pending();
-        match expected {
-            Pending::Post {
-                seat: s,
-                kind: k,
-                amount: a,
-            } if s == seat && k == kind && a == amount => {}
-            _ => {
-                return Err(HandError::WrongPost {
-                    seat,
-                    kind,
-                    amount,
-                    expected,
-                });
+        // Exactly `Pending::Post` in the posting phase, without building it.
+        let due = match self.posts.get(self.next_post as usize) {
+            Some(&(s, k)) if s == seat && k == kind => {
+                self.post_size(s, k).min(self.seats[s.as_usize()].stack) == amount.get()
             }
+            _ => false,
+        };
+        if !due {
+            return Err(HandError::WrongPost {
+                seat,
+                kind,
+                amount,
+                expected: self.pending(),
+            });
         }
         let amount = amount.get();
         let st = &mut self.seats[seat.as_usize()];

@@ -662,7 +662,7 @@ impl<E> Hand<E> {
     }
 
     /// The full size of `seat`'s forced bet of `kind`.
-    fn post_size(&self, seat: Seat, kind: PostKind) -> u64 {
+    pub(crate) fn post_size(&self, seat: Seat, kind: PostKind) -> u64 {
         let sizes = self.post_sizes[seat.as_usize()];
         match kind {
             PostKind::Ante => sizes[0],
