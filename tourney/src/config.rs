@@ -423,6 +423,28 @@ impl TournamentConfig {
         c
     }
 
+    /// The same event as a knockout event (T16): `bounty` on every head
+    /// (`bounties.knockout`), and its `entry-bounty` as the bounty part of the
+    /// entry (and re-entry) price and of the rebuy and add-on prices, where
+    /// there are rebuys and add-ons. A re-entry puts a new bounty on the
+    /// player's head; a rebuy's or add-on's bounty part is added to the buyer's
+    /// own head ([`crate::money::Bounties::add_to_head`]).
+    #[must_use]
+    pub fn with_knockout_bounty(
+        mut self,
+        bounty: crate::money::KnockoutBounty,
+    ) -> TournamentConfig {
+        self.bounties.knockout = Some(bounty);
+        self.entry.price.bounty = bounty.entry_bounty;
+        if let Some(r) = &mut self.entry.rebuy {
+            r.price.bounty = bounty.entry_bounty;
+        }
+        if let Some(a) = &mut self.entry.add_on {
+            a.price.bounty = bounty.entry_bounty;
+        }
+        self
+    }
+
     /// Checks the event's options and that the entry options agree with them:
     /// the same starting stack, `entry.price` = `event.buy-in` + `event.fee`
     /// (plus any bounty), entries after the start only in multi-table events,

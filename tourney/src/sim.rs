@@ -80,6 +80,15 @@ pub enum SimError {
     /// Bounty simulations keep their bounty ledger in memory only.
     #[error("a bounty simulation cannot be resumed (its bounty ledger is not journaled)")]
     BountyResume,
+    /// The simulator's knockout bounty is not the bounty part of the entry
+    /// price of the configuration it plays.
+    #[error("the simulator's entry bounty {sim} is not entry.price.bounty {config} (rule T16)")]
+    BountyMismatch {
+        /// [`SimOptions::bounty`]'s entry bounty.
+        sim: Cents,
+        /// `entry.price.bounty` of the configuration.
+        config: Cents,
+    },
     /// The journal's label is not the simulator's.
     #[error("the journal was not written by the simulator (label {0:?})")]
     NotASimulation(String),
@@ -148,6 +157,8 @@ pub struct Simulation {
     opts: SimOptions,
     bounties: Option<money::Bounties>,
     bounty_cash: BTreeMap<PlayerId, Cents>,
+    /// Bounty parts of rebuys and add-ons added to heads (T16 with T4).
+    bounty_parts_added: Cents,
     /// Bots' own decisions (late entries, re-entries, rebuys, add-ons), applied
     /// before anything else; refused ones are dropped.
     voluntary: VecDeque<Command>,
@@ -203,6 +214,14 @@ impl Simulation {
         seed: u64,
         sink: &mut dyn RecordSink,
     ) -> Result<Simulation, SimError> {
+        if let Some(k) = opts.bounty {
+            if k.entry_bounty != config.entry.price.bounty {
+                return Err(SimError::BountyMismatch {
+                    sim: k.entry_bounty,
+                    config: config.entry.price.bounty,
+                });
+            }
+        }
         let t = Tournament::with_config(config.clone())?;
         let sim = Simulation::make(t, opts, entrants, seed)?;
         sink.append(&Entry::CreateWith {
@@ -235,6 +254,7 @@ impl Simulation {
             opts,
             bounties,
             bounty_cash: BTreeMap::new(),
+            bounty_parts_added: 0,
             voluntary: VecDeque::new(),
             registered: 0,
             decisions: 0,
@@ -274,6 +294,7 @@ impl Simulation {
             opts,
             bounties: None,
             bounty_cash: BTreeMap::new(),
+            bounty_parts_added: 0,
             voluntary: VecDeque::new(),
             registered: rec.tournament.entrants().len() as u32,
             decisions: 0,
@@ -306,6 +327,12 @@ impl Simulation {
     /// head at the end; empty without bounties.
     pub fn bounties_won(&self) -> &BTreeMap<PlayerId, Cents> {
         &self.bounty_cash
+    }
+
+    /// The bounty parts of rebuys and add-ons that went onto the buyers' own
+    /// heads (T16 with T4), cents; 0 without bounties or such purchases.
+    pub fn bounty_parts_added(&self) -> Cents {
+        self.bounty_parts_added
     }
 
     /// Whether the tournament is over.
@@ -342,8 +369,23 @@ impl Simulation {
                 }
             }
             Command::Register { player } | Command::ReEnter { player } => {
+                // T16 with T3: a re-entry is a new entry with a new bounty on
+                // the player's head (the old one went to whoever knocked them out).
                 if let Some(b) = &mut self.bounties {
                     b.enter(money::PlayerId(player.0))?;
+                }
+            }
+            Command::Rebuy { player, .. } | Command::AddOn { player, .. } => {
+                // T16 with T4: the bounty part of a rebuy or add-on goes on the
+                // buyer's own head.
+                let entry = &self.t.config().entry;
+                let part = match input.command {
+                    Command::Rebuy { .. } => entry.rebuy.map_or(0, |r| r.price.bounty),
+                    _ => entry.add_on.map_or(0, |a| a.price.bounty),
+                };
+                if let (Some(b), true) = (&mut self.bounties, part > 0) {
+                    b.add_to_head(money::PlayerId(player.0), part)?;
+                    self.bounty_parts_added += part;
                 }
             }
             _ => {}

@@ -715,7 +715,7 @@ fn play_rebuy_event(
     let mut cfg = TournamentConfig::online_rebuy(event);
     cfg.entry.re_entry = true;
     if let Some(k) = opts.bounty {
-        cfg.entry.price.bounty = k.entry_bounty;
+        cfg = cfg.with_knockout_bounty(k);
     }
     let opts = SimOptions {
         late_entrants: late,
@@ -783,15 +783,55 @@ fn t16_pko_with_rebuys_and_late_entries_is_deterministic_and_pays_every_bounty()
     check_money(&a);
     assert_eq!(a.bounties_won(), b.bounties_won());
     assert_eq!(a.tournament().finishes(), b.tournament().finishes());
+    check_bounties(&a, 500);
     let l = *a.tournament().ledger();
+    assert!(l.rebuys > 0 && l.add_ons > 0 && l.re_entries > 0, "{l:?}");
+}
+
+/// T16 with T3/T4: every entry and re-entry put `entry_bounty` on a head, every
+/// rebuy and add-on added its bounty part (`entry_bounty`) to the buyer's head,
+/// and by the end every cent of it was paid in cash.
+fn check_bounties(sim: &Simulation, entry_bounty: u64) {
+    let l = *sim.tournament().ledger();
     let heads = u64::from(l.entries + l.re_entries);
-    let won: u64 = a.bounties_won().values().sum();
-    assert_eq!(won, heads * 500, "every head is paid");
-    assert_eq!(l.bounties, heads * 500);
+    let parts = u64::from(l.rebuys + l.add_ons);
+    assert_eq!(l.bounties, (heads + parts) * entry_bounty, "{l:?}");
+    assert_eq!(sim.bounty_parts_added(), parts * entry_bounty);
+    let won: u64 = sim.bounties_won().values().sum();
+    assert_eq!(won, l.bounties, "every bounty cent taken is paid");
+}
+
+// rule T16 with T4: a simulator bounty that is not the entry price's bounty
+// part is refused.
+#[test]
+fn t16_simulator_bounty_must_be_the_entry_price_bounty_part() {
+    let cfg = TournamentConfig::online_rebuy(TournamentOptions::online_mtt());
+    let err = Simulation::with_config(cfg, SimOptions::pko(500), 20, 1, &mut NoJournal);
+    assert!(matches!(
+        err,
+        Err(holdem_tourney::sim::SimError::BountyMismatch {
+            sim: 500,
+            config: 0
+        })
+    ));
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
+
+    // rule T16 with T3 and T4: random progressive-knockout rebuy events put a
+    // new bounty on every re-entry, add every rebuy's and add-on's bounty part to
+    // the buyer's head, and pay every bounty cent taken.
+    #[test]
+    fn t16_random_pko_rebuy_events_pay_every_bounty_cent(
+        entrants in 2u32..40,
+        seed in any::<u64>(),
+        entry_bounty in 1u64..2_000,
+    ) {
+        let (sim, _) = play_rebuy_event(entrants, entrants / 5, seed, SimOptions::pko(entry_bounty));
+        check_money(&sim);
+        check_bounties(&sim, entry_bounty);
+    }
 
     // rules T2-T5: random rebuy events conserve every chip at every step and pay
     // every cent of the pool exactly.

@@ -236,6 +236,91 @@ fn unregistering_withdraws_the_bounty() {
     assert_eq!(b.knockout_pool(), Ok(500));
 }
 
+// rule T16 with T4 and T3: a rebuy's bounty part goes on the buyer's own head,
+// so whoever knocks them out collects it; a re-entry after the knockout is a
+// new entry with a new (entry) bounty.
+#[test]
+fn t16_t4_rebuy_bounty_part_is_added_to_the_buyers_head_t3_re_entry_gets_a_new_one() {
+    let mut b = entered(&knockout(500, 5_000), &[BARRY, JAKE]);
+    assert_eq!(b.add_to_head(BARRY, 500), Ok(1_000), "one rebuy");
+    assert_eq!(b.add_to_head(BARRY, 500), Ok(1_500), "a second rebuy");
+    assert_eq!(b.knockout_pool(), Ok(2_000));
+    // Jake knocks Barry out: half of Barry's $15 in cash, half on Jake's head.
+    let award = b.knock_out(BARRY, &[winner(JAKE, 0)]).unwrap();
+    assert_eq!((award.total, award.payouts[0].cash), (1_500, 750));
+    assert_eq!(b.knockout_head(JAKE), Some(500 + 750));
+    // Barry re-enters: a fresh $5 head, nothing of the old one.
+    assert_eq!(b.enter(BARRY), Ok(500));
+    assert_eq!(b.knockout_pool(), Ok(500 + 1_250));
+}
+
+// rule T16: a bounty part for a player without a head, or in an event without
+// knockout bounties, is refused and changes nothing.
+#[test]
+fn t16_bad_bounty_parts_are_refused_and_change_nothing() {
+    let mut b = entered(&knockout(500, 0), &[BARRY]);
+    let before = b.clone();
+    assert_eq!(
+        b.add_to_head(JAKE, 500),
+        Err(MoneyError::UnknownPlayer(JAKE))
+    );
+    assert_eq!(b.add_to_head(BARRY, u64::MAX), Err(MoneyError::Overflow));
+    assert_eq!(b, before);
+    let mut none = entered(&BountyOptions::default(), &[BARRY]);
+    assert_eq!(
+        none.add_to_head(BARRY, 1),
+        Err(MoneyError::NoKnockoutBounty)
+    );
+    assert_eq!(none.add_to_head(BARRY, 0), Ok(0));
+}
+
+proptest! {
+    // rule T16 with T3 and T4: entries, re-entries and rebuy/add-on bounty parts
+    // in any order: every cent paid in is paid out in cash or still on a head.
+    #[test]
+    fn t16_rebuy_and_re_entry_bounties_conserve_every_cent(
+        entry in 0u64..10_000,
+        part in 0u64..10_000,
+        share in 0u32..=10_000,
+        ops in prop::collection::vec((0u8..3, any::<u32>(), 1usize..3), 1..60),
+    ) {
+        let ids: Vec<PlayerId> = (0..6).map(PlayerId).collect();
+        let mut b = entered(&knockout(entry, share), &ids);
+        let mut paid_in = entry * 6;
+        let mut cash = 0u64;
+        let mut alive = ids.clone();
+        let mut out: Vec<PlayerId> = Vec::new();
+        for (op, seed, k) in ops {
+            let i = seed as usize;
+            match op {
+                0 => {
+                    let p = alive[i % alive.len()];
+                    b.add_to_head(p, part).unwrap();
+                    paid_in += part;
+                }
+                1 if alive.len() > 1 => {
+                    let busted = alive.remove(i % alive.len());
+                    let k = k.min(alive.len());
+                    let winners: Vec<BountyWinner> = (0..k)
+                        .map(|j| winner(alive[(i + j) % alive.len()], j as u32))
+                        .collect();
+                    let award = b.knock_out(busted, &winners).unwrap();
+                    cash += award.payouts.iter().map(|p| p.cash).sum::<u64>();
+                    out.push(busted);
+                }
+                _ if !out.is_empty() => {
+                    let p = out.remove(i % out.len());
+                    prop_assert_eq!(b.enter(p).unwrap(), entry, "a re-entry carries a new entry bounty");
+                    paid_in += entry;
+                    alive.push(p);
+                }
+                _ => {}
+            }
+            prop_assert_eq!(cash + b.knockout_pool().unwrap(), paid_in);
+        }
+    }
+}
+
 proptest! {
     // rule T16: no cent created or lost: every entry bounty paid in is either paid
     // out in cash (knockouts and the winner's own bounty) or still on a head; and a

@@ -45,6 +45,8 @@ pub struct SimulateArgs {
     pub hands: String,
     /// Bounties (rule T16): none, or pko (progressive knockout: half the
     /// buy-in on each head, half of each collected bounty added to the winner's head).
+    /// With --rebuys the bounty part is in every price: a re-entry carries a new
+    /// bounty, a rebuy or add-on adds its part to the buyer's own head.
     #[arg(long, default_value = "none")]
     pub bounty: String,
     /// A rebuy event (rules T2-T4): late registration for 60 minutes, rebuys
@@ -156,7 +158,10 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
                 c
             };
             if let Some(k) = opts.bounty {
-                config.entry.price.bounty = k.entry_bounty;
+                // T16 with T3/T4: the bounty part is in the entry, re-entry,
+                // rebuy and add-on prices; a re-entry gets a new head, a rebuy's
+                // or add-on's part goes on the buyer's own head.
+                config = config.with_knockout_bounty(k);
             }
             Simulation::with_config(config, opts, args.entrants, args.seed, sink.as_mut())?
         } else {
@@ -255,6 +260,12 @@ fn report(sim: &Simulation, top: u32, wall: std::time::Duration) {
     );
     if let Some(b) = bounties {
         println!("bounties paid     {}", dollars(b.values().sum()));
+        if l.rebuys + l.add_ons > 0 {
+            println!(
+                "  from rebuys/add-ons {} (their bounty parts, added to the buyers' heads)",
+                dollars(sim.bounty_parts_added())
+            );
+        }
     }
     println!("hands played      {}", s.hands);
     println!("tables broken     {}", s.tables_broken);

@@ -141,6 +141,25 @@ impl Bounties {
         Ok(head)
     }
 
+    /// A purchase by a player still in the event (a rebuy or an add-on, T4) that
+    /// includes a bounty part adds it to their own knockout head; returns the
+    /// new head. The seed is silent; this is the usual rule of knockout rebuy
+    /// events (the bounty part of each purchase goes on the buyer's head, so
+    /// whoever knocks them out collects it). A re-entry is a new entry instead:
+    /// [`Bounties::enter`] puts a fresh entry bounty on the head. Fails, changing
+    /// nothing, for a player with no head (not entered, or knocked out) or when
+    /// the event has no knockout bounty and `cents` is not 0.
+    pub fn add_to_head(&mut self, player: PlayerId, cents: Cents) -> Result<Cents, MoneyError> {
+        let Some(head) = self.heads.get_mut(&player) else {
+            return Err(MoneyError::UnknownPlayer(player));
+        };
+        if self.knockout.is_none() && cents > 0 {
+            return Err(MoneyError::NoKnockoutBounty);
+        }
+        *head = head.checked_add(cents).ok_or(MoneyError::Overflow)?;
+        Ok(*head)
+    }
+
     /// A player unregisters before playing: their entry bounty is refunded with the
     /// entry, and a fixed bounty on them goes back to being merely advertised.
     /// Returns the knockout head refunded.

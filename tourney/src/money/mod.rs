@@ -242,6 +242,9 @@ pub enum MoneyError {
     /// No winners of the relevant pot were given (T16).
     #[error("a knockout needs at least one winner of the relevant pot (rule T16)")]
     NoWinners,
+    /// A bounty part was paid in an event without knockout bounties (T16).
+    #[error("the event has no knockout bounty to add to (rule T16)")]
+    NoKnockoutBounty,
     /// The busted player cannot win their own relevant pot (T16).
     #[error("{0} cannot knock themselves out (rule T16)")]
     SelfKnockout(PlayerId),
