@@ -224,16 +224,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if !matches!(self.phase, Phase::Dealing) || self.dealt != 0 || order.len() != holes.len() {
             return false;
         }
-        let (mut seats, mut cards, mut count) = (0u32, 0u64, 0u32);
+        // `twice`: the bits of cards seen twice (no popcount: one bit per card).
+        let (mut seats, mut cards, mut twice) = (0u32, 0u64, 0u64);
         for (seat, [a, b]) in order.iter().zip(holes) {
             seats |= 1 << seat.as_usize();
-            cards |= a.bit() | b.bit();
-            count += 2;
+            twice |= cards & a.bit();
+            cards |= a.bit();
+            twice |= cards & b.bit();
+            cards |= b.bit();
         }
-        if seats != self.players.bits()
-            || cards.count_ones() != count
-            || cards & self.known.bits() != 0
-        {
+        if seats != self.players.bits() || twice != 0 || cards & self.known.bits() != 0 {
             return false;
         }
         self.add_known(cards);
@@ -287,16 +287,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if self.phase != Phase::Board(street) || self.burned {
             return Ok(false);
         }
-        let mut bits = burn.bit();
-        let mut count = 1;
+        // `twice`: the bits of cards seen twice (no popcount: one bit per card).
+        let (mut bits, mut twice) = (burn.bit(), 0u64);
         for card in new {
             let Some(card) = card else {
                 return Ok(false);
             };
+            twice |= bits & card.bit();
             bits |= card.bit();
-            count += 1;
         }
-        if bits.count_ones() != count || bits & self.known.bits() != 0 {
+        if twice != 0 || bits & self.known.bits() != 0 {
             return Ok(false);
         }
         self.add_known(burn.bit());
@@ -948,16 +948,20 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         sink: &mut S,
     ) -> Result<(), HandError> {
         let contenders = self.contenders().bits();
-        let unmucked = if self.config.showdown.winner_must_show_both_cards {
-            (contenders & !self.mucked).count_ones() as usize
-        } else {
-            self.contenders()
-                .iter()
-                .filter(|s| self.claims(&self.seats[s.as_usize()]))
-                .count()
-        };
         let any_shown = contenders & self.shown != 0;
-        if self.next_to_show().is_none() || (unmucked == 1 && !any_shown) {
+        // One claimant left (and nobody shown): the pot goes without a showdown.
+        let single_claimant = !any_shown
+            && if self.config.showdown.winner_must_show_both_cards {
+                let unmucked = contenders & !self.mucked;
+                unmucked != 0 && unmucked & (unmucked - 1) == 0
+            } else {
+                self.contenders()
+                    .iter()
+                    .filter(|s| self.claims(&self.seats[s.as_usize()]))
+                    .count()
+                    == 1
+            };
+        if single_claimant || self.next_to_show().is_none() {
             self.try_settle(at, sink)?;
         }
         Ok(())
