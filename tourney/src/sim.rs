@@ -77,9 +77,6 @@ pub enum SimError {
     /// A bounty could not be paid: a simulator bug.
     #[error("bounty: {0}")]
     Money(#[from] MoneyError),
-    /// Bounty simulations keep their bounty ledger in memory only.
-    #[error("a bounty simulation cannot be resumed (its bounty ledger is not journaled)")]
-    BountyResume,
     /// The simulator's knockout bounty is not the bounty part of the entry
     /// price of the configuration it plays.
     #[error("the simulator's entry bounty {sim} is not entry.price.bounty {config} (rule T16)")]
@@ -281,9 +278,17 @@ impl Simulation {
         let commands = count_commands(&bytes[..good_len]);
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, commands + 1));
         let rec = Tournament::recover(bytes, &mut rng)?;
-        if opts.bounty.is_some() {
-            return Err(SimError::BountyResume);
-        }
+        // T20 with T16: the bounty ledger is not journaled; it is rebuilt from
+        // the journal's good frames.
+        let shadow = match opts.bounty {
+            Some(_) => Some(Simulation::replay_bounties(
+                &bytes[..rec.good_len],
+                seed,
+                entrants,
+                opts,
+            )?),
+            None => None,
+        };
         let mut sim = Simulation {
             t: rec.tournament.clone(),
             seed,
@@ -299,6 +304,11 @@ impl Simulation {
             registered: rec.tournament.entrants().len() as u32,
             decisions: 0,
         };
+        if let Some(shadow) = shadow {
+            sim.bounties = shadow.bounties;
+            sim.bounty_cash = shadow.bounty_cash;
+            sim.bounty_parts_added = shadow.bounty_parts_added;
+        }
         if let Some(r) = &rec.record {
             sink.append(&Entry::Command(r.clone()))?;
             sim.commands += 1;
@@ -306,6 +316,38 @@ impl Simulation {
         let events = rec.events.clone();
         sim.on_events(&events)?;
         Ok((sim, rec))
+    }
+
+    /// Rebuilds a bounty simulation's bounty ledger from the good frames of its
+    /// journal (T20 with T16): replays every command on a shadow tournament, and
+    /// plays each hand it deals again (hands are a deterministic function of
+    /// the seed, the hand number and the hand's lineup and stacks) to learn who
+    /// knocked out whom. Hands in progress at the crash are never paid: the
+    /// resumed tournament rolls them back.
+    fn replay_bounties(
+        bytes: &[u8],
+        seed: u64,
+        entrants: u32,
+        opts: SimOptions,
+    ) -> Result<Simulation, SimError> {
+        let (entries, _) = crate::journal::read_frames(bytes);
+        let mut it = entries.into_iter();
+        let config = match it.next() {
+            Some(Entry::Create { options, .. }) => TournamentConfig::from(options),
+            Some(Entry::CreateWith { config, .. }) => *config,
+            _ => return Err(RecoverError::NoHeader(bytes.len()).into()),
+        };
+        let t = Tournament::with_config(config)?;
+        let mut shadow = Simulation::make(t, opts, entrants, seed)?;
+        for entry in it {
+            let Entry::Command(rec) = entry else { break };
+            let Ok(events) = shadow.t.replay(&rec) else {
+                break;
+            };
+            shadow.book(&rec.input.command)?;
+            shadow.on_events(&events)?;
+        }
+        Ok(shadow)
     }
 
     /// The tournament.
@@ -362,7 +404,20 @@ impl Simulation {
         };
         self.commands += 1;
         sink.append(&Entry::Command(record))?;
-        match input.command {
+        self.book(&input.command)?;
+        if let Command::Register { .. } = input.command {
+            self.registered += 1;
+        }
+        self.on_events(&events)?;
+        self.decide(&input.command, &events);
+        Ok(events)
+    }
+
+    /// The bounty bookkeeping after an accepted `command` (T16 with T3/T4):
+    /// knockouts of a finished hand paid, heads for entries and re-entries,
+    /// bounty parts of rebuys and add-ons, refunds.
+    fn book(&mut self, command: &Command) -> Result<(), SimError> {
+        match *command {
             Command::HandFinished { table, .. } => {
                 if let Some(p) = self.planned.remove(&table) {
                     self.pay_bounties(&p.knockouts)?;
@@ -379,7 +434,7 @@ impl Simulation {
                 // T16 with T4: the bounty part of a rebuy or add-on goes on the
                 // buyer's own head.
                 let entry = &self.t.config().entry;
-                let part = match input.command {
+                let part = match command {
                     Command::Rebuy { .. } => entry.rebuy.map_or(0, |r| r.price.bounty),
                     _ => entry.add_on.map_or(0, |a| a.price.bounty),
                 };
@@ -388,14 +443,15 @@ impl Simulation {
                     self.bounty_parts_added += part;
                 }
             }
+            Command::Unregister { player } => {
+                // T3: the entry is refunded, its bounty part with it.
+                if let Some(b) = &mut self.bounties {
+                    b.withdraw(money::PlayerId(player.0))?;
+                }
+            }
             _ => {}
         }
-        if let Command::Register { .. } = input.command {
-            self.registered += 1;
-        }
-        self.on_events(&events)?;
-        self.decide(&input.command, &events);
-        Ok(events)
+        Ok(())
     }
 
     /// A bot's yes/no with probability `per_mille`/1000, from its own stream.

@@ -925,6 +925,46 @@ fn rebuy_event_simulation_resumes_from_its_journal_rule_t20() {
     check_money(&resumed);
 }
 
+// rule T20 with T16, T3 and T4: a progressive-knockout rebuy event's
+// simulation resumes from its journal at any point (a torn tail included) with
+// its bounty ledger rebuilt, and pays every bounty cent by the end.
+#[test]
+fn t20_pko_rebuy_simulation_resumes_from_its_journal_with_its_bounties_rule_t16() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let pko = SimOptions::pko(500);
+    let cfg = cfg.with_knockout_bounty(pko.bounty.unwrap());
+    let opts = SimOptions {
+        late_entrants: 8,
+        ..pko
+    };
+    for (cut, torn) in [(150usize, 0usize), (700, 3), (1_500, 0)] {
+        let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+        let mut sim = Simulation::with_config(cfg.clone(), opts, 50, 9, &mut w).unwrap();
+        for _ in 0..cut {
+            if sim.is_done() {
+                break;
+            }
+            sim.step(&mut w).unwrap();
+        }
+        let mut bytes = w.into_inner();
+        bytes.truncate(bytes.len() - torn);
+        let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+        let (mut resumed, rec) = Simulation::resume(&bytes, &mut w).unwrap();
+        assert_eq!(rec.dropped_bytes > 0, torn > 0);
+        if torn == 0 {
+            assert_eq!(resumed.bounties_won(), sim.bounties_won(), "cut at {cut}");
+            assert_eq!(resumed.bounty_parts_added(), sim.bounty_parts_added());
+        }
+        resumed.run(&mut w, &mut |_| {}).unwrap();
+        check_money(&resumed);
+        check_bounties(&resumed, 500);
+    }
+}
+
 // rule T17 with T2-T4: a rebuy event cancelled midway refunds, by rollback, every
 // entry, re-entry, rebuy and add-on the tournament took, to the cent.
 #[test]
