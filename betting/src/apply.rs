@@ -827,13 +827,17 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             Some(seat) if contenders.contains(seat) => seat,
             _ => next_in(contenders, self.positions.button).unwrap_or(self.positions.button),
         };
+        // Clockwise from `first` (a contender whenever there are any): the seats at or
+        // after it, then those before it, each in seat order.
         self.showdown_order.clear();
-        let mut seat = first;
-        for _ in 0..contenders.len() {
-            self.showdown_order.push(seat);
-            match next_in(contenders, seat) {
-                Some(next) => seat = next,
-                None => break,
+        let bits = contenders.bits();
+        let at_or_after = bits & !((1u32 << first.as_usize()) - 1);
+        for mut part in [at_or_after, bits & !at_or_after] {
+            while part != 0 {
+                if let Some(seat) = Seat::new(part.trailing_zeros() as u8) {
+                    self.showdown_order.push(seat);
+                }
+                part &= part - 1;
             }
         }
     }
