@@ -363,6 +363,7 @@ impl<E> Hand<E> {
         }
     }
 
+    #[inline(always)]
     fn resolve_sized(&self, l: &Limits, action: Action, to: u64) -> Result<Resolved, HandError> {
         let seat = l.seat;
         let unit = self.config.chip_unit.get();
