@@ -596,7 +596,21 @@ fn split(
     table: Table,
 ) -> PotResult {
     let net = amount - rake;
-    let count = winners.len().max(1) as u64;
+    let bits = winners.bits();
+    if bits & bits.wrapping_sub(1) == 0 {
+        // One winner (or none): the whole net, no odd chips, no division.
+        return PotResult {
+            index,
+            amount: Chips(amount),
+            rake: Chips(rake),
+            eligible,
+            winners,
+            share: Chips(net),
+            odd_chips: SeatSet::EMPTY,
+            odd_chip_seat: None,
+        };
+    }
+    let count = winners.len() as u64;
     let mut odd = net % count;
     let mut pot = PotResult {
         index,
