@@ -108,6 +108,15 @@ pub enum Command {
         /// Funds available to the player, cents.
         available_funds: Cents,
     },
+    /// Announce the scheduled start (clock ms, not before the command's time),
+    /// during registration; it may be announced again. Entry windows in clock
+    /// time (late registration, unregistration: T2, T3) count from it, so a
+    /// negative `unregistration.closes-minutes-after-start` closes
+    /// unregistration before the start. Without it they count from `Start`.
+    ScheduleStart {
+        /// The scheduled start, ms of clock time.
+        start_at: Ms,
+    },
 }
 
 /// A command with its timestamp. Timestamps never go backwards.
@@ -382,6 +391,11 @@ pub enum Event {
         added: Vec<(PlayerId, Chips)>,
         /// Chips added in total.
         total_added: Chips,
+    },
+    /// The scheduled start was announced ([`Command::ScheduleStart`]).
+    StartScheduled {
+        /// The scheduled start, ms of clock time.
+        start_at: Ms,
     },
 }
 

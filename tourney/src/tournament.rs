@@ -152,6 +152,8 @@ pub struct Tournament {
     table_ids_used: u32,
     stats: Stats,
     start_at: Ms,
+    /// The announced start ([`Command::ScheduleStart`]), if any.
+    scheduled_start: Option<Ms>,
     accounts: IdMap<PlayerId, Account>,
     ledger: Ledger,
     open: bool,
@@ -203,6 +205,7 @@ impl Tournament {
             table_ids_used: 0,
             stats: Stats::default(),
             start_at: 0,
+            scheduled_start: None,
             accounts: IdMap::default(),
             ledger: Ledger::default(),
             open: false,
@@ -531,6 +534,17 @@ impl Tournament {
                 }
             }
             Command::Tick => {}
+            Command::ScheduleStart { start_at } => {
+                if self.phase != Phase::Registering {
+                    return Err(TourneyError::AlreadyStarted);
+                }
+                if *start_at < input.at {
+                    return Err(TourneyError::TimeWentBackwards {
+                        at: *start_at,
+                        now: input.at,
+                    });
+                }
+            }
             Command::RollBackHands => {
                 if self.phase != Phase::Running {
                     return Err(TourneyError::NotRunning);
@@ -575,7 +589,7 @@ impl Tournament {
             ),
         };
         EntryClock {
-            start_ms: self.start_at,
+            start_ms: self.window_start(),
             now_ms: at,
             level_index,
             big_blind,
@@ -622,16 +636,30 @@ impl Tournament {
                 if !self.entered.contains(&player) {
                     return Err(TourneyError::NotRegistered(player));
                 }
-                if self
-                    .cfg
-                    .entry
-                    .unregistration
-                    .closes_minutes_after_start
-                    .is_none()
-                {
-                    return Err(entry_err(MoneyError::UnregistrationNotAllowed));
-                }
-                Ok(())
+                let Some(start_ms) = self.scheduled_start else {
+                    // No start time known yet: the window cannot have closed.
+                    if self
+                        .cfg
+                        .entry
+                        .unregistration
+                        .closes_minutes_after_start
+                        .is_none()
+                    {
+                        return Err(entry_err(MoneyError::UnregistrationNotAllowed));
+                    }
+                    return Ok(());
+                };
+                // T3: with the start known, a negative
+                // `closes-minutes-after-start` closes unregistration before it.
+                let clock = money::EntryClock {
+                    start_ms,
+                    now_ms: at,
+                    level_index: 0,
+                    big_blind: 0,
+                    payouts_started: false,
+                    on_add_on_break: false,
+                };
+                money::check_unregister(&self.cfg.entry, &clock).map_err(entry_err)
             }
             Phase::Running => {
                 if !self.entered.contains(&player) {
@@ -816,6 +844,12 @@ impl Tournament {
                 ev.push(Event::SatIn { player: *player });
             }
             Command::Tick => {}
+            Command::ScheduleStart { start_at } => {
+                self.scheduled_start = Some(*start_at);
+                ev.push(Event::StartScheduled {
+                    start_at: *start_at,
+                });
+            }
             Command::RollBackHands => self.roll_back(rng, ev),
             Command::Cancel => {
                 self.phase = Phase::Cancelled;
@@ -1524,7 +1558,7 @@ impl Tournament {
             return false;
         };
         let clock = EntryClock {
-            start_ms: self.start_at,
+            start_ms: self.window_start(),
             now_ms: self.now,
             level_index: c.level_index(),
             big_blind: c.level().big_blind,
@@ -1548,10 +1582,21 @@ impl Tournament {
         late_open || rebuy_open || add_on_open
     }
 
+    /// Where clock-time entry windows count from (T2, T3): the scheduled start
+    /// when one was announced, else the actual start.
+    fn window_start(&self) -> Ms {
+        self.scheduled_start.unwrap_or(self.start_at)
+    }
+
+    /// The scheduled start, if one was announced ([`Command::ScheduleStart`]).
+    pub fn scheduled_start(&self) -> Option<Ms> {
+        self.scheduled_start
+    }
+
     /// The next time a clock-time window closes, while entries are open.
     fn next_window_close(&self) -> Option<Ms> {
         let e = &self.cfg.entry;
-        let start = self.start_at;
+        let start = self.window_start();
         let add_on = e.add_on.and_then(|a| match a.window {
             money::AddOnWindow::Period(w) => Some(w),
             _ => None,

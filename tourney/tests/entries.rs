@@ -436,6 +436,64 @@ fn t3_unregistration_refunds_in_full_until_the_configured_time() {
     );
 }
 
+// rule T3: a negative `closes-minutes-after-start` closes unregistration
+// before the start, enforced once the scheduled start is announced; without
+// one the window cannot have closed before `Start`.
+#[test]
+fn t3_negative_unregistration_window_closes_before_the_scheduled_start() {
+    let mut c = small(3);
+    c.entry.unregistration.closes_minutes_after_start = Some(-30);
+    let mut d = Driver::new(c);
+    d.now = START - 60 * MINUTE;
+    d.register(4);
+    // No start time known: unregistering is allowed.
+    d.ok(Command::Unregister { player: p(4) });
+    assert_eq!(
+        d.try_(Command::ScheduleStart {
+            start_at: START - 61 * MINUTE
+        }),
+        Err(TourneyError::TimeWentBackwards {
+            at: START - 61 * MINUTE,
+            now: START - 60 * MINUTE
+        }),
+        "a start in the past is refused"
+    );
+    let ev = d.ok(Command::ScheduleStart { start_at: START });
+    assert_eq!(ev, vec![Event::StartScheduled { start_at: START }]);
+    assert_eq!(d.t.scheduled_start(), Some(START));
+    // 31 minutes before the start: still open, a full refund.
+    let ev = d
+        .try_at(START - 31 * MINUTE, Command::Unregister { player: p(3) })
+        .unwrap();
+    assert!(ev.contains(&Event::Refunded {
+        player: p(3),
+        refund: price()
+    }));
+    // 30 minutes before: closed, and nothing changed.
+    let ledger = *d.t.ledger();
+    let Err(TourneyError::Entry { source, .. }) =
+        d.try_at(START - 30 * MINUTE, Command::Unregister { player: p(2) })
+    else {
+        panic!("unregistration 30 minutes before the start must be refused");
+    };
+    assert_eq!(
+        source,
+        MoneyError::UnregistrationClosed {
+            closed_at_ms: START - 30 * MINUTE
+        }
+    );
+    assert_eq!(*d.t.ledger(), ledger);
+    assert_eq!(d.t.entrants().len(), 2);
+    // Once started, the schedule cannot be announced any more.
+    d.start();
+    assert_eq!(
+        d.try_(Command::ScheduleStart {
+            start_at: START + MINUTE
+        }),
+        Err(TourneyError::AlreadyStarted)
+    );
+}
+
 fn rebuy_config(max_rebuys: Option<u32>) -> TournamentConfig {
     let mut c = small(3);
     c.entry.rebuy = Some(RebuyOptions {
