@@ -423,7 +423,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             return None;
         };
         let policy = &self.config.rake;
-        let rake = if policy.no_flop_no_drop && self.board_len < 3 {
+        // A zero rate takes nothing (`rake_on` would give 0: valid, capped at 0).
+        let rake = if policy.basis_points == 0 || (policy.no_flop_no_drop && self.board_len < 3) {
             0
         } else {
             policy.rake_on(Chips(amount)).ok()?.get()
