@@ -406,7 +406,8 @@ impl<E> Hand<E> {
             });
         }
         let all_in = to == l.all_in_to;
-        if !all_in && to % unit != 0 {
+        // (A unit of one needs no division.)
+        if !all_in && unit > 1 && to % unit != 0 {
             return Err(HandError::NotWholeUnits {
                 seat,
                 action,
