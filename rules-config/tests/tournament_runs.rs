@@ -372,7 +372,7 @@ fn moved_players_on_button_or_small_blind(config: TournamentConfig, players: u32
 }
 
 #[test]
-fn b20_online_mtt_deals_moved_players_in_at_once_live_tournament_makes_them_wait() {
+fn b20_tournament_of_online_mtt_deals_moved_players_in_at_once_live_tournament_makes_them_wait() {
     // 000 2.6: a moved player is dealt in wherever they sit, even on the button
     // or in the small blind; nobody ever waits.
     let (dealt, waited) = moved_players_on_button_or_small_blind(preset("online-mtt"), 300);
