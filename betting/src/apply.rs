@@ -777,16 +777,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         );
         // B21 (002): betting over with a player all-in turns every hand face up.
         // Contenders are active or all-in.
-        let any_all_in = self.contenders().bits() & !self.active != 0;
-        let betting_over = self.able_count() <= 1 || self.street == Street::River;
-        let board_known = self.board[..self.board_len as usize]
-            .iter()
-            .all(Option::is_some);
+        // Cheapest tests first; the board is looked at only when the rest hold.
         if self.config.showdown.all_in_hands_face_up
             && !self.all_in_showdown
-            && any_all_in
-            && betting_over
-            && board_known
+            && self.contenders().bits() & !self.active != 0
+            && (self.able_count() <= 1 || self.street == Street::River)
+            && self.board[..self.board_len as usize]
+                .iter()
+                .all(Option::is_some)
         {
             self.all_in_showdown = true;
             for seat in clockwise_from(self.contenders(), self.positions.button) {
