@@ -727,22 +727,17 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     #[inline(never)]
     fn finish_round_chips<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         // One pass: gather every bet into the pot, remembering the two largest.
+        // Every seat (the loop unrolls; seats not dealt in have no bet), without
+        // branches: selects instead of jumps.
         let (mut top, mut top_bet, mut second, mut sum) = (0usize, 0u64, 0u64, 0u64);
-        let mut bits = self.players.bits();
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let st = &mut self.seats[i];
+        for (i, st) in self.seats.iter_mut().enumerate() {
             let bet = st.street_bet;
             st.street_bet = 0;
             sum += bet;
-            if bet > top_bet {
-                second = top_bet;
-                top_bet = bet;
-                top = i;
-            } else if bet > second {
-                second = bet;
-            }
+            let above = bet > top_bet;
+            second = if above { top_bet } else { second.max(bet) };
+            top = if above { i } else { top };
+            top_bet = top_bet.max(bet);
         }
         if top_bet > second {
             // B14: the unmatched part of the largest bet goes back to its owner.
