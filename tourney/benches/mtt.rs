@@ -41,13 +41,15 @@ fn mtt(c: &mut Criterion) {
     g.bench_function("10000 entrants to the end, pko rebuy event", |b| {
         b.iter(|| {
             // What `holdem simulate --bounty pko --rebuys` plays: late entries,
-            // re-entries, rebuys, the add-on break and progressive knockouts.
+            // re-entries, rebuys, the add-on break and progressive knockouts
+            // (a bounty part in every price, rebuys' on the buyer's head).
+            let pko = SimOptions::pko(500);
             let mut cfg = TournamentConfig::online_rebuy(TournamentOptions::online_mtt());
             cfg.entry.re_entry = true;
-            cfg.entry.price.bounty = 500;
+            let cfg = cfg.with_knockout_bounty(pko.bounty.expect("a bounty"));
             let opts = SimOptions {
                 late_entrants: 1_000,
-                ..SimOptions::pko(500)
+                ..pko
             };
             let mut sim =
                 Simulation::with_config(cfg, opts, 10_000, 7, &mut NoJournal).expect("options");
