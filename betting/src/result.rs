@@ -363,28 +363,19 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if c == 0 || self.active & c != c {
             return None;
         }
-        let (mut amount, mut top, mut second, mut in_hand) = (0u64, 0u64, 0u64, 0u32);
-        let mut bits = self.players.bits();
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let st = &self.seats[i];
-            if st.dead != 0 {
-                return None;
-            }
+        // Every seat (the loop unrolls; seats not dealt in have nothing in and are not
+        // in the hand), without branches.
+        let (mut amount, mut top, mut second, mut in_hand, mut dead) =
+            (0u64, 0u64, 0u64, 0u32, 0u64);
+        for (i, st) in self.seats.iter().enumerate() {
+            dead |= st.dead;
             let a = st.total;
             amount += a;
-            if a > top {
-                second = top;
-                top = a;
-            } else if a > second {
-                second = a;
-            }
-            if st.in_hand() {
-                in_hand |= 1 << i;
-            }
+            second = if a > top { top } else { second.max(a) };
+            top = top.max(a);
+            in_hand |= u32::from(st.in_hand()) << i;
         }
-        if top > second || amount == 0 {
+        if dead != 0 || top > second || amount == 0 {
             return None;
         }
         // Hands that claim the pot: contenders that did not muck (winners must show).
