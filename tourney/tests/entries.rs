@@ -494,6 +494,46 @@ fn t3_negative_unregistration_window_closes_before_the_scheduled_start() {
     );
 }
 
+// rule T20 with T3: the announced start is journaled like every command; the
+// recovered tournament enforces the same unregistration window.
+#[test]
+fn t20_scheduled_start_is_journaled_and_recovered_rule_t3() {
+    use holdem_tourney::journal::{Entry, FsyncPolicy, JournalWriter};
+    let mut c = small(3);
+    c.entry.unregistration.closes_minutes_after_start = Some(-30);
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    w.append(&Entry::CreateWith {
+        config: Box::new(c.clone()),
+        label: "t3".into(),
+    })
+    .unwrap();
+    let mut t = Tournament::with_config(c).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let at = START - 60 * MINUTE;
+    for command in [
+        Command::Register { player: p(1) },
+        Command::Register { player: p(2) },
+        Command::ScheduleStart { start_at: START },
+    ] {
+        let (_, rec) = t.apply_recorded(&Input { at, command }, &mut rng).unwrap();
+        w.append(&Entry::Command(rec)).unwrap();
+    }
+    let bytes = w.into_inner();
+    let mut back = Tournament::recover(&bytes, &mut rng).unwrap().tournament;
+    assert_eq!(back.scheduled_start(), Some(START));
+    let late = Input {
+        at: START - 20 * MINUTE,
+        command: Command::Unregister { player: p(1) },
+    };
+    assert!(matches!(
+        back.apply(&late, &mut rng),
+        Err(TourneyError::Entry {
+            source: MoneyError::UnregistrationClosed { .. },
+            ..
+        })
+    ));
+}
+
 fn rebuy_config(max_rebuys: Option<u32>) -> TournamentConfig {
     let mut c = small(3);
     c.entry.rebuy = Some(RebuyOptions {
