@@ -5,7 +5,10 @@
 //! hold'em played by the bots of [`crate::bots`] through `holdem_betting`, dealt
 //! from a seeded deck and settled with `holdem_eval` and `holdem_pots`. A
 //! progressive-knockout option ([`SimOptions::bounty`], T16) pays each bust's
-//! bounty to the winners of the relevant pot through [`Bounties::knock_out`].
+//! bounty to the winners of the relevant pot through
+//! [`crate::money::Bounties::knock_out`]; re-entries carry a new bounty, rebuys
+//! and add-ons add their bounty part to the buyer's head, and a bounty
+//! simulation resumes from its journal ([`Simulation::resume`]).
 //!
 //! The faster [`HandModel::Quick`] plays a *quick hand* model, not full
 //! betting: blinds and antes are posted, each player in turn shoves all-in or folds (more often the shorter
