@@ -198,6 +198,24 @@ impl<E> Hand<E> {
                 (full, min)
             }
         };
+        // 004: above double the bet, a re-raise adds at least the big blind.
+        let mut gap = if self.config.reraise_must_double && fixed.is_none() && !opening {
+            let double = current.saturating_mul(2);
+            let next = double.saturating_add(self.config.big_blind.get());
+            (next - double > 1).then(|| (double + 1, next - 1))
+        } else {
+            None
+        };
+        let mut min_to = min_to;
+        if let Some((lo, hi)) = gap {
+            if lo <= min_to && min_to <= hi {
+                // The smallest full raise falls inside the refused step (after a
+                // short all-in bet below double the big blind): the smallest legal
+                // total is the first one past it.
+                min_to = hi + 1;
+                gap = None;
+            }
+        }
         let max_to = match self.config.structure {
             BettingStructure::FixedLimit { .. } => min_to,
             BettingStructure::PotLimit => {
@@ -221,14 +239,6 @@ impl<E> Hand<E> {
             && !self.cap_lifted()
         {
             Some(Block::Capped)
-        } else {
-            None
-        };
-        // 004: above double the bet, a re-raise adds at least the big blind.
-        let gap = if self.config.reraise_must_double && fixed.is_none() && !opening {
-            let double = current.saturating_mul(2);
-            let next = double.saturating_add(self.config.big_blind.get());
-            (next - double > 1).then(|| (double + 1, next - 1))
         } else {
             None
         };

@@ -447,3 +447,29 @@ fn b5_every_kind_of_forced_bet_for_every_seat_fits_one_hand() {
     assert_eq!(posted.len(), 10 + 10 + 1 + 1 + 7 + 9 + 10);
     assert!(hand.chips_conserved());
 }
+
+#[test]
+fn b10_reraise_step_a_minimum_raise_inside_the_step_moves_past_it() {
+    // rule B10 (004) with B12: a short all-in bet of 4 (big blind 20) makes the
+    // double 8 and the step (8, 28); the smallest full raise, 24, falls inside it,
+    // so the smallest legal raise is 28 and there is no gap left to name.
+    let mut config = nl(20);
+    config.reraise_must_double = true;
+    let mut hand = preflop(config, &[1_000, 24, 1_000], 0);
+    ok(&mut hand, 0, Call);
+    ok(&mut hand, 1, Call);
+    ok(&mut hand, 2, Check);
+    deal_board(&mut hand);
+    ok(&mut hand, 1, AllIn);
+    let legal = hand.legal_actions().expect("seat 2");
+    assert_eq!(legal.current_bet, Chips(4));
+    assert_eq!(legal.raise.map(|r| r.min), Some(Chips(28)));
+    assert_eq!(legal.raise_gap, None);
+    assert!(!legal.allows(RaiseTo(Chips(24))));
+    assert!(matches!(
+        rejected(&mut hand, 2, RaiseTo(Chips(24))),
+        HandError::RaiseBelowMinimum { .. }
+    ));
+    assert!(legal.allows(RaiseTo(Chips(28))));
+    ok(&mut hand, 2, RaiseTo(Chips(28)));
+}
