@@ -285,9 +285,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
         let mut starting = [Chips::ZERO; MAX_SEATS];
         let mut finals = [Chips::ZERO; MAX_SEATS];
-        for seat in self.players.iter() {
-            let i = seat.as_usize();
-            let st = &mut self.seats[i];
+        // Every seat (the loop unrolls): seats not dealt in hold zeros and are paid
+        // nothing, so their entries stay zero.
+        for (i, st) in self.seats.iter_mut().enumerate() {
             starting[i] = Chips(st.starting);
             st.stack += payouts[i];
             finals[i] = Chips(st.stack);
