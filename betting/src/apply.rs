@@ -431,12 +431,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if street == Street::River {
             let mut board = CardSet::EMPTY;
             let mut known = true;
-            for card in self.board[..4].iter().chain(new) {
-                match card {
-                    Some(c) => {
-                        board.insert(*c);
+            // Two plain loops (a chained iterator costs more per card).
+            for cards in [&self.board[..4], new] {
+                for card in cards {
+                    match card {
+                        Some(c) => {
+                            board.insert(*c);
+                        }
+                        None => known = false,
                     }
-                    None => known = false,
                 }
             }
             if !known && self.all_in_showdown {
