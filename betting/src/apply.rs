@@ -860,6 +860,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
         self.check_shower(seat)?;
         let hole = self.seats[seat.as_usize()].hole;
+        // Known hole cards are in `known` since they were dealt: only revealed ones
+        // are added.
+        let mut reveals = false;
         let shown = match (hole, cards) {
             ([Some(a), Some(b)], None) => [a, b],
             ([Some(a), Some(b)], Some(c)) => {
@@ -884,6 +887,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     return Err(HandError::ShownCardsDiffer { seat });
                 }
                 self.check_new_cards(&fresh)?;
+                reveals = true;
                 c
             }
         };
@@ -898,7 +902,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if rank.is_none() {
             return Err(HandError::UnknownBoard);
         }
-        self.add_known(shown[0].bit() | shown[1].bit());
+        if reveals {
+            self.add_known(shown[0].bit() | shown[1].bit());
+        }
         let st = &mut self.seats[seat.as_usize()];
         st.hole = [Some(shown[0]), Some(shown[1])];
         st.shown = true;
