@@ -31,30 +31,6 @@ pub fn process_cpu_ns() -> u64 {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ProcessCpuTime;
 
-impl Measurement for ProcessCpuTime {
-    type Intermediate = u64;
-    type Value = u64;
-
-    fn start(&self) -> u64 {
-        process_cpu_ns()
-    }
-    fn end(&self, start: u64) -> u64 {
-        process_cpu_ns().saturating_sub(start)
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, value: &u64) -> f64 {
-        *value as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        &CpuFormatter
-    }
-}
-
 /// CPU time of `clock` in nanoseconds (0 if the clock cannot be read).
 #[allow(unsafe_code)] // FFI call to clock_gettime; no safe std equivalent exists.
 fn cpu_ns(clock: libc::clockid_t) -> u64 {
@@ -71,29 +47,37 @@ fn cpu_ns(clock: libc::clockid_t) -> u64 {
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
-impl Measurement for ThreadCpuTime {
-    type Intermediate = u64;
-    type Value = u64;
+/// One criterion [`Measurement`] per CPU clock: the two differ only in the clock read.
+macro_rules! cpu_measurement {
+    ($ty:ty, $clock:path) => {
+        impl Measurement for $ty {
+            type Intermediate = u64;
+            type Value = u64;
 
-    fn start(&self) -> u64 {
-        thread_cpu_ns()
-    }
-    fn end(&self, start: u64) -> u64 {
-        thread_cpu_ns().saturating_sub(start)
-    }
-    fn add(&self, a: &u64, b: &u64) -> u64 {
-        a + b
-    }
-    fn zero(&self) -> u64 {
-        0
-    }
-    fn to_f64(&self, value: &u64) -> f64 {
-        *value as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        &CpuFormatter
-    }
+            fn start(&self) -> u64 {
+                $clock()
+            }
+            fn end(&self, start: u64) -> u64 {
+                $clock().saturating_sub(start)
+            }
+            fn add(&self, a: &u64, b: &u64) -> u64 {
+                a + b
+            }
+            fn zero(&self) -> u64 {
+                0
+            }
+            fn to_f64(&self, value: &u64) -> f64 {
+                *value as f64
+            }
+            fn formatter(&self) -> &dyn ValueFormatter {
+                &CpuFormatter
+            }
+        }
+    };
 }
+
+cpu_measurement!(ThreadCpuTime, thread_cpu_ns);
+cpu_measurement!(ProcessCpuTime, process_cpu_ns);
 
 /// Formats nanoseconds of CPU time, and throughput in elements per CPU second.
 struct CpuFormatter;

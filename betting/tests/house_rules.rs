@@ -5,43 +5,9 @@ mod common;
 
 use common::*;
 use holdem_betting::{
-    Action::*, Chips, DealerInput, Event, ForcedBets, Hand, HandConfig, HandError, Input, Pending,
-    Player, PostKind, ShowReason, Street,
+    Action::*, Chips, Event, ForcedBets, Hand, HandConfig, HandError, Input, Pending, Player,
+    PostKind, ShowReason, Street,
 };
-
-fn nl(bb: u64) -> HandConfig {
-    HandConfig::no_limit(Chips(bb))
-}
-
-/// Deals known hole cards (`"Ah Kh"` per seat in seat order).
-fn deal_known(hand: &mut Hand, holes: &[&str]) {
-    for (i, text) in holes.iter().enumerate() {
-        let cards: Vec<_> = text.split(' ').map(c).collect();
-        hand.apply(
-            T,
-            Input::Deal(DealerInput::HoleCards {
-                seat: s(i as u8),
-                cards: [Some(cards[0]), Some(cards[1])],
-            }),
-        )
-        .expect("deal");
-    }
-}
-
-fn board(hand: &mut Hand, cards: &str) {
-    let cs: Vec<_> = cards.split(' ').map(|t| Some(c(t))).collect();
-    let input = match hand.pending() {
-        Pending::Board {
-            street: Street::Flop,
-        } => DealerInput::Flop([cs[0], cs[1], cs[2]]),
-        Pending::Board {
-            street: Street::Turn,
-        } => DealerInput::Turn(cs[0]),
-        Pending::Board { .. } => DealerInput::River(cs[0]),
-        other => panic!("no board pending: {other}"),
-    };
-    hand.apply(T, Input::Deal(input)).expect("board");
-}
 
 /// Heads-up, aces (seat 0, button) against kings (seat 1), checked down to showdown.
 fn aces_v_kings_at_showdown(config: HandConfig) -> Hand {

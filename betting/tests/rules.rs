@@ -10,41 +10,6 @@ use holdem_betting::{
 };
 use holdem_pots::{Chips, RakeRounding, RakeSource};
 
-fn nl(bb: u64) -> HandConfig {
-    HandConfig::no_limit(Chips(bb))
-}
-
-/// Deals known hole cards (`"Ah Kh"` per seat in seat order) and runs the preflop
-/// dealing.
-fn deal_known(hand: &mut Hand, holes: &[&str]) {
-    for (i, text) in holes.iter().enumerate() {
-        let cards: Vec<_> = text.split(' ').map(c).collect();
-        hand.apply(
-            T,
-            Input::Deal(DealerInput::HoleCards {
-                seat: s(i as u8),
-                cards: [Some(cards[0]), Some(cards[1])],
-            }),
-        )
-        .expect("deal");
-    }
-}
-
-fn board(hand: &mut Hand, cards: &str) {
-    let cs: Vec<_> = cards.split(' ').map(|t| Some(c(t))).collect();
-    let input = match hand.pending() {
-        Pending::Board {
-            street: Street::Flop,
-        } => DealerInput::Flop([cs[0], cs[1], cs[2]]),
-        Pending::Board {
-            street: Street::Turn,
-        } => DealerInput::Turn(cs[0]),
-        Pending::Board { .. } => DealerInput::River(cs[0]),
-        other => panic!("no board pending: {other}"),
-    };
-    hand.apply(T, Input::Deal(input)).expect("board");
-}
-
 #[test]
 fn b1_three_structures_validate() {
     // rule B1

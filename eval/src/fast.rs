@@ -6,7 +6,7 @@ use crate::offsets::ROW_OFFSETS;
 use crate::tables::{
     FLUSH_BASE, LOOKUP_LEN, RANK_BASES, RANK_SLOTS, ROW_SHIFT, Tables, rank_hash, tables,
 };
-use crate::{EvalError, HandEvaluator, HandRank};
+use crate::{EvalError, HandEvaluator, HandRank, check_batch};
 
 // Layout of a key (a sum of per-card values, OMPEval-style):
 //   bits  0..8   card count
@@ -456,12 +456,7 @@ impl Evaluator {
     /// On [`EvalError::CardCount`] (a set without 5-7 cards), `out` holds
     /// unspecified ranks.
     pub fn evaluate_sets(self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
-        if out.len() < hands.len() {
-            return Err(EvalError::BatchLength {
-                hands: hands.len(),
-                out: out.len(),
-            });
-        }
+        check_batch(hands.len(), out.len())?;
         let mut bad = false;
         for (o, h) in out.iter_mut().zip(hands) {
             let bits = h.bits();
@@ -488,12 +483,7 @@ impl Evaluator {
     /// and one or two table reads; consecutive hands are independent, so their
     /// reads overlap in the CPU.
     pub fn rank_batch7(self, hands: &[[Card; 7]], out: &mut [HandRank]) -> Result<(), EvalError> {
-        if out.len() < hands.len() {
-            return Err(EvalError::BatchLength {
-                hands: hands.len(),
-                out: out.len(),
-            });
-        }
+        check_batch(hands.len(), out.len())?;
         for (o, h) in out.iter_mut().zip(hands) {
             *o = self.rank7(h);
         }
@@ -509,12 +499,7 @@ impl Evaluator {
         hands: &[[Card; 7]],
         out: &mut [HandRank],
     ) -> Result<(), EvalError> {
-        if out.len() < hands.len() {
-            return Err(EvalError::BatchLength {
-                hands: hands.len(),
-                out: out.len(),
-            });
-        }
+        check_batch(hands.len(), out.len())?;
         let mut bad = 0u64;
         for (o, h) in out.iter_mut().zip(hands) {
             let (key, sum, or) = sum7(h);
@@ -547,12 +532,7 @@ impl HandEvaluator for Evaluator {
         holes: &[[Card; 2]],
         out: &mut [HandRank],
     ) -> Result<(), EvalError> {
-        if out.len() < holes.len() {
-            return Err(EvalError::BatchLength {
-                hands: holes.len(),
-                out: out.len(),
-            });
-        }
+        check_batch(holes.len(), out.len())?;
         let board_key = HandKey::from_set(board);
         for (slot, &[a, b]) in out.iter_mut().zip(holes) {
             *slot = self.evaluate_key(board_key.with_card(a).with_card(b))?;

@@ -74,6 +74,15 @@ pub enum EvalError {
     DuplicateCard,
 }
 
+/// [`EvalError::BatchLength`] when a batch's output is shorter than its input.
+#[inline]
+pub(crate) fn check_batch(hands: usize, out: usize) -> Result<(), EvalError> {
+    if out < hands {
+        return Err(EvalError::BatchLength { hands, out });
+    }
+    Ok(())
+}
+
 /// Anything that ranks 5-7 cards. The engine is generic over it, so a reference
 /// evaluator can check the fast one and users can plug in their own.
 pub trait HandEvaluator {
@@ -83,12 +92,7 @@ pub trait HandEvaluator {
     /// Ranks many hands into `out` (same length or longer). The default is a loop;
     /// fast evaluators override it with a vectorizable version.
     fn evaluate_batch(&self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
-        if out.len() < hands.len() {
-            return Err(EvalError::BatchLength {
-                hands: hands.len(),
-                out: out.len(),
-            });
-        }
+        check_batch(hands.len(), out.len())?;
         for (slot, hand) in out.iter_mut().zip(hands) {
             *slot = self.evaluate(*hand)?;
         }
@@ -107,12 +111,7 @@ pub trait HandEvaluator {
         holes: &[[Card; 2]],
         out: &mut [HandRank],
     ) -> Result<(), EvalError> {
-        if out.len() < holes.len() {
-            return Err(EvalError::BatchLength {
-                hands: holes.len(),
-                out: out.len(),
-            });
-        }
+        check_batch(holes.len(), out.len())?;
         for (slot, &[a, b]) in out.iter_mut().zip(holes) {
             if a == b || board.contains(a) || board.contains(b) {
                 return Err(EvalError::DuplicateCard);

@@ -3,7 +3,7 @@
 
 use holdem_betting::{
     Action, Chips, DealerInput, Event, Events, Hand, HandConfig, HandError, Input, Pending, Player,
-    Seat, Timestamp,
+    Seat, Street, Timestamp,
 };
 use holdem_cards::Card;
 
@@ -89,4 +89,40 @@ pub fn chips(n: u64) -> Chips {
 
 pub fn has(events: &Events, pred: impl Fn(&Event) -> bool) -> bool {
     events.iter().any(|e| pred(&e.event))
+}
+
+/// A no-limit configuration with this big blind.
+pub fn nl(bb: u64) -> HandConfig {
+    HandConfig::no_limit(Chips(bb))
+}
+
+/// Deals known hole cards (`"Ah Kh"` per seat in seat order).
+pub fn deal_known(hand: &mut Hand, holes: &[&str]) {
+    for (i, text) in holes.iter().enumerate() {
+        let cards: Vec<_> = text.split(' ').map(c).collect();
+        hand.apply(
+            T,
+            Input::Deal(DealerInput::HoleCards {
+                seat: s(i as u8),
+                cards: [Some(cards[0]), Some(cards[1])],
+            }),
+        )
+        .expect("deal");
+    }
+}
+
+/// Deals the next street's board cards (`"Jc 3d 5c"` on the flop, one card after).
+pub fn board(hand: &mut Hand, cards: &str) {
+    let cs: Vec<_> = cards.split(' ').map(|t| Some(c(t))).collect();
+    let input = match hand.pending() {
+        Pending::Board {
+            street: Street::Flop,
+        } => DealerInput::Flop([cs[0], cs[1], cs[2]]),
+        Pending::Board {
+            street: Street::Turn,
+        } => DealerInput::Turn(cs[0]),
+        Pending::Board { .. } => DealerInput::River(cs[0]),
+        other => panic!("no board pending: {other}"),
+    };
+    hand.apply(T, Input::Deal(input)).expect("board");
 }
