@@ -256,6 +256,7 @@ fn options_error_path(e: &OptionsError) -> String {
         OptionsError::NoChips(field) => format!("tournament.entry.{field}.chips"),
         OptionsError::NoAddOnBreak => "tournament.entry.add-on.window".to_owned(),
         OptionsError::Bounties(_) => "tournament.bounties".to_owned(),
+        OptionsError::BountyPart { price, .. } => format!("tournament.entry.{price}.bounty"),
         _ => "tournament.event".to_owned(),
     }
 }
@@ -536,11 +537,21 @@ fn check_extras(t: &Tournament, errors: &mut Errors) {
                 ),
             );
         }
-    } else if t.entry.price.bounty > 0 {
-        errors.add(
-            "tournament.entry.price.bounty",
-            "a bounty is charged but tournament.bounties.knockout is not set (T16)",
-        );
+    } else {
+        // T16: without knockout bounties no bounty part is ever paid out.
+        let parts = [
+            ("price", Some(t.entry.price.bounty)),
+            ("rebuy.price", t.entry.rebuy.map(|r| r.price.bounty)),
+            ("add-on.price", t.entry.add_on.map(|a| a.price.bounty)),
+        ];
+        for (price, bounty) in parts {
+            if let Some(cents) = bounty.filter(|&b| b > 0) {
+                errors.add(
+                    format!("tournament.entry.{price}.bounty"),
+                    format!("a bounty of {cents} cents is charged but tournament.bounties.knockout is not set (T16)"),
+                );
+            }
+        }
     }
     let d = &t.deal;
     if let Some(max) = d.max_left_in_play_bp {
@@ -583,5 +594,32 @@ fn format_name(format: &Format) -> &'static str {
         Format::HeadsUp => "heads-up",
         Format::Shootout => "shootout",
         _ => "this format",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use holdem_tourney::TournamentConfig;
+
+    // rule T16: the engine's bounty-part error maps to the price's own path.
+    #[test]
+    fn t16_bounty_part_errors_map_to_the_price_path() {
+        let rebuy = TournamentConfig::online_rebuy(TournamentOptions::online_mtt());
+        for (price, path) in [
+            ("price", "tournament.entry.price.bounty"),
+            ("rebuy.price", "tournament.entry.rebuy.price.bounty"),
+            ("add-on.price", "tournament.entry.add-on.price.bounty"),
+        ] {
+            let mut c = rebuy.clone();
+            match price {
+                "price" => c.entry.price.bounty = 7,
+                "rebuy.price" => c.entry.rebuy.as_mut().expect("rebuy").price.bounty = 7,
+                _ => c.entry.add_on.as_mut().expect("add-on").price.bounty = 7,
+            }
+            let e = c.validate().expect_err(price);
+            assert!(matches!(e, OptionsError::BountyPart { .. }), "{e}");
+            assert_eq!(options_error_path(&e), path);
+        }
     }
 }

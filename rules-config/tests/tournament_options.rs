@@ -242,3 +242,58 @@ fn t4_t16_the_examples_in_the_online_mtt_preset_load() {
             .is_some()
     );
 }
+
+// rule T16: a bounty part with no knockout bounties would never be paid out.
+// Each price with one is refused at its own path; the same file with
+// `[tournament.bounties.knockout]` loads.
+#[test]
+fn t16_a_bounty_part_without_knockout_bounties_is_refused_at_its_path() {
+    let entry = "extends = \"online-mtt\"\n[tournament.entry.price]\nbounty = 500\n";
+    let err = Rules::from_toml_str(entry).expect_err("bounty part without knockout");
+    assert_eq!(err.paths(), ["tournament.entry.price.bounty"], "{err}");
+    assert!(err.to_string().contains("500 cents"), "{err}");
+    assert!(err.to_string().contains("T16"), "{err}");
+
+    // REBUY_EVENT's first price line is the rebuy's, its second the add-on's.
+    let line = "price = { prize-pool = 1000, fee = 100, bounty = 0 }";
+    let with_part = "price = { prize-pool = 1000, fee = 100, bounty = 250 }";
+    let (rebuy_first, add_on_second) = REBUY_EVENT.split_once(line).expect("rebuy price");
+    let rebuy = format!("{rebuy_first}{with_part}{add_on_second}");
+    let add_on = format!(
+        "{rebuy_first}{line}{}",
+        add_on_second.replacen(line, with_part, 1)
+    );
+    for (price, text) in [("rebuy", rebuy), ("add-on", add_on)] {
+        let err = Rules::from_toml_str(&text).expect_err(price);
+        let path = format!("tournament.entry.{price}.price.bounty");
+        assert_eq!(err.paths(), [path.as_str()], "{err}\n{text}");
+        assert!(err.to_string().contains("250 cents"), "{err}");
+    }
+
+    let ko = format!(
+        "{entry}[tournament.bounties.knockout]\nentry-bounty = 500\nprogressive-share-bp = 0\n"
+    );
+    Rules::from_toml_str(&ko).unwrap_or_else(|e| panic!("{e}\n{ko}"));
+}
+
+// rule T16: the engine's own check ([`TournamentConfig::validate`]) refuses a
+// bounty part with no knockout and an entry bounty part that is not the
+// knockout's entry bounty, naming the price and the amounts.
+#[test]
+fn t16_the_engine_check_of_a_loaded_file_refuses_stray_bounty_parts() {
+    use holdem_tourney::{OptionsError, TournamentConfig};
+    let rules = Rules::from_toml_str(REBUY_EVENT).expect("valid");
+    let config: TournamentConfig = rules.tournament.expect("tournament");
+    assert_eq!(config.validate(), Ok(()));
+    let mut stray = config.clone();
+    stray.entry.add_on.as_mut().expect("add-on").price.bounty = 1;
+    assert!(matches!(
+        stray.validate(),
+        Err(OptionsError::BountyPart {
+            price: "add-on.price",
+            bounty: 1,
+            expected: 0,
+            ..
+        })
+    ));
+}

@@ -133,6 +133,24 @@ pub enum OptionsError {
     /// Bad bounty options.
     #[error("bounties: {0}")]
     Bounties(crate::money::MoneyError),
+    /// A price's bounty part would take money no knockout pays out: a bounty
+    /// part without `bounties.knockout`, or an entry price whose bounty part
+    /// is not the knockout's `entry-bounty` (rule T16: every cent of the
+    /// bounty pool goes to someone).
+    #[error(
+        "entry.{price}.bounty is {bounty} cents but must be {expected} cents {why} (rule T16: every bounty cent taken is paid out)"
+    )]
+    BountyPart {
+        /// The price: `price` (entry and re-entry), `rebuy.price` or
+        /// `add-on.price`.
+        price: &'static str,
+        /// Its bounty part, cents.
+        bounty: Cents,
+        /// The bounty part the knockout options allow, cents.
+        expected: Cents,
+        /// Why: no knockout bounties, or the knockout's entry bounty.
+        why: &'static str,
+    },
 }
 
 impl TournamentOptions {
@@ -449,7 +467,9 @@ impl TournamentConfig {
     /// the same starting stack, `entry.price` = `event.buy-in` + `event.fee`
     /// (plus any bounty), entries after the start only in multi-table events,
     /// positive rebuy and add-on chips, an add-on break in the structure when
-    /// add-ons are taken on it, valid bounties.
+    /// add-ons are taken on it, valid bounties, and no bounty part in any price
+    /// without `bounties.knockout` and an entry price bounty part equal to its
+    /// `entry-bounty` with it (T16, [`OptionsError::BountyPart`]).
     pub fn validate(&self) -> Result<(), OptionsError> {
         self.event.validate()?;
         let e = &self.entry;
@@ -499,6 +519,39 @@ impl TournamentConfig {
             }
         }
         crate::money::Bounties::new(&self.bounties).map_err(OptionsError::Bounties)?;
+        self.check_bounty_parts()
+    }
+
+    /// Rule T16: every bounty part of a price goes on someone's head. Without
+    /// `bounties.knockout` no price may have one; with it the entry (and
+    /// re-entry) price's part is the `entry-bounty` each head starts with. A
+    /// rebuy's or add-on's part goes on the buyer's own head, so any amount is
+    /// paid out when there are knockout bounties.
+    fn check_bounty_parts(&self) -> Result<(), OptionsError> {
+        const NO_KNOCKOUT: &str = "without bounties.knockout";
+        const ENTRY_BOUNTY: &str = "to match bounties.knockout.entry-bounty";
+        let e = &self.entry;
+        let prices = [
+            ("price", Some(e.price)),
+            ("rebuy.price", e.rebuy.map(|r| r.price)),
+            ("add-on.price", e.add_on.map(|a| a.price)),
+        ];
+        for (price, p) in prices {
+            let Some(p) = p else { continue };
+            let (expected, why) = match (&self.bounties.knockout, price) {
+                (None, _) => (0, NO_KNOCKOUT),
+                (Some(k), "price") => (k.entry_bounty, ENTRY_BOUNTY),
+                (Some(_), _) => continue,
+            };
+            if p.bounty != expected {
+                return Err(OptionsError::BountyPart {
+                    price,
+                    bounty: p.bounty,
+                    expected,
+                    why,
+                });
+            }
+        }
         Ok(())
     }
 }
@@ -543,5 +596,126 @@ mod tests {
         let mut bad = TournamentOptions::heads_up();
         bad.table_size = 3;
         assert_eq!(bad.validate(), Err(OptionsError::TableSize(3)));
+    }
+
+    fn knockout(entry_bounty: Cents, progressive_share_bp: u32) -> crate::money::KnockoutBounty {
+        crate::money::KnockoutBounty {
+            entry_bounty,
+            progressive_share_bp,
+        }
+    }
+
+    // rule T16: without knockout bounties no price may have a bounty part, the
+    // entry's, the rebuy's or the add-on's: nobody would ever be paid it.
+    #[test]
+    fn t16_a_bounty_part_without_knockout_bounties_is_refused() {
+        let rebuy = TournamentConfig::online_rebuy(TournamentOptions::online_mtt());
+        assert_eq!(rebuy.validate(), Ok(()));
+        type SetBounty = fn(&mut TournamentConfig);
+        let cases: [(&str, SetBounty); 3] = [
+            ("price", |c| c.entry.price.bounty = 500),
+            ("rebuy.price", |c| {
+                if let Some(r) = &mut c.entry.rebuy {
+                    r.price.bounty = 500;
+                }
+            }),
+            ("add-on.price", |c| {
+                if let Some(a) = &mut c.entry.add_on {
+                    a.price.bounty = 500;
+                }
+            }),
+        ];
+        for (price, set) in cases {
+            let mut c = rebuy.clone();
+            set(&mut c);
+            let err = c.validate().expect_err(price);
+            assert_eq!(
+                err,
+                OptionsError::BountyPart {
+                    price,
+                    bounty: 500,
+                    expected: 0,
+                    why: "without bounties.knockout",
+                }
+            );
+            let text = err.to_string();
+            assert!(
+                text.starts_with(&format!("entry.{price}.bounty is 500 cents")),
+                "{text}"
+            );
+            assert!(
+                text.contains("must be 0 cents") && text.contains("T16"),
+                "{text}"
+            );
+        }
+    }
+
+    // rule T16: with knockout bounties the entry (and re-entry) price's bounty
+    // part is the bounty each head starts with; any other amount is refused.
+    #[test]
+    fn t16_an_entry_bounty_part_other_than_the_entry_bounty_is_refused() {
+        let event = TournamentOptions::online_mtt();
+        for bad in [0, 499, 501] {
+            let mut c =
+                TournamentConfig::from(event.clone()).with_knockout_bounty(knockout(500, 5_000));
+            c.entry.price.bounty = bad;
+            assert_eq!(
+                c.validate(),
+                Err(OptionsError::BountyPart {
+                    price: "price",
+                    bounty: bad,
+                    expected: 500,
+                    why: "to match bounties.knockout.entry-bounty",
+                })
+            );
+        }
+        // A knockout whose entry bounty is 0 takes no entry bounty part either.
+        let mut c = TournamentConfig::from(event).with_knockout_bounty(knockout(0, 0));
+        c.entry.price.bounty = 1;
+        assert!(matches!(
+            c.validate(),
+            Err(OptionsError::BountyPart {
+                price: "price",
+                bounty: 1,
+                expected: 0,
+                ..
+            })
+        ));
+    }
+
+    // rule T16 with T4: consistent knockout and progressive knockout events are
+    // accepted, freezeouts and rebuy events alike; a rebuy's or add-on's bounty
+    // part goes on the buyer's own head, so with knockouts any amount is paid.
+    #[test]
+    fn t16_consistent_knockout_and_pko_configs_are_accepted() {
+        for event in [
+            TournamentOptions::online_mtt(),
+            TournamentOptions::live_mtt(),
+        ] {
+            for share in [0, 5_000, 10_000] {
+                let ko = knockout(500, share);
+                let freezeout = TournamentConfig::from(event.clone()).with_knockout_bounty(ko);
+                assert_eq!(freezeout.validate(), Ok(()));
+                let mut rebuy =
+                    TournamentConfig::online_rebuy(event.clone()).with_knockout_bounty(ko);
+                rebuy.entry.re_entry = true;
+                assert_eq!(rebuy.validate(), Ok(()));
+                if let Some(r) = &mut rebuy.entry.rebuy {
+                    r.price.bounty = 250;
+                }
+                if let Some(a) = &mut rebuy.entry.add_on {
+                    a.price.bounty = 0;
+                }
+                assert_eq!(rebuy.validate(), Ok(()));
+            }
+        }
+        for o in [
+            TournamentOptions::sit_and_go(9),
+            TournamentOptions::heads_up(),
+            TournamentOptions::shootout(6),
+        ] {
+            let c = TournamentConfig::from(o).with_knockout_bounty(knockout(200, 5_000));
+            assert_eq!(c.validate(), Ok(()));
+        }
     }
 }
