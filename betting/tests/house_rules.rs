@@ -37,22 +37,8 @@ fn b21_losers_may_not_muck_when_the_house_rule_is_off() {
     assert!(matches!(err, HandError::MuckNotAllowed { .. }));
     assert_eq!(err.rule(), "B21");
     assert_eq!(hand, before);
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(1),
-            cards: None,
-        },
-    )
-    .expect("show");
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(0),
-            cards: None,
-        },
-    )
-    .expect("show");
+    show(&mut hand, 1);
+    show(&mut hand, 0);
     assert_eq!(hand.result().expect("done").final_stack(s(0)), Chips(1_100));
 }
 
@@ -359,22 +345,8 @@ fn b21_the_last_hand_that_can_win_a_side_pot_may_not_muck() {
         .expect_err("last hand of the side pot");
     assert_eq!(err, HandError::LastHandInPot { seat: s(2) });
     assert_eq!(hand, before);
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(2),
-            cards: None,
-        },
-    )
-    .expect("show");
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(0),
-            cards: None,
-        },
-    )
-    .expect("show");
+    show(&mut hand, 2);
+    show(&mut hand, 0);
     let result = hand.result().expect("complete");
     // Kings beat 2-3 for the main pot (900) and win the side pot (200) alone.
     assert_eq!(result.final_stack(s(2)), Chips(1_700));

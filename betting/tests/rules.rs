@@ -602,25 +602,10 @@ fn b21_last_river_aggressor_shows_first() {
         .is_err()
     );
     assert_eq!(hand, before);
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(2),
-            cards: None,
-        },
-    )
-    .expect("show");
+    show(&mut hand, 2);
     // Losers may muck.
     hand.apply(T, Input::Muck { seat: s(0) }).expect("muck");
-    let events = hand
-        .apply(
-            T,
-            Input::Show {
-                seat: s(1),
-                cards: None,
-            },
-        )
-        .expect("show");
+    let events = show(&mut hand, 1);
     assert!(has(
         &events,
         |e| matches!(e, Event::PotAwarded { winners, .. } if winners.contains(s(1)))
@@ -777,23 +762,8 @@ fn p3_odd_chip_goes_to_first_winner_left_of_button() {
         ok(&mut hand, 1, Check);
         ok(&mut hand, 2, Check);
     }
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(1),
-            cards: None,
-        },
-    )
-    .expect("show");
-    let events = hand
-        .apply(
-            T,
-            Input::Show {
-                seat: s(2),
-                cards: None,
-            },
-        )
-        .expect("show");
+    show(&mut hand, 1);
+    let events = show(&mut hand, 2);
     assert!(has(
         &events,
         |e| matches!(e, Event::PotAwarded { amount, odd_chip_seat: Some(seat), .. } if *amount == Chips(203) && *seat == s(1))
@@ -820,22 +790,8 @@ fn big_blind_ante_is_dead_money_for_the_main_pot() {
         ok(&mut hand, 2, Check);
         ok(&mut hand, 0, Check);
     }
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(2),
-            cards: None,
-        },
-    )
-    .expect("show");
-    hand.apply(
-        T,
-        Input::Show {
-            seat: s(0),
-            cards: None,
-        },
-    )
-    .expect("show");
+    show(&mut hand, 2);
+    show(&mut hand, 0);
     let result = hand.result().expect("done");
     assert_eq!(result.final_stack(s(0)), Chips(1_000 + 250));
     assert_eq!(result.pots()[0].amount, Chips(350));

@@ -126,3 +126,15 @@ pub fn board(hand: &mut Hand, cards: &str) {
     };
     hand.apply(T, Input::Deal(input)).expect("board");
 }
+
+/// `seat` shows its hole cards at the showdown (the cards the hand already knows).
+pub fn show(hand: &mut Hand, seat: u8) -> Events {
+    hand.apply(
+        T,
+        Input::Show {
+            seat: s(seat),
+            cards: None,
+        },
+    )
+    .expect("show")
+}
