@@ -46,27 +46,68 @@ fn pokers_hand(h: &[Card; 7]) -> pokers::Hand {
     })
 }
 
-fn main() {
-    let mut args = std::env::args().skip(1);
-    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
-    let path = args.next().unwrap_or_else(|| "rank7".to_string());
-    let eval = Evaluator::new();
-    let hands = hands();
-    let keys: Vec<HandKey> = hands.iter().map(|h| HandKey::from_cards(h)).collect();
-    let pk: Vec<pokers::Hand> = hands.iter().map(pokers_hand).collect();
-    let mut out = vec![HandRank::from_raw(0); hands.len()];
-    let card = |s: &str| s.parse::<Card>().expect("card");
-    let two = [[card("Ah"), card("As")], [card("Kd"), card("Kc")]];
-    let ranges = pokers::HandRange::from_strings(vec!["AhAs".to_string(), "KdKc".to_string()]);
-    let mut total = 0u64;
-    for _ in 0..n {
-        let hs = black_box(&hands);
-        total += match path.as_str() {
-            "rank_key" => black_box(&keys)
+/// Twenty shuffled cards and all their 77,520 seven-card subsets, in
+/// lexicographic order (the bench's enumeration order).
+fn enumeration_hands() -> Vec<[Card; 7]> {
+    let mut deck: Vec<u8> = (0..52).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(20);
+    for i in (1..52).rev() {
+        deck.swap(i, (rng.next_u32() % (i as u32 + 1)) as usize);
+    }
+    let d: Vec<Card> = deck[..20].iter().map(|&c| Card::ALL[c as usize]).collect();
+    let mut out = Vec::with_capacity(77_520);
+    let mut idx = [0usize, 1, 2, 3, 4, 5, 6];
+    loop {
+        out.push(idx.map(|i| d[i]));
+        // next 7-subset of 0..20 in lexicographic order
+        let mut k = 7;
+        while k > 0 && idx[k - 1] == 20 - 7 + k - 1 {
+            k -= 1;
+        }
+        if k == 0 {
+            return out;
+        }
+        idx[k - 1] += 1;
+        for j in k..7 {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+/// The data every path reads.
+struct Inputs {
+    eval: Evaluator,
+    hands: Vec<[Card; 7]>,
+    keys: Vec<HandKey>,
+    pk: Vec<pokers::Hand>,
+    out: Vec<HandRank>,
+}
+
+impl Inputs {
+    fn new(hands: Vec<[Card; 7]>) -> Inputs {
+        Inputs {
+            eval: Evaluator::new(),
+            keys: hands.iter().map(|h| HandKey::from_cards(h)).collect(),
+            pk: hands.iter().map(pokers_hand).collect(),
+            out: vec![HandRank::from_raw(0); hands.len()],
+            hands,
+        }
+    }
+
+    /// One pass of `path` over the hands (None: unknown path).
+    fn run(&mut self, path: &str) -> Option<u64> {
+        let eval = self.eval;
+        let hs = black_box(&self.hands);
+        let card = |s: &str| s.parse::<Card>().expect("card");
+        Some(match path {
+            "rank_key" => black_box(&self.keys)
                 .iter()
                 .map(|&k| u64::from(eval.rank_key(k).raw()))
                 .sum(),
-            "pokers_prebuilt" => black_box(&pk).iter().map(|h| u64::from(h.evaluate())).sum(),
+            "pokers_prebuilt" => black_box(&self.pk)
+                .iter()
+                .map(|h| u64::from(h.evaluate()))
+                .sum(),
             "rank7" => hs.iter().map(|h| u64::from(eval.rank7(h).raw())).sum(),
             "evaluate7" => hs
                 .iter()
@@ -77,26 +118,73 @@ fn main() {
                 .map(|h| u64::from(pokers_hand(h).evaluate()))
                 .sum(),
             "rank_batch7" => {
-                let ok = eval.rank_batch7(hs, &mut out).is_ok();
-                u64::from(ok) + out.iter().map(|r| u64::from(r.raw())).sum::<u64>()
+                let ok = eval.rank_batch7(hs, &mut self.out).is_ok();
+                u64::from(ok) + self.out.iter().map(|r| u64::from(r.raw())).sum::<u64>()
             }
             "evaluate_batch7" => {
-                let ok = eval.evaluate_batch7(hs, &mut out).is_ok();
-                u64::from(ok) + out.iter().map(|r| u64::from(r.raw())).sum::<u64>()
+                let ok = eval.evaluate_batch7(hs, &mut self.out).is_ok();
+                u64::from(ok) + self.out.iter().map(|r| u64::from(r.raw())).sum::<u64>()
             }
             "equity" => {
+                let two = [[card("Ah"), card("As")], [card("Kd"), card("Kc")]];
                 equity::exact(black_box(&two), &[], CardSet::EMPTY).map_or(0, |r| r.players[0].wins)
             }
             "pokers_equity" => {
+                let ranges =
+                    pokers::HandRange::from_strings(vec!["AhAs".to_string(), "KdKc".to_string()]);
                 let cancel = Arc::new(AtomicBool::new(false));
                 pokers::exact_equity(black_box(&ranges), 0, 0, 1, cancel, |_| {})
                     .map_or(0, |r| (r.equities[0] * 1e6) as u64)
             }
-            other => {
-                eprintln!("unknown path {other}");
+            _ => return None,
+        })
+    }
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `enum` anywhere: the enumeration hands instead of the random ones.
+    let enumeration = args.iter().any(|a| a == "enum");
+    args.retain(|a| a != "enum");
+    let hands = if enumeration {
+        enumeration_hands()
+    } else {
+        hands()
+    };
+    let mut inputs = Inputs::new(hands);
+    if args.first().map(String::as_str) == Some("time") {
+        // `time ROUNDS PATH...`: the paths interleaved, ROUNDS times; the best
+        // (least loaded) pass of each, in M hands/s of thread CPU time. A quick
+        // check between criterion runs, not a replacement for them.
+        let rounds: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(200);
+        let paths = &args[2..];
+        let mut best = vec![u64::MAX; paths.len()];
+        let mut total = 0u64;
+        for _ in 0..rounds {
+            for (p, b) in paths.iter().zip(best.iter_mut()) {
+                let t = holdem_bench::thread_cpu_ns();
+                total += inputs.run(p).unwrap_or(0);
+                *b = (*b).min(holdem_bench::thread_cpu_ns() - t);
+            }
+        }
+        let n = inputs.hands.len() as f64;
+        for (p, b) in paths.iter().zip(&best) {
+            println!("{p:>20} {:8.1} M/s", n * 1e3 / *b as f64);
+        }
+        println!("{total}");
+        return;
+    }
+    let n: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let path = args.get(1).cloned().unwrap_or_else(|| "rank7".to_string());
+    let mut total = 0u64;
+    for _ in 0..n {
+        match inputs.run(&path) {
+            Some(v) => total += v,
+            None => {
+                eprintln!("unknown path {path}");
                 return;
             }
-        };
+        }
     }
     println!("{total}");
 }

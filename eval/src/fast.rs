@@ -2,9 +2,8 @@
 
 use holdem_cards::{Card, CardSet};
 
-use crate::offsets::ROW_OFFSETS;
 use crate::tables::{
-    FLUSH_BASE, LOOKUP_LEN, RANK_BASES, RANK_SLOTS, ROW_SHIFT, Tables, rank_hash, tables,
+    FLUSH_BASE, Lookup, RANK_BASES, RANK_SLOTS, ROW_SHIFT, Tables, rank_hash, tables,
 };
 use crate::{EvalError, HandEvaluator, HandRank, check_batch};
 
@@ -36,7 +35,7 @@ const LANE: u64 = 0x1fff;
 /// A card's contribution to a key: its rank base, one in its suit counter, one
 /// in the card counter. Indexed by `Card::index()` (a `u8`), so 256 entries
 /// need no bounds check; only the first 52 are used (416 bytes).
-static CARD_KEY: [u64; 256] = {
+pub(crate) const CARD_KEY: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut i = 0;
     while i < 52 {
@@ -147,11 +146,12 @@ fn sum7(cards: &[Card; 7]) -> (u64, u64, u64) {
     (key, sum, or)
 }
 
-/// Key of seven cards (no card mask).
+/// Key of seven cards (no card mask), from the card keys in the lookup
+/// allocation (one base register for every read of an evaluation).
 #[inline(always)]
-fn key7(cards: &[Card; 7]) -> u64 {
+fn key7(card_keys: &[u64; 256], cards: &[Card; 7]) -> u64 {
     cards.iter().fold(SUIT_BIAS, |key, &c| {
-        key.wrapping_add(CARD_KEY[c.index() as usize])
+        key.wrapping_add(card_keys[c.index() as usize])
     })
 }
 
@@ -302,7 +302,7 @@ fn suit_counters(counts: u64) -> u64 {
 pub struct Evaluator {
     /// The shared rank and flush tables (held directly, not through
     /// `Tables`, so that a loop keeps their address in a register).
-    lookup: &'static [u16; LOOKUP_LEN],
+    lookup: &'static Lookup,
 }
 
 impl core::fmt::Debug for Evaluator {
@@ -339,10 +339,19 @@ impl Evaluator {
     #[inline(always)]
     pub fn rank_key(self, hand: HandKey) -> HandRank {
         if hand.key & FLUSH_FLAGS != 0 {
-            self.rank_flush(flush_lane_of(hand.key, hand.mask))
+            self.rank_key_flush(hand)
         } else {
             self.rank_unsuited_key(hand.key)
         }
+    }
+
+    /// The flush case of [`Evaluator::rank_key`], out of line: inlined, LLVM
+    /// merges both cases' table reads into one and the common case pays a
+    /// jump and an address computation for it (seen in the disassembly).
+    #[cold]
+    #[inline(never)]
+    fn rank_key_flush(self, hand: HandKey) -> HandRank {
+        self.rank_flush(flush_lane_of(hand.key, hand.mask))
     }
 
     /// The non-flush rank of a whole key: its top 13 bits are the hash row
@@ -351,20 +360,20 @@ impl Evaluator {
     #[inline(always)]
     fn rank_unsuited_key(self, key: u64) -> HandRank {
         let rank_key = (key >> RANK_SHIFT) as u32;
-        let offset = ROW_OFFSETS[(key >> (RANK_SHIFT + ROW_SHIFT)) as usize];
-        HandRank(self.lookup[rank_key.wrapping_add(offset) as usize & (RANK_SLOTS - 1)])
+        let offset = self.lookup.row_offsets[(key >> (RANK_SHIFT + ROW_SHIFT)) as usize];
+        HandRank(self.lookup.ranks[rank_key.wrapping_add(offset) as usize & (RANK_SLOTS - 1)])
     }
 
     /// The non-flush rank of a rank key.
     #[inline(always)]
     fn rank_unsuited(self, rank_key: u32) -> HandRank {
-        HandRank(self.lookup[rank_hash(&ROW_OFFSETS, rank_key)])
+        HandRank(self.lookup.ranks[rank_hash(&self.lookup.row_offsets, rank_key)])
     }
 
     /// The flush rank of a 13-bit suit mask (0 below five cards).
     #[inline(always)]
     fn rank_flush(self, lane: usize) -> HandRank {
-        HandRank(self.lookup[FLUSH_BASE + (lane & LANE as usize)])
+        HandRank(self.lookup.ranks[FLUSH_BASE + (lane & LANE as usize)])
     }
 
     /// The rank of a key, checking it holds 5-7 distinct cards.
@@ -401,7 +410,7 @@ impl Evaluator {
     /// [`Evaluator::evaluate7`].
     #[inline]
     pub fn rank7(self, cards: &[Card; 7]) -> HandRank {
-        let key = key7(cards);
+        let key = key7(&self.lookup.card_keys, cards);
         if key & FLUSH_FLAGS != 0 {
             self.rank7_flush(key, cards)
         } else {

@@ -67,10 +67,13 @@ pub(crate) const FLUSH_BASE: usize = RANK_SLOTS;
 /// Entries of `Tables::lookup`: the rank table's slots, then the flush table.
 pub(crate) const LOOKUP_LEN: usize = RANK_SLOTS + 8192;
 
-/// The fast evaluator's tables (the row offsets are the static `ROW_OFFSETS`).
-pub(crate) struct Tables {
-    /// One allocation, so that both lookups of an evaluation read from the
-    /// same base address (a register the compiler keeps for a whole loop):
+/// Everything an evaluation reads, in one allocation, so that a loop keeps a
+/// single base address in a register and reaches every table at a fixed
+/// displacement from it. (A `static` of another crate is reached through the
+/// GOT in a position-independent executable: an extra load per hand in the
+/// callers' loops, seen in the disassembly.)
+#[repr(C)]
+pub(crate) struct Lookup {
     /// - `[0, RANK_SLOTS)`: non-flush rank by perfect hash of the rank key.
     ///   Only the first `RANK_TABLE_LEN` (83,006) slots are ever written or
     ///   read; the length is a power of two so that `index & (RANK_SLOTS - 1)`
@@ -78,13 +81,24 @@ pub(crate) struct Tables {
     /// - `[FLUSH_BASE, FLUSH_BASE + 8192)`: flush (or straight flush) rank by the
     ///   flush suit's 13-bit mask; 0 for masks of fewer than five cards, so
     ///   "no flush" looks up 0.
-    pub(crate) lookup: Box<[u16; LOOKUP_LEN]>,
+    pub(crate) ranks: [u16; LOOKUP_LEN],
+    /// The perfect hash's row displacements (a copy of `ROW_OFFSETS`).
+    pub(crate) row_offsets: [u32; ROWS],
+    /// Each card's key, by `Card::index()` (copied from the constant in `fast`).
+    pub(crate) card_keys: [u64; 256],
+}
+
+/// The fast evaluator's tables.
+pub(crate) struct Tables {
+    /// The one allocation the evaluator reads.
+    pub(crate) lookup: Box<Lookup>,
 }
 
 impl Tables {
-    /// Bytes of the tables that lookups can touch (row offsets included).
+    /// Bytes of the tables that lookups can touch (row offsets and the 52
+    /// used card keys included).
     pub(crate) fn size_bytes() -> usize {
-        ROW_OFFSETS.len() * 4 + RANK_TABLE_LEN * 2 + (LOOKUP_LEN - FLUSH_BASE) * 2
+        ROW_OFFSETS.len() * 4 + RANK_TABLE_LEN * 2 + (LOOKUP_LEN - FLUSH_BASE) * 2 + 52 * 8
     }
 }
 
@@ -190,8 +204,12 @@ pub(crate) fn best_suited(mask: u16) -> HandRank {
 }
 
 fn build() -> Tables {
-    let mut lookup = Box::new([0u16; LOOKUP_LEN]);
-    let (rank, flush) = lookup.split_at_mut(FLUSH_BASE);
+    let mut lookup = Box::new(Lookup {
+        ranks: [0u16; LOOKUP_LEN],
+        row_offsets: ROW_OFFSETS,
+        card_keys: crate::fast::CARD_KEY,
+    });
+    let (rank, flush) = lookup.ranks.split_at_mut(FLUSH_BASE);
     for (mask, slot) in flush.iter_mut().enumerate() {
         if (mask as u16).count_ones() >= 5 {
             *slot = best_suited(mask as u16).raw();
