@@ -3,44 +3,53 @@
 use holdem_cards::{Card, CardSet};
 
 use crate::tables::{
-    FLUSH_BASE, Lookup, RANK_BASES, RANK_SLOTS, ROW_SHIFT, Tables, rank_hash, tables,
+    FLUSH_BASE, Lookup, RANK_BASES, RANK_SLOTS, ROW_SHIFT, SLOT_SHIFT, Tables, rank_hash, tables,
 };
 use crate::{EvalError, HandEvaluator, HandRank, check_batch};
 
 // Layout of a key (a sum of per-card values, OMPEval-style):
-//   bits  0..8   card count
-//   bit   8      duplicate flag (set by the checked ways of adding cards)
-//   bits 16..32  four 4-bit suit counters, suit s at 16 + 4s, biased by 3
-//   bits 32..39  guard (a counter of 13 cards + 3 carries into bit 32)
+//   bits  0..12  suit counters of suits 0-2 (4 bits each, at 4s), biased by 3
+//   bits 12..15  guard
+//   bits 15..32  the rank key's low 17 bits again (the "slot field")
+//   bits 32..35  guard: the slot field's carries (at most 6 for 7 cards)
+//   bits 35..39  suit counter of suit 3, biased by 3
 //   bits 39..64  rank key: the sum of the cards' rank bases (25 bits)
 // With the rank key on top, `key >> 51` is the hash row, below 8,192 by
-// construction, so the row table needs no bounds check; the bias is part of
-// every key from `HandKey::EMPTY` on, so the flush test is a single AND.
+// construction; with the slot field at the top of the low 32 bits, adding the
+// row's offset (pre-shifted by 15) to `key as u32` and shifting down by 15
+// gives the slot, below 2^17 by construction. So the hot path is a shift, a
+// load-add, a shift and a load, with no bounds check and no mask. The bias is
+// part of every key from `HandKey::EMPTY` on, so the flush test is one AND.
+// The duplicate flag lives in the card mask's spare bit 15.
 
-/// Mask of the card counter.
-const COUNT_MASK: u64 = 0xff;
-/// Set in a key when a card was added twice.
-const DUPLICATE_FLAG: u64 = 1 << 8;
-/// Bit offset of the four 4-bit suit counters in a key.
-const SUIT_SHIFT: u32 = 16;
+/// Set in a key's card mask when a card was added twice (a bit no card uses).
+const DUPLICATE_FLAG: u64 = 1 << 15;
+/// The card bits of a card mask.
+const CARD_BITS: u64 = 0x1fff_1fff_1fff_1fff;
+/// Bit offset of each suit's 4-bit counter in a key.
+const SUIT_SHIFTS: [u32; 4] = [0, 4, 8, 35];
 /// Suit counters start at 3 so that a fifth card of a suit sets the nibble's bit 3.
-const SUIT_BIAS: u64 = 0x3333 << SUIT_SHIFT;
+const SUIT_BIAS: u64 = 3 | 3 << 4 | 3 << 8 | 3 << 35;
 /// Bit 3 of each suit nibble: set when the suit holds five or more cards.
-const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
+const FLUSH_FLAGS: u64 = 8 | 8 << 4 | 8 << 8 | 8 << 35;
 /// Bit offset of the rank key.
 const RANK_SHIFT: u32 = 39;
 /// The 13 rank bits of one suit lane of a [`CardSet`].
 const LANE: u64 = 0x1fff;
 
-/// A card's contribution to a key: its rank base, one in its suit counter, one
-/// in the card counter. Indexed by `Card::index()` (a `u8`), so 256 entries
-/// need no bounds check; only the first 52 are used (416 bytes).
+/// A card's contribution to a key: its rank base (twice: whole on top, its low
+/// 17 bits in the slot field), one in its suit counter. Indexed by
+/// `Card::index()` (a `u8`), so 256 entries need no bounds check; only the
+/// first 52 are used (416 bytes).
 pub(crate) const CARD_KEY: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut i = 0;
     while i < 52 {
         let (rank, suit) = (i / 4, i % 4);
-        t[i] = (RANK_BASES[rank] as u64) << RANK_SHIFT | 1 << (SUIT_SHIFT + 4 * suit as u32) | 1;
+        let base = RANK_BASES[rank] as u64;
+        t[i] = base << RANK_SHIFT
+            | (base & (RANK_SLOTS as u64 - 1)) << SLOT_SHIFT
+            | 1 << SUIT_SHIFTS[suit];
         i += 1;
     }
     t
@@ -98,7 +107,7 @@ fn set_rank_key(bits: u64) -> u32 {
 /// Per-lane card counts of a card set, without a popcount instruction: each
 /// 16-bit lane of the result holds its lane's count (0-13).
 #[inline(always)]
-fn lane_counts(bits: u64) -> u64 {
+const fn lane_counts(bits: u64) -> u64 {
     let x = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
     let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
     let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
@@ -116,20 +125,20 @@ fn flush_lane(bits: u64, counts: u64) -> u64 {
 }
 
 /// The flush suit's 13-bit rank mask as a flush-table index, from a key with
-/// a flush flag set (bit 3 of suit s's biased counter, key bit 19 + 4s) and the
-/// card mask: lane s starts at bit 16s = 4 * (trailing zeros of the flags
-/// shifted down by 19). Written without reusing the hot path's `key & FLAGS`
-/// so that the common case compiles to a bare `test`.
+/// a flush flag set (bit 3 of suit s's biased counter: key bits 3, 7, 11, 38)
+/// and the card mask: the flags gathered at bits 0, 4, 8, 12 give suit s's
+/// lane start 16s as 4 * their trailing zeros. Written without reusing the hot
+/// path's `key & FLAGS` so that the common case compiles to a bare `test`.
 #[inline(always)]
 fn flush_lane_of(key: u64, mask: u64) -> usize {
-    let suit_bits = (key >> (SUIT_SHIFT + 3)) & 0x1111;
+    let suit_bits = (key >> 3) & 0x111 | (key >> (SUIT_SHIFTS[3] + 3 - 12)) & 0x1000;
     let shift = (suit_bits.trailing_zeros() * 4) & 63;
     ((mask >> shift) & LANE) as usize
 }
 
 /// Total cards of a card set from its lane counts.
 #[inline(always)]
-fn total(counts: u64) -> u64 {
+const fn total(counts: u64) -> u64 {
     counts.wrapping_mul(0x0001_0001_0001_0001) >> 48
 }
 
@@ -207,12 +216,15 @@ impl HandKey {
 
     /// The hand holding the cards of `set` (always valid; may hold any number).
     pub fn from_set(set: CardSet) -> HandKey {
-        let bits = set.bits();
-        let counts = lane_counts(bits);
-        let key = (set_rank_key(bits) as u64) << RANK_SHIFT
-            | total(counts)
-            | (suit_counters(counts) << SUIT_SHIFT).wrapping_add(SUIT_BIAS);
-        HandKey { key, mask: bits }
+        // The card keys' sum, as adding the cards one by one gives it (the
+        // slot field's carries included), so equal hands have equal keys.
+        let key = set.iter().fold(SUIT_BIAS, |key, c| {
+            key.wrapping_add(CARD_KEY[c.index() as usize])
+        });
+        HandKey {
+            key,
+            mask: set.bits(),
+        }
     }
 
     /// This hand with `card` added.
@@ -220,10 +232,10 @@ impl HandKey {
     #[must_use]
     pub fn with_card(self, card: Card) -> HandKey {
         let (key, bit) = card_entry(card);
-        let dup = u64::from(self.mask & bit != 0) << 8;
+        let dup = u64::from(self.mask & bit != 0) * DUPLICATE_FLAG;
         HandKey {
-            key: self.key.wrapping_add(key) | dup,
-            mask: self.mask | bit,
+            key: self.key.wrapping_add(key),
+            mask: self.mask | bit | dup,
         }
     }
 
@@ -231,12 +243,11 @@ impl HandKey {
     #[inline(always)]
     #[must_use]
     pub const fn combine(self, other: HandKey) -> HandKey {
-        let dup = ((self.mask & other.mask != 0) as u64) << 8;
+        // Shared card bits, or a flag already set in either, mark a repeat.
+        let dup = (self.mask & other.mask != 0) as u64 * DUPLICATE_FLAG;
         HandKey {
-            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_BIAS)
-                | dup
-                | ((self.key | other.key) & DUPLICATE_FLAG),
-            mask: self.mask | other.mask,
+            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_BIAS),
+            mask: self.mask | other.mask | dup,
         }
     }
 
@@ -255,15 +266,16 @@ impl HandKey {
 
     /// The cards in the hand.
     pub const fn cards(self) -> CardSet {
-        match CardSet::from_bits(self.mask) {
+        match CardSet::from_bits(self.mask & CARD_BITS) {
             Some(s) => s,
             None => CardSet::EMPTY,
         }
     }
 
-    /// How many cards were added (counting duplicates; modulo 256).
+    /// How many distinct cards the hand holds (a card added twice counts
+    /// once; see [`HandKey::has_duplicate`]).
     pub const fn len(self) -> u32 {
-        (self.key & COUNT_MASK) as u32
+        total(lane_counts(self.mask & CARD_BITS)) as u32
     }
 
     /// Whether no card was added.
@@ -273,14 +285,8 @@ impl HandKey {
 
     /// Whether a card was added twice.
     pub const fn has_duplicate(self) -> bool {
-        self.key & DUPLICATE_FLAG != 0
+        self.mask & DUPLICATE_FLAG != 0
     }
-}
-
-/// Suit counters of a key from lane counts (each count in 4 bits).
-#[inline(always)]
-fn suit_counters(counts: u64) -> u64 {
-    (counts & 0xf) | (counts >> 12 & 0xf0) | (counts >> 24 & 0xf00) | (counts >> 36 & 0xf000)
 }
 
 /// The fast, table-driven evaluator (OMPEval-style sum keys and a perfect hash).
@@ -355,13 +361,14 @@ impl Evaluator {
     }
 
     /// The non-flush rank of a whole key: its top 13 bits are the hash row
-    /// (below 8,192 without a check), its rank key plus the row's offset the
-    /// slot (masked to the power-of-two table, no bounds check either).
+    /// (below 8,192 without a check); its low 32 bits plus the row's offset
+    /// (pre-shifted by 15), shifted down by 15, the slot (below 2^17 without
+    /// a check or a mask: the slot field is the top of the low 32 bits).
     #[inline(always)]
     fn rank_unsuited_key(self, key: u64) -> HandRank {
-        let rank_key = (key >> RANK_SHIFT) as u32;
         let offset = self.lookup.row_offsets[(key >> (RANK_SHIFT + ROW_SHIFT)) as usize];
-        HandRank(self.lookup.ranks[rank_key.wrapping_add(offset) as usize & (RANK_SLOTS - 1)])
+        let slot = (key as u32).wrapping_add(offset) >> SLOT_SHIFT;
+        HandRank(self.lookup.ranks[slot as usize])
     }
 
     /// The non-flush rank of a rank key.
@@ -379,13 +386,12 @@ impl Evaluator {
     /// The rank of a key, checking it holds 5-7 distinct cards.
     #[inline]
     pub fn evaluate_key(self, hand: HandKey) -> Result<HandRank, EvalError> {
-        let n = hand.key & (COUNT_MASK | DUPLICATE_FLAG); // a duplicate reads as 256+
+        if hand.has_duplicate() {
+            return Err(EvalError::DuplicateCard);
+        }
+        let n = hand.len();
         if n.wrapping_sub(5) > 2 {
-            return Err(if hand.has_duplicate() {
-                EvalError::DuplicateCard
-            } else {
-                EvalError::CardCount(hand.len())
-            });
+            return Err(EvalError::CardCount(n));
         }
         Ok(self.rank_key(hand))
     }

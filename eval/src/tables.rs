@@ -53,13 +53,32 @@ const _: () = assert!(
     "the stored offsets need more slots"
 );
 
-/// The perfect hash of a (valid) rank key: an index into `Tables::rank`, below
-/// `RANK_SLOTS`. The stored offset is the row's displacement minus the row's
-/// first key, so the index is one wrapping add.
+/// Where a key's slot field sits: its low 17 bits (the slot modulo
+/// `RANK_SLOTS`) are the top 17 bits of a `u32`, so a shift down by 15 bounds
+/// the slot below `RANK_SLOTS` by construction.
+pub(crate) const SLOT_SHIFT: u32 = 32 - 17;
+const _: () = assert!(1 << (32 - SLOT_SHIFT) == RANK_SLOTS);
+
+/// The row offsets as the lookup stores them: each shifted up by
+/// `SLOT_SHIFT` (only the offset modulo `RANK_SLOTS` matters).
+pub(crate) const fn shifted_row_offsets() -> [u32; ROWS] {
+    let mut t = [0u32; ROWS];
+    let mut r = 0;
+    while r < ROWS {
+        t[r] = ROW_OFFSETS[r] << SLOT_SHIFT;
+        r += 1;
+    }
+    t
+}
+
+/// The perfect hash of a (valid) rank key: an index into `Lookup::ranks`,
+/// below `RANK_SLOTS` by construction. The offset (shifted, see
+/// `shifted_row_offsets`) is the row's displacement minus the row's first
+/// key, so the index is one wrapping add, modulo `RANK_SLOTS`.
 #[inline(always)]
-pub(crate) fn rank_hash(offsets: &[u32; ROWS], key: u32) -> usize {
+pub(crate) fn rank_hash(shifted_offsets: &[u32; ROWS], key: u32) -> usize {
     let row = (key >> ROW_SHIFT) as usize & (ROWS - 1);
-    key.wrapping_add(offsets[row]) as usize & (RANK_SLOTS - 1)
+    ((key << SLOT_SHIFT).wrapping_add(shifted_offsets[row]) >> SLOT_SHIFT) as usize
 }
 
 /// Index of the flush table inside `Tables::lookup`, after the rank table.
@@ -82,7 +101,8 @@ pub(crate) struct Lookup {
     ///   flush suit's 13-bit mask; 0 for masks of fewer than five cards, so
     ///   "no flush" looks up 0.
     pub(crate) ranks: [u16; LOOKUP_LEN],
-    /// The perfect hash's row displacements (a copy of `ROW_OFFSETS`).
+    /// The perfect hash's row displacements (`ROW_OFFSETS`, each shifted up
+    /// by `SLOT_SHIFT`).
     pub(crate) row_offsets: [u32; ROWS],
     /// Each card's key, by `Card::index()` (copied from the constant in `fast`).
     pub(crate) card_keys: [u64; 256],
@@ -206,7 +226,7 @@ pub(crate) fn best_suited(mask: u16) -> HandRank {
 fn build() -> Tables {
     let mut lookup = Box::new(Lookup {
         ranks: [0u16; LOOKUP_LEN],
-        row_offsets: ROW_OFFSETS,
+        row_offsets: shifted_row_offsets(),
         card_keys: crate::fast::CARD_KEY,
     });
     let (rank, flush) = lookup.ranks.split_at_mut(FLUSH_BASE);
@@ -218,8 +238,9 @@ fn build() -> Tables {
     // The row displacements are a constant (`offsets.rs`, from
     // `search_row_offsets`); filling the rank table from them is one pass over
     // the 73,775 rank patterns.
+    let offsets = shifted_row_offsets();
     for_each_rank_multiset(5, 7, |counts| {
-        if let Some(slot) = rank.get_mut(rank_hash(&ROW_OFFSETS, rank_key(counts))) {
+        if let Some(slot) = rank.get_mut(rank_hash(&offsets, rank_key(counts))) {
             *slot = best_unsuited(counts).raw();
         }
     });
@@ -279,12 +300,13 @@ mod tests {
     fn rank_keys_are_unique_and_hash_perfectly() {
         let mut keys = std::collections::HashSet::new();
         let mut slots = vec![false; RANK_TABLE_LEN];
+        let offsets = shifted_row_offsets();
         let mut n = 0;
         for_each_rank_multiset(5, 7, |counts| {
             let key = rank_key(counts);
             assert!(key < 1 << KEY_BITS);
             assert!(keys.insert(key), "{counts:?}");
-            let slot = rank_hash(&ROW_OFFSETS, key);
+            let slot = rank_hash(&offsets, key);
             assert!(slot < RANK_TABLE_LEN && !slots[slot], "{counts:?}");
             slots[slot] = true;
             n += 1;
