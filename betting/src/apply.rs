@@ -9,8 +9,8 @@ use crate::hand::{Phase, clockwise_from};
 use crate::legal::Resolved;
 use crate::state::next_in;
 use crate::{
-    BettingStructure, DealerInput, Hand, HandError, Input, MAX_SEATS, Pending, PostKind,
-    SeatStatus, Street, Timestamp,
+    BettingStructure, DealerInput, Hand, HandError, Input, MAX_SEATS, PostKind, SeatStatus, Street,
+    Timestamp,
 };
 
 impl<E: HandEvaluator + Clone> Hand<E> {
@@ -62,6 +62,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         input: Input,
         sink: &mut S,
     ) -> Result<(), HandError> {
+        if let Input::Deal(deal) = input {
+            // Dealer inputs go straight to their own path (it checks the phase).
+            return self.apply_deal(at, deal, sink);
+        }
         if matches!(self.phase, Phase::Complete) {
             return Err(HandError::HandComplete { kind: input.kind() });
         }
@@ -69,7 +73,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// Posts every forced bet still due (B2, B5) at their required amounts: a
-    /// shorthand for applying each [`Pending::Post`] in turn.
+    /// shorthand for applying each [`crate::Pending::Post`] in turn.
     ///
     /// # Errors
     /// As [`Hand::apply`] (none expected).
@@ -78,8 +82,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         at: Timestamp,
         sink: &mut S,
     ) -> Result<(), HandError> {
-        while let Pending::Post { seat, kind, amount } = self.pending() {
-            self.apply_into(at, Input::Post { seat, kind, amount }, sink)?;
+        // Exactly one `Input::Post` per `Pending::Post`, without building either: each
+        // post is the one due, at its due amount, so it needs no validation.
+        while matches!(self.phase, Phase::Posting) {
+            let Some(&(seat, kind)) = self.posts.get(self.next_post as usize) else {
+                break;
+            };
+            let amount = self
+                .post_size(seat, kind)
+                .min(self.seats[seat.as_usize()].stack);
+            self.post_due(at, seat, kind, amount, sink);
         }
         Ok(())
     }
@@ -381,7 +393,20 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 expected: self.pending(),
             });
         }
-        let amount = amount.get();
+        self.post_due(at, seat, kind, amount.get(), sink);
+        Ok(())
+    }
+
+    /// Posts the forced bet due (`posts[next_post]`, at its due `amount`): checked by
+    /// the caller.
+    fn post_due<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        seat: Seat,
+        kind: PostKind,
+        amount: u64,
+        sink: &mut S,
+    ) {
         let st = &mut self.seats[seat.as_usize()];
         if kind.is_live_bet() {
             st.put_live(amount);
@@ -411,7 +436,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if self.next_post as usize >= self.posts.len() {
             self.phase = Phase::Dealing;
         }
-        Ok(())
     }
 
     #[inline(never)]
@@ -480,10 +504,17 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             .map_or(bb, Chips::get);
         // B9: the big blind counts as the bet.
         self.bets = 1;
-        self.acted = 0;
-        for i in 0..MAX_SEATS {
-            self.sync_seat(i);
+        // The seat masks as `sync_seat` on every seat would set them (nobody has acted:
+        // posting is not acting, B3), without branches (the loop unrolls).
+        let current = self.current_bet;
+        let (mut active, mut behind) = (0u32, 0u32);
+        for (i, st) in self.seats.iter().enumerate() {
+            active |= u32::from(st.status == SeatStatus::Active) << i;
+            behind |= u32::from(st.street_bet < current && st.in_hand()) << i;
         }
+        self.active = active;
+        self.acted = 0;
+        self.behind = behind;
         self.last_aggressor = None;
         self.phase = Phase::Betting;
         // B6: left of the big blind first (heads-up that is the button, B4), or left
@@ -839,7 +870,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     fn check_shower(&self, seat: Seat) -> Result<(), HandError> {
-        match self.next_to_show() {
+        // The next shower is kept in `to_act` during the showdown (a state from before
+        // that, deserialized, may lack it: then it is looked up).
+        match self.to_act.or_else(|| self.next_to_show()) {
             Some(s) if s == seat => Ok(()),
             Some(s) => Err(HandError::OutOfTurn { seat, to_act: s }),
             None => Err(HandError::NotInHand { seat }),
@@ -967,7 +1000,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     .count()
                     == 1
             };
-        if single_claimant || self.next_to_show().is_none() {
+        // The next seat to show, kept for `pending` and the next show or muck.
+        self.to_act = self.next_to_show();
+        if single_claimant || self.to_act.is_none() {
             self.try_settle(at, sink)?;
         }
         Ok(())

@@ -229,7 +229,8 @@ impl HandConfig {
             ("big-blind-ante", self.big_blind_ante),
         ];
         for (field, amount) in amounts {
-            if amount.get() % unit != 0 {
+            // (A unit of one needs no division.)
+            if unit > 1 && amount.get() % unit != 0 {
                 return Err(HandError::InvalidConfig {
                     field,
                     reason: "must be a whole number of chip units (B24)",

@@ -165,6 +165,7 @@ impl Hand<Evaluator> {
     /// [`HandError::InvalidConfig`], [`HandError::PlayerCount`] (2 to
     /// [`MAX_SEATS`]), [`HandError::SeatOutOfRange`], [`HandError::DuplicateSeat`],
     /// [`HandError::EmptyStack`].
+    #[inline]
     pub fn new(config: HandConfig, players: &[Player], button: Seat) -> Result<Self, HandError> {
         Hand::with_positions(config, players, button, None, Evaluator::new())
     }
@@ -177,6 +178,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// # Errors
     /// As [`Hand::new`], and [`HandError::BlindSeatNotPlaying`] when a blind seat is
     /// not one of `players`.
+    #[inline]
     pub fn with_positions(
         config: HandConfig,
         players: &[Player],
@@ -217,7 +219,52 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 count: players.len(),
             });
         }
-        let mut seats = [SeatState::EMPTY; MAX_SEATS];
+        // The hand is built in place and filled in below (no separate arrays copied
+        // into it); an error after this point only drops it.
+        let mut hand = Hand {
+            config,
+            evaluator: Ranker(evaluator),
+            seats: [SeatState::EMPTY; MAX_SEATS],
+            players: SeatSet::EMPTY,
+            folded: SeatSet::EMPTY,
+            active: 0,
+            acted: 0,
+            behind: 0,
+            dealt: 0,
+            shown: 0,
+            mucked: 0,
+            positions: Positions {
+                button,
+                small_blind: None,
+                big_blind: button,
+                extra_big_blinds: SeatSet::EMPTY,
+                dead_blinds: SeatSet::EMPTY,
+            },
+            posts: ArrayVec::new(),
+            post_sizes: [[0u64; 3]; MAX_SEATS],
+            straddler: None,
+            opening_blind: 0,
+            next_post: 0,
+            phase: Phase::Posting,
+            street: Street::Preflop,
+            current_bet: 0,
+            last_full_bet: 0,
+            full_increment: 0,
+            bets: 0,
+            to_act: None,
+            last_aggressor: None,
+            pot: 0,
+            board: [None; 5],
+            board_len: 0,
+            burned: false,
+            burns: 0,
+            known: CardSet::EMPTY,
+            all_in_showdown: false,
+            showdown_order: ArrayVec::new(),
+            result: None,
+            plain_no_limit: config.is_plain_no_limit(),
+        };
+        let seats = &mut hand.seats;
         let mut set = SeatSet::EMPTY;
         for p in players {
             if p.seat.as_usize() >= MAX_SEATS {
@@ -263,8 +310,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             if (!ante.is_zero() || !dead.is_zero()) && !set.contains(seat) {
                 return Err(HandError::ForcedBetSeatNotPlaying { seat });
             }
-            if ante.get() % config.chip_unit.get() != 0 || dead.get() % config.chip_unit.get() != 0
-            {
+            // (A unit of one needs no division.)
+            let unit = config.chip_unit.get();
+            if unit > 1 && (ante.get() % unit != 0 || dead.get() % unit != 0) {
                 return Err(HandError::InvalidConfig {
                     field: "antes",
                     reason: "must be a whole number of chip units (B24)",
@@ -276,8 +324,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         // The forced bets in posting order: antes clockwise from the left of the
         // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
         // new players' big blinds (B19) and dead blinds. At most 4 per seat.
-        let mut posts = ArrayVec::new();
-        let mut post_sizes = [[0u64; 3]; MAX_SEATS];
+        let posts = &mut hand.posts;
+        let post_sizes = &mut hand.post_sizes;
         let clockwise = clockwise_from(set, positions.button);
         for seat in clockwise.iter() {
             let ante = config
@@ -322,43 +370,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
 
-        Ok(Hand {
-            config,
-            evaluator: Ranker(evaluator),
-            seats,
-            players: set,
-            folded: SeatSet::EMPTY,
-            active: set.bits(),
-            acted: 0,
-            behind: 0,
-            dealt: 0,
-            shown: 0,
-            mucked: 0,
-            positions,
-            posts,
-            post_sizes,
-            straddler,
-            opening_blind,
-            next_post: 0,
-            phase: Phase::Posting,
-            street: Street::Preflop,
-            current_bet: 0,
-            last_full_bet: 0,
-            full_increment: 0,
-            bets: 0,
-            to_act: None,
-            last_aggressor: None,
-            pot: 0,
-            board: [None; 5],
-            board_len: 0,
-            burned: false,
-            burns: 0,
-            known: CardSet::EMPTY,
-            all_in_showdown: false,
-            showdown_order: ArrayVec::new(),
-            result: None,
-            plain_no_limit: config.is_plain_no_limit(),
-        })
+        hand.players = set;
+        hand.active = set.bits();
+        hand.positions = positions;
+        hand.straddler = straddler;
+        hand.opening_blind = opening_blind;
+        Ok(hand)
     }
 
     /// The same hand ranking showdowns with `evaluator` instead.
@@ -653,7 +670,8 @@ impl<E> Hand<E> {
                 None => Pending::Complete,
             },
             Phase::Board(street) => Pending::Board { street },
-            Phase::Showdown => match self.next_to_show() {
+            // During the showdown `to_act` keeps the next seat to show or muck.
+            Phase::Showdown => match self.to_act.or_else(|| self.next_to_show()) {
                 Some(seat) => Pending::Showdown { seat },
                 None => Pending::Complete,
             },
@@ -729,8 +747,12 @@ impl<E> Hand<E> {
             st.in_hand() && !st.shown && !st.mucked
         }) == self.next_to_show()
             || self.showdown_order.is_empty();
+        // During the showdown `to_act` caches the next seat to show.
+        let shower_ok =
+            !matches!(self.phase, Phase::Showdown) || self.to_act == self.next_to_show();
         active == self.active
             && order_ok
+            && shower_ok
             && shown == self.shown
             && mucked == self.mucked
             && acted == self.acted
