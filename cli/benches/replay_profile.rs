@@ -9,7 +9,9 @@
 use std::hint::black_box;
 
 use holdem_cli::history::HandHistory;
-use holdem_cli::history::native::{HandRecord, PostcardHands, decode_postcard, write_postcard};
+use holdem_cli::history::native::{
+    ActionBuffer, HandRecord, PostcardHands, decode_postcard, write_postcard,
+};
 use holdem_cli::history::phh::PhhHands;
 use holdem_cli::replay::{HouseRules, Outcome, replay_hand, replay_view};
 
@@ -47,6 +49,8 @@ fn main() {
         .collect();
     let mut count = 0usize;
     let mut ok = 0usize;
+    // The decoded actions' storage, reused from hand to hand as a stream does.
+    let mut buffer = ActionBuffer::default();
     for _ in 0..rounds {
         match workload {
             "phh-parse" => {
@@ -69,17 +73,20 @@ fn main() {
             }
             "lean-decode" => {
                 for f in &frames {
+                    let mut record = HandRecord::new(std::mem::take(&mut buffer));
                     count += 1;
-                    ok += usize::from(HandRecord::decode(black_box(f)).is_ok());
+                    ok += usize::from(record.decode_into(black_box(f)).is_ok());
+                    buffer = record.take_buffer();
                 }
             }
             "lean-replay" => {
-                for r in frames
-                    .iter()
-                    .filter_map(|f| HandRecord::decode(black_box(f)).ok())
-                {
-                    count += 1;
-                    ok += usize::from(settled(&replay_view(&r.view(), &rules)));
+                for f in &frames {
+                    let mut record = HandRecord::new(std::mem::take(&mut buffer));
+                    if record.decode_into(black_box(f)).is_ok() {
+                        count += 1;
+                        ok += usize::from(settled(&replay_view(&record.view(), &rules)));
+                    }
+                    buffer = record.take_buffer();
                 }
             }
             "postcard-replay" => {

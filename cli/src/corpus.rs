@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use holdem_rules_config::{Preset, Rules};
 use serde::Serialize;
 
-use crate::history::native::{HandRecord, JsonlHands, PostcardHands};
+use crate::history::native::{ActionBuffer, HandRecord, JsonlHands, PostcardHands};
 use crate::history::phh::PhhHands;
 use crate::history::phh::RULES_FIELD;
 use crate::history::{HandHistory, HistoryError, Unit};
@@ -301,8 +301,9 @@ fn judge_native<E: std::fmt::Display>(
     }
 }
 
-/// Replays a postcard stream with the allocation-free decoder ([`HandRecord`]): the
-/// frame is borrowed, nothing is copied into a [`HandHistory`].
+/// Replays a postcard stream with the replay decoder ([`HandRecord`]): the frame is
+/// borrowed, nothing is copied into a [`HandHistory`], and the decoded actions'
+/// storage is reused from hand to hand.
 fn judge_postcard<R: std::io::Read>(
     mut frames: PostcardHands<R>,
     rules: &RulesBook,
@@ -310,13 +311,17 @@ fn judge_postcard<R: std::io::Read>(
     report: &mut FileReport,
 ) {
     let mut index = 0;
+    let mut buffer = ActionBuffer::default();
     while let Some(frame) = frames.next_frame() {
         index += 1;
-        let decoded = frame
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| HandRecord::decode(bytes).map_err(|e| format!("frame {index}: {e}")));
+        let mut record = HandRecord::new(std::mem::take(&mut buffer));
+        let decoded = frame.map_err(|e| e.to_string()).and_then(|bytes| {
+            record
+                .decode_into(bytes)
+                .map_err(|e| format!("frame {index}: {e}"))
+        });
         let line = match decoded {
-            Ok(record) => {
+            Ok(()) => {
                 let (status, message) = match rules.for_declared(record.declared_rules()) {
                     Err(reason) => (Status::Unreadable, reason),
                     Ok(r) => {
@@ -338,6 +343,7 @@ fn judge_postcard<R: std::io::Read>(
                 message,
             },
         };
+        buffer = record.take_buffer();
         report.push(line, keep_all);
     }
 }

@@ -226,16 +226,17 @@ fn unsupported(reason: impl Into<String>) -> Outcome {
 }
 
 /// One recorded action as replay reads it: an owned [`Action`] of a
-/// [`HandHistory`] or a borrowed one decoded without allocating
-/// ([`crate::history::native::ActionRecord`]).
+/// [`HandHistory`] or one decoded from a native frame
+/// ([`crate::history::native::ActionRecord`]), whose commentary lies in the frame.
 pub trait RecordedAction {
     /// What happened.
     fn kind(&self) -> &ActionKind;
-    /// The commentary, if any.
-    fn comment(&self) -> Option<&str>;
+    /// The commentary, if any; `source` is the [`ReplayView::source`] of the view
+    /// the action belongs to.
+    fn comment<'t>(&'t self, source: &'t [u8]) -> Option<&'t str>;
     /// The PHH notation, for reports.
-    fn text(&self, unit: Unit) -> String {
-        action_text_of(self.kind(), self.comment(), unit)
+    fn text(&self, source: &[u8], unit: Unit) -> String {
+        action_text_of(self.kind(), self.comment(source), unit)
     }
 }
 
@@ -244,7 +245,7 @@ impl RecordedAction for Action {
         &self.kind
     }
 
-    fn comment(&self) -> Option<&str> {
+    fn comment<'t>(&'t self, _source: &'t [u8]) -> Option<&'t str> {
         self.comment.as_deref()
     }
 }
@@ -254,6 +255,9 @@ impl RecordedAction for Action {
 /// record decoded without allocating.
 #[derive(Debug)]
 pub struct ReplayView<'h, A> {
+    /// Where the actions' commentary lies ([`RecordedAction::comment`]): the frame
+    /// of a native record, empty for a typed history.
+    pub source: &'h [u8],
     /// The betting structure.
     pub variant: Variant,
     /// The unit of every amount.
@@ -280,6 +284,7 @@ impl<'h> ReplayView<'h, Action> {
     /// The view of a typed history.
     pub fn of(h: &'h HandHistory) -> ReplayView<'h, Action> {
         ReplayView {
+            source: &[],
             variant: h.variant,
             unit: h.unit,
             antes: &h.antes,
@@ -486,10 +491,12 @@ pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules)
         let index = i + 1;
         let illegal = |reason: String| Outcome::Illegal {
             action: index,
-            text: action.text(h.unit),
+            text: action.text(h.source, h.unit),
             reason,
         };
-        let timed_out = action.comment().is_some_and(|c| c.starts_with("time-out"));
+        let timed_out = action
+            .comment(h.source)
+            .is_some_and(|c| c.starts_with("time-out"));
         let input = match action.kind() {
             ActionKind::NoOp => continue,
             ActionKind::ShowMuck { player, shown } => {
@@ -640,7 +647,7 @@ fn check_unused_shows<E, A: RecordedAction>(
             text: h
                 .actions
                 .get(index - 1)
-                .map(|a| a.text(h.unit))
+                .map(|a| a.text(h.source, h.unit))
                 .unwrap_or_default(),
             reason,
         });
@@ -707,7 +714,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
             let text = h
                 .actions
                 .get(index - 1)
-                .map(|a| a.text(h.unit))
+                .map(|a| a.text(h.source, h.unit))
                 .unwrap_or_default();
             return Some(Outcome::Illegal {
                 action: index,

@@ -208,7 +208,7 @@ fn lean_and_full_agree(h: &HandHistory) {
     assert_eq!(view.actions.len(), full.actions.len());
     for (a, b) in view.actions.iter().zip(full.actions) {
         assert_eq!(a.kind, b.kind);
-        assert_eq!(a.comment, b.comment.as_deref());
+        assert_eq!(record.comment(a), b.comment.as_deref());
     }
     let rules = holdem_cli::replay::HouseRules::standard();
     assert_eq!(replay_view(&view, &rules), replay_hand(h, &rules));

@@ -5,6 +5,7 @@ pub mod model;
 pub mod money;
 pub mod native;
 pub mod phh;
+mod record;
 mod toml_lite;
 
 pub use error::{HistoryError, PhhError, PhhErrorKind};

@@ -1,0 +1,658 @@
+//! The postcard decoder replay uses ([`HandRecord`]): it reads the native frame of a
+//! [`super::HandHistory`] (postcard 1's serde layout, decoded by hand) straight into
+//! what replay needs, with strings borrowed from the frame, per-player amounts in
+//! fixed arrays, the metadata skipped by length (only the recorded rake and rules
+//! are kept), and the action list in an [`ActionBuffer`] a stream reuses, so that
+//! decoding a stream allocates once.
+//!
+//! It accepts exactly the frames `postcard::from_bytes` accepts as a hand with
+//! consistent player counts and reads the same hand
+//! (`hand_decoder_agrees_with_serde_on_real_and_mutated_frames`), except that text
+//! it skips is not checked to be UTF-8.
+
+use arrayvec::ArrayVec;
+use holdem_cards::Card;
+
+use super::model::{ActionKind, Cards, MAX_PLAYERS, Player, Shown, Stakes, Variant};
+use super::money::Unit;
+use super::phh::{RAKE_FIELD, RULES_FIELD};
+use crate::replay::{RecordedAction, ReplayView};
+
+/// The per-player amounts of a [`HandRecord`] (at most [`MAX_PLAYERS`]).
+type PerPlayer = ArrayVec<u64, MAX_PLAYERS>;
+
+/// Where a text lies in a frame payload (its bytes are UTF-8: checked when decoded).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    end: u32,
+}
+
+/// One action of a [`HandRecord`]: the kind, and where its commentary lies in the
+/// frame ([`HandRecord::comment`]). Holding no borrow, the decoded actions' storage
+/// goes from one frame to the next ([`ActionBuffer`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRecord {
+    /// What happened.
+    pub kind: ActionKind,
+    comment: Option<Span>,
+}
+
+impl ActionRecord {
+    /// Whether the action has a commentary.
+    pub fn has_comment(&self) -> bool {
+        self.comment.is_some()
+    }
+}
+
+impl RecordedAction for ActionRecord {
+    fn kind(&self) -> &ActionKind {
+        &self.kind
+    }
+
+    fn comment<'t>(&'t self, source: &'t [u8]) -> Option<&'t str> {
+        text_at(self.comment?, source)
+    }
+}
+
+/// The text at `span` of `source` (checked as UTF-8 when decoded; `None` only for a
+/// source that is not the action's frame).
+fn text_at(span: Span, source: &[u8]) -> Option<&str> {
+    let bytes = source.get(span.start as usize..span.end as usize)?;
+    std::str::from_utf8(bytes).ok()
+}
+
+/// Why a postcard frame payload is not a [`HandRecord`]: where in the payload the
+/// decoder stopped and why.
+/// (Eight bytes, so that the decoder's results travel in registers.)
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("byte {offset}: {reason}")]
+pub struct RecordError {
+    /// 0-based offset in the frame payload where the decoder stopped (frames are at
+    /// most 1 MiB).
+    pub offset: u32,
+    /// Why.
+    pub reason: RecordReason,
+}
+
+/// What is wrong with a postcard frame payload ([`RecordError`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordReason {
+    /// The payload stops inside a value, or a length counts more than the payload
+    /// holds.
+    #[error("the hand ends early")]
+    EndsEarly,
+    /// A LEB128 number is too long for its type.
+    #[error("bad varint")]
+    BadVarint,
+    /// An option tag or bool is neither 0 nor 1.
+    #[error("bad option tag or bool")]
+    BadTag,
+    /// An enum index names no variant (variant, stakes, action or show kind).
+    #[error("unknown enum variant")]
+    UnknownVariant,
+    /// A per-player array is longer than [`MAX_PLAYERS`].
+    #[error("more players than a hand can have")]
+    TooManyPlayers,
+    /// A card list is longer than five.
+    #[error("more than five cards")]
+    TooManyCards,
+    /// A card index is not below 52.
+    #[error("card index not below 52")]
+    BadCard,
+    /// A commentary, rake or rules text is not UTF-8.
+    #[error("a string is not UTF-8")]
+    NotUtf8,
+    /// The per-player arrays differ in length.
+    #[error("per-player arrays must all have one entry per player")]
+    PlayerCounts,
+}
+
+/// The storage of a [`HandRecord`]'s actions, handed from one record to the next
+/// ([`HandRecord::new`], [`HandRecord::take_buffer`]) so that a stream of hands
+/// allocates it once.
+#[derive(Debug, Default)]
+pub struct ActionBuffer(Vec<ActionRecord>);
+
+/// A postcard hand decoded for replay: per-player amounts in fixed arrays, strings
+/// borrowed from the frame, and of the metadata only the recorded rake and rules
+/// (the rest is skipped by length). It reads the bytes [`super::native::write_postcard`]
+/// writes for a [`super::HandHistory`].
+///
+/// One record at a time, reusing the action storage:
+/// ```
+/// use holdem_cli::history::native::{ActionBuffer, HandRecord};
+/// let frames: Vec<Vec<u8>> = Vec::new(); // postcard frame payloads
+/// let mut buffer = ActionBuffer::default();
+/// for frame in &frames {
+///     let mut record = HandRecord::new(buffer);
+///     if record.decode_into(frame).is_ok() {
+///         let _view = record.view(); // replay it
+///     }
+///     buffer = record.take_buffer();
+/// }
+/// ```
+#[derive(Debug)]
+pub struct HandRecord<'a> {
+    variant: Variant,
+    unit: Unit,
+    antes: PerPlayer,
+    blinds_or_straddles: PerPlayer,
+    stakes: Stakes,
+    starting_stacks: PerPlayer,
+    frame: &'a [u8],
+    actions: Vec<ActionRecord>,
+    finishing_stacks: Option<PerPlayer>,
+    winnings: Option<PerPlayer>,
+    rake: Option<&'a str>,
+    rules: Option<&'a str>,
+}
+
+impl<'a> HandRecord<'a> {
+    /// An empty record (a no-limit hand without players or actions) whose actions
+    /// go into `buffer`; fill it with [`HandRecord::decode_into`].
+    pub fn new(buffer: ActionBuffer) -> HandRecord<'a> {
+        HandRecord {
+            variant: Variant::NoLimit,
+            unit: Unit::default(),
+            antes: PerPlayer::new(),
+            blinds_or_straddles: PerPlayer::new(),
+            stakes: Stakes::MinBet(0),
+            starting_stacks: PerPlayer::new(),
+            frame: &[],
+            actions: buffer.0,
+            finishing_stacks: None,
+            winnings: None,
+            rake: None,
+            rules: None,
+        }
+    }
+
+    /// The action storage, emptied, for the next record (the record keeps none).
+    pub fn take_buffer(&mut self) -> ActionBuffer {
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.clear();
+        ActionBuffer(actions)
+    }
+
+    /// Decodes one postcard frame payload into a new record (bytes after the hand
+    /// are ignored, as `postcard::from_bytes` does). A stream decodes with
+    /// [`HandRecord::decode_into`] instead, which reuses the action storage.
+    ///
+    /// # Errors
+    /// Where and why the bytes are not a hand.
+    pub fn decode(bytes: &'a [u8]) -> Result<HandRecord<'a>, RecordError> {
+        let mut record = HandRecord::new(ActionBuffer::default());
+        record.decode_into(bytes)?;
+        Ok(record)
+    }
+
+    /// Decodes one postcard frame payload into this record, replacing what it held
+    /// (bytes after the hand are ignored).
+    ///
+    /// # Errors
+    /// Where and why the bytes are not a hand; the record then holds part of the
+    /// hand and is only good for [`HandRecord::take_buffer`] or another decode.
+    pub fn decode_into(&mut self, bytes: &'a [u8]) -> Result<(), RecordError> {
+        self.frame = bytes;
+        let mut r = Reader {
+            rest: bytes,
+            size: bytes.len(),
+        };
+        self.variant = match r.u32()? {
+            0 => Variant::NoLimit,
+            1 => Variant::PotLimit,
+            2 => Variant::FixedLimit,
+            _ => return Err(r.fail(RecordReason::UnknownVariant)),
+        };
+        self.unit = Unit {
+            decimals: r.byte()?,
+        };
+        r.per_player(&mut self.antes)?;
+        r.per_player(&mut self.blinds_or_straddles)?;
+        self.stakes = match r.u32()? {
+            0 => Stakes::MinBet(r.u64()?),
+            1 => Stakes::Limit {
+                small_bet: r.u64()?,
+                big_bet: r.u64()?,
+            },
+            _ => return Err(r.fail(RecordReason::UnknownVariant)),
+        };
+        r.per_player(&mut self.starting_stacks)?;
+        r.actions(&mut self.actions)?;
+        self.finishing_stacks = None;
+        if r.option()? {
+            r.per_player(self.finishing_stacks.insert(PerPlayer::new()))?;
+        }
+        self.winnings = None;
+        if r.option()? {
+            r.per_player(self.winnings.insert(PerPlayer::new()))?;
+        }
+        (self.rake, self.rules) = r.metadata()?;
+        let n = self.starting_stacks.len();
+        let lengths_ok = self.antes.len() == n
+            && self.blinds_or_straddles.len() == n
+            && self.finishing_stacks.as_ref().is_none_or(|v| v.len() == n)
+            && self.winnings.as_ref().is_none_or(|v| v.len() == n);
+        if !lengths_ok {
+            return Err(RecordError {
+                offset: 0,
+                reason: RecordReason::PlayerCounts,
+            });
+        }
+        Ok(())
+    }
+
+    /// The TOML text of the rules preset the hand names ([`RULES_FIELD`]), if any.
+    pub fn declared_rules(&self) -> Option<&'a str> {
+        self.rules
+    }
+
+    /// The unit of the hand's amounts.
+    pub fn unit(&self) -> Unit {
+        self.unit
+    }
+
+    /// An action's commentary.
+    pub fn comment(&self, action: &ActionRecord) -> Option<&'a str> {
+        text_at(action.comment?, self.frame)
+    }
+
+    /// What replay reads.
+    pub fn view(&self) -> ReplayView<'_, ActionRecord> {
+        ReplayView {
+            source: self.frame,
+            variant: self.variant,
+            unit: self.unit,
+            antes: &self.antes,
+            blinds_or_straddles: &self.blinds_or_straddles,
+            stakes: self.stakes,
+            starting_stacks: &self.starting_stacks,
+            actions: &self.actions,
+            finishing_stacks: self.finishing_stacks.as_deref(),
+            winnings: self.winnings.as_deref(),
+            rake: self.rake,
+        }
+    }
+}
+
+/// A cursor over a postcard payload, reading the primitives of postcard 1's wire
+/// format (LEB128 varints, one-byte `u8`/`bool`/option tags, length-prefixed
+/// sequences and strings) with the same checks as `postcard::from_bytes`. The common
+/// small values (one- and two-byte varints, tags 0 and 1) are one slice pattern
+/// each; anything else takes a general path out of line.
+#[derive(Copy, Clone)]
+struct Reader<'a> {
+    /// What is left of the payload.
+    rest: &'a [u8],
+    /// The payload's length (for error offsets).
+    size: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// The error at the current position.
+    #[cold]
+    #[inline(never)]
+    fn fail(self, reason: RecordReason) -> RecordError {
+        RecordError {
+            offset: u32::try_from(self.size - self.rest.len()).unwrap_or(u32::MAX),
+            reason,
+        }
+    }
+
+    #[inline(always)]
+    fn byte(&mut self) -> Result<u8, RecordError> {
+        match *self.rest {
+            [b, ref rest @ ..] => {
+                self.rest = rest;
+                Ok(b)
+            }
+            [] => Err(self.fail(RecordReason::EndsEarly)),
+        }
+    }
+
+    /// A LEB128 `u64` (at most 10 bytes, the last at most 1).
+    #[inline(always)]
+    fn u64(&mut self) -> Result<u64, RecordError> {
+        match *self.rest {
+            [b, ref rest @ ..] if b < 0x80 => {
+                self.rest = rest;
+                Ok(u64::from(b))
+            }
+            // (The first byte has its high bit set: the arm above takes the rest.)
+            [b0, b1, ref rest @ ..] if b1 < 0x80 => {
+                self.rest = rest;
+                Ok(u64::from(b0 & 0x7f) | u64::from(b1) << 7)
+            }
+            _ => {
+                let (x, after) = self.u64_long()?;
+                *self = after;
+                Ok(x)
+            }
+        }
+    }
+
+    /// The general path of [`Reader::u64`], out of line; the cursor goes in and out
+    /// by value so that the caller's stays in registers.
+    #[inline(never)]
+    fn u64_long(mut self) -> Result<(u64, Reader<'a>), RecordError> {
+        let mut out = 0u64;
+        for i in 0..10 {
+            let b = self.byte()?;
+            out |= u64::from(b & 0x7f) << (7 * i);
+            if b & 0x80 == 0 {
+                if i == 9 && b > 1 {
+                    break;
+                }
+                return Ok((out, self));
+            }
+        }
+        Err(self.fail(RecordReason::BadVarint))
+    }
+
+    /// A LEB128 `u32` (at most 5 bytes, the last at most 15): enum variant indices,
+    /// `u32` and zigzag `i32` fields.
+    #[inline(always)]
+    fn u32(&mut self) -> Result<u32, RecordError> {
+        match *self.rest {
+            [b, ref rest @ ..] if b < 0x80 => {
+                self.rest = rest;
+                Ok(u32::from(b))
+            }
+            _ => {
+                let (x, after) = self.u32_long()?;
+                *self = after;
+                Ok(x)
+            }
+        }
+    }
+
+    /// The general path of [`Reader::u32`], out of line (as [`Reader::u64_long`]).
+    #[inline(never)]
+    fn u32_long(mut self) -> Result<(u32, Reader<'a>), RecordError> {
+        let mut out = 0u32;
+        for i in 0..5 {
+            let b = self.byte()?;
+            out |= u32::from(b & 0x7f) << (7 * i);
+            if b & 0x80 == 0 {
+                if i == 4 && b > 0x0f {
+                    break;
+                }
+                return Ok((out, self));
+            }
+        }
+        Err(self.fail(RecordReason::BadVarint))
+    }
+
+    /// A sequence or string length (a `usize` varint).
+    #[inline(always)]
+    fn len(&mut self) -> Result<usize, RecordError> {
+        let n = self.u64()?;
+        usize::try_from(n).map_err(|_| self.fail(RecordReason::BadVarint))
+    }
+
+    /// An option tag (or a bool): `false` for `None`.
+    #[inline(always)]
+    fn option(&mut self) -> Result<bool, RecordError> {
+        match *self.rest {
+            [0, ref rest @ ..] => {
+                self.rest = rest;
+                Ok(false)
+            }
+            [1, ref rest @ ..] => {
+                self.rest = rest;
+                Ok(true)
+            }
+            [] => Err(self.fail(RecordReason::EndsEarly)),
+            _ => Err(self.fail(RecordReason::BadTag)),
+        }
+    }
+
+    /// A length-prefixed byte string, borrowed.
+    #[inline(always)]
+    fn bytes(&mut self) -> Result<&'a [u8], RecordError> {
+        let n = self.len()?;
+        match self.rest.split_at_checked(n) {
+            Some((b, rest)) => {
+                self.rest = rest;
+                Ok(b)
+            }
+            None => Err(self.fail(RecordReason::EndsEarly)),
+        }
+    }
+
+    /// A length-prefixed UTF-8 string, borrowed.
+    #[inline(always)]
+    fn str(&mut self) -> Result<&'a str, RecordError> {
+        let at = *self;
+        let b = self.bytes()?;
+        std::str::from_utf8(b).map_err(|_| at.fail(RecordReason::NotUtf8))
+    }
+
+    /// Where a length-prefixed UTF-8 string lies.
+    #[inline(always)]
+    fn span(&mut self) -> Result<Span, RecordError> {
+        let b = self.str()?;
+        // Frames are at most 1 MiB (MAX_FRAME): offsets fit.
+        let end = (self.size - self.rest.len()) as u32;
+        Ok(Span {
+            start: end - b.len() as u32,
+            end,
+        })
+    }
+
+    /// A per-player array, into `v` (emptied first).
+    #[inline(always)]
+    fn per_player(&mut self, v: &mut PerPlayer) -> Result<(), RecordError> {
+        v.clear();
+        let n = self.len()?;
+        if n > MAX_PLAYERS {
+            return Err(self.fail(RecordReason::TooManyPlayers));
+        }
+        for _ in 0..n {
+            let x = self.u64()?;
+            // Cannot fail: at most MAX_PLAYERS pushes into an empty array.
+            let _ = v.try_push(x);
+        }
+        Ok(())
+    }
+
+    /// The one-byte index of a seat ([`Player`]).
+    #[inline(always)]
+    fn player(&mut self) -> Result<Player, RecordError> {
+        Ok(Player(self.byte()?))
+    }
+
+    /// A card: its index, below 52.
+    #[inline(always)]
+    fn card(&mut self) -> Result<Card, RecordError> {
+        let i = self.byte()?;
+        match Card::from_index(i) {
+            Some(c) => Ok(c),
+            None => Err(self.fail(RecordReason::BadCard)),
+        }
+    }
+
+    /// Up to five cards, each an option (`??` is `None`).
+    #[inline(always)]
+    fn cards(&mut self) -> Result<Cards, RecordError> {
+        let n = self.len()?;
+        if n > 5 {
+            return Err(self.fail(RecordReason::TooManyCards));
+        }
+        // Filled as a plain array and cut to length: no length update per card.
+        let mut cards = [None; 5];
+        for slot in &mut cards[..n] {
+            *slot = if self.option()? {
+                Some(self.card()?)
+            } else {
+                None
+            };
+        }
+        let mut cards = ArrayVec::from(cards);
+        cards.truncate(n);
+        Ok(Cards(cards))
+    }
+
+    #[inline(always)]
+    fn action_kind(&mut self) -> Result<ActionKind, RecordError> {
+        Ok(match self.u32()? {
+            0 => ActionKind::DealHole {
+                player: self.player()?,
+                cards: self.cards()?,
+            },
+            1 => ActionKind::DealBoard {
+                cards: self.cards()?,
+            },
+            2 => ActionKind::Fold {
+                player: self.player()?,
+            },
+            3 => ActionKind::CheckCall {
+                player: self.player()?,
+            },
+            4 => ActionKind::BetRaiseTo {
+                player: self.player()?,
+                amount: self.u64()?,
+            },
+            5 => ActionKind::ShowMuck {
+                player: self.player()?,
+                shown: match self.u32()? {
+                    0 => Shown::Muck,
+                    1 => Shown::AsDealt,
+                    2 => Shown::Cards(self.cards()?),
+                    _ => return Err(self.fail(RecordReason::UnknownVariant)),
+                },
+            },
+            6 => ActionKind::NoOp,
+            _ => return Err(self.fail(RecordReason::UnknownVariant)),
+        })
+    }
+
+    /// The action list, into `out` (emptied first).
+    #[inline(always)]
+    fn actions(&mut self, out: &mut Vec<ActionRecord>) -> Result<(), RecordError> {
+        out.clear();
+        let n = self.len()?;
+        // Each action takes at least two bytes (its kind and its commentary's tag):
+        // a longer count is a hand that ends early, and nothing is reserved for it.
+        if n > self.rest.len() / 2 {
+            return Err(self.fail(RecordReason::EndsEarly));
+        }
+        out.reserve(n);
+        for _ in 0..n {
+            let kind = self.action_kind()?;
+            let comment = if self.option()? {
+                Some(self.span()?)
+            } else {
+                None
+            };
+            out.push(ActionRecord { kind, comment });
+        }
+        Ok(())
+    }
+
+    /// Skips an optional length-prefixed string.
+    #[inline(always)]
+    fn skip_option_bytes(&mut self) -> Result<(), RecordError> {
+        if self.option()? {
+            self.bytes()?;
+        }
+        Ok(())
+    }
+
+    /// Skips an optional `u32` (or `i32`: a zigzag varint of the same size).
+    #[inline(always)]
+    fn skip_option_u32(&mut self) -> Result<(), RecordError> {
+        if self.option()? {
+            self.u32()?;
+        }
+        Ok(())
+    }
+
+    /// [`super::Metadata`] in postcard order: everything checked and skipped except
+    /// the recorded rake's and rules' TOML.
+    fn metadata(&mut self) -> Result<(Option<&'a str>, Option<&'a str>), RecordError> {
+        // Strings are read as bytes: skipped text needs no UTF-8 check.
+        if self.option()? {
+            for _ in 0..self.len()? {
+                self.bytes()?;
+            }
+        }
+        if self.option()? {
+            for _ in 0..self.len()? {
+                self.u32()?;
+            }
+        }
+        self.skip_option_u32()?; // seat_count
+        self.skip_option_bytes()?; // hand
+        self.skip_option_bytes()?; // table
+        self.skip_option_bytes()?; // time
+        self.skip_option_u32()?; // day
+        self.skip_option_u32()?; // month
+        self.skip_option_u32()?; // year
+        self.skip_option_u32()?; // level
+        self.skip_option_bytes()?; // currency
+        self.skip_option_bytes()?; // currency_symbol
+        if self.option()? {
+            self.option()?; // ante_trimming_status: a bool
+        }
+        for _ in 0..self.len()? {
+            self.bytes()?;
+            self.bytes()?;
+        }
+        let (mut rake, mut rules) = (None, None);
+        for _ in 0..self.len()? {
+            let key = self.bytes()?;
+            let toml =
+                self.str_if(key == RULES_FIELD.as_bytes() || key == RAKE_FIELD.as_bytes())?;
+            if key == RULES_FIELD.as_bytes() {
+                rules = toml;
+            } else if key == RAKE_FIELD.as_bytes() {
+                rake = toml;
+            }
+        }
+        Ok((rake, rules))
+    }
+
+    /// A length-prefixed string: checked as UTF-8 and kept if `keep`, else skipped.
+    fn str_if(&mut self, keep: bool) -> Result<Option<&'a str>, RecordError> {
+        if keep {
+            self.str().map(Some)
+        } else {
+            self.bytes().map(|_| None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record's action storage goes to the next record without a new allocation.
+    #[test]
+    fn the_action_buffer_is_reused() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/histories/generated/seed-2026-10000-hands.postcard"
+        );
+        let file = std::fs::read(path).expect("generated corpus");
+        let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
+        let frame = frames
+            .next_frame()
+            .expect("a frame")
+            .expect("read")
+            .to_vec();
+        let mut buffer = ActionBuffer::default();
+        let mut capacity = 0;
+        for _ in 0..3 {
+            let mut record = HandRecord::new(buffer);
+            record.decode_into(&frame).expect("a hand");
+            assert!(!record.actions.is_empty());
+            buffer = record.take_buffer();
+            assert!(buffer.0.is_empty());
+            assert!(capacity == 0 || buffer.0.capacity() == capacity);
+            capacity = buffer.0.capacity();
+        }
+    }
+}
