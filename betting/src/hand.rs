@@ -219,52 +219,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 count: players.len(),
             });
         }
-        // The hand is built in place and filled in below (no separate arrays copied
-        // into it); an error after this point only drops it.
-        let mut hand = Hand {
-            config,
-            evaluator: Ranker(evaluator),
-            seats: [SeatState::EMPTY; MAX_SEATS],
-            players: SeatSet::EMPTY,
-            folded: SeatSet::EMPTY,
-            active: 0,
-            acted: 0,
-            behind: 0,
-            dealt: 0,
-            shown: 0,
-            mucked: 0,
-            positions: Positions {
-                button,
-                small_blind: None,
-                big_blind: button,
-                extra_big_blinds: SeatSet::EMPTY,
-                dead_blinds: SeatSet::EMPTY,
-            },
-            posts: ArrayVec::new(),
-            post_sizes: [[0u64; 3]; MAX_SEATS],
-            straddler: None,
-            opening_blind: 0,
-            next_post: 0,
-            phase: Phase::Posting,
-            street: Street::Preflop,
-            current_bet: 0,
-            last_full_bet: 0,
-            full_increment: 0,
-            bets: 0,
-            to_act: None,
-            last_aggressor: None,
-            pot: 0,
-            board: [None; 5],
-            board_len: 0,
-            burned: false,
-            burns: 0,
-            known: CardSet::EMPTY,
-            all_in_showdown: false,
-            showdown_order: ArrayVec::new(),
-            result: None,
-            plain_no_limit: config.is_plain_no_limit(),
-        };
-        let seats = &mut hand.seats;
         let mut set = SeatSet::EMPTY;
         for p in players {
             if p.seat.as_usize() >= MAX_SEATS {
@@ -276,13 +230,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             if !set.insert(p.seat) {
                 return Err(HandError::DuplicateSeat { seat: p.seat });
             }
-            seats[p.seat.as_usize()] = SeatState {
-                status: SeatStatus::Active,
-                starting: p.stack.get(),
-                stack: p.stack.get(),
-                sitting_out: p.sitting_out,
-                ..SeatState::EMPTY
-            };
         }
         if button.as_usize() >= MAX_SEATS {
             return Err(HandError::SeatOutOfRange { seat: button });
@@ -305,46 +252,163 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             return Err(HandError::BlindSeatNotPlaying { seat });
         }
 
+        // The seats with a per-seat ante or dead ante (without branches); only those
+        // need checking, seat by seat as before.
+        let mut forced_seats = 0u32;
         for (i, (ante, dead)) in forced.antes.iter().zip(&forced.dead_antes).enumerate() {
-            let seat = Seat::new(i as u8).ok_or(HandError::PlayerCount { count: i })?;
-            if (!ante.is_zero() || !dead.is_zero()) && !set.contains(seat) {
-                return Err(HandError::ForcedBetSeatNotPlaying { seat });
-            }
-            // (A unit of one needs no division.)
-            let unit = config.chip_unit.get();
-            if unit > 1 && (ante.get() % unit != 0 || dead.get() % unit != 0) {
-                return Err(HandError::InvalidConfig {
-                    field: "antes",
-                    reason: "must be a whole number of chip units (B24)",
-                });
+            forced_seats |= u32::from(!ante.is_zero() || !dead.is_zero()) << i;
+        }
+        if forced_seats != 0 {
+            for (i, (ante, dead)) in forced.antes.iter().zip(&forced.dead_antes).enumerate() {
+                let seat = Seat::new(i as u8).ok_or(HandError::PlayerCount { count: i })?;
+                if (!ante.is_zero() || !dead.is_zero()) && !set.contains(seat) {
+                    return Err(HandError::ForcedBetSeatNotPlaying { seat });
+                }
+                // (A unit of one needs no division.)
+                let unit = config.chip_unit.get();
+                if unit > 1 && (ante.get() % unit != 0 || dead.get() % unit != 0) {
+                    return Err(HandError::InvalidConfig {
+                        field: "antes",
+                        reason: "must be a whole number of chip units (B24)",
+                    });
+                }
             }
         }
         let (straddler, opening_blind) = check_straddles(&config, set, &positions, forced)?;
+        Ok(Hand::build(
+            config,
+            players,
+            set,
+            positions,
+            forced,
+            forced_seats != 0,
+            (straddler, opening_blind),
+            evaluator,
+        ))
+    }
+
+    /// The checked hand of [`Hand::with_forced_bets`]: seats, the forced-bet schedule
+    /// and the starting state.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn build(
+        config: HandConfig,
+        players: &[Player],
+        set: SeatSet,
+        positions: Positions,
+        forced: &ForcedBets,
+        per_seat_antes: bool,
+        (straddler, opening_blind): (Option<Seat>, u64),
+        evaluator: E,
+    ) -> Hand<E> {
+        let mut hand = Hand::blank(config, set, positions, straddler, opening_blind, evaluator);
+        hand.fill(players, forced, per_seat_antes);
+        hand
+    }
+
+    /// A hand with its players and forced bets still to fill in.
+    #[inline(always)]
+    fn blank(
+        config: HandConfig,
+        set: SeatSet,
+        positions: Positions,
+        straddler: Option<Seat>,
+        opening_blind: u64,
+        evaluator: E,
+    ) -> Hand<E> {
+        Hand {
+            config,
+            evaluator: Ranker(evaluator),
+            seats: [SeatState::EMPTY; MAX_SEATS],
+            players: set,
+            folded: SeatSet::EMPTY,
+            active: set.bits(),
+            acted: 0,
+            behind: 0,
+            dealt: 0,
+            shown: 0,
+            mucked: 0,
+            positions,
+            posts: ArrayVec::new(),
+            post_sizes: [[0u64; 3]; MAX_SEATS],
+            straddler,
+            opening_blind,
+            next_post: 0,
+            phase: Phase::Posting,
+            street: Street::Preflop,
+            current_bet: 0,
+            last_full_bet: 0,
+            full_increment: 0,
+            bets: 0,
+            to_act: None,
+            last_aggressor: None,
+            pot: 0,
+            board: [None; 5],
+            board_len: 0,
+            burned: false,
+            burns: 0,
+            known: CardSet::EMPTY,
+            all_in_showdown: false,
+            showdown_order: ArrayVec::new(),
+            result: None,
+            plain_no_limit: config.is_plain_no_limit(),
+        }
+    }
+
+    /// Fills in the players' seats and the forced-bet schedule of a blank hand.
+    #[inline(always)]
+    fn fill(&mut self, players: &[Player], forced: &ForcedBets, per_seat_antes: bool) {
+        let hand = self;
+        let config = hand.config;
+        let set = hand.players;
+        let positions = hand.positions;
+        for p in players {
+            hand.seats[p.seat.as_usize()] = SeatState {
+                status: SeatStatus::Active,
+                starting: p.stack.get(),
+                stack: p.stack.get(),
+                sitting_out: p.sitting_out,
+                ..SeatState::EMPTY
+            };
+        }
 
         // The forced bets in posting order: antes clockwise from the left of the
         // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
-        // new players' big blinds (B19) and dead blinds. At most 4 per seat.
+        // new players' big blinds (B19) and dead blinds. At most 4 per seat. The
+        // clockwise passes run only when there is something to post in them.
         let posts = &mut hand.posts;
         let post_sizes = &mut hand.post_sizes;
-        let clockwise = clockwise_from(set, positions.button);
-        for seat in clockwise.iter() {
-            let ante = config
-                .ante
-                .get()
-                .saturating_add(forced.antes[seat.as_usize()].get());
-            if ante > 0 {
-                posts.push((*seat, PostKind::Ante));
-                post_sizes[seat.as_usize()][0] = ante;
+        let antes = per_seat_antes || !config.ante.is_zero();
+        let dead_antes = per_seat_antes || !config.big_blind_ante.is_zero();
+        let extra = !positions.extra_big_blinds.is_empty();
+        let dead_blinds = !positions.dead_blinds.is_empty() && !config.small_blind.is_zero();
+        let clockwise = if antes || dead_antes || extra || dead_blinds {
+            clockwise_from(set, positions.button)
+        } else {
+            ArrayVec::new()
+        };
+        if antes {
+            for seat in clockwise.iter() {
+                let ante = config
+                    .ante
+                    .get()
+                    .saturating_add(forced.antes[seat.as_usize()].get());
+                if ante > 0 {
+                    posts.push((*seat, PostKind::Ante));
+                    post_sizes[seat.as_usize()][0] = ante;
+                }
             }
         }
-        for seat in clockwise.iter() {
-            let mut dead = forced.dead_antes[seat.as_usize()].get();
-            if *seat == positions.big_blind {
-                dead = dead.saturating_add(config.big_blind_ante.get());
-            }
-            if dead > 0 {
-                posts.push((*seat, PostKind::BigBlindAnte));
-                post_sizes[seat.as_usize()][1] = dead;
+        if dead_antes {
+            for seat in clockwise.iter() {
+                let mut dead = forced.dead_antes[seat.as_usize()].get();
+                if *seat == positions.big_blind {
+                    dead = dead.saturating_add(config.big_blind_ante.get());
+                }
+                if dead > 0 {
+                    posts.push((*seat, PostKind::BigBlindAnte));
+                    post_sizes[seat.as_usize()][1] = dead;
+                }
             }
         }
         if let Some(sb) = positions.small_blind {
@@ -357,25 +421,20 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             posts.push((*seat, PostKind::Straddle));
             post_sizes[seat.as_usize()][2] = amount.get();
         }
-        for seat in clockwise.iter() {
-            if positions.extra_big_blinds.contains(*seat) && *seat != positions.big_blind {
-                posts.push((*seat, PostKind::BigBlind));
+        if extra {
+            for seat in clockwise.iter() {
+                if positions.extra_big_blinds.contains(*seat) && *seat != positions.big_blind {
+                    posts.push((*seat, PostKind::BigBlind));
+                }
             }
         }
-        if !config.small_blind.is_zero() {
+        if dead_blinds {
             for seat in clockwise.iter() {
                 if positions.dead_blinds.contains(*seat) {
                     posts.push((*seat, PostKind::DeadBlind));
                 }
             }
         }
-
-        hand.players = set;
-        hand.active = set.bits();
-        hand.positions = positions;
-        hand.straddler = straddler;
-        hand.opening_blind = opening_blind;
-        Ok(hand)
     }
 
     /// The same hand ranking showdowns with `evaluator` instead.

@@ -114,10 +114,13 @@ impl Positions {
     /// posts the small blind (B4). `None` with fewer than two players.
     #[must_use]
     pub fn standard(players: SeatSet, button: Seat) -> Option<Positions> {
-        if players.len() < 2 {
+        // Counted by bits: fewer than two (at most one bit), exactly two.
+        let bits = players.bits();
+        let rest = bits & bits.wrapping_sub(1);
+        if rest == 0 {
             return None;
         }
-        let (small_blind, big_blind) = if players.len() == 2 {
+        let (small_blind, big_blind) = if rest & rest.wrapping_sub(1) == 0 {
             // B4: heads-up, the button posts the small blind. With the button on an
             // empty seat the first player left of it is the small blind.
             let sb = if players.contains(button) {
