@@ -266,6 +266,77 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         true
     }
 
+    /// Deals hole cards to several seats in one call: `deals[k]` is one
+    /// [`DealerInput::HoleCards`] (`None` for a card the history hides), applied in
+    /// order. Exactly the same as applying those inputs one by one (same checks,
+    /// C1 and C3 included, same changes, same events: one `HoleCardsDealt` per seat
+    /// in `deals` order, then the start of the betting once every player has cards),
+    /// but one call: a replay with every seat's cards at hand pays for one input
+    /// instead of one per seat.
+    ///
+    /// # Errors
+    /// The index in `deals` of the first entry that its single input would refuse,
+    /// with that input's error; the entries before it stay dealt (as the inputs
+    /// before a refused one would), the refused one and those after it change
+    /// nothing.
+    pub fn deal_hole_cards<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        deals: &[(Seat, [Option<Card>; 2])],
+        sink: &mut S,
+    ) -> Result<(), (usize, HandError)> {
+        if !self.deal_hole_cards_at_once(at, deals, sink) {
+            for (i, &(seat, cards)) in deals.iter().enumerate() {
+                self.apply_deal(at, DealerInput::HoleCards { seat, cards }, sink)
+                    .map_err(|e| (i, e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The one-pass path of [`Hand::deal_hole_cards`]: every player's cards, nobody
+    /// dealt yet, each seat once, every known card new and distinct (C1). Returns
+    /// `false`, changing nothing, when any of that does not hold.
+    fn deal_hole_cards_at_once<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        deals: &[(Seat, [Option<Card>; 2])],
+        sink: &mut S,
+    ) -> bool {
+        if !matches!(self.phase, Phase::Dealing) || self.dealt != 0 {
+            return false;
+        }
+        // `twice`: seats or cards seen twice (no popcount: one bit each).
+        let (mut seats, mut twice_seats, mut cards, mut twice) = (0u32, 0u32, 0u64, 0u64);
+        for &(seat, [a, b]) in deals {
+            // A seat beyond the table's bits cannot be one of the players.
+            let bit = 1u32.checked_shl(u32::from(seat.index())).unwrap_or(0);
+            twice_seats |= seats & bit;
+            seats |= bit;
+            for card in [a, b].into_iter().flatten() {
+                twice |= cards & card.bit();
+                cards |= card.bit();
+            }
+        }
+        if seats != self.players.bits()
+            || twice_seats != 0
+            || twice != 0
+            || cards & self.known.bits() != 0
+        {
+            return false;
+        }
+        self.add_known(cards);
+        self.dealt = seats;
+        for &(seat, cards) in deals {
+            let st = &mut self.seats[seat.as_usize()];
+            st.hole = cards;
+            st.dealt = true;
+            sink.push(at, Event::HoleCardsDealt { seat, cards });
+        }
+        self.start_preflop(at, sink);
+        true
+    }
+
     /// Burns `burn` and deals a street's cards (`deal`: `Flop`, `Turn` or `River`)
     /// in one call (the [`crate::Dealer`]'s fast path): exactly a
     /// [`DealerInput::Burn`] followed by `deal`, with the same checks (C1, C4),

@@ -148,6 +148,69 @@ fn c3_dealing_all_hole_cards_at_once_equals_dealing_seat_by_seat() {
 }
 
 #[test]
+fn c3_hole_cards_in_one_call_equal_one_input_per_seat() {
+    // `Hand::deal_hole_cards` (replays: every seat's recorded cards at once) must be
+    // exactly the single `HoleCards` inputs in the same order: same hand, same events,
+    // and on a refused entry the same error with the entries before it dealt.
+    use holdem_betting::DealerInput;
+    type Deals = Vec<(holdem_betting::Seat, [Option<Card>; 2])>;
+    let cards: Vec<Card> = Card::ALL[..20].to_vec();
+    let check = |players: u8, button: u8, deals: Deals| {
+        let stacks = vec![1_000; usize::from(players)];
+        let mut one = posted(HandConfig::no_limit(Chips(10)), &stacks, button);
+        let mut each = one.clone();
+        let (mut one_events, mut each_events) = (Vec::new(), Vec::new());
+        let one_result = one.deal_hole_cards(T, &deals, &mut one_events);
+        let mut each_result = Ok(());
+        for &(seat, cards) in &deals {
+            match each.apply(T, Input::Deal(DealerInput::HoleCards { seat, cards })) {
+                Ok(events) => each_events.extend(events),
+                Err(e) => {
+                    let i = deals.iter().position(|d| d.0 == seat && d.1 == cards);
+                    each_result = Err((i.unwrap_or(0), e));
+                    break;
+                }
+            }
+        }
+        let what = format!("{players} players, button {button}, {deals:?}");
+        assert_eq!(one_result, each_result, "{what}");
+        assert_eq!(one, each, "{what}");
+        assert_eq!(one_events, each_events, "{what}");
+        assert!(one.masks_consistent() && one.chips_conserved(), "{what}");
+    };
+    for players in 2..=10u8 {
+        for button in [0, players - 1] {
+            let n = usize::from(players);
+            let known: Deals = (0..n)
+                .map(|i| (s(i as u8), [Some(cards[2 * i]), Some(cards[2 * i + 1])]))
+                .collect();
+            // Every seat, known cards, seat order and reversed.
+            check(players, button, known.clone());
+            check(players, button, known.iter().rev().copied().collect());
+            // Unknown cards (`??`) and a mix.
+            let mut mixed = known.clone();
+            mixed[0].1 = [None, None];
+            mixed[n - 1].1[1] = None;
+            check(players, button, mixed);
+            // Only some seats: dealt, the hand still waits for the rest.
+            check(players, button, known[..n - 1].to_vec());
+            // A card twice (C1), a seat twice, a seat not in the hand.
+            let mut twice = known.clone();
+            twice[n - 1].1[0] = twice[0].1[1];
+            check(players, button, twice);
+            let mut seat_twice = known.clone();
+            seat_twice[n - 1].0 = seat_twice[0].0;
+            check(players, button, seat_twice);
+            if players < 10 {
+                let mut stranger = known.clone();
+                stranger.push((s(players), [Some(cards[18]), Some(cards[19])]));
+                check(players, button, stranger);
+            }
+        }
+    }
+}
+
+#[test]
 fn c1_c2_a_dealer_shuffled_for_the_hand_has_every_card_the_hand_can_use() {
     // `Dealer::shuffled_for` shuffles only the 2n + 8 cards a hand can use (C2 for
     // those cards): a hand called down to the river and shown still has them all,
