@@ -9,7 +9,7 @@ use holdem_cli::history::native::{
     ActionBuffer, HandRecord, PostcardHands, decode_postcard, write_postcard,
 };
 use holdem_cli::history::phh::PhhHands;
-use holdem_cli::replay::{HouseRules, Outcome, replay_hand, replay_view};
+use holdem_cli::replay::{HouseRules, Outcome, Replayer, replay_hand, replay_view};
 
 const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
 const GENERATED: &[u8] =
@@ -62,7 +62,19 @@ fn replay(c: &mut Criterion) {
     // One record for the whole stream, as `holdem replay` reads a postcard file:
     // the decoded actions' storage is reused from hand to hand.
     let mut record = HandRecord::new(ActionBuffer::default());
+    let mut replayer = Replayer::new();
     g.bench_function("native_postcard_decode_and_replay_pluribus", |b| {
+        b.iter(|| {
+            let mut ok = 0;
+            for f in &frames {
+                if record.decode_into(black_box(f)).is_ok() {
+                    ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
+                }
+            }
+            ok
+        })
+    });
+    g.bench_function("native_postcard_decode_and_replay_uncached_pluribus", |b| {
         b.iter(|| {
             let mut ok = 0;
             for f in &frames {
@@ -105,7 +117,7 @@ fn replay(c: &mut Criterion) {
             let mut ok = 0;
             for f in &generated_frames {
                 if record.decode_into(black_box(f)).is_ok() {
-                    ok += usize::from(settled(&replay_view(&record.view(), &rules)));
+                    ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
                 }
             }
             ok

@@ -1,8 +1,11 @@
 //! A fixed amount of replay work for instruction counting (not a timing bench):
 //! `valgrind --tool=callgrind target/release/deps/replay_profile-* WORKLOAD ROUNDS`,
 //! where WORKLOAD is `phh-parse`, `phh-replay`, `postcard-decode`, `postcard-replay`,
-//! `lean-decode`, `lean-replay` (the allocation-free decoder),
-//! `replay` (decoded Pluribus hands) or `generated` (2,000 decoded generated hands).
+//! `lean-decode`, `lean-replay` (the replay decoder and a [`Replayer`], as `holdem replay`
+//! reads a postcard file), `lean-replay-uncached` (the same with `replay_view`, each
+//! hand started anew), `lean-replay-generated` (as `lean-replay`, 2,000 generated
+//! hands), `replay` (decoded Pluribus hands), `replay-cached` (the same through a
+//! [`Replayer`]) or `generated` (2,000 decoded generated hands).
 //! Instruction counts do not depend on the load of the machine; divide by the hands
 //! replayed (printed) for instructions per hand.
 
@@ -13,7 +16,7 @@ use holdem_cli::history::native::{
     ActionBuffer, HandRecord, PostcardHands, decode_postcard, write_postcard,
 };
 use holdem_cli::history::phh::PhhHands;
-use holdem_cli::replay::{HouseRules, Outcome, replay_hand, replay_view};
+use holdem_cli::replay::{HouseRules, Outcome, ReplayView, Replayer, replay_hand, replay_view};
 
 const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
 const GENERATED: &[u8] =
@@ -38,19 +41,20 @@ fn main() {
         .take(2_000)
         .filter_map(Result::ok)
         .collect();
-    let frames: Vec<Vec<u8>> = hands
-        .iter()
-        .map(|h| {
-            let mut v = Vec::new();
-            let _ = write_postcard(&mut v, h);
-            let skip = if v.len() - 1 < 128 { 1 } else { 2 };
-            v.split_off(skip)
-        })
-        .collect();
+    let payload = |h: &HandHistory| {
+        let mut v = Vec::new();
+        let _ = write_postcard(&mut v, h);
+        let skip = v.iter().position(|b| b & 0x80 == 0).map_or(0, |i| i + 1);
+        v.split_off(skip)
+    };
+    let frames: Vec<Vec<u8>> = hands.iter().map(payload).collect();
+    let generated_frames: Vec<Vec<u8>> = generated.iter().map(payload).collect();
     let mut count = 0usize;
     let mut ok = 0usize;
     // The decoded actions' storage, reused from hand to hand as a stream does.
     let mut buffer = ActionBuffer::default();
+    // What consecutive hands share, reused as `holdem replay` does in a stream.
+    let mut replayer = Replayer::new();
     for _ in 0..rounds {
         match workload {
             "phh-parse" => {
@@ -84,9 +88,36 @@ fn main() {
                     let mut record = HandRecord::new(std::mem::take(&mut buffer));
                     if record.decode_into(black_box(f)).is_ok() {
                         count += 1;
+                        ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
+                    }
+                    buffer = record.take_buffer();
+                }
+            }
+            "lean-replay-uncached" => {
+                for f in &frames {
+                    let mut record = HandRecord::new(std::mem::take(&mut buffer));
+                    if record.decode_into(black_box(f)).is_ok() {
+                        count += 1;
                         ok += usize::from(settled(&replay_view(&record.view(), &rules)));
                     }
                     buffer = record.take_buffer();
+                }
+            }
+            "lean-replay-generated" => {
+                for f in &generated_frames {
+                    let mut record = HandRecord::new(std::mem::take(&mut buffer));
+                    if record.decode_into(black_box(f)).is_ok() {
+                        count += 1;
+                        ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
+                    }
+                    buffer = record.take_buffer();
+                }
+            }
+            "replay-cached" => {
+                for h in &hands {
+                    count += 1;
+                    let view = ReplayView::of(black_box(h));
+                    ok += usize::from(settled(&replayer.replay(&view, &rules)));
                 }
             }
             "postcard-replay" => {

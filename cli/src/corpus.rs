@@ -18,7 +18,7 @@ use crate::history::native::{ActionBuffer, HandRecord, JsonlHands, PostcardHands
 use crate::history::phh::PhhHands;
 use crate::history::phh::RULES_FIELD;
 use crate::history::{HandHistory, HistoryError, Unit};
-use crate::replay::{HouseRules, Outcome, replay_hand, replay_view};
+use crate::replay::{HouseRules, Outcome, Replayer, replay_hand};
 
 /// The history formats, chosen by file extension.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -267,13 +267,14 @@ pub struct FileReport {
 }
 
 impl FileReport {
+    /// Whether a line of `status` is kept ([`FileReport::lines`]).
+    fn keeps(status: Status, keep_all: bool) -> bool {
+        keep_all || !matches!(status, Status::Ok | Status::Unsettled | Status::Unsupported)
+    }
+
     fn push(&mut self, line: HandLine, keep_all: bool) {
         self.counts.add(line.status);
-        let failed = !matches!(
-            line.status,
-            Status::Ok | Status::Unsettled | Status::Unsupported
-        );
-        if keep_all || failed {
+        if FileReport::keeps(line.status, keep_all) {
             self.lines.push(line);
         }
     }
@@ -312,6 +313,7 @@ fn judge_postcard<R: std::io::Read>(
 ) {
     let mut index = 0;
     let mut buffer = ActionBuffer::default();
+    let mut replayer = Replayer::new();
     while let Some(frame) = frames.next_frame() {
         index += 1;
         let mut record = HandRecord::new(std::mem::take(&mut buffer));
@@ -325,8 +327,15 @@ fn judge_postcard<R: std::io::Read>(
                 let (status, message) = match rules.for_declared(record.declared_rules()) {
                     Err(reason) => (Status::Unreadable, reason),
                     Ok(r) => {
-                        let outcome = replay_view(&record.view(), r);
-                        (status_of(&outcome), outcome.describe(record.unit()))
+                        let outcome = replayer.replay(&record.view(), r);
+                        let status = status_of(&outcome);
+                        // Described only when the report keeps the line.
+                        let message = if FileReport::keeps(status, keep_all) {
+                            outcome.describe(record.unit())
+                        } else {
+                            String::new()
+                        };
+                        (status, message)
                     }
                 };
                 HandLine {

@@ -443,47 +443,181 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
     replay_view(&ReplayView::of(h), rules)
 }
 
-/// Replays one hand, seen through a [`ReplayView`], under `rules`.
+/// Replays one hand, seen through a [`ReplayView`], under `rules`. To replay many
+/// hands, a [`Replayer`] reuses what consecutive hands share.
 pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Outcome {
+    match start(h, rules) {
+        Ok(mut hand) => play(&mut hand, h),
+        Err(outcome) => *outcome,
+    }
+}
+
+/// Replays hands one after another, reusing what consecutive hands share: a hand
+/// with the same house rules, stakes, forced bets, rake and starting stacks as the
+/// one before starts from a copy of that hand's engine state after the forced bets
+/// (what `Hand::new` and `post_forced_bets` gave for the same inputs), not from a
+/// new one. Every action is still checked by the engine (H2); the outcome is
+/// [`replay_view`]'s.
+#[derive(Debug, Default)]
+pub struct Replayer {
+    last: Option<Box<LastStart>>,
+}
+
+/// The start of the previous hand: its inputs, and the engine state after the
+/// forced bets once two hands in a row have had the same inputs.
+#[derive(Debug)]
+struct LastStart {
+    rules: HouseRules,
+    key: StartKey,
+    hand: Option<Hand>,
+}
+
+/// What a hand's start depends on besides the house rules.
+#[derive(Debug, PartialEq, Eq)]
+struct StartKey {
+    variant: Variant,
+    unit: Unit,
+    stakes: Stakes,
+    antes: Amounts,
+    blinds_or_straddles: Amounts,
+    starting_stacks: Amounts,
+    rake: Option<String>,
+}
+
+impl StartKey {
+    /// Whether `h` has these inputs (checked field by field, cheapest first).
+    fn matches<A>(&self, h: &ReplayView<'_, A>) -> bool {
+        self.starting_stacks[..] == *h.starting_stacks
+            && self.variant == h.variant
+            && self.stakes == h.stakes
+            && self.unit == h.unit
+            && self.blinds_or_straddles[..] == *h.blinds_or_straddles
+            && self.antes[..] == *h.antes
+            && self.rake.as_deref() == h.rake
+    }
+
+    /// The inputs of `h`, which has at most [`MAX_SEATS`] players.
+    fn of<A>(h: &ReplayView<'_, A>) -> Option<StartKey> {
+        let amounts = |v: &[u64]| Amounts::try_from(v).ok();
+        Some(StartKey {
+            variant: h.variant,
+            unit: h.unit,
+            stakes: h.stakes,
+            antes: amounts(h.antes)?,
+            blinds_or_straddles: amounts(h.blinds_or_straddles)?,
+            starting_stacks: amounts(h.starting_stacks)?,
+            rake: h.rake.map(str::to_string),
+        })
+    }
+}
+
+impl Replayer {
+    /// A replayer that has seen no hand yet.
+    pub fn new() -> Replayer {
+        Replayer::default()
+    }
+
+    /// Replays one hand under `rules`; the same outcome as [`replay_view`].
+    pub fn replay<A: RecordedAction>(
+        &mut self,
+        h: &ReplayView<'_, A>,
+        rules: &HouseRules,
+    ) -> Outcome {
+        let mut hand = match self.last.as_deref_mut() {
+            Some(last) if last.key.matches(h) && last.rules == *rules => match &last.hand {
+                Some(template) => template.clone(),
+                None => match start(h, rules) {
+                    Ok(hand) => last.hand.insert(hand).clone(),
+                    Err(outcome) => return *outcome,
+                },
+            },
+            _ => {
+                let started = start(h, rules);
+                self.remember(h, rules);
+                match started {
+                    Ok(hand) => hand,
+                    Err(outcome) => return *outcome,
+                }
+            }
+        };
+        play(&mut hand, h)
+    }
+
+    /// Keeps the inputs of `h` (its engine state comes with the next hand that
+    /// shares them).
+    #[cold]
+    fn remember<A>(&mut self, h: &ReplayView<'_, A>, rules: &HouseRules) {
+        let Some(key) = StartKey::of(h) else {
+            self.last = None;
+            return;
+        };
+        match self.last.as_deref_mut() {
+            Some(last) => {
+                if last.rules != *rules {
+                    last.rules = rules.clone();
+                }
+                last.key = key;
+                last.hand = None;
+            }
+            None => {
+                self.last = Some(Box::new(LastStart {
+                    rules: rules.clone(),
+                    key,
+                    hand: None,
+                }))
+            }
+        }
+    }
+}
+
+/// The engine state of a hand after its forced bets, or the outcome of a hand that
+/// cannot start (unsupported, or illegal at its setup; boxed: the rare path).
+fn start<A>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Result<Hand, Box<Outcome>> {
     let (config, forced) = match setup(h, rules) {
         Ok(setup) => setup,
-        Err(reason) => return Outcome::Unsupported { reason },
+        Err(reason) => return Err(Box::new(Outcome::Unsupported { reason })),
     };
     let n = h.player_count();
     let mut players = arrayvec::ArrayVec::<BetPlayer, MAX_SEATS>::new();
     for (i, &stack) in h.starting_stacks.iter().enumerate() {
         let Some(seat) = Seat::new(i as u8) else {
-            return unsupported("too many players");
+            return Err(Box::new(unsupported("too many players")));
         };
         players.push(BetPlayer::new(seat, Chips(stack)));
     }
     let Some(button) = Seat::new((n - 1) as u8) else {
-        return unsupported("no players");
+        return Err(Box::new(unsupported("no players")));
     };
     let setup_error = |e: &dyn std::fmt::Display| Outcome::Illegal {
         action: 0,
         text: "(setup)".into(),
         reason: phh_names(&e.to_string()),
     };
-    let mut built = match &forced {
+    let built = match &forced {
         None => Hand::new(config, &players, button),
         Some(f) => Hand::with_forced_bets(config, &players, button, None, f, Evaluator::new()),
     };
-    // Borrowed in place: the hand is a few hundred bytes, not worth a move.
-    let hand = match &mut built {
+    let mut hand = match built {
         Ok(hand) => hand,
         // The engine plays live straddles left of the big blind, each at least double
         // the one before (B3); other straddle customs are not played, not illegal.
         Err(e @ HandError::InvalidStraddle { .. }) => {
-            return unsupported(format!("straddle: {}", phh_names(&e.to_string())));
+            return Err(Box::new(unsupported(format!(
+                "straddle: {}",
+                phh_names(&e.to_string())
+            ))));
         }
-        Err(e) => return setup_error(&e),
+        Err(e) => return Err(Box::new(setup_error(&e))),
     };
-    let t = Timestamp(0);
-    if let Err(e) = hand.post_forced_bets(t, &mut Discard) {
-        return setup_error(&e);
+    if let Err(e) = hand.post_forced_bets(Timestamp(0), &mut Discard) {
+        return Err(Box::new(setup_error(&e)));
     }
+    Ok(hand)
+}
 
+/// Feeds the recorded actions of `h` to `hand` (after its forced bets) and reports.
+fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
+    let t = Timestamp(0);
     // Shows and mucks wait for the showdown (see the module docs).
     let mut shows: Shows<'_> = arrayvec::ArrayVec::new();
     let mut hidden: Option<String> = None;

@@ -9,7 +9,7 @@ use holdem_cli::history::native::{
     JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
 };
 use holdem_cli::history::phh::{PhhHands, parse_phh, write_phh};
-use holdem_cli::replay::{ReplayView, replay_hand, replay_view};
+use holdem_cli::replay::{HouseRules, ReplayView, Replayer, replay_hand, replay_view};
 use proptest::prelude::*;
 
 const SEED_FILE: &str = include_str!("../../data/histories/seeds/b12-incomplete-all-in.phh");
@@ -207,7 +207,7 @@ fn lean_and_full_agree(h: &HandHistory) {
     assert_eq!(view.rake, full.rake);
     assert_eq!(view.actions.len(), full.actions.len());
     for (a, b) in view.actions.iter().zip(full.actions) {
-        assert_eq!(a.kind, b.kind);
+        assert_eq!(a.kind(), &b.kind);
         assert_eq!(record.comment(a), b.comment.as_deref());
     }
     let rules = holdem_cli::replay::HouseRules::standard();
@@ -243,4 +243,48 @@ fn rule_h1_lean_and_full_postcard_decoders_agree() {
         count += 1;
     }
     assert!(count > 500, "{count} hands compared");
+}
+
+/// A [`Replayer`] (which starts a hand from a copy of the previous one's state when
+/// the rules, stakes, forced bets, rake and stacks are the same) gives exactly the
+/// outcomes of [`replay_view`] on every shipped PHH hand, in order and with each
+/// hand replayed twice in a row, under two house rules in turn.
+#[test]
+fn a_replayer_gives_the_outcomes_of_replay_view() {
+    let mut texts = Vec::new();
+    for dir in [
+        "phh/pluribus",
+        "phh/handhq",
+        "phh/famous",
+        "seeds",
+        "illegal",
+    ] {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/histories/").to_string() + dir;
+        for entry in std::fs::read_dir(path).expect("data folder") {
+            let p = entry.expect("entry").path();
+            if let Ok(text) = std::fs::read_to_string(&p) {
+                texts.push(text);
+            }
+        }
+    }
+    let standard = HouseRules::standard();
+    let lifted = HouseRules {
+        name: "cap lifted".into(),
+        cap_lifted_heads_up: true,
+        ..HouseRules::standard()
+    };
+    let mut hands: Vec<HandHistory> = texts
+        .iter()
+        .flat_map(|t| PhhHands::new(t).filter_map(|h| h.hand.ok()))
+        .collect();
+    hands.extend(generated(2026, 300));
+    assert!(hands.len() > 400, "{} hands", hands.len());
+    let mut replayer = Replayer::new();
+    for (i, h) in hands.iter().enumerate() {
+        let rules = if i % 7 == 3 { &lifted } else { &standard };
+        let view = ReplayView::of(h);
+        let expected = replay_view(&view, rules);
+        assert_eq!(replayer.replay(&view, rules), expected, "hand {i}");
+        assert_eq!(replayer.replay(&view, rules), expected, "hand {i} again");
+    }
 }

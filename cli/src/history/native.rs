@@ -274,7 +274,7 @@ mod tests {
             && a.actions
                 .iter()
                 .zip(b.actions)
-                .all(|(x, y)| x.kind == y.kind && record.comment(x) == y.comment.as_deref())
+                .all(|(x, y)| *x.kind() == y.kind && record.comment(x) == y.comment.as_deref())
     }
 
     /// Checks one payload: the hand-written decoder accepts what postcard's serde

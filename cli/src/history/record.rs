@@ -10,6 +10,8 @@
 //! (`hand_decoder_agrees_with_serde_on_real_and_mutated_frames`), except that text
 //! it skips is not checked to be UTF-8.
 
+use std::mem::ManuallyDrop;
+
 use arrayvec::ArrayVec;
 use holdem_cards::Card;
 
@@ -33,12 +35,19 @@ struct Span {
 /// goes from one frame to the next ([`ActionBuffer`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionRecord {
-    /// What happened.
-    pub kind: ActionKind,
+    /// What happened. (`ActionKind` owns nothing but, holding `ArrayVec`s, has drop
+    /// glue: `ManuallyDrop` lets a record's action list be emptied without a pass
+    /// over it.)
+    kind: ManuallyDrop<ActionKind>,
     comment: Option<Span>,
 }
 
 impl ActionRecord {
+    /// What happened.
+    pub fn kind(&self) -> &ActionKind {
+        &self.kind
+    }
+
     /// Whether the action has a commentary.
     pub fn has_comment(&self) -> bool {
         self.comment.is_some()
@@ -547,7 +556,10 @@ impl<'a> Reader<'a> {
             } else {
                 None
             };
-            out.push(ActionRecord { kind, comment });
+            out.push(ActionRecord {
+                kind: ManuallyDrop::new(kind),
+                comment,
+            });
         }
         Ok(())
     }
