@@ -66,6 +66,26 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             // Dealer inputs go straight to their own path (it checks the phase).
             return self.apply_deal(at, deal, sink);
         }
+        if let Input::Show { seat, cards: None } = input {
+            // The common show: in turn, cards the hand knows, ranked at the river.
+            // Exactly what `show` does for it, without its checks for revealed cards.
+            if matches!(self.phase, Phase::Showdown) && self.to_act == Some(seat) {
+                let st = &mut self.seats[seat.as_usize()];
+                if let ([Some(a), Some(b)], Some(_)) = (st.hole, st.rank) {
+                    st.shown = true;
+                    self.shown |= 1 << seat.as_usize();
+                    sink.push(
+                        at,
+                        Event::Showed {
+                            seat,
+                            cards: [a, b],
+                            reason: ShowReason::Showdown,
+                        },
+                    );
+                    return self.advance_showdown(at, sink);
+                }
+            }
+        }
         if matches!(self.phase, Phase::Complete) {
             return Err(HandError::HandComplete { kind: input.kind() });
         }
@@ -581,11 +601,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let (mut active, mut behind) = (0u32, 0u32);
         for (i, st) in self.seats.iter().enumerate() {
             active |= u32::from(st.status == SeatStatus::Active) << i;
-            behind |= u32::from(st.street_bet < current && st.in_hand()) << i;
+            behind |= u32::from(st.street_bet < current) << i;
         }
         self.active = active;
         self.acted = 0;
-        self.behind = behind;
+        // Behind: in the hand (a player, not folded) and short of the bet.
+        self.behind = behind & self.contenders().bits();
         self.last_aggressor = None;
         self.phase = Phase::Betting;
         // B6: left of the big blind first (heads-up that is the button, B4), or left
@@ -616,10 +637,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         self.bets = 0;
         self.last_aggressor = None;
         self.burned = false;
-        for st in &mut self.seats {
-            st.acted = false;
-            st.acted_at = 0;
-        }
+        // Nobody has acted: the `acted` bits alone say so (`acted_at` is read only
+        // with the bit set).
         self.acted = 0;
         self.behind = 0;
         self.phase = Phase::Betting;
@@ -659,7 +678,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let current = self.current_bet;
         let bit = 1u32 << seat.as_usize();
         let st = &mut self.seats[seat.as_usize()];
-        st.acted = true;
         // The seat masks change only for this seat (and `behind` on a raise): kept in
         // step here instead of a full `sync_seat`.
         self.acted |= bit;
@@ -756,8 +774,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         };
         let current = self.current_bet;
         let st = &mut self.seats[seat.as_usize()];
-        st.acted = true;
         st.acted_at = current;
+        self.acted |= 1 << seat.as_usize();
         match outcome {
             AutoOutcome::Checked => {}
             AutoOutcome::Folded => {

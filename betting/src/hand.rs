@@ -660,7 +660,8 @@ impl<E> Hand<E> {
         self.active.count_ones() as usize
     }
 
-    /// Brings the seat bit masks in line with seat `i`'s state after a change.
+    /// Brings the seat bit masks in line with seat `i`'s state after a change (the
+    /// `acted` bits are the only record of acting: they are set where a seat acts).
     pub(crate) fn sync_seat(&mut self, i: usize) {
         let bit = 1u32 << i;
         let st = &self.seats[i];
@@ -668,11 +669,6 @@ impl<E> Hand<E> {
             self.active |= bit;
         } else {
             self.active &= !bit;
-        }
-        if st.acted {
-            self.acted |= bit;
-        } else {
-            self.acted &= !bit;
         }
         if st.street_bet < self.current_bet && st.in_hand() {
             self.behind |= bit;
@@ -782,13 +778,12 @@ impl<E> Hand<E> {
     #[doc(hidden)]
     #[must_use]
     pub fn masks_consistent(&self) -> bool {
-        let (mut active, mut acted, mut dealt, mut folded) = (0u32, 0u32, 0u32, 0u32);
+        let (mut active, mut dealt, mut folded) = (0u32, 0u32, 0u32);
         let (mut shown, mut mucked) = (0u32, 0u32);
         for (i, st) in self.seats.iter().enumerate() {
             shown |= u32::from(st.shown) << i;
             mucked |= u32::from(st.mucked) << i;
             active |= u32::from(st.status == SeatStatus::Active) << i;
-            acted |= u32::from(st.acted) << i;
             dealt |= u32::from(st.dealt) << i;
             folded |= u32::from(st.status == SeatStatus::Folded) << i;
         }
@@ -814,7 +809,6 @@ impl<E> Hand<E> {
             && shower_ok
             && shown == self.shown
             && mucked == self.mucked
-            && acted == self.acted
             && dealt == self.dealt
             && folded == self.folded.bits()
             && behind_ok

@@ -150,7 +150,9 @@ impl<E> Hand<E> {
                 Some(Block::Stack)
             } else if self.active & !(1 << seat.as_usize()) == 0 {
                 Some(Block::Nobody)
-            } else if st.acted && current.saturating_sub(st.acted_at) < self.full_increment {
+            } else if self.acted & (1 << seat.as_usize()) != 0
+                && current.saturating_sub(st.acted_at) < self.full_increment
+            {
                 Some(Block::NotReopened)
             } else {
                 None
@@ -231,7 +233,9 @@ impl<E> Hand<E> {
             Some(Block::Stack)
         } else if !others_able {
             Some(Block::Nobody)
-        } else if st.acted && current.saturating_sub(st.acted_at) < self.full_increment {
+        } else if self.acted & (1 << seat.as_usize()) != 0
+            && current.saturating_sub(st.acted_at) < self.full_increment
+        {
             // B8, B12: only a full raise since the seat acted reopens the betting.
             Some(Block::NotReopened)
         } else if fixed.is_some()

@@ -245,8 +245,8 @@ pub(crate) struct SeatState {
     pub total: u64,
     /// The dead-money part of `total` (big-blind ante, dead blind).
     pub dead: u64,
-    pub acted: bool,
-    /// The current bet when the seat last acted (B12 reopening test).
+    /// The current bet when the seat last acted in this round (B12 reopening test);
+    /// read only while the seat's bit in `Hand::acted` is set (stale otherwise).
     pub acted_at: u64,
     pub protected: bool,
     pub sitting_out: bool,
@@ -267,7 +267,6 @@ impl SeatState {
         street_bet: 0,
         total: 0,
         dead: 0,
-        acted: false,
         acted_at: 0,
         protected: false,
         sitting_out: false,
