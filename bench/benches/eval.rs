@@ -10,6 +10,11 @@
 //! - `eval7_enumeration`: all 77,520 seven-card subsets of 20 shuffled cards in
 //!   lexicographic order (consecutive hands share most cards), from ids, and as
 //!   nested loops adding one card per level (how equity enumerators work).
+//! - `eval7_board`: 16 seeded random boards of five cards, each with all
+//!   1,081 pairs of hole cards from the other 47 (17,296 seven-card hands, the
+//!   shape of a showdown or an equity leaf): our shared-board batches against
+//!   the same hands one by one, ours and `pokers`' (from ids, and `pokers` with
+//!   its board `Hand` built once per board).
 //! - `equity`: pre-flop exact equity, heads-up AhAs vs KdKc (1,712,304 boards)
 //!   and three-way AhAs vs KdKc vs QhQc (1,370,754 boards).
 //!
@@ -347,6 +352,122 @@ fn eval7_enumeration(c: &mut Criterion<ThreadCpuTime>) {
     g.finish();
 }
 
+/// Sixteen seeded random five-card boards, each with every pair of hole cards
+/// from the 47 cards left.
+fn boards_and_holes() -> Vec<([Card; 5], Vec<[Card; 2]>)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xb0a2d);
+    (0..16)
+        .map(|_| {
+            let mut used = 0u64;
+            let mut board = [Card::ALL[0]; 5];
+            let mut k = 0;
+            while k < 5 {
+                let c = (rng.next_u32() % 52) as usize;
+                if used & (1 << c) == 0 {
+                    used |= 1 << c;
+                    board[k] = Card::ALL[c];
+                    k += 1;
+                }
+            }
+            let rest: Vec<Card> = (0..52)
+                .filter(|&c| used & (1 << c) == 0)
+                .map(|c| Card::ALL[c])
+                .collect();
+            let mut holes = Vec::with_capacity(1_081);
+            for (i, &a) in rest.iter().enumerate() {
+                for &b in &rest[i + 1..] {
+                    holes.push([a, b]);
+                }
+            }
+            (board, holes)
+        })
+        .collect()
+}
+
+/// Many hole-card pairs on one board: the shared-board batches against the
+/// same seven-card hands one by one.
+fn eval7_board(c: &mut Criterion<ThreadCpuTime>) {
+    let deals = boards_and_holes();
+    let sevens: Vec<[Card; 7]> = deals
+        .iter()
+        .flat_map(|(board, holes)| {
+            holes
+                .iter()
+                .map(move |&[a, b]| [board[0], board[1], board[2], board[3], board[4], a, b])
+        })
+        .collect();
+    let mut g = configure(c, "eval7_board", sevens.len());
+    let eval = Evaluator::new();
+    let board_keys: Vec<HandKey> = deals.iter().map(|(b, _)| HandKey::from_cards(b)).collect();
+    let board_sets: Vec<CardSet> = deals.iter().map(|(b, _)| CardSet::from_cards(b)).collect();
+    let mut out = vec![HandRank::from_raw(0); sevens.len()];
+    g.bench_function("holdem/board_batch_by_contract", |b| {
+        b.iter(|| {
+            let mut rest = &mut out[..];
+            for (key, (_, holes)) in board_keys.iter().zip(black_box(&deals)) {
+                let (now, later) = rest.split_at_mut(holes.len());
+                let _ = eval.rank_on_board(*key, holes, now);
+                rest = later;
+            }
+            sum(out.iter().map(|r| u32::from(r.raw())))
+        })
+    });
+    g.bench_function("holdem/board_batch_validated", |b| {
+        b.iter(|| {
+            let mut rest = &mut out[..];
+            let mut ok = true;
+            for (set, (_, holes)) in board_sets.iter().zip(black_box(&deals)) {
+                let (now, later) = rest.split_at_mut(holes.len());
+                ok &= eval.evaluate_on_board(*set, holes, now).is_ok();
+                rest = later;
+            }
+            (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
+        })
+    });
+    g.bench_function("holdem/batch_ids_by_contract", |b| {
+        b.iter(|| {
+            let ok = eval.rank_batch7(black_box(&sevens), &mut out).is_ok();
+            (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
+        })
+    });
+    g.bench_function("holdem/ids_by_contract", |b| {
+        b.iter(|| {
+            let hands = black_box(&sevens).iter();
+            sum(hands.map(|h| u32::from(eval.rank7(h).raw())))
+        })
+    });
+    g.bench_function("pokers/ids", |b| {
+        b.iter(|| {
+            sum(black_box(&sevens)
+                .iter()
+                .map(|h| u32::from(pokers_hand(h).evaluate())))
+        })
+    });
+    let pk_boards: Vec<pokers::Hand> = deals
+        .iter()
+        .map(|(board, _)| {
+            board.iter().fold(pokers::Hand::default(), |acc, c| {
+                acc + pokers::CARDS[c.index() as usize]
+            })
+        })
+        .collect();
+    g.bench_function("pokers/board_one_by_one", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for (board, (_, holes)) in pk_boards.iter().zip(black_box(&deals)) {
+                acc += sum(holes.iter().map(|&[x, y]| {
+                    let hand = *board
+                        + pokers::CARDS[x.index() as usize]
+                        + pokers::CARDS[y.index() as usize];
+                    u32::from(hand.evaluate())
+                }));
+            }
+            acc
+        })
+    });
+    g.finish();
+}
+
 /// Process CPU time: `pokers` runs its enumeration on a worker thread, which
 /// the calling thread's CPU time would not see (ours runs on the caller's).
 fn equity_heads_up(c: &mut Criterion<ProcessCpuTime>) {
@@ -400,7 +521,7 @@ fn equity_heads_up(c: &mut Criterion<ProcessCpuTime>) {
 criterion_group! {
     name = benches;
     config = Criterion::default().with_measurement(ThreadCpuTime);
-    targets = eval7_random, eval7_enumeration
+    targets = eval7_random, eval7_enumeration, eval7_board
 }
 criterion_group! {
     name = equity_benches;

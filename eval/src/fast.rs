@@ -505,6 +505,59 @@ impl Evaluator {
         Ok(())
     }
 
+    /// Ranks each pair of hole cards in `holes` together with a shared board
+    /// (`board`, 3-5 cards, its key built once) into `out`, checked by
+    /// contract like [`Evaluator::rank7`]: the caller promises that no hole
+    /// card repeats or is on the board (a dealt showdown, an enumeration);
+    /// otherwise that hand's rank is unspecified, never a panic or undefined
+    /// behaviour. Only `out` being shorter than `holes` is an error
+    /// ([`EvalError::BatchLength`]). Each hand is two card-key reads and adds
+    /// and one or two table reads: the validated equivalent is
+    /// [`HandEvaluator::evaluate_on_board`].
+    ///
+    /// ```
+    /// use holdem_cards::Card;
+    /// use holdem_eval::{Evaluator, HandKey, HandRank};
+    ///
+    /// let card = |s: &str| s.parse::<Card>();
+    /// let board = HandKey::from_cards(&[card("Qh")?, card("Jh")?, card("Th")?, card("2c")?, card("3d")?]);
+    /// let holes = [[card("Ah")?, card("Kh")?], [card("As")?, card("Kd")?]];
+    /// let mut out = [HandRank::from_raw(0); 2];
+    /// Evaluator::new().rank_on_board(board, &holes, &mut out)?;
+    /// assert!(out[0].is_royal_flush());
+    /// assert_eq!(out[1].describe(), "straight, ace high");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rank_on_board(
+        self,
+        board: HandKey,
+        holes: &[[Card; 2]],
+        out: &mut [HandRank],
+    ) -> Result<(), EvalError> {
+        check_batch(holes.len(), out.len())?;
+        let card_keys = &self.lookup.card_keys;
+        for (o, &[a, b]) in out.iter_mut().zip(holes) {
+            let key = board
+                .key
+                .wrapping_add(card_keys[a.index() as usize])
+                .wrapping_add(card_keys[b.index() as usize]);
+            *o = if key & FLUSH_FLAGS != 0 {
+                self.rank_on_board_flush(key, board.mask, a, b)
+            } else {
+                self.rank_unsuited_key(key)
+            };
+        }
+        Ok(())
+    }
+
+    /// The flush case of [`Evaluator::rank_on_board`], out of line.
+    #[cold]
+    #[inline(never)]
+    fn rank_on_board_flush(self, key: u64, board: u64, a: Card, b: Card) -> HandRank {
+        let mask = board | CARD_BIT[a.index() as usize] | CARD_BIT[b.index() as usize];
+        self.rank_flush(flush_lane_of(key, mask))
+    }
+
     /// Ranks many seven-card hands given by id into `out`; the duplicate-card
     /// check is folded over the whole batch instead of a branch per hand. A
     /// hand with a repeated card is [`EvalError::DuplicateCard`] (then `out`
@@ -538,9 +591,9 @@ impl HandEvaluator for Evaluator {
         self.evaluate_sets(hands, out)
     }
 
-    /// The board's key is built once; each hand adds its two cards (two adds),
-    /// with the repeat check of [`HandKey::with_card`] and the count check of
-    /// [`Evaluator::evaluate_key`].
+    /// The board's key is built and its size checked once; each hand adds its
+    /// two cards with the repeat check of [`HandKey::with_card`] (two adds and
+    /// a flag test) and is ranked by [`Evaluator::rank_key`].
     fn evaluate_on_board(
         &self,
         board: CardSet,
@@ -549,8 +602,18 @@ impl HandEvaluator for Evaluator {
     ) -> Result<(), EvalError> {
         check_batch(holes.len(), out.len())?;
         let board_key = HandKey::from_set(board);
+        // Without a repeat, every hand holds the board's cards and two more.
+        let cards = board.len() + 2;
+        let counted = (5..=7).contains(&cards);
         for (slot, &[a, b]) in out.iter_mut().zip(holes) {
-            *slot = self.evaluate_key(board_key.with_card(a).with_card(b))?;
+            let hand = board_key.with_card(a).with_card(b);
+            if hand.has_duplicate() {
+                return Err(EvalError::DuplicateCard);
+            }
+            if !counted {
+                return Err(EvalError::CardCount(cards));
+            }
+            *slot = self.rank_key(hand);
         }
         Ok(())
     }

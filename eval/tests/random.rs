@@ -115,6 +115,26 @@ proptest! {
         prop_assert_eq!(&a, &b);
         prop_assert_eq!(&a, &c);
     }
+
+    /// Many hole-card pairs on one shared board of 3-5 cards: the by-contract
+    /// [`Evaluator::rank_on_board`] and the validated `evaluate_on_board`
+    /// equal the reference on each whole hand.
+    #[test]
+    fn board_batches_equal_the_reference(cards in cards(51..=51), board_len in 3usize..=5, n in 0usize..=23) {
+        let fast = Evaluator::new();
+        let board = &cards[..board_len];
+        let holes: Vec<[Card; 2]> = cards[5..].chunks_exact(2).take(n).map(|p| [p[0], p[1]]).collect();
+        let mut by_contract = vec![HandRank::from_raw(0); holes.len()];
+        fast.rank_on_board(HandKey::from_cards(board), &holes, &mut by_contract)?;
+        let mut validated = vec![HandRank::from_raw(0); holes.len()];
+        fast.evaluate_on_board(CardSet::from_cards(board), &holes, &mut validated)?;
+        let want: Vec<HandRank> = holes
+            .iter()
+            .map(|h| ReferenceEvaluator::rank_cards(&[board, h].concat()))
+            .collect::<Result<_, _>>()?;
+        prop_assert_eq!(&by_contract, &want);
+        prop_assert_eq!(&validated, &want);
+    }
 }
 
 /// Rule E1 on a large seeded sample of seven-card hands (release-only).
@@ -153,6 +173,9 @@ proptest! {
         let fast = Evaluator::new();
         let seven: [Card; 7] = std::array::from_fn(|i| Card::ALL[ids[i]]);
         let _ = fast.rank7(&seven);
+        let mut two = [HandRank::from_raw(0); 2];
+        let holes = [[seven[0], seven[1]], [seven[2], seven[2]]];
+        prop_assert!(fast.rank_on_board(HandKey::from_cards(&seven[3..]), &holes, &mut two).is_ok());
         let mut out = [HandRank::from_raw(0); 1];
         prop_assert!(fast.rank_batch7(&[seven], &mut out).is_ok());
         let many: Vec<Card> = more.iter().map(|&i| Card::ALL[i]).collect();
