@@ -5,6 +5,7 @@ use holdem_cards::{Card, CardSet};
 use holdem_eval::{Evaluator, HandEvaluator};
 use holdem_pots::{Chips, Seat, SeatSet};
 
+use crate::fixed::{Filler, FixedVec};
 use crate::result::HandResult;
 use crate::state::{SeatState, next_in};
 use crate::{
@@ -48,7 +49,7 @@ pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
 ///
 /// `E` ranks the hands at showdown (E1); the default is `holdem_eval`'s fast
 /// [`Evaluator`]. See the crate documentation for a complete hand.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hand<E = Evaluator> {
     pub(crate) config: HandConfig,
@@ -74,7 +75,7 @@ pub struct Hand<E = Evaluator> {
     pub(crate) mucked: u32,
     pub(crate) positions: Positions,
     /// The forced bets in posting order (sizes in `config` and `post_sizes`).
-    pub(crate) posts: ArrayVec<(Seat, PostKind), MAX_POSTS>,
+    pub(crate) posts: FixedVec<(Seat, PostKind), MAX_POSTS>,
     /// Per seat: the ante, the dead ante and the straddle (full sizes).
     pub(crate) post_sizes: [[u64; 3]; MAX_SEATS],
     /// The last straddler, who acts last before the flop (B3, B6).
@@ -106,13 +107,26 @@ pub struct Hand<E = Evaluator> {
     pub(crate) known: CardSet,
     /// Betting ended with a player all-in: hands are face up (B21).
     pub(crate) all_in_showdown: bool,
-    pub(crate) showdown_order: ArrayVec<Seat, MAX_SEATS>,
+    pub(crate) showdown_order: FixedVec<Seat, MAX_SEATS>,
     pub(crate) result: Option<HandResult>,
     /// The config is no limit with the standard minimum raise and no re-raise
     /// doubling: the betting limits take a shorter path (derived from `config`;
     /// `false`, the general path, is always correct, so it is not serialized).
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) plain_no_limit: bool,
+}
+
+/// Every field but the evaluator and the result is `Copy` (fixed arrays,
+/// [`FixedVec`]s): a clone copies them as a block, not field by field.
+impl<E: Clone> Clone for Hand<E> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Hand {
+            evaluator: self.evaluator.clone(),
+            result: self.result.clone(),
+            ..*self
+        }
+    }
 }
 
 /// Two hands are equal when their states are (the evaluator is not compared: it is a
@@ -329,7 +343,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             shown: 0,
             mucked: 0,
             positions,
-            posts: ArrayVec::new(),
+            posts: FixedVec::new(<(Seat, PostKind)>::FILLER),
             post_sizes: [[0u64; 3]; MAX_SEATS],
             straddler,
             opening_blind,
@@ -349,7 +363,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             burns: 0,
             known: CardSet::EMPTY,
             all_in_showdown: false,
-            showdown_order: ArrayVec::new(),
+            showdown_order: FixedVec::new(Seat::FILLER),
             result: None,
             plain_no_limit: config.is_plain_no_limit(),
         }

@@ -81,6 +81,7 @@ mod config;
 pub mod dealer;
 mod error;
 mod event;
+mod fixed;
 mod forced;
 mod hand;
 mod input;

@@ -5,6 +5,12 @@ use holdem_pots::{Chips, Seat, SeatSet};
 
 use crate::{MAX_SEATS, PostKind};
 
+/// Seat 0, a filler for unused slots.
+pub(crate) const SEAT_0: Seat = match Seat::new(0) {
+    Some(seat) => seat,
+    None => panic!("seat 0 is a table seat"),
+};
+
 /// A betting round (and the board cards that open it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
