@@ -513,7 +513,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
         let all_in = st.stack == 0;
-        self.sync_seat(seat.as_usize());
+        // Of the seat masks a post changes only `active` (an all-in post); `behind`
+        // is set when the betting starts.
+        self.active &= !(u32::from(all_in) << seat.as_usize());
         sink.push(
             at,
             Event::Posted {
