@@ -267,8 +267,8 @@ impl Scorer<'_> {
     fn score(&mut self, board: HandKey, weight: u64, tally: &mut Tally) {
         if let [a, b] = self.holes {
             // Heads-up fast path: two lookups, counters, no branches.
-            let ra = self.eval.rank_key(board.plus(*a));
-            let rb = self.eval.rank_key(board.plus(*b));
+            let ra = self.eval.rank_key_for_equity(board.plus(*a));
+            let rb = self.eval.rank_key_for_equity(board.plus(*b));
             self.heads_up[0] += weight * u64::from(ra > rb);
             self.heads_up[1] += weight * u64::from(rb > ra);
             self.heads_up[2] += weight;
@@ -276,7 +276,7 @@ impl Scorer<'_> {
         }
         let mut best = HandRank::from_raw(0);
         for (slot, hole) in self.ranks.iter_mut().zip(self.holes) {
-            *slot = self.eval.rank_key(board.plus(*hole));
+            *slot = self.eval.rank_key_for_equity(board.plus(*hole));
             best = best.max(*slot);
         }
         let winners = self.ranks.iter().filter(|&&r| r == best).count();
@@ -319,8 +319,8 @@ impl Scorer<'_> {
                 &mut suited,
                 1,
                 &mut |board, w| {
-                    let ra = eval.rank_key(board.plus(a));
-                    let rb = eval.rank_key(board.plus(b));
+                    let ra = eval.rank_key_for_equity(board.plus(a));
+                    let rb = eval.rank_key_for_equity(board.plus(b));
                     first += w * u64::from(ra > rb);
                     second += w * u64::from(rb > ra);
                     boards += w;
@@ -370,7 +370,7 @@ impl Scorer<'_> {
             &mut suited,
             1,
             &mut |board, weight| {
-                let ranks = holes.map(|h| eval.rank_key(board.plus(h)));
+                let ranks = holes.map(|h| eval.rank_key_for_equity(board.plus(h)));
                 let best = ranks
                     .iter()
                     .copied()

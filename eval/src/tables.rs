@@ -81,10 +81,18 @@ pub(crate) fn rank_hash(shifted_offsets: &[u32; ROWS], key: u32) -> usize {
     ((key << SLOT_SHIFT).wrapping_add(shifted_offsets[row]) >> SLOT_SHIFT) as usize
 }
 
-/// Index of the flush table inside `Tables::lookup`, after the rank table.
-pub(crate) const FLUSH_BASE: usize = RANK_SLOTS;
-/// Entries of `Tables::lookup`: the rank table's slots, then the flush table.
-pub(crate) const LOOKUP_LEN: usize = RANK_SLOTS + 8192;
+/// Index of the flush table inside `Lookup::ranks`: the top 8,192 of the
+/// rank table's `RANK_SLOTS`, which the perfect hash leaves unused, so that
+/// every index below `RANK_SLOTS` (a flush's too) is in bounds by
+/// construction and both cases of an evaluation can share one table read.
+pub(crate) const FLUSH_BASE: usize = RANK_SLOTS - 8192;
+/// Entries of `Lookup::ranks`: the rank table's slots, the flush table in
+/// their unused top.
+pub(crate) const LOOKUP_LEN: usize = RANK_SLOTS;
+const _: () = assert!(
+    RANK_TABLE_LEN <= FLUSH_BASE,
+    "the rank table would overlap the flush table"
+);
 
 /// Everything an evaluation reads, in one allocation, so that a loop keeps a
 /// single base address in a register and reaches every table at a fixed
@@ -93,11 +101,11 @@ pub(crate) const LOOKUP_LEN: usize = RANK_SLOTS + 8192;
 /// callers' loops, seen in the disassembly.)
 #[repr(C)]
 pub(crate) struct Lookup {
-    /// - `[0, RANK_SLOTS)`: non-flush rank by perfect hash of the rank key.
-    ///   Only the first `RANK_TABLE_LEN` (83,006) slots are ever written or
-    ///   read; the length is a power of two so that `index & (RANK_SLOTS - 1)`
-    ///   needs no bounds check (the untouched tail is never brought into cache).
-    /// - `[FLUSH_BASE, FLUSH_BASE + 8192)`: flush (or straight flush) rank by the
+    /// - `[0, RANK_TABLE_LEN)`: non-flush rank by perfect hash of the rank
+    ///   key (83,006 slots); the length is a power of two so that a slot
+    ///   shifted down from the top of a `u32` needs no bounds check (the
+    ///   untouched gap is never brought into cache).
+    /// - `[FLUSH_BASE, RANK_SLOTS)`: flush (or straight flush) rank by the
     ///   flush suit's 13-bit mask; 0 for masks of fewer than five cards, so
     ///   "no flush" looks up 0.
     pub(crate) ranks: [u16; LOOKUP_LEN],
