@@ -880,13 +880,18 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
             note: Some(phh_names(&note)),
         };
     };
-    let stacks: Amounts = seats.map(|s| result.final_stack(s).get()).collect();
-    let pots = result
-        .pots()
-        .iter()
-        .take(MAX_SEATS)
-        .map(|p| p.amount.get())
-        .collect();
+    // Filled by hand: `collect` into an `ArrayVec` is an out-of-line loop with a
+    // capacity check per item (about 200 instructions a hand for these two).
+    let mut stacks = Amounts::new();
+    for seat in seats {
+        // Cannot fail: at most MAX_SEATS seats.
+        let _ = stacks.try_push(result.final_stack(seat).get());
+    }
+    let mut pots = Amounts::new();
+    for pot in result.pots().iter().take(MAX_SEATS) {
+        // Cannot fail: at most MAX_SEATS pots are taken.
+        let _ = pots.try_push(pot.amount.get());
+    }
     if let Some(expected) = h.finishing_stacks {
         if expected[..] != stacks[..] {
             let show = |v: &[u64]| {

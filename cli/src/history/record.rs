@@ -55,10 +55,12 @@ impl ActionRecord {
 }
 
 impl RecordedAction for ActionRecord {
+    #[inline]
     fn kind(&self) -> &ActionKind {
         &self.kind
     }
 
+    #[inline]
     fn comment<'t>(&'t self, source: &'t [u8]) -> Option<&'t str> {
         text_at(self.comment?, source)
     }
@@ -66,6 +68,7 @@ impl RecordedAction for ActionRecord {
 
 /// The text at `span` of `source` (checked as UTF-8 when decoded; `None` only for a
 /// source that is not the action's frame).
+#[inline]
 fn text_at(span: Span, source: &[u8]) -> Option<&str> {
     let bytes = source.get(span.start as usize..span.end as usize)?;
     std::str::from_utf8(bytes).ok()
