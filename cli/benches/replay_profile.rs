@@ -3,8 +3,8 @@
 //! where WORKLOAD is `phh-parse`, `phh-replay`, `postcard-decode`, `postcard-replay`,
 //! `lean-decode`, `lean-replay` (the replay decoder and a [`Replayer`], as `holdem replay`
 //! reads a postcard file), `lean-replay-uncached` (the same with `replay_view`, each
-//! hand started anew), `lean-replay-generated` (as `lean-replay`, 2,000 generated
-//! hands), `replay` (decoded Pluribus hands), `replay-cached` (the same through a
+//! hand started anew), `lean-replay-generated`, `lean-replay-generated-uncached` and
+//! `lean-decode-generated` (the same on 2,000 generated hands), `replay` (decoded Pluribus hands), `replay-cached` (the same through a
 //! [`Replayer`]) or `generated` (2,000 decoded generated hands).
 //! Instruction counts do not depend on the load of the machine; divide by the hands
 //! replayed (printed) for instructions per hand.
@@ -110,6 +110,24 @@ fn main() {
                         count += 1;
                         ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
                     }
+                    buffer = record.take_buffer();
+                }
+            }
+            "lean-replay-generated-uncached" => {
+                for f in &generated_frames {
+                    let mut record = HandRecord::new(std::mem::take(&mut buffer));
+                    if record.decode_into(black_box(f)).is_ok() {
+                        count += 1;
+                        ok += usize::from(settled(&replay_view(&record.view(), &rules)));
+                    }
+                    buffer = record.take_buffer();
+                }
+            }
+            "lean-decode-generated" => {
+                for f in &generated_frames {
+                    let mut record = HandRecord::new(std::mem::take(&mut buffer));
+                    count += 1;
+                    ok += usize::from(record.decode_into(black_box(f)).is_ok());
                     buffer = record.take_buffer();
                 }
             }

@@ -493,18 +493,42 @@ impl StartKey {
             && self.rake.as_deref() == h.rake
     }
 
-    /// The inputs of `h`, which has at most [`MAX_SEATS`] players.
-    fn of<A>(h: &ReplayView<'_, A>) -> Option<StartKey> {
-        let amounts = |v: &[u64]| Amounts::try_from(v).ok();
-        Some(StartKey {
-            variant: h.variant,
-            unit: h.unit,
-            stakes: h.stakes,
-            antes: amounts(h.antes)?,
-            blinds_or_straddles: amounts(h.blinds_or_straddles)?,
-            starting_stacks: amounts(h.starting_stacks)?,
-            rake: h.rake.map(str::to_string),
-        })
+    /// No inputs yet (matches no hand: a hand has players).
+    fn empty() -> StartKey {
+        StartKey {
+            variant: Variant::NoLimit,
+            unit: Unit::default(),
+            stakes: Stakes::MinBet(0),
+            antes: Amounts::new(),
+            blinds_or_straddles: Amounts::new(),
+            starting_stacks: Amounts::new(),
+            rake: None,
+        }
+    }
+
+    /// Becomes the inputs of `h`, in place (most hands miss when stacks vary: this
+    /// runs for each of them); `false`, and no inputs, when `h` has more than
+    /// [`MAX_SEATS`] players.
+    fn set<A>(&mut self, h: &ReplayView<'_, A>) -> bool {
+        self.variant = h.variant;
+        self.unit = h.unit;
+        self.stakes = h.stakes;
+        let mut fits = true;
+        for (to, from) in [
+            (&mut self.antes, h.antes),
+            (&mut self.blinds_or_straddles, h.blinds_or_straddles),
+            (&mut self.starting_stacks, h.starting_stacks),
+        ] {
+            to.clear();
+            fits &= to.try_extend_from_slice(from).is_ok();
+        }
+        if self.rake.as_deref() != h.rake {
+            self.rake = h.rake.map(str::to_string);
+        }
+        if !fits {
+            self.starting_stacks.clear();
+        }
+        fits
     }
 }
 
@@ -543,26 +567,21 @@ impl Replayer {
     /// shares them).
     #[cold]
     fn remember<A>(&mut self, h: &ReplayView<'_, A>, rules: &HouseRules) {
-        let Some(key) = StartKey::of(h) else {
-            self.last = None;
-            return;
-        };
-        match self.last.as_deref_mut() {
-            Some(last) => {
-                if last.rules != *rules {
-                    last.rules = rules.clone();
-                }
-                last.key = key;
-                last.hand = None;
-            }
-            None => {
-                self.last = Some(Box::new(LastStart {
-                    rules: rules.clone(),
-                    key,
-                    hand: None,
-                }))
-            }
+        let last = self.last.get_or_insert_with(|| {
+            Box::new(LastStart {
+                rules: rules.clone(),
+                key: StartKey::empty(),
+                hand: None,
+            })
+        });
+        if last.rules != *rules {
+            last.rules = rules.clone();
         }
+        if last.hand.is_some() {
+            last.hand = None;
+        }
+        // A hand over MAX_SEATS players leaves no inputs: it matches nothing.
+        let _ = last.key.set(h);
     }
 }
 
