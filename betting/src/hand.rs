@@ -117,7 +117,7 @@ pub struct Hand<E = Evaluator> {
 }
 
 /// Every field but the evaluator and the result is `Copy` (fixed arrays,
-/// [`FixedVec`]s): a clone copies them as a block, not field by field.
+/// `FixedVec`s): a clone copies them as a block, not field by field.
 impl<E: Clone> Clone for Hand<E> {
     #[inline]
     fn clone(&self) -> Self {
