@@ -198,8 +198,8 @@ fn mask7(cards: &[Card; 7]) -> u64 {
 }
 
 /// A partial hand that cards are added to one at a time: a sum key (rank key,
-/// suit counters, card count) and the card mask. Evaluating it costs one or two
-/// table reads, so equity enumeration adds board cards to shared partial keys and
+/// suit counters) and the card mask (with a repeat flag). Evaluating it costs
+/// one or two table reads, so equity enumeration adds board cards to shared partial keys and
 /// each player's hole cards last (idea from OMPEval's `Hand`).
 ///
 /// Keys add: [`HandKey::combine`] of two disjoint partial hands is the key of
