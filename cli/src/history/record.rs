@@ -670,4 +670,43 @@ mod tests {
             capacity = buffer.0.capacity();
         }
     }
+
+    /// A record reused after frames that fail to decode reads the next hand as a
+    /// new record does.
+    #[test]
+    fn a_reused_record_reads_as_a_new_one() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/histories/generated/seed-2026-10000-hands.postcard"
+        );
+        let file = std::fs::read(path).expect("generated corpus");
+        let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
+        let mut payloads = Vec::new();
+        for _ in 0..50 {
+            payloads.push(
+                frames
+                    .next_frame()
+                    .expect("a frame")
+                    .expect("read")
+                    .to_vec(),
+            );
+        }
+        let mut record = HandRecord::new(ActionBuffer::default());
+        for (i, p) in payloads.iter().enumerate() {
+            // A cut frame first: the record holds part of it.
+            let _ = record.decode_into(&p[..p.len() * (i % 5) / 5]);
+            record.decode_into(p).expect("a hand");
+            let fresh = HandRecord::decode(p).expect("a hand");
+            let (a, b) = (record.view(), fresh.view());
+            assert_eq!(a.antes, b.antes);
+            assert_eq!(a.blinds_or_straddles, b.blinds_or_straddles);
+            assert_eq!(a.stakes, b.stakes);
+            assert_eq!(a.starting_stacks, b.starting_stacks);
+            assert_eq!(a.actions, b.actions);
+            assert_eq!(a.finishing_stacks, b.finishing_stacks);
+            assert_eq!(a.winnings, b.winnings);
+            assert_eq!(a.rake, b.rake);
+            assert_eq!(record.declared_rules(), fresh.declared_rules());
+        }
+    }
 }
