@@ -642,7 +642,35 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     // Shows and mucks wait for the showdown (see the module docs).
     let mut shows: Shows<'_> = arrayvec::ArrayVec::new();
     let mut hidden: Option<String> = None;
+    // Actions before this index were applied with the run of hole-card deals before.
+    let mut dealt_to = 0;
     for (i, action) in h.actions.iter().enumerate() {
+        if i < dealt_to {
+            continue;
+        }
+        if let ActionKind::DealHole { .. } = action.kind()
+            && shows.is_empty()
+            && hidden.is_none()
+        {
+            // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
+            // makes the checks and changes of one input each, with one call.
+            let deals = hole_card_run(&h.actions[i..]);
+            if deals.len() > 1 {
+                match hand.deal_hole_cards(t, &deals, &mut Discard) {
+                    Ok(()) => {
+                        dealt_to = i + deals.len();
+                        continue;
+                    }
+                    Err((k, e)) => {
+                        return Outcome::Illegal {
+                            action: i + k + 1,
+                            text: h.actions[i + k].text(h.source, h.unit),
+                            reason: phh_names(&e.to_string()),
+                        };
+                    }
+                }
+            }
+        }
         let index = i + 1;
         let illegal = |reason: String| Outcome::Illegal {
             action: index,
@@ -751,6 +779,29 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     }
     finish(hand, h, hidden)
 }
+
+/// The hole-card deals that start `actions`, as `Hand::deal_hole_cards` takes them
+/// (at most [`MAX_SEATS`]; a player with no engine seat ends the run).
+fn hole_card_run<A: RecordedAction>(actions: &[A]) -> HoleCardRun {
+    let mut deals = HoleCardRun::new();
+    for action in actions {
+        let ActionKind::DealHole { player, cards } = action.kind() else {
+            break;
+        };
+        let Some(seat) = seat_of(*player) else {
+            break;
+        };
+        let c = &cards.0;
+        let cards = [c.first().copied().flatten(), c.get(1).copied().flatten()];
+        if deals.try_push((seat, cards)).is_err() {
+            break;
+        }
+    }
+    deals
+}
+
+/// Hole-card deals for one engine call.
+type HoleCardRun = arrayvec::ArrayVec<(Seat, [Option<holdem_cards::Card>; 2]), MAX_SEATS>;
 
 /// The most shows and mucks held for the showdown at once.
 const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
