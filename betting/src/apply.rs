@@ -72,16 +72,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             if matches!(self.phase, Phase::Showdown) && self.to_act == Some(seat) {
                 let st = &mut self.seats[seat.as_usize()];
                 if let ([Some(a), Some(b)], Some(_)) = (st.hole, st.rank) {
-                    st.shown = true;
-                    self.shown |= 1 << seat.as_usize();
-                    sink.push(
-                        at,
-                        Event::Showed {
-                            seat,
-                            cards: [a, b],
-                            reason: ShowReason::Showdown,
-                        },
-                    );
+                    self.mark_shown(at, seat, [a, b], ShowReason::Showdown, sink);
                     return self.advance_showdown(at, sink);
                 }
             }
@@ -910,16 +901,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             for seat in clockwise_from(self.contenders(), self.positions.button) {
                 let st = &mut self.seats[seat.as_usize()];
                 if let [Some(a), Some(b)] = st.hole {
-                    st.shown = true;
-                    self.shown |= 1 << seat.as_usize();
-                    sink.push(
-                        at,
-                        Event::Showed {
-                            seat,
-                            cards: [a, b],
-                            reason: ShowReason::AllIn,
-                        },
-                    );
+                    self.mark_shown(at, seat, [a, b], ShowReason::AllIn, sink);
                 }
             }
         }
@@ -1031,18 +1013,32 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
         let st = &mut self.seats[seat.as_usize()];
         st.hole = [Some(shown[0]), Some(shown[1])];
-        st.shown = true;
         st.rank = rank;
+        self.mark_shown(at, seat, shown, ShowReason::Showdown, sink);
+        self.advance_showdown(at, sink)
+    }
+
+    /// Turns `seat`'s hole cards face up (B21): its flag, the hand's shown bits and
+    /// the `Showed` event.
+    #[inline(always)]
+    fn mark_shown<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        seat: Seat,
+        cards: [Card; 2],
+        reason: ShowReason,
+        sink: &mut S,
+    ) {
+        self.seats[seat.as_usize()].shown = true;
         self.shown |= 1 << seat.as_usize();
         sink.push(
             at,
             Event::Showed {
                 seat,
-                cards: shown,
-                reason: ShowReason::Showdown,
+                cards,
+                reason,
             },
         );
-        self.advance_showdown(at, sink)
     }
 
     /// `true` when `seat` mucking would leave a contested pot it is eligible for with
