@@ -196,19 +196,25 @@ impl<R: Read> PostcardHands<R> {
         if self.failed {
             return None;
         }
-        if !self.header_checked {
-            self.header_checked = true;
-            let mut magic = [0u8; 8];
-            if self.input.read_exact(&mut magic).is_err() || &magic != POSTCARD_MAGIC {
-                return self.fail_frame("not a holdem postcard history (bad magic bytes)");
-            }
-        }
-        self.frame += 1;
-        match self.read_frame() {
+        match self.advance() {
             Ok(false) => None,
             Ok(true) => Some(Ok(&self.buf)),
             Err(e) => self.fail_frame(e),
         }
+    }
+
+    /// Checks the magic bytes before the first frame, then reads the next frame
+    /// into `buf` (as [`Self::read_frame`]), counting it.
+    fn advance(&mut self) -> Result<bool, String> {
+        if !self.header_checked {
+            self.header_checked = true;
+            let mut magic = [0u8; 8];
+            if self.input.read_exact(&mut magic).is_err() || &magic != POSTCARD_MAGIC {
+                return Err("not a holdem postcard history (bad magic bytes)".into());
+            }
+        }
+        self.frame += 1;
+        self.read_frame()
     }
 
     fn fail_frame(&mut self, reason: impl Into<String>) -> Option<Result<&[u8], NativeError>> {
@@ -227,15 +233,7 @@ impl<R: Read> Iterator for PostcardHands<R> {
         if self.failed {
             return None;
         }
-        if !self.header_checked {
-            self.header_checked = true;
-            let mut magic = [0u8; 8];
-            if self.input.read_exact(&mut magic).is_err() || &magic != POSTCARD_MAGIC {
-                return self.fail("not a holdem postcard history (bad magic bytes)");
-            }
-        }
-        self.frame += 1;
-        match self.read_frame() {
+        match self.advance() {
             Ok(false) => None,
             Ok(true) => match decode_postcard(&self.buf) {
                 Ok(h) => Some(Ok(h)),
