@@ -5,6 +5,11 @@
 //! summed and passed through `black_box` so nothing is optimised away.
 //!
 //! - `eval7_random`: 16,384 random seven-card hands (seeded), one by one.
+//!   Batches are timed twice: `batch_*` with a summing pass over `out` after
+//!   the call (as before session 4), `batch_*_out` handing `out` to
+//!   `black_box` as the call wrote it (the batch's observable result, no
+//!   second pass; the fairer comparison with one-by-one loops that sum in a
+//!   register).
 //!   "ids" starts from seven card ids (building the peer's hand type inside the
 //!   timed loop); "prebuilt" ranks hands already in the peer's own type.
 //! - `eval7_enumeration`: all 77,520 seven-card subsets of 20 shuffled cards in
@@ -213,6 +218,15 @@ fn per_hand(g: &mut BenchmarkGroup<'_, ThreadCpuTime>, hands: &[[Card; 7]], with
         b.iter(|| {
             let ok = eval.rank_batch7(black_box(hands), &mut out).is_ok();
             (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
+        })
+    });
+    // The batch's result is `out`: handed to `black_box` as written, without
+    // the summing pass above (a cost the one-by-one paths do not pay).
+    g.bench_function("holdem/batch_ids_by_contract_out", |b| {
+        b.iter(|| {
+            let ok = eval.rank_batch7(black_box(hands), &mut out).is_ok();
+            black_box(&out);
+            ok
         })
     });
     g.bench_function("holdem/batch_cardset", |b| {
@@ -428,6 +442,13 @@ fn eval7_board(c: &mut Criterion<ThreadCpuTime>) {
         b.iter(|| {
             let ok = eval.rank_batch7(black_box(&sevens), &mut out).is_ok();
             (ok, sum(out.iter().map(|r| u32::from(r.raw()))))
+        })
+    });
+    g.bench_function("holdem/batch_ids_by_contract_out", |b| {
+        b.iter(|| {
+            let ok = eval.rank_batch7(black_box(&sevens), &mut out).is_ok();
+            black_box(&out);
+            ok
         })
     });
     g.bench_function("holdem/ids_by_contract", |b| {

@@ -536,15 +536,52 @@ impl Evaluator {
     /// like [`Evaluator::rank7`]: the caller promises seven distinct cards per
     /// hand; a hand with a repeated card gets an unspecified rank (never a
     /// panic or undefined behaviour). Only `out` being shorter than `hands`
-    /// is an error ([`EvalError::BatchLength`]). Each hand is seven key adds
-    /// and one or two table reads; consecutive hands are independent, so their
-    /// reads overlap in the CPU.
+    /// is an error ([`EvalError::BatchLength`]).
+    ///
+    /// Where the CPU has AVX2 (checked at run time) the keys of four hands at
+    /// a time are built in one vector register from the card ids, with no
+    /// card-key table reads, and each hand costs its two table reads (row
+    /// offset, rank); a group of four holding a flush, the last hands (fewer
+    /// than four) and CPUs without AVX2 take [`Evaluator::rank7`]'s path.
+    ///
+    /// ```
+    /// use holdem_cards::Card;
+    /// use holdem_eval::{Evaluator, HandRank};
+    ///
+    /// let hand = |s: &str| -> Result<[Card; 7], Box<dyn std::error::Error>> {
+    ///     let cards: Vec<Card> = s.split(' ').map(str::parse).collect::<Result<_, _>>()?;
+    ///     Ok(cards.as_slice().try_into()?)
+    /// };
+    /// let hands = [
+    ///     hand("Ah Kh Qh Jh Th 2c 3d")?,
+    ///     hand("As Ad Kc Kd 7s 4h 2c")?,
+    ///     hand("9c 8d 7h 6s 5c 2d 2h")?,
+    ///     hand("Kc Qd 9h 7s 5c 3d 2h")?,
+    ///     hand("Ac Ad Ah As Kd Kh 2c")?,
+    /// ];
+    /// let mut out = [HandRank::from_raw(0); 5];
+    /// let eval = Evaluator::new();
+    /// eval.rank_batch7(&hands, &mut out)?;
+    /// assert!(out[0].is_royal_flush());
+    /// assert_eq!(out[1].describe(), "two pair, aces and kings, seven kicker");
+    /// assert_eq!(out[2].describe(), "straight, nine high");
+    /// assert!(out[3] < out[2] && out[4] > out[2]);
+    /// assert!(hands.iter().zip(&out).all(|(h, &r)| r == eval.rank7(h)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn rank_batch7(self, hands: &[[Card; 7]], out: &mut [HandRank]) -> Result<(), EvalError> {
         check_batch(hands.len(), out.len())?;
-        for (o, h) in out.iter_mut().zip(hands) {
+        let done = crate::batch7::rank_groups(self, hands, out);
+        for (o, h) in out.iter_mut().zip(hands).skip(done) {
             *o = self.rank7(h);
         }
         Ok(())
+    }
+
+    /// The rank of a key known to hold no flush (the batch kernel's keys).
+    #[inline(always)]
+    pub(crate) fn rank_unsuited_key(self, key: u64) -> HandRank {
+        self.rank_at(self.unsuited_at(key))
     }
 
     /// Ranks each pair of hole cards in `holes` together with a shared board

@@ -40,6 +40,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod batch7;
 mod best;
 pub mod equity;
 mod fast;

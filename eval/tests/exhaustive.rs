@@ -179,6 +179,17 @@ fn rule_e2_all_seven_card_hands() {
         .iter()
         .map(|&c| HandKey::EMPTY.with_card(c))
         .collect();
+    // The batch path (four hands at a time where the CPU has AVX2) gets every
+    // hand too, 4,096 at a time, and must agree with the key path.
+    let mut batch: Vec<[Card; 7]> = Vec::with_capacity(4_096);
+    let mut want: Vec<HandRank> = Vec::with_capacity(4_096);
+    let mut got = vec![HandRank::from_raw(0); 4_096];
+    let mut check_batch = |batch: &mut Vec<[Card; 7]>, want: &mut Vec<HandRank>| {
+        assert_eq!(fast.rank_batch7(batch, &mut got), Ok(()));
+        assert_eq!(&got[..batch.len()], &want[..]);
+        batch.clear();
+        want.clear();
+    };
     for a in 0..52 {
         for b in a + 1..52 {
             let kb = keys[a].combine(keys[b]);
@@ -197,6 +208,11 @@ fn rule_e2_all_seven_card_hands() {
                                 assert_eq!(fast.evaluate(hand.cards()), Ok(rank));
                                 tally(&mut counts, rank);
                                 distinct[usize::from(rank.raw())] = true;
+                                batch.push([a, b, c, d, e, f, g].map(|i| Card::ALL[i]));
+                                want.push(rank);
+                                if batch.len() == 4_096 {
+                                    check_batch(&mut batch, &mut want);
+                                }
                             }
                         }
                     }
@@ -204,6 +220,7 @@ fn rule_e2_all_seven_card_hands() {
             }
         }
     }
+    check_batch(&mut batch, &mut want);
     expect_counts(
         &counts,
         [

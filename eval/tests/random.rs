@@ -143,6 +143,9 @@ proptest! {
 fn rule_e1_fast_equals_reference_on_a_million_random_hands() {
     let fast = Evaluator::new();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
+    // The same hands through the batch kernel (four hands at a time).
+    let mut sevens = Vec::with_capacity(1_000_000);
+    let mut wants = Vec::with_capacity(1_000_000);
     for _ in 0..1_000_000 {
         let mut set = CardSet::EMPTY;
         let mut hand = Vec::with_capacity(7);
@@ -157,6 +160,13 @@ fn rule_e1_fast_equals_reference_on_a_million_random_hands() {
         assert_eq!(fast.evaluate_cards(&hand), want, "{hand:?}");
         let seven: [Card; 7] = hand.as_slice().try_into().expect("seven cards");
         assert_eq!(Ok(fast.rank7(&seven)), want, "{hand:?}");
+        sevens.push(seven);
+        wants.push(want);
+    }
+    let mut out = vec![HandRank::from_raw(0); sevens.len()];
+    assert_eq!(fast.rank_batch7(&sevens, &mut out), Ok(()));
+    for ((seven, &got), want) in sevens.iter().zip(&out).zip(wants) {
+        assert_eq!(Ok(got), want, "{seven:?}");
     }
 }
 
@@ -178,6 +188,10 @@ proptest! {
         prop_assert!(fast.rank_on_board(HandKey::from_cards(&seven[3..]), &holes, &mut two).is_ok());
         let mut out = [HandRank::from_raw(0); 1];
         prop_assert!(fast.rank_batch7(&[seven], &mut out).is_ok());
+        // A batch long enough for the four-hand kernel, repeats included.
+        let mut five = [HandRank::from_raw(0); 5];
+        let batch = [seven, seven, std::array::from_fn(|i| seven[i / 2]), seven, seven];
+        prop_assert!(fast.rank_batch7(&batch, &mut five).is_ok());
         let many: Vec<Card> = more.iter().map(|&i| Card::ALL[i]).collect();
         let key = many.iter().fold(HandKey::EMPTY, |k, &c| k.plus(HandKey::EMPTY.with_card(c)));
         let _ = fast.rank_key(key);
