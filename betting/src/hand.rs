@@ -121,10 +121,18 @@ pub struct Hand<E = Evaluator> {
 impl<E: Clone> Clone for Hand<E> {
     #[inline]
     fn clone(&self) -> Self {
-        Hand {
-            evaluator: self.evaluator.clone(),
-            result: self.result.clone(),
-            ..*self
+        match &self.result {
+            // A hand in play (the common thing to clone): no result to copy.
+            None => Hand {
+                evaluator: self.evaluator.clone(),
+                result: None,
+                ..*self
+            },
+            Some(result) => Hand {
+                evaluator: self.evaluator.clone(),
+                result: Some(result.clone()),
+                ..*self
+            },
         }
     }
 }

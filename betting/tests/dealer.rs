@@ -305,3 +305,39 @@ fn c4_burning_and_dealing_a_street_in_one_call_equals_two_inputs() {
         }
     }
 }
+
+#[test]
+fn a_completed_hand_clones_with_its_result() {
+    // `Clone` copies a hand in play without its (empty) result and a completed one
+    // with it: both copies equal the original, result included.
+    let mut hand = posted(HandConfig::no_limit(Chips(10)), &[500, 500, 500], 0);
+    let in_play = hand.clone();
+    assert_eq!(in_play, hand);
+    assert!(in_play.result().is_none());
+    let mut dealer = stacked();
+    let mut events = Vec::new();
+    loop {
+        match hand.pending() {
+            Pending::Complete => break,
+            Pending::Action { seat } => {
+                hand.apply(T, Input::act(seat, Action::CheckOrCall))
+                    .expect("call");
+            }
+            Pending::Showdown { seat } => {
+                hand.apply(T, Input::Show { seat, cards: None })
+                    .expect("show");
+            }
+            _ => {
+                assert!(
+                    dealer
+                        .deal_pending(&mut hand, T, &mut events)
+                        .expect("deal")
+                );
+            }
+        }
+    }
+    let copy = hand.clone();
+    assert!(hand.result().is_some());
+    assert_eq!(copy.result(), hand.result());
+    assert_eq!(copy, hand);
+}
