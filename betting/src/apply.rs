@@ -801,7 +801,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if left & left.wrapping_sub(1) != 0 {
             let from = self.to_act.unwrap_or(self.positions.button);
             if let Some(seat) = self.find_next(from) {
-                if !self.seats[seat.as_usize()].sitting_out {
+                if self.nobody_sits_out || !self.seats[seat.as_usize()].sitting_out {
                     self.to_act = Some(seat);
                     return;
                 }

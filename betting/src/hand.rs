@@ -114,6 +114,11 @@ pub struct Hand<E = Evaluator> {
     /// `false`, the general path, is always correct, so it is not serialized).
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) plain_no_limit: bool,
+    /// No seat sits out (B17): moving the action on needs no per-seat test (derived
+    /// from the seats at construction; `false`, the general path, is always correct,
+    /// so it is not serialized).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) nobody_sits_out: bool,
 }
 
 /// Every field but the evaluator and the result is `Copy` (fixed arrays,
@@ -374,6 +379,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             showdown_order: FixedVec::new(Seat::FILLER),
             result: None,
             plain_no_limit: config.is_plain_no_limit(),
+            nobody_sits_out: false,
         }
     }
 
@@ -384,6 +390,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let config = hand.config;
         let set = hand.players;
         let positions = hand.positions;
+        let mut sitting_out = false;
         for p in players {
             hand.seats[p.seat.as_usize()] = SeatState {
                 status: SeatStatus::Active,
@@ -392,7 +399,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 sitting_out: p.sitting_out,
                 ..SeatState::EMPTY
             };
+            sitting_out |= p.sitting_out;
         }
+        hand.nobody_sits_out = !sitting_out;
 
         // The forced bets in posting order: antes clockwise from the left of the
         // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
@@ -497,6 +506,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             showdown_order: self.showdown_order,
             result: self.result,
             plain_no_limit: self.plain_no_limit,
+            nobody_sits_out: self.nobody_sits_out,
         }
     }
 }

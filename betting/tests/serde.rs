@@ -4,9 +4,10 @@
 
 mod common;
 
-use common::{T, preflop, s};
+use common::{T, deal_unknown, preflop, s};
 use holdem_betting::{
-    Action, BettingStructure, Chips, Hand, HandConfig, IncompleteAllInRule, Input,
+    Action, AutoOutcome, AutoReason, BettingStructure, Chips, Event, Hand, HandConfig,
+    IncompleteAllInRule, Input, Player,
 };
 
 #[test]
@@ -57,6 +58,34 @@ fn hand_state_round_trips_through_json() {
     let json = serde_json::to_string(&hand).expect("serialize");
     let back: Hand = serde_json::from_str(&json).expect("deserialize");
     assert_eq!(back, hand);
+}
+
+#[test]
+fn a_deserialized_hand_still_folds_a_sitting_out_seat_facing_action() {
+    // rule B17 after a round trip: the "nobody sits out" shortcut is not serialized,
+    // so the restored hand must still find the absent seat by its own state.
+    let players = [
+        Player::new(s(0), Chips(1_000)),
+        Player::new(s(1), Chips(1_000)),
+        Player::new(s(2), Chips(1_000)).sitting_out(),
+    ];
+    let mut hand = Hand::new(HandConfig::no_limit(Chips(100)), &players, s(0)).expect("hand");
+    hand.post_forced_bets(T, &mut Vec::new()).expect("posts");
+    deal_unknown(&mut hand);
+    let json = serde_json::to_string(&hand).expect("serialize");
+    let mut back: Hand = serde_json::from_str(&json).expect("deserialize");
+    assert_eq!(back, hand);
+    back.apply(T, Input::act(s(0), Action::RaiseTo(Chips(300))))
+        .expect("raise");
+    let events = back.apply(T, Input::act(s(1), Action::Call)).expect("call");
+    assert!(events.iter().any(|e| matches!(
+        e.event,
+        Event::AutoAction {
+            seat,
+            outcome: AutoOutcome::Folded,
+            reason: AutoReason::SittingOut
+        } if seat == s(2)
+    )));
 }
 
 #[test]
