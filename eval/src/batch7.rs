@@ -38,24 +38,45 @@ const _: () = assert!(core::mem::size_of::<[Card; 7]>() == 7);
 /// Uses AVX2 where the CPU has it, else ranks nothing.
 #[inline]
 pub(crate) fn rank_groups(eval: Evaluator, hands: &[[Card; 7]], out: &mut [HandRank]) -> usize {
+    groups::<false>(eval, hands, out).0
+}
+
+/// [`rank_groups`], also telling whether any hand it ranked repeats a card
+/// (for [`Evaluator::evaluate_batch7`](crate::Evaluator::evaluate_batch7)).
+#[inline]
+pub(crate) fn evaluate_groups(
+    eval: Evaluator,
+    hands: &[[Card; 7]],
+    out: &mut [HandRank],
+) -> (usize, bool) {
+    groups::<true>(eval, hands, out)
+}
+
+#[inline]
+fn groups<const CHECK: bool>(
+    eval: Evaluator,
+    hands: &[[Card; 7]],
+    out: &mut [HandRank],
+) -> (usize, bool) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked on the line above), the only
         // requirement of a `#[target_feature(enable = "avx2")]` function.
         #[allow(unsafe_code)]
-        return unsafe { avx2::rank_groups(eval, hands, out) };
+        return unsafe { avx2::rank_groups::<CHECK>(eval, hands, out) };
     }
     let _ = (eval, hands, out);
-    0
+    (0, false)
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use core::arch::x86_64::{
-        __m256i, _mm_loadu_si128, _mm256_add_epi64, _mm256_and_si256, _mm256_extract_epi64,
-        _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8, _mm256_set_m128i, _mm256_set1_epi8,
-        _mm256_set1_epi64x, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_slli_epi64, _mm256_srli_epi16, _mm256_srli_epi64,
+        __m256i, _mm_loadu_si128, _mm256_add_epi64, _mm256_and_si256, _mm256_cmpeq_epi8,
+        _mm256_extract_epi64, _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8,
+        _mm256_set_m128i, _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setr_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi64, _mm256_srli_epi16,
+        _mm256_srli_epi64,
     };
 
     use holdem_cards::Card;
@@ -117,11 +138,12 @@ mod avx2 {
         )
     }
 
-    /// Four hands' keys (one per 64-bit lane, in `fast`'s non-flush layout)
-    /// and whether any of them holds five cards of a suit.
+    /// Four hands' keys (one per 64-bit lane, in `fast`'s non-flush layout),
+    /// which of them hold five cards of a suit (bit `8j` for hand `j`), and,
+    /// if `CHECK`, whether any hand repeats a card (else `false`).
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn keys4(group: &[[Card; 7]; 4]) -> (__m256i, u32) {
+    fn keys4<const CHECK: bool>(group: &[[Card; 7]; 4]) -> (__m256i, u32, bool) {
         let bytes = group.as_ptr().cast::<u8>();
         // SAFETY: `group` is 28 initialised bytes (the asserts at the top of
         // the module: a card is its one index byte); the loads read bytes
@@ -179,12 +201,69 @@ mod avx2 {
         let flags = _mm256_or_si256(flags, _mm256_slli_epi64::<4>(flags));
         // Bit 8j: hand j holds a flush.
         let flushes = _mm256_movemask_epi8(flags) as u32 & 0x0101_0101;
-        (key, flushes)
+        (key, flushes, CHECK && repeats(ids))
+    }
+
+    /// Whether a 64-bit lane of `ids` (seven ids and the pad `0xff`, which
+    /// equals no id) holds a byte twice: each byte against the bytes one to
+    /// four places on, around the lane (every pair of the eight meets).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn repeats(ids: __m256i) -> bool {
+        let rotate = |k: i8| {
+            let i = |j: i8| (j + k) % 8;
+            let h = |j: i8| 8 + (j + k) % 8;
+            _mm256_setr_epi8(
+                i(0),
+                i(1),
+                i(2),
+                i(3),
+                i(4),
+                i(5),
+                i(6),
+                i(7),
+                h(0),
+                h(1),
+                h(2),
+                h(3),
+                h(4),
+                h(5),
+                h(6),
+                h(7),
+                i(0),
+                i(1),
+                i(2),
+                i(3),
+                i(4),
+                i(5),
+                i(6),
+                i(7),
+                h(0),
+                h(1),
+                h(2),
+                h(3),
+                h(4),
+                h(5),
+                h(6),
+                h(7),
+            )
+        };
+        let same = |k: i8| _mm256_cmpeq_epi8(ids, _mm256_shuffle_epi8(ids, rotate(k)));
+        let any = _mm256_or_si256(
+            _mm256_or_si256(same(1), same(2)),
+            _mm256_or_si256(same(3), same(4)),
+        );
+        _mm256_movemask_epi8(any) != 0
     }
 
     /// [`super::rank_groups`] on a CPU with AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) fn rank_groups(eval: Evaluator, hands: &[[Card; 7]], out: &mut [HandRank]) -> usize {
+    pub(super) fn rank_groups<const CHECK: bool>(
+        eval: Evaluator,
+        hands: &[[Card; 7]],
+        out: &mut [HandRank],
+    ) -> (usize, bool) {
+        let mut repeated = false;
         let groups = hands.chunks_exact(4).zip(out.chunks_exact_mut(4));
         let done = groups.len() * 4;
         for (group, o) in groups {
@@ -192,7 +271,8 @@ mod avx2 {
             let Ok(group) = <&[[Card; 7]; 4]>::try_from(group) else {
                 continue;
             };
-            let (key, flushes) = keys4(group);
+            let (key, flushes, repeat) = keys4::<CHECK>(group);
+            repeated |= repeat;
             let keys = [
                 _mm256_extract_epi64::<0>(key) as u64,
                 _mm256_extract_epi64::<1>(key) as u64,
@@ -214,7 +294,7 @@ mod avx2 {
                 *o = eval.rank_unsuited_key(k);
             }
         }
-        done
+        (done, repeated)
     }
 }
 
@@ -272,6 +352,31 @@ mod tests {
             .filter(|h| eval.rank7(h).category() >= crate::Category::Flush)
             .count();
         assert!(flushes > 50, "{flushes}");
+    }
+
+    /// The validated kernel finds a repeated card at every pair of places of
+    /// every hand of a group, and none in distinct hands.
+    #[test]
+    fn kernel_finds_every_repeat() {
+        let eval = Evaluator::new();
+        let distinct: [[Card; 7]; 4] =
+            std::array::from_fn(|j| std::array::from_fn(|i| Card::ALL[51 - (7 * j + i)]));
+        let mut out = [HandRank::from_raw(0); 4];
+        let (done, repeated) = super::evaluate_groups(eval, &distinct, &mut out);
+        assert!(!repeated);
+        for (h, o) in distinct.iter().zip(&out).take(done) {
+            assert_eq!(*o, eval.rank7(h));
+        }
+        for hand in 0..4 {
+            for a in 0..7 {
+                for b in a + 1..7 {
+                    let mut group = distinct;
+                    group[hand][b] = group[hand][a];
+                    let (done, repeated) = super::evaluate_groups(eval, &group, &mut out);
+                    assert_eq!(repeated, done == 4, "hand {hand}, places {a} and {b}");
+                }
+            }
+        }
     }
 
     /// Every card in every position of a group, the pad-adjacent bytes

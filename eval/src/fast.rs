@@ -633,15 +633,35 @@ impl Evaluator {
     /// Ranks many seven-card hands given by id into `out`; the duplicate-card
     /// check is folded over the whole batch instead of a branch per hand. A
     /// hand with a repeated card is [`EvalError::DuplicateCard`] (then `out`
-    /// holds unspecified ranks).
+    /// holds unspecified ranks). Where the CPU has AVX2, groups of four go
+    /// through [`Evaluator::rank_batch7`]'s kernel, which also compares each
+    /// hand's seven ids pairwise in the vector registers.
+    ///
+    /// ```
+    /// use holdem_cards::Card;
+    /// use holdem_eval::{EvalError, Evaluator, HandRank};
+    ///
+    /// let ids = |first: usize| -> [Card; 7] { std::array::from_fn(|i| Card::ALL[first + 4 * i]) };
+    /// let mut hands = [ids(0), ids(1), ids(2), ids(3), ids(20)];
+    /// let mut out = [HandRank::from_raw(0); 5];
+    /// let eval = Evaluator::new();
+    /// eval.evaluate_batch7(&hands, &mut out)?;
+    /// assert_eq!(out[0].describe(), "straight flush, eight high"); // 2c 3c ... 8c
+    /// hands[2][6] = hands[2][0];
+    /// assert_eq!(eval.evaluate_batch7(&hands, &mut out), Err(EvalError::DuplicateCard));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn evaluate_batch7(
         self,
         hands: &[[Card; 7]],
         out: &mut [HandRank],
     ) -> Result<(), EvalError> {
         check_batch(hands.len(), out.len())?;
-        let mut bad = 0u64;
-        for (o, h) in out.iter_mut().zip(hands) {
+        // Groups of four as in `rank_batch7`, with the repeat check in the
+        // vector registers; the rest (all hands without AVX2) one by one.
+        let (done, repeated) = crate::batch7::evaluate_groups(self, hands, out);
+        let mut bad = u64::from(repeated);
+        for (o, h) in out.iter_mut().zip(hands).skip(done) {
             let (key, sum, or) = sum7(h);
             bad |= sum ^ or;
             *o = self.rank_key(HandKey { key, mask: or });

@@ -165,8 +165,12 @@ fn rule_e1_fast_equals_reference_on_a_million_random_hands() {
     }
     let mut out = vec![HandRank::from_raw(0); sevens.len()];
     assert_eq!(fast.rank_batch7(&sevens, &mut out), Ok(()));
-    for ((seven, &got), want) in sevens.iter().zip(&out).zip(wants) {
-        assert_eq!(Ok(got), want, "{seven:?}");
+    for ((seven, &got), want) in sevens.iter().zip(&out).zip(&wants) {
+        assert_eq!(Ok(got), *want, "{seven:?}");
+    }
+    assert_eq!(fast.evaluate_batch7(&sevens, &mut out), Ok(()));
+    for ((seven, &got), want) in sevens.iter().zip(&out).zip(&wants) {
+        assert_eq!(Ok(got), *want, "{seven:?}");
     }
 }
 
@@ -201,6 +205,16 @@ proptest! {
         prop_assert_eq!(fast.evaluate7(&seven).is_ok(), distinct);
         if distinct {
             prop_assert_eq!(fast.evaluate7(&seven), Ok(out[0]));
+        }
+        // The validated batch reports a repeat wherever the hand stands in a
+        // batch (each place of a group of four, and the one-by-one tail).
+        for at in 0..5 {
+            let mut batch = [[Card::ALL[0]; 7]; 5];
+            for (j, h) in batch.iter_mut().enumerate() {
+                *h = if j == at { seven } else { std::array::from_fn(|i| Card::ALL[7 * j + i]) };
+            }
+            let got = fast.evaluate_batch7(&batch, &mut five);
+            prop_assert_eq!(got.is_ok(), distinct, "{:?}", batch);
         }
     }
 }
