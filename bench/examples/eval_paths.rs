@@ -8,8 +8,10 @@
 //! ```
 //! (difference of the two totals) / (100 × 16,384) = instructions per hand,
 //! setup cancelled. Paths: `rank_key`, `pokers_prebuilt`, `rank7`, `evaluate7`,
-//! `pokers_ids`, `rank_batch7`, `evaluate_batch7`; `equity` and
-//! `pokers_equity` run heads-up pre-flop exact equity N times.
+//! `pokers_ids`, `rank_batch7` and `evaluate_batch7` (each followed by a
+//! summing pass over `out`), `rank_batch7_out` (`out` handed to `black_box`,
+//! no second pass); `equity` and `pokers_equity` run heads-up pre-flop exact
+//! equity N times.
 
 use std::hint::black_box;
 use std::sync::Arc;
