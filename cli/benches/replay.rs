@@ -6,7 +6,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use holdem_cli::history::HandHistory;
 use holdem_cli::history::native::{
-    ActionBuffer, HandRecord, PostcardHands, decode_postcard, write_postcard,
+    ActionBuffer, HandRecord, NativeVersion, PostcardHands, decode_postcard, encode_postcard,
 };
 use holdem_cli::history::phh::PhhHands;
 use holdem_cli::replay::{HouseRules, Outcome, Replayer, replay_hand, replay_view};
@@ -19,13 +19,15 @@ fn settled(o: &Outcome) -> bool {
     matches!(o, Outcome::Ok { settled: true, .. })
 }
 
-/// The postcard frame of a hand without its LEB128 length prefix, as a reader hands
-/// it over.
+/// The frame payload of a hand in the current native format (`HOLDEMH2`), as a
+/// reader hands it over.
 fn payload(h: &HandHistory) -> Vec<u8> {
-    let mut v = Vec::new();
-    let _ = write_postcard(&mut v, h);
-    let skip = v.iter().position(|b| b & 0x80 == 0).map_or(0, |i| i + 1);
-    v.split_off(skip)
+    encode_postcard(h, NativeVersion::V2).unwrap_or_default()
+}
+
+/// The same in the format of sessions 1-3 (`HOLDEMH1`).
+fn payload_v1(h: &HandHistory) -> Vec<u8> {
+    encode_postcard(h, NativeVersion::V1).unwrap_or_default()
 }
 
 fn replay(c: &mut Criterion) {
@@ -39,6 +41,8 @@ fn replay(c: &mut Criterion) {
         .collect();
     // Pre-split postcard frames of the Pluribus hands, as a reader hands them over.
     let frames: Vec<Vec<u8>> = hands.iter().map(payload).collect();
+    let frames_v1: Vec<Vec<u8>> = hands.iter().map(payload_v1).collect();
+    let (v1, v2) = (NativeVersion::V1, NativeVersion::V2);
 
     let generated_frames: Vec<Vec<u8>> = generated.iter().map(payload).collect();
 
@@ -63,11 +67,24 @@ fn replay(c: &mut Criterion) {
     // the decoded actions' storage is reused from hand to hand.
     let mut record = HandRecord::new(ActionBuffer::default());
     let mut replayer = Replayer::new();
+    // (Since session 4 the shipped native format is HOLDEMH2; the `_v1` rows read
+    // the same hands written as HOLDEMH1, what this row read before.)
     g.bench_function("native_postcard_decode_and_replay_pluribus", |b| {
         b.iter(|| {
             let mut ok = 0;
             for f in &frames {
-                if record.decode_into(black_box(f)).is_ok() {
+                if record.decode_into(black_box(f), v2).is_ok() {
+                    ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
+                }
+            }
+            ok
+        })
+    });
+    g.bench_function("native_postcard_v1_decode_and_replay_pluribus", |b| {
+        b.iter(|| {
+            let mut ok = 0;
+            for f in &frames_v1 {
+                if record.decode_into(black_box(f), v1).is_ok() {
                     ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
                 }
             }
@@ -78,7 +95,7 @@ fn replay(c: &mut Criterion) {
         b.iter(|| {
             let mut ok = 0;
             for f in &frames {
-                if record.decode_into(black_box(f)).is_ok() {
+                if record.decode_into(black_box(f), v2).is_ok() {
                     ok += usize::from(settled(&replay_view(&record.view(), &rules)));
                 }
             }
@@ -87,9 +104,9 @@ fn replay(c: &mut Criterion) {
     });
     g.bench_function("native_postcard_full_decode_and_replay_pluribus", |b| {
         b.iter(|| {
-            frames
+            frames_v1
                 .iter()
-                .filter_map(|f| decode_postcard(black_box(f)).ok())
+                .filter_map(|f| decode_postcard(black_box(f), v1).ok())
                 .filter(|h| settled(&replay_hand(h, &rules)))
                 .count()
         })
@@ -98,7 +115,15 @@ fn replay(c: &mut Criterion) {
         b.iter(|| {
             frames
                 .iter()
-                .filter(|f| record.decode_into(black_box(f)).is_ok())
+                .filter(|f| record.decode_into(black_box(f), v2).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("native_postcard_v1_decode_only_pluribus", |b| {
+        b.iter(|| {
+            frames_v1
+                .iter()
+                .filter(|f| record.decode_into(black_box(f), v1).is_ok())
                 .count()
         })
     });
@@ -116,7 +141,7 @@ fn replay(c: &mut Criterion) {
         b.iter(|| {
             let mut ok = 0;
             for f in &generated_frames {
-                if record.decode_into(black_box(f)).is_ok() {
+                if record.decode_into(black_box(f), v2).is_ok() {
                     ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
                 }
             }

@@ -5,7 +5,9 @@
 //! reads a postcard file), `lean-replay-uncached` (the same with `replay_view`, each
 //! hand started anew), `lean-replay-generated`, `lean-replay-generated-uncached` and
 //! `lean-decode-generated` (the same on 2,000 generated hands), `replay` (decoded Pluribus hands), `replay-cached` (the same through a
-//! [`Replayer`]) or `generated` (2,000 decoded generated hands).
+//! [`Replayer`]) or `generated` (2,000 decoded generated hands). The postcard
+//! workloads read `HOLDEMH2` frames (the current native format); a workload name
+//! ending in `-v1` (`lean-replay-v1`) reads the same hands as `HOLDEMH1` frames.
 //! Instruction counts do not depend on the load of the machine; divide by the hands
 //! replayed (printed) for instructions per hand.
 
@@ -13,7 +15,7 @@ use std::hint::black_box;
 
 use holdem_cli::history::HandHistory;
 use holdem_cli::history::native::{
-    ActionBuffer, HandRecord, PostcardHands, decode_postcard, write_postcard,
+    ActionBuffer, HandRecord, NativeVersion, PostcardHands, decode_postcard, encode_postcard,
 };
 use holdem_cli::history::phh::PhhHands;
 use holdem_cli::replay::{HouseRules, Outcome, ReplayView, Replayer, replay_hand, replay_view};
@@ -41,12 +43,15 @@ fn main() {
         .take(2_000)
         .filter_map(Result::ok)
         .collect();
-    let payload = |h: &HandHistory| {
-        let mut v = Vec::new();
-        let _ = write_postcard(&mut v, h);
-        let skip = v.iter().position(|b| b & 0x80 == 0).map_or(0, |i| i + 1);
-        v.split_off(skip)
+    // Frame payloads in the format the workload names: HOLDEMH2 (the current native
+    // format) unless the workload ends in `-v1`.
+    let version = if workload.ends_with("-v1") {
+        NativeVersion::V1
+    } else {
+        NativeVersion::V2
     };
+    let workload = workload.trim_end_matches("-v1");
+    let payload = |h: &HandHistory| encode_postcard(h, version).unwrap_or_default();
     let frames: Vec<Vec<u8>> = hands.iter().map(payload).collect();
     let generated_frames: Vec<Vec<u8>> = generated.iter().map(payload).collect();
     let mut count = 0usize;
@@ -72,21 +77,21 @@ fn main() {
             "postcard-decode" => {
                 for f in &frames {
                     count += 1;
-                    ok += usize::from(decode_postcard(black_box(f)).is_ok());
+                    ok += usize::from(decode_postcard(black_box(f), version).is_ok());
                 }
             }
             "lean-decode" => {
                 for f in &frames {
                     let mut record = HandRecord::new(std::mem::take(&mut buffer));
                     count += 1;
-                    ok += usize::from(record.decode_into(black_box(f)).is_ok());
+                    ok += usize::from(record.decode_into(black_box(f), version).is_ok());
                     buffer = record.take_buffer();
                 }
             }
             "lean-replay" => {
                 for f in &frames {
                     let mut record = HandRecord::new(std::mem::take(&mut buffer));
-                    if record.decode_into(black_box(f)).is_ok() {
+                    if record.decode_into(black_box(f), version).is_ok() {
                         count += 1;
                         ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
                     }
@@ -96,7 +101,7 @@ fn main() {
             "lean-replay-uncached" => {
                 for f in &frames {
                     let mut record = HandRecord::new(std::mem::take(&mut buffer));
-                    if record.decode_into(black_box(f)).is_ok() {
+                    if record.decode_into(black_box(f), version).is_ok() {
                         count += 1;
                         ok += usize::from(settled(&replay_view(&record.view(), &rules)));
                     }
@@ -106,7 +111,7 @@ fn main() {
             "lean-replay-generated" => {
                 for f in &generated_frames {
                     let mut record = HandRecord::new(std::mem::take(&mut buffer));
-                    if record.decode_into(black_box(f)).is_ok() {
+                    if record.decode_into(black_box(f), version).is_ok() {
                         count += 1;
                         ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
                     }
@@ -116,7 +121,7 @@ fn main() {
             "lean-replay-generated-uncached" => {
                 for f in &generated_frames {
                     let mut record = HandRecord::new(std::mem::take(&mut buffer));
-                    if record.decode_into(black_box(f)).is_ok() {
+                    if record.decode_into(black_box(f), version).is_ok() {
                         count += 1;
                         ok += usize::from(settled(&replay_view(&record.view(), &rules)));
                     }
@@ -127,7 +132,7 @@ fn main() {
                 for f in &generated_frames {
                     let mut record = HandRecord::new(std::mem::take(&mut buffer));
                     count += 1;
-                    ok += usize::from(record.decode_into(black_box(f)).is_ok());
+                    ok += usize::from(record.decode_into(black_box(f), version).is_ok());
                     buffer = record.take_buffer();
                 }
             }
@@ -141,7 +146,7 @@ fn main() {
             "postcard-replay" => {
                 for h in frames
                     .iter()
-                    .filter_map(|f| decode_postcard(black_box(f)).ok())
+                    .filter_map(|f| decode_postcard(black_box(f), version).ok())
                 {
                     count += 1;
                     ok += usize::from(settled(&replay_hand(&h, &rules)));

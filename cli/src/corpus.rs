@@ -317,11 +317,13 @@ fn judge_postcard<R: std::io::Read>(
     while let Some(frame) = frames.next_frame() {
         index += 1;
         let mut record = HandRecord::new(std::mem::take(&mut buffer));
-        let decoded = frame.map_err(|e| e.to_string()).and_then(|bytes| {
-            record
-                .decode_into(bytes)
-                .map_err(|e| format!("frame {index}: {e}"))
-        });
+        let decoded = frame
+            .map_err(|e| e.to_string())
+            .and_then(|(bytes, version)| {
+                record
+                    .decode_into(bytes, version)
+                    .map_err(|e| format!("frame {index}: {e}"))
+            });
         let line = match decoded {
             Ok(()) => {
                 let (status, message) = match rules.for_declared(record.declared_rules()) {

@@ -1,17 +1,123 @@
 //! The native history formats: the serde form of [`HandHistory`] (setup plus the
 //! input log) as JSON Lines (one hand a line, for people) or postcard (for volume).
 //!
-//! A postcard file starts with the 8-byte magic [`POSTCARD_MAGIC`], then one frame
-//! per hand: a LEB128 length and that many bytes of postcard. Both readers stream:
-//! memory is one hand, whatever the file size.
+//! A postcard file starts with 8 magic bytes that name its version, then one frame
+//! per hand: a LEB128 length and that many bytes. Readers accept both versions;
+//! writers write the current one, [`POSTCARD_MAGIC`] (`HOLDEMH2`). Both readers
+//! stream: memory is one hand, whatever the file size.
+//!
+//! `HOLDEMH1` ([`POSTCARD_MAGIC_V1`]): a frame is postcard's serde encoding of a
+//! [`HandHistory`], field by field (the actions before the recorded results and the
+//! metadata).
+//!
+//! `HOLDEMH2` (issue #8, session 4): laid out for replay, so that everything replay
+//! needs comes before the actions and the rest is skipped in one step. Numbers are
+//! LEB128 varints (`v`) as in postcard; a frame is, in order:
+//! 1. the head byte: bits 0-1 the variant (0 `NT`, 1 `PT`, 2 `FT`), bit 2
+//!    finishing stacks recorded, bit 3 winnings recorded, bit 4 the stakes are a
+//!    fixed limit's; other bits 0;
+//! 2. the unit's decimals (a byte); the stakes: `v` min bet, or `v` small bet and
+//!    `v` big bet;
+//! 3. the number of players `n` (a byte, at most [`super::MAX_PLAYERS`]), then `n`
+//!    `v` starting stacks, `n` antes, `n` blinds or straddles, and when recorded `n`
+//!    finishing stacks and `n` winnings (one count for every per-player array);
+//! 4. the user fields ([`super::Metadata::extra`]: `_holdem_rake`,
+//!    `_holdem_rules`...): `v` count, then each key and TOML text as `v` length and
+//!    UTF-8 bytes;
+//! 5. the other metadata as one block: `v` length, then postcard's encoding of the
+//!    fields of [`super::Metadata`] but `extra`, in order (replay skips it whole);
+//! 6. `v` the number of actions, then each action: one byte `kind << 5 | player`
+//!    (kinds 0 `d dh`, 1 `d db`, 2 `f`, 3 `cc`, 4 `cbr`, 5 `sm`, 6 no-op; board
+//!    deals and no-ops have player 0), then for `d dh` and `d db` a card count (at
+//!    most 5) and a byte a card (its index `rank * 4 + suit`, or 52 for `??`), for
+//!    `cbr` the `v` amount, for `sm` a byte (0 muck, 1 the cards dealt, `2 + k` then
+//!    `k` card bytes). An action with a commentary is preceded by the byte `0xE0`
+//!    and the commentary (`v` length and UTF-8 bytes).
+//!
+//! The frame ends with the last action. A hand whose per-player arrays differ in
+//! length, or with a player index of 32 or more, has no `HOLDEMH2` frame (writing it
+//! is an error; the PHH reader never produces one).
 
 use std::io::{self, BufRead, Read, Write};
 
-use super::model::HandHistory;
-pub use super::record::{ActionBuffer, ActionRecord, HandRecord, RecordError, RecordReason};
+use serde::{Deserialize, Serialize};
 
-/// The first bytes of a native postcard history file (format version 1).
-pub const POSTCARD_MAGIC: &[u8; 8] = b"HOLDEMH1";
+use super::model::{ActionKind, Cards, HandHistory, Metadata, Shown, Stakes, Variant};
+pub use super::record::{
+    ActionBuffer, ActionRecord, HandRecord, NativeVersion, RecordError, RecordReason,
+};
+use super::record::{
+    V2_COMMENTED, V2_FINISHING, V2_LIMIT, V2_UNKNOWN_CARD, V2_VARIANT, V2_WINNINGS,
+};
+
+/// The first bytes of a native postcard file of the current format (`HOLDEMH2`),
+/// which the writers write.
+pub const POSTCARD_MAGIC: &[u8; 8] = b"HOLDEMH2";
+
+/// The first bytes of a native postcard file of format version 1 (`HOLDEMH1`),
+/// which the readers still read.
+pub const POSTCARD_MAGIC_V1: &[u8; 8] = b"HOLDEMH1";
+
+impl NativeVersion {
+    /// The magic bytes of files of this version.
+    pub fn magic(self) -> &'static [u8; 8] {
+        match self {
+            NativeVersion::V1 => POSTCARD_MAGIC_V1,
+            NativeVersion::V2 => POSTCARD_MAGIC,
+        }
+    }
+
+    /// The version that starts with `magic`, if any.
+    pub fn of_magic(magic: &[u8; 8]) -> Option<NativeVersion> {
+        if magic == POSTCARD_MAGIC {
+            Some(NativeVersion::V2)
+        } else if magic == POSTCARD_MAGIC_V1 {
+            Some(NativeVersion::V1)
+        } else {
+            None
+        }
+    }
+}
+
+/// The fields of [`Metadata`] but `extra`, borrowed, in order: the metadata block of
+/// a `HOLDEMH2` frame (postcard encodes a struct as its fields in order, so this and
+/// [`MetadataBlock`] have one layout).
+#[derive(Serialize)]
+struct MetadataBlockRef<'m> {
+    players: &'m Option<Vec<String>>,
+    seats: &'m Option<Vec<u32>>,
+    seat_count: &'m Option<u32>,
+    hand: &'m Option<String>,
+    table: &'m Option<String>,
+    time: &'m Option<String>,
+    day: &'m Option<u32>,
+    month: &'m Option<u32>,
+    year: &'m Option<i32>,
+    level: &'m Option<u32>,
+    currency: &'m Option<String>,
+    currency_symbol: &'m Option<String>,
+    ante_trimming_status: &'m Option<bool>,
+    text: &'m Vec<(String, String)>,
+}
+
+/// The metadata block of a `HOLDEMH2` frame, read back ([`MetadataBlockRef`]).
+#[derive(Deserialize)]
+struct MetadataBlock {
+    players: Option<Vec<String>>,
+    seats: Option<Vec<u32>>,
+    seat_count: Option<u32>,
+    hand: Option<String>,
+    table: Option<String>,
+    time: Option<String>,
+    day: Option<u32>,
+    month: Option<u32>,
+    year: Option<i32>,
+    level: Option<u32>,
+    currency: Option<String>,
+    currency_symbol: Option<String>,
+    ante_trimming_status: Option<bool>,
+    text: Vec<(String, String)>,
+}
 
 /// The largest frame a reader accepts (a hand is a few hundred bytes).
 const MAX_FRAME: usize = 1 << 20;
@@ -91,15 +197,40 @@ impl<R: BufRead> Iterator for JsonlHands<R> {
     }
 }
 
-/// Writes the postcard file header; call once before [`write_postcard`].
+/// Writes the postcard file header of the current format (`HOLDEMH2`); call once
+/// before [`write_postcard`].
 pub fn write_postcard_header(out: &mut impl Write) -> Result<(), NativeError> {
-    out.write_all(POSTCARD_MAGIC)?;
+    write_postcard_header_of(out, NativeVersion::V2)
+}
+
+/// Writes the postcard file header of `version`; call once before
+/// [`write_postcard_of`] with the same version.
+pub fn write_postcard_header_of(
+    out: &mut impl Write,
+    version: NativeVersion,
+) -> Result<(), NativeError> {
+    out.write_all(version.magic())?;
     Ok(())
 }
 
-/// Appends one hand as a length-prefixed postcard frame.
+/// Appends one hand as a length-prefixed frame of the current format (`HOLDEMH2`).
+///
+/// # Errors
+/// Writing failed, or the hand has no `HOLDEMH2` frame (see the module docs).
 pub fn write_postcard(out: &mut impl Write, hand: &HandHistory) -> Result<(), NativeError> {
-    let bytes = postcard::to_allocvec(hand).map_err(|e| NativeError::Io(io::Error::other(e)))?;
+    write_postcard_of(out, hand, NativeVersion::V2)
+}
+
+/// Appends one hand as a length-prefixed frame of `version`.
+///
+/// # Errors
+/// As [`write_postcard`].
+pub fn write_postcard_of(
+    out: &mut impl Write,
+    hand: &HandHistory,
+    version: NativeVersion,
+) -> Result<(), NativeError> {
+    let bytes = encode_postcard(hand, version)?;
     let mut len = bytes.len();
     let mut prefix = [0u8; 10];
     let mut i = 0;
@@ -119,9 +250,222 @@ pub fn write_postcard(out: &mut impl Write, hand: &HandHistory) -> Result<(), Na
     Ok(())
 }
 
-/// Decodes one postcard hand (the payload of a frame).
-pub fn decode_postcard(bytes: &[u8]) -> Result<HandHistory, String> {
-    postcard::from_bytes(bytes).map_err(|e| e.to_string())
+/// The frame payload of `hand` in `version`.
+///
+/// # Errors
+/// As [`write_postcard`].
+pub fn encode_postcard(hand: &HandHistory, version: NativeVersion) -> Result<Vec<u8>, NativeError> {
+    let invalid = |e: String| NativeError::Io(io::Error::new(io::ErrorKind::InvalidInput, e));
+    match version {
+        NativeVersion::V1 => postcard::to_allocvec(hand).map_err(|e| invalid(e.to_string())),
+        NativeVersion::V2 => {
+            let mut out = Vec::with_capacity(256);
+            encode_v2(hand, &mut out).map_err(|e| invalid(e.into()))?;
+            Ok(out)
+        }
+    }
+}
+
+/// Appends a LEB128 varint.
+fn put_varint(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+/// Appends a length-prefixed string.
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_varint(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Appends `HOLDEMH2` cards: the count, then a byte a card.
+fn put_cards(out: &mut Vec<u8>, cards: &Cards) {
+    // At most five cards (an `ArrayVec<_, 5>`).
+    out.push(cards.len() as u8);
+    for c in &cards.0 {
+        out.push(c.map_or(V2_UNKNOWN_CARD, |c| c.index()));
+    }
+}
+
+/// The `HOLDEMH2` action byte of `kind` by `player`.
+fn action_byte(kind: u8, player: super::Player) -> Result<u8, &'static str> {
+    if player.0 < 32 {
+        Ok(kind << 5 | player.0)
+    } else {
+        Err("a player index of 32 or more")
+    }
+}
+
+/// Appends the `HOLDEMH2` frame payload of `h` (layout: the module docs).
+fn encode_v2(h: &HandHistory, out: &mut Vec<u8>) -> Result<(), &'static str> {
+    let n = h.starting_stacks.len();
+    if n > super::MAX_PLAYERS {
+        return Err("more players than a hand can have");
+    }
+    let same = |v: &[u64]| v.len() == n;
+    if !same(&h.antes)
+        || !same(&h.blinds_or_straddles)
+        || !h.finishing_stacks.as_deref().is_none_or(same)
+        || !h.winnings.as_deref().is_none_or(same)
+    {
+        return Err("per-player arrays must all have one entry per player");
+    }
+    let mut head = match h.variant {
+        Variant::NoLimit => 0,
+        Variant::PotLimit => 1,
+        Variant::FixedLimit => 2,
+    } & V2_VARIANT;
+    if h.finishing_stacks.is_some() {
+        head |= V2_FINISHING;
+    }
+    if h.winnings.is_some() {
+        head |= V2_WINNINGS;
+    }
+    if let Stakes::Limit { .. } = h.stakes {
+        head |= V2_LIMIT;
+    }
+    out.push(head);
+    out.push(h.unit.decimals);
+    match h.stakes {
+        Stakes::MinBet(m) => put_varint(out, m),
+        Stakes::Limit { small_bet, big_bet } => {
+            put_varint(out, small_bet);
+            put_varint(out, big_bet);
+        }
+    }
+    // At most MAX_PLAYERS (23): checked above.
+    out.push(n as u8);
+    for v in [
+        Some(&h.starting_stacks),
+        Some(&h.antes),
+        Some(&h.blinds_or_straddles),
+        h.finishing_stacks.as_ref(),
+        h.winnings.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        for &x in v {
+            put_varint(out, x);
+        }
+    }
+    put_varint(out, h.meta.extra.len() as u64);
+    for e in &h.meta.extra {
+        put_str(out, &e.key);
+        put_str(out, &e.toml);
+    }
+    let m = &h.meta;
+    let block = postcard::to_allocvec(&MetadataBlockRef {
+        players: &m.players,
+        seats: &m.seats,
+        seat_count: &m.seat_count,
+        hand: &m.hand,
+        table: &m.table,
+        time: &m.time,
+        day: &m.day,
+        month: &m.month,
+        year: &m.year,
+        level: &m.level,
+        currency: &m.currency,
+        currency_symbol: &m.currency_symbol,
+        ante_trimming_status: &m.ante_trimming_status,
+        text: &m.text,
+    })
+    .map_err(|_| "the metadata cannot be encoded")?;
+    put_varint(out, block.len() as u64);
+    out.extend_from_slice(&block);
+    put_varint(out, h.actions.len() as u64);
+    for a in &h.actions {
+        if let Some(c) = &a.comment {
+            out.push(V2_COMMENTED);
+            put_str(out, c);
+        }
+        match &a.kind {
+            ActionKind::DealHole { player, cards } => {
+                out.push(action_byte(0, *player)?);
+                put_cards(out, cards);
+            }
+            ActionKind::DealBoard { cards } => {
+                out.push(1 << 5);
+                put_cards(out, cards);
+            }
+            ActionKind::Fold { player } => out.push(action_byte(2, *player)?),
+            ActionKind::CheckCall { player } => out.push(action_byte(3, *player)?),
+            ActionKind::BetRaiseTo { player, amount } => {
+                out.push(action_byte(4, *player)?);
+                put_varint(out, *amount);
+            }
+            ActionKind::ShowMuck { player, shown } => {
+                out.push(action_byte(5, *player)?);
+                match shown {
+                    Shown::Muck => out.push(0),
+                    Shown::AsDealt => out.push(1),
+                    Shown::Cards(cards) => {
+                        // 2 + the count (at most five), then the cards.
+                        out.push(2 + cards.len() as u8);
+                        for c in &cards.0 {
+                            out.push(c.map_or(V2_UNKNOWN_CARD, |c| c.index()));
+                        }
+                    }
+                }
+            }
+            ActionKind::NoOp => out.push(6 << 5),
+        }
+    }
+    Ok(())
+}
+
+/// Decodes one hand, the payload of a frame of a file of `version`, into a
+/// [`HandHistory`] with everything it records (for replay, [`HandRecord`] reads
+/// only what replay needs, without allocating).
+///
+/// # Errors
+/// Why the bytes are not a hand.
+pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHistory, String> {
+    match version {
+        NativeVersion::V1 => postcard::from_bytes(bytes).map_err(|e| e.to_string()),
+        NativeVersion::V2 => {
+            let record = HandRecord::decode(bytes, version).map_err(|e| e.to_string())?;
+            let extra = record
+                .user_fields_v2()
+                .map_err(|e| format!("user fields: {e}"))?
+                .into_iter()
+                .map(|(key, toml)| super::ExtraField {
+                    key: key.to_string(),
+                    toml: toml.to_string(),
+                })
+                .collect();
+            // The block with its length prefix, as postcard writes a byte string.
+            let block: &[u8] = postcard::from_bytes(record.metadata_block_v2())
+                .map_err(|e| format!("metadata: {e}"))?;
+            let (m, rest) = postcard::take_from_bytes::<MetadataBlock>(block)
+                .map_err(|e| format!("metadata: {e}"))?;
+            if !rest.is_empty() {
+                return Err("metadata: bytes after its fields".into());
+            }
+            let meta = Metadata {
+                players: m.players,
+                seats: m.seats,
+                seat_count: m.seat_count,
+                hand: m.hand,
+                table: m.table,
+                time: m.time,
+                day: m.day,
+                month: m.month,
+                year: m.year,
+                level: m.level,
+                currency: m.currency,
+                currency_symbol: m.currency_symbol,
+                ante_trimming_status: m.ante_trimming_status,
+                text: m.text,
+                extra,
+            };
+            Ok(record.to_history(record.owned_actions(), meta))
+        }
+    }
 }
 
 /// Reads postcard frames one at a time.
@@ -129,20 +473,27 @@ pub struct PostcardHands<R> {
     input: R,
     frame: usize,
     buf: Vec<u8>,
-    header_checked: bool,
+    version: Option<NativeVersion>,
     failed: bool,
 }
 
 impl<R: Read> PostcardHands<R> {
-    /// A reader over `input`, which must start with [`POSTCARD_MAGIC`].
+    /// A reader over `input`, which must start with [`POSTCARD_MAGIC`] or
+    /// [`POSTCARD_MAGIC_V1`].
     pub fn new(input: R) -> PostcardHands<R> {
         PostcardHands {
             input,
             frame: 0,
             buf: Vec::new(),
-            header_checked: false,
+            version: None,
             failed: false,
         }
+    }
+
+    /// The version of the file, once its first frame (or end) has been asked for
+    /// and its magic bytes were good.
+    pub fn version(&self) -> Option<NativeVersion> {
+        self.version
     }
 
     fn fail(&mut self, reason: impl Into<String>) -> Option<Result<HandHistory, NativeError>> {
@@ -189,35 +540,46 @@ impl<R: Read> PostcardHands<R> {
 }
 
 impl<R: Read> PostcardHands<R> {
-    /// The next frame's payload, undecoded (for [`HandRecord::decode`]): `None` at
-    /// the end of the input, an error (after which the reader ends) for a bad header
-    /// or a truncated frame.
-    pub fn next_frame(&mut self) -> Option<Result<&[u8], NativeError>> {
+    /// The next frame's payload, undecoded, and the file's version (for
+    /// [`HandRecord::decode`]): `None` at the end of the input, an error (after
+    /// which the reader ends) for a bad header or a truncated frame.
+    pub fn next_frame(&mut self) -> Option<Result<(&[u8], NativeVersion), NativeError>> {
         if self.failed {
             return None;
         }
         match self.advance() {
-            Ok(false) => None,
-            Ok(true) => Some(Ok(&self.buf)),
+            Ok(None) => None,
+            Ok(Some(version)) => Some(Ok((&self.buf, version))),
             Err(e) => self.fail_frame(e),
         }
     }
 
     /// Checks the magic bytes before the first frame, then reads the next frame
-    /// into `buf` (as [`Self::read_frame`]), counting it.
-    fn advance(&mut self) -> Result<bool, String> {
-        if !self.header_checked {
-            self.header_checked = true;
-            let mut magic = [0u8; 8];
-            if self.input.read_exact(&mut magic).is_err() || &magic != POSTCARD_MAGIC {
-                return Err("not a holdem postcard history (bad magic bytes)".into());
+    /// into `buf` (as [`Self::read_frame`]), counting it: the file's version, or
+    /// `None` at a clean end.
+    fn advance(&mut self) -> Result<Option<NativeVersion>, String> {
+        let version = match self.version {
+            Some(v) => v,
+            None => {
+                let mut magic = [0u8; 8];
+                let version = self
+                    .input
+                    .read_exact(&mut magic)
+                    .ok()
+                    .and_then(|()| NativeVersion::of_magic(&magic))
+                    .ok_or("not a holdem postcard history (bad magic bytes)")?;
+                self.version = Some(version);
+                version
             }
-        }
+        };
         self.frame += 1;
-        self.read_frame()
+        Ok(self.read_frame()?.then_some(version))
     }
 
-    fn fail_frame(&mut self, reason: impl Into<String>) -> Option<Result<&[u8], NativeError>> {
+    fn fail_frame(
+        &mut self,
+        reason: impl Into<String>,
+    ) -> Option<Result<(&[u8], NativeVersion), NativeError>> {
         self.failed = true;
         Some(Err(NativeError::Postcard {
             frame: self.frame,
@@ -234,8 +596,8 @@ impl<R: Read> Iterator for PostcardHands<R> {
             return None;
         }
         match self.advance() {
-            Ok(false) => None,
-            Ok(true) => match decode_postcard(&self.buf) {
+            Ok(None) => None,
+            Ok(Some(version)) => match decode_postcard(&self.buf, version) {
                 Ok(h) => Some(Ok(h)),
                 Err(e) => self.fail(e),
             },
@@ -275,10 +637,12 @@ mod tests {
                 .all(|(x, y)| *x.kind() == y.kind && record.comment(x) == y.comment.as_deref())
     }
 
-    /// Checks one payload: the hand-written decoder accepts what postcard's serde
-    /// decoder accepts (with consistent player counts) and reads the same hand.
-    fn agree(bytes: &[u8]) {
-        match (HandRecord::decode(bytes), decode_postcard(bytes)) {
+    /// Checks one `HOLDEMH1` payload: the hand-written decoder accepts what
+    /// postcard's serde decoder accepts (with consistent player counts) and reads
+    /// the same hand.
+    fn agree_v1(bytes: &[u8]) {
+        let v1 = NativeVersion::V1;
+        match (HandRecord::decode(bytes, v1), decode_postcard(bytes, v1)) {
             (Ok(record), Ok(h)) => assert!(same_hand(&record, &h), "{bytes:?}"),
             (Ok(_), Err(e)) => panic!("lean accepts what serde rejects ({e}): {bytes:?}"),
             (Err(e), Ok(h)) => {
@@ -293,27 +657,31 @@ mod tests {
         }
     }
 
-    /// The hand-written decoder and postcard's serde decoder agree on every hand of
-    /// the shipped generated corpus and on thousands of mutations of them (byte
-    /// changes, cuts, insertions; a fixed pseudo-random sequence).
-    #[test]
-    fn hand_decoder_agrees_with_serde_on_real_and_mutated_frames() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../data/histories/generated/seed-2026-10000-hands.postcard"
-        );
-        let file = std::fs::read(path).expect("generated corpus");
-        let mut frames = PostcardHands::new(file.as_slice());
-        let mut payloads = Vec::new();
-        while let Some(f) = frames.next_frame() {
-            payloads.push(f.expect("frame").to_vec());
+    /// Checks one `HOLDEMH2` payload: the full reader accepts it only if the replay
+    /// decoder does and then reads the same hand, which writes and reads back
+    /// unchanged; the replay decoder accepts more only where it skips (the metadata
+    /// block, the text of user fields it does not need).
+    fn agree_v2(bytes: &[u8]) {
+        let v2 = NativeVersion::V2;
+        match (HandRecord::decode(bytes, v2), decode_postcard(bytes, v2)) {
+            (Ok(record), Ok(h)) => {
+                assert!(same_hand(&record, &h), "{bytes:?}");
+                // (Not always the same bytes: a varint may have been written long.)
+                let again = encode_postcard(&h, v2).expect("a hand read writes");
+                assert_eq!(decode_postcard(&again, v2).as_ref(), Ok(&h));
+            }
+            (Ok(_), Err(e)) => assert!(
+                e.starts_with("metadata: ") || e.starts_with("user fields: "),
+                "lean accepts what the full reader rejects ({e}): {bytes:?}"
+            ),
+            (Err(e), Ok(_)) => panic!("the full reader accepts what lean rejects ({e})"),
+            (Err(_), Err(_)) => {}
         }
-        assert_eq!(payloads.len(), 10_000);
-        for p in &payloads {
-            let record = HandRecord::decode(p).expect("lean decode");
-            let h = decode_postcard(p).expect("full decode");
-            assert!(same_hand(&record, &h));
-        }
+    }
+
+    /// Frames of `payloads` with random edits (byte changes, cuts, insertions; a
+    /// fixed pseudo-random sequence), each given to `check`.
+    fn mutations(payloads: &[Vec<u8>], rounds: usize, check: impl Fn(&[u8])) {
         let mut seed: u64 = 0x2026_0008;
         let mut next = || {
             seed = seed
@@ -321,8 +689,8 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             usize::try_from(seed >> 33).expect("31 bits")
         };
-        for round in 0..20_000 {
-            let mut bytes = payloads[round % 300].clone();
+        for round in 0..rounds {
+            let mut bytes = payloads[round % payloads.len().min(300)].clone();
             for _ in 0..1 + next() % 4 {
                 if bytes.is_empty() {
                     break;
@@ -335,7 +703,117 @@ mod tests {
                     _ => bytes.insert(i, b),
                 }
             }
-            agree(&bytes);
+            check(&bytes);
+        }
+    }
+
+    /// The hands of the shipped generated corpus.
+    fn corpus() -> Vec<HandHistory> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/histories/generated/seed-2026-10000-hands.postcard"
+        );
+        let file = std::fs::read(path).expect("generated corpus");
+        let hands: Vec<HandHistory> = PostcardHands::new(file.as_slice())
+            .map(|h| h.expect("a hand"))
+            .collect();
+        assert_eq!(hands.len(), 10_000);
+        hands
+    }
+
+    /// The hand-written decoder and postcard's serde decoder agree on every hand of
+    /// the shipped generated corpus written as `HOLDEMH1` and on thousands of
+    /// mutations of them.
+    #[test]
+    fn hand_decoder_agrees_with_serde_on_real_and_mutated_frames() {
+        let v1 = NativeVersion::V1;
+        let payloads: Vec<Vec<u8>> = corpus()
+            .iter()
+            .map(|h| encode_postcard(h, v1).expect("a hand"))
+            .collect();
+        for p in &payloads {
+            let record = HandRecord::decode(p, v1).expect("lean decode");
+            let h = decode_postcard(p, v1).expect("full decode");
+            assert!(same_hand(&record, &h));
+        }
+        mutations(&payloads, 20_000, agree_v1);
+    }
+
+    /// H1 for `HOLDEMH2`: every hand of the generated corpus writes and reads back
+    /// identically with both readers (the replay decoder reads what the `HOLDEMH1`
+    /// decoder reads), and mutated frames are a typed error or a hand read alike
+    /// by both readers, never a panic.
+    #[test]
+    fn rule_h1_v2_frames_round_trip_and_mutations_are_typed_errors() {
+        let (v1, v2) = (NativeVersion::V1, NativeVersion::V2);
+        let hands = corpus();
+        let mut payloads = Vec::new();
+        for h in &hands {
+            let p = encode_postcard(h, v2).expect("a hand");
+            assert_eq!(&decode_postcard(&p, v2).expect("full decode"), h);
+            let record = HandRecord::decode(&p, v2).expect("lean decode");
+            assert!(same_hand(&record, h));
+            let old = encode_postcard(h, v1).expect("a hand");
+            let old = HandRecord::decode(&old, v1).expect("v1 decode");
+            let (a, b) = (record.view(), old.view());
+            assert_eq!(
+                (a.antes, a.blinds_or_straddles, a.starting_stacks, a.actions),
+                (b.antes, b.blinds_or_straddles, b.starting_stacks, b.actions)
+            );
+            payloads.push(p);
+        }
+        mutations(&payloads, 40_000, agree_v2);
+    }
+
+    /// Hands without a `HOLDEMH2` frame are a typed error when written, not a
+    /// panic or a frame that reads back differently.
+    #[test]
+    fn hands_without_a_v2_frame_are_write_errors() {
+        let mut h = corpus().swap_remove(0);
+        let mut bad = h.clone();
+        bad.antes.push(0);
+        assert!(encode_postcard(&bad, NativeVersion::V2).is_err());
+        assert!(encode_postcard(&bad, NativeVersion::V1).is_ok());
+        h.actions.push(crate::history::Action {
+            kind: crate::history::ActionKind::Fold {
+                player: crate::history::Player(40),
+            },
+            comment: None,
+        });
+        assert!(encode_postcard(&h, NativeVersion::V2).is_err());
+    }
+
+    /// A file of either version reads through [`PostcardHands`], which says which
+    /// version it read; any other magic is an error.
+    #[test]
+    fn both_versions_read_and_other_magic_is_an_error() {
+        let hands = &corpus()[..20];
+        for version in [NativeVersion::V1, NativeVersion::V2] {
+            let mut file = Vec::new();
+            write_postcard_header_of(&mut file, version).expect("vec");
+            for h in hands {
+                write_postcard_of(&mut file, h, version).expect("vec");
+            }
+            let mut reader = PostcardHands::new(file.as_slice());
+            assert_eq!(reader.version(), None);
+            let mut n = 0;
+            while let Some(frame) = reader.next_frame() {
+                let (bytes, v) = frame.expect("a frame");
+                assert_eq!(v, version);
+                let record = HandRecord::decode(bytes, v).expect("a hand");
+                assert!(same_hand(&record, &hands[n]));
+                n += 1;
+            }
+            assert_eq!(n, hands.len());
+            assert_eq!(reader.version(), Some(version));
+            let back: Vec<HandHistory> = PostcardHands::new(file.as_slice())
+                .map(|h| h.expect("a hand"))
+                .collect();
+            assert_eq!(back, hands);
+            file[7] = b'3';
+            let mut reader = PostcardHands::new(file.as_slice());
+            assert!(matches!(reader.next_frame(), Some(Err(_))));
+            assert!(reader.next_frame().is_none());
         }
     }
 }

@@ -15,13 +15,47 @@ use std::mem::ManuallyDrop;
 use arrayvec::ArrayVec;
 use holdem_cards::Card;
 
-use super::model::{ActionKind, Cards, MAX_PLAYERS, Player, Shown, Stakes, Variant};
+use super::model::{
+    Action, ActionKind, Cards, HandHistory, MAX_PLAYERS, Metadata, Player, Shown, Stakes, Variant,
+};
 use super::money::Unit;
 use super::phh::{RAKE_FIELD, RULES_FIELD};
 use crate::replay::{RecordedAction, ReplayView};
 
 /// The per-player amounts of a [`HandRecord`] (at most [`MAX_PLAYERS`]).
 type PerPlayer = ArrayVec<u64, MAX_PLAYERS>;
+
+/// `HOLDEMH2` head byte: the variant (0 no limit, 1 pot limit, 2 fixed limit).
+pub(crate) const V2_VARIANT: u8 = 0b11;
+/// `HOLDEMH2` head byte: finishing stacks are recorded.
+pub(crate) const V2_FINISHING: u8 = 1 << 2;
+/// `HOLDEMH2` head byte: winnings are recorded.
+pub(crate) const V2_WINNINGS: u8 = 1 << 3;
+/// `HOLDEMH2` head byte: the stakes are a fixed limit's small and big bet.
+pub(crate) const V2_LIMIT: u8 = 1 << 4;
+/// The bits a `HOLDEMH2` head byte may have.
+const V2_HEAD_BITS: u8 = V2_VARIANT | V2_FINISHING | V2_WINNINGS | V2_LIMIT;
+/// A `HOLDEMH2` action byte (kind << 5 | player) of this value says a commentary
+/// comes before the action byte.
+pub(crate) const V2_COMMENTED: u8 = 7 << 5;
+/// A `HOLDEMH2` card byte for a card not shown (`??`); known cards are their index.
+pub(crate) const V2_UNKNOWN_CARD: u8 = 52;
+
+/// The layout of the frames of a native postcard file, named by its magic bytes
+/// ([`super::native::POSTCARD_MAGIC`], [`super::native::POSTCARD_MAGIC_V1`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NativeVersion {
+    /// `HOLDEMH1`: postcard's serde layout of [`super::HandHistory`] (metadata and
+    /// recorded results after the actions).
+    V1,
+    /// `HOLDEMH2`, written since issue #8's session 4: laid out for replay. The
+    /// setup, the per-player amounts (one count for all of them), the recorded
+    /// results and the user fields come before the actions, the other metadata is
+    /// one length-prefixed block that replay skips in one step, and each action is
+    /// one byte (kind and player) plus its amount or cards (layout:
+    /// [`super::native`]).
+    V2,
+}
 
 /// Where a text lies in a frame payload (its bytes are UTF-8: checked when decoded).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -119,6 +153,9 @@ pub enum RecordReason {
     /// The per-player arrays differ in length.
     #[error("per-player arrays must all have one entry per player")]
     PlayerCounts,
+    /// A `HOLDEMH2` frame has bytes after its hand.
+    #[error("bytes after the end of the hand")]
+    TrailingBytes,
 }
 
 /// The storage of a [`HandRecord`]'s actions, handed from one record to the next
@@ -134,12 +171,12 @@ pub struct ActionBuffer(Vec<ActionRecord>);
 ///
 /// One record at a time, reusing the action storage:
 /// ```
-/// use holdem_cli::history::native::{ActionBuffer, HandRecord};
+/// use holdem_cli::history::native::{ActionBuffer, HandRecord, NativeVersion};
 /// let frames: Vec<Vec<u8>> = Vec::new(); // postcard frame payloads
 /// let mut buffer = ActionBuffer::default();
 /// for frame in &frames {
 ///     let mut record = HandRecord::new(buffer);
-///     if record.decode_into(frame).is_ok() {
+///     if record.decode_into(frame, NativeVersion::V2).is_ok() {
 ///         let _view = record.view(); // replay it
 ///     }
 ///     buffer = record.take_buffer();
@@ -159,6 +196,10 @@ pub struct HandRecord<'a> {
     winnings: Option<PerPlayer>,
     rake: Option<&'a str>,
     rules: Option<&'a str>,
+    /// `HOLDEMH2`: where the user fields and the other metadata lie in the frame
+    /// (for the full reader; empty for `HOLDEMH1`).
+    extras: Span,
+    meta: Span,
 }
 
 impl<'a> HandRecord<'a> {
@@ -178,6 +219,8 @@ impl<'a> HandRecord<'a> {
             winnings: None,
             rake: None,
             rules: None,
+            extras: Span { start: 0, end: 0 },
+            meta: Span { start: 0, end: 0 },
         }
     }
 
@@ -188,25 +231,41 @@ impl<'a> HandRecord<'a> {
         ActionBuffer(actions)
     }
 
-    /// Decodes one postcard frame payload into a new record (bytes after the hand
-    /// are ignored, as `postcard::from_bytes` does). A stream decodes with
+    /// Decodes one frame payload of a file of `version` into a new record (for
+    /// `HOLDEMH1`, bytes after the hand are ignored, as `postcard::from_bytes`
+    /// does; a `HOLDEMH2` frame must end with the hand). A stream decodes with
     /// [`HandRecord::decode_into`] instead, which reuses the action storage.
     ///
     /// # Errors
     /// Where and why the bytes are not a hand.
-    pub fn decode(bytes: &'a [u8]) -> Result<HandRecord<'a>, RecordError> {
+    pub fn decode(bytes: &'a [u8], version: NativeVersion) -> Result<HandRecord<'a>, RecordError> {
         let mut record = HandRecord::new(ActionBuffer::default());
-        record.decode_into(bytes)?;
+        record.decode_into(bytes, version)?;
         Ok(record)
     }
 
-    /// Decodes one postcard frame payload into this record, replacing what it held
-    /// (bytes after the hand are ignored).
+    /// Decodes one frame payload of a file of `version` into this record,
+    /// replacing what it held (as [`HandRecord::decode`]).
     ///
     /// # Errors
     /// Where and why the bytes are not a hand; the record then holds part of the
     /// hand and is only good for [`HandRecord::take_buffer`] or another decode.
-    pub fn decode_into(&mut self, bytes: &'a [u8]) -> Result<(), RecordError> {
+    #[inline]
+    pub fn decode_into(
+        &mut self,
+        bytes: &'a [u8],
+        version: NativeVersion,
+    ) -> Result<(), RecordError> {
+        match version {
+            NativeVersion::V1 => self.decode_v1(bytes),
+            NativeVersion::V2 => self.decode_v2(bytes),
+        }
+    }
+
+    /// [`HandRecord::decode_into`] for `HOLDEMH1`: postcard's serde layout.
+    fn decode_v1(&mut self, bytes: &'a [u8]) -> Result<(), RecordError> {
+        self.extras = Span { start: 0, end: 0 };
+        self.meta = Span { start: 0, end: 0 };
         self.frame = bytes;
         let mut r = Reader {
             rest: bytes,
@@ -254,6 +313,125 @@ impl<'a> HandRecord<'a> {
             });
         }
         Ok(())
+    }
+
+    /// [`HandRecord::decode_into`] for `HOLDEMH2` (the layout is in
+    /// [`super::native`]'s documentation).
+    fn decode_v2(&mut self, bytes: &'a [u8]) -> Result<(), RecordError> {
+        self.frame = bytes;
+        let mut r = Reader {
+            rest: bytes,
+            size: bytes.len(),
+        };
+        let head = r.byte()?;
+        if head & !V2_HEAD_BITS != 0 {
+            return Err(r.fail(RecordReason::BadTag));
+        }
+        self.variant = match head & V2_VARIANT {
+            0 => Variant::NoLimit,
+            1 => Variant::PotLimit,
+            2 => Variant::FixedLimit,
+            _ => return Err(r.fail(RecordReason::UnknownVariant)),
+        };
+        self.unit = Unit {
+            decimals: r.byte()?,
+        };
+        self.stakes = if head & V2_LIMIT != 0 {
+            Stakes::Limit {
+                small_bet: r.u64()?,
+                big_bet: r.u64()?,
+            }
+        } else {
+            Stakes::MinBet(r.u64()?)
+        };
+        let n = usize::from(r.byte()?);
+        if n > MAX_PLAYERS {
+            return Err(r.fail(RecordReason::TooManyPlayers));
+        }
+        r.amounts(&mut self.starting_stacks, n)?;
+        r.amounts(&mut self.antes, n)?;
+        r.amounts(&mut self.blinds_or_straddles, n)?;
+        self.finishing_stacks = None;
+        if head & V2_FINISHING != 0 {
+            r.amounts(self.finishing_stacks.insert(PerPlayer::new()), n)?;
+        }
+        self.winnings = None;
+        if head & V2_WINNINGS != 0 {
+            r.amounts(self.winnings.insert(PerPlayer::new()), n)?;
+        }
+        let start = r.offset();
+        (self.rake, self.rules) = r.user_fields()?;
+        self.extras = Span {
+            start,
+            end: r.offset(),
+        };
+        r.bytes()?;
+        let end = r.offset();
+        // The block's length prefix is before `start`; the full reader reads the
+        // block from its first byte to `end`.
+        self.meta = Span {
+            start: self.extras.end,
+            end,
+        };
+        r.actions_v2(&mut self.actions)?;
+        if !r.rest.is_empty() {
+            return Err(r.fail(RecordReason::TrailingBytes));
+        }
+        Ok(())
+    }
+
+    /// `HOLDEMH2`: the user fields (`_holdem_rake`, `_holdem_rules` and any other
+    /// field the reader keeps verbatim), in file order, every text checked as UTF-8
+    /// (replay reads only the two it needs).
+    pub(crate) fn user_fields_v2(&self) -> Result<Vec<(&'a str, &'a str)>, RecordError> {
+        let frame: &'a [u8] = self.frame;
+        let mut r = Reader {
+            rest: frame.get(..self.extras.end as usize).unwrap_or_default(),
+            size: frame.len(),
+        };
+        r.rest = r.rest.get(self.extras.start as usize..).unwrap_or_default();
+        let mut out = Vec::new();
+        for _ in 0..r.len()? {
+            out.push((r.str()?, r.str()?));
+        }
+        Ok(out)
+    }
+
+    /// `HOLDEMH2`: the other metadata's block with its length prefix (postcard of
+    /// the metadata without the user fields), for the full reader.
+    pub(crate) fn metadata_block_v2(&self) -> &'a [u8] {
+        let frame: &'a [u8] = self.frame;
+        frame
+            .get(self.meta.start as usize..self.meta.end as usize)
+            .unwrap_or_default()
+    }
+
+    /// The actions as owned [`Action`]s (for the full reader).
+    pub(crate) fn owned_actions(&self) -> Vec<Action> {
+        self.actions
+            .iter()
+            .map(|a| Action {
+                kind: ActionKind::clone(&a.kind),
+                comment: self.comment(a).map(str::to_string),
+            })
+            .collect()
+    }
+
+    /// The record's setup and results as a [`HandHistory`] with `actions` and
+    /// `meta` (for the full reader).
+    pub(crate) fn to_history(&self, actions: Vec<Action>, meta: Metadata) -> HandHistory {
+        HandHistory {
+            variant: self.variant,
+            unit: self.unit,
+            antes: self.antes.to_vec(),
+            blinds_or_straddles: self.blinds_or_straddles.to_vec(),
+            stakes: self.stakes,
+            starting_stacks: self.starting_stacks.to_vec(),
+            actions,
+            finishing_stacks: self.finishing_stacks.as_ref().map(|v| v.to_vec()),
+            winnings: self.winnings.as_ref().map(|v| v.to_vec()),
+            meta,
+        }
     }
 
     /// The TOML text of the rules preset the hand names ([`RULES_FIELD`]), if any.
@@ -472,6 +650,135 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// The offset of the cursor in the payload (frames are at most 1 MiB).
+    #[inline(always)]
+    fn offset(&self) -> u32 {
+        (self.size - self.rest.len()) as u32
+    }
+
+    /// `n` amounts of a `HOLDEMH2` per-player array, into `v` (emptied first; `n`
+    /// is at most [`MAX_PLAYERS`]).
+    #[inline(always)]
+    fn amounts(&mut self, v: &mut PerPlayer, n: usize) -> Result<(), RecordError> {
+        v.clear();
+        for _ in 0..n {
+            let x = self.u64()?;
+            // Cannot fail: the caller checked n <= MAX_PLAYERS.
+            let _ = v.try_push(x);
+        }
+        Ok(())
+    }
+
+    /// The user fields (a count, then key and TOML text pairs): the recorded rake's
+    /// and rules' TOML, checked as UTF-8; other fields skipped (the last of a key
+    /// wins).
+    #[inline(always)]
+    fn user_fields(&mut self) -> Result<(Option<&'a str>, Option<&'a str>), RecordError> {
+        let (mut rake, mut rules) = (None, None);
+        for _ in 0..self.len()? {
+            let key = self.bytes()?;
+            let toml =
+                self.str_if(key == RULES_FIELD.as_bytes() || key == RAKE_FIELD.as_bytes())?;
+            if key == RULES_FIELD.as_bytes() {
+                rules = toml;
+            } else if key == RAKE_FIELD.as_bytes() {
+                rake = toml;
+            }
+        }
+        Ok((rake, rules))
+    }
+
+    /// `HOLDEMH2` cards: a count (at most five), then a byte a card (its index, or
+    /// [`V2_UNKNOWN_CARD`]).
+    #[inline(always)]
+    fn cards_v2(&mut self) -> Result<Cards, RecordError> {
+        let n = usize::from(self.byte()?);
+        self.card_bytes(n)
+    }
+
+    /// `n` `HOLDEMH2` card bytes.
+    #[inline(always)]
+    fn card_bytes(&mut self, n: usize) -> Result<Cards, RecordError> {
+        if n > 5 {
+            return Err(self.fail(RecordReason::TooManyCards));
+        }
+        let Some((bytes, rest)) = self.rest.split_at_checked(n) else {
+            return Err(self.fail(RecordReason::EndsEarly));
+        };
+        let mut cards = [None; 5];
+        for (slot, &b) in cards.iter_mut().zip(bytes) {
+            *slot = match Card::from_index(b) {
+                Some(c) => Some(c),
+                None if b == V2_UNKNOWN_CARD => None,
+                None => return Err(self.fail(RecordReason::BadCard)),
+            };
+        }
+        self.rest = rest;
+        let mut cards = ArrayVec::from(cards);
+        cards.truncate(n);
+        Ok(Cards(cards))
+    }
+
+    /// The `HOLDEMH2` action list (a count, then the actions), into `out` (emptied
+    /// first).
+    #[inline(always)]
+    fn actions_v2(&mut self, out: &mut Vec<ActionRecord>) -> Result<(), RecordError> {
+        out.clear();
+        let n = self.len()?;
+        // Each action takes at least one byte: a longer count is a hand that ends
+        // early, and nothing is reserved for it.
+        if n > self.rest.len() {
+            return Err(self.fail(RecordReason::EndsEarly));
+        }
+        out.reserve(n);
+        for _ in 0..n {
+            let mut code = self.byte()?;
+            let mut comment = None;
+            if code >= V2_COMMENTED {
+                if code != V2_COMMENTED {
+                    return Err(self.fail(RecordReason::BadTag));
+                }
+                comment = Some(self.span()?);
+                code = self.byte()?;
+                if code >= V2_COMMENTED {
+                    return Err(self.fail(RecordReason::BadTag));
+                }
+            }
+            let player = Player(code & 0x1f);
+            let kind = match code >> 5 {
+                0 => ActionKind::DealHole {
+                    player,
+                    cards: self.cards_v2()?,
+                },
+                1 if player.0 == 0 => ActionKind::DealBoard {
+                    cards: self.cards_v2()?,
+                },
+                2 => ActionKind::Fold { player },
+                3 => ActionKind::CheckCall { player },
+                4 => ActionKind::BetRaiseTo {
+                    player,
+                    amount: self.u64()?,
+                },
+                5 => ActionKind::ShowMuck {
+                    player,
+                    shown: match self.byte()? {
+                        0 => Shown::Muck,
+                        1 => Shown::AsDealt,
+                        k @ 2..=7 => Shown::Cards(self.card_bytes(usize::from(k - 2))?),
+                        _ => return Err(self.fail(RecordReason::BadTag)),
+                    },
+                },
+                6 if player.0 == 0 => ActionKind::NoOp,
+                _ => return Err(self.fail(RecordReason::BadTag)),
+            };
+            out.push(ActionRecord {
+                kind: ManuallyDrop::new(kind),
+                comment,
+            });
+        }
+        Ok(())
+    }
+
     /// The one-byte index of a seat ([`Player`]).
     #[inline(always)]
     fn player(&mut self) -> Result<Player, RecordError> {
@@ -618,18 +925,7 @@ impl<'a> Reader<'a> {
             self.bytes()?;
             self.bytes()?;
         }
-        let (mut rake, mut rules) = (None, None);
-        for _ in 0..self.len()? {
-            let key = self.bytes()?;
-            let toml =
-                self.str_if(key == RULES_FIELD.as_bytes() || key == RAKE_FIELD.as_bytes())?;
-            if key == RULES_FIELD.as_bytes() {
-                rules = toml;
-            } else if key == RAKE_FIELD.as_bytes() {
-                rake = toml;
-            }
-        }
-        Ok((rake, rules))
+        self.user_fields()
     }
 
     /// A length-prefixed string: checked as UTF-8 and kept if `keep`, else skipped.
@@ -655,16 +951,13 @@ mod tests {
         );
         let file = std::fs::read(path).expect("generated corpus");
         let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
-        let frame = frames
-            .next_frame()
-            .expect("a frame")
-            .expect("read")
-            .to_vec();
+        let (frame, version) = frames.next_frame().expect("a frame").expect("read");
+        let frame = frame.to_vec();
         let mut buffer = ActionBuffer::default();
         let mut capacity = 0;
         for _ in 0..3 {
             let mut record = HandRecord::new(buffer);
-            record.decode_into(&frame).expect("a hand");
+            record.decode_into(&frame, version).expect("a hand");
             assert!(!record.actions.is_empty());
             buffer = record.take_buffer();
             assert!(buffer.0.is_empty());
@@ -684,21 +977,18 @@ mod tests {
         let file = std::fs::read(path).expect("generated corpus");
         let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
         let mut payloads = Vec::new();
+        let mut version = NativeVersion::V2;
         for _ in 0..50 {
-            payloads.push(
-                frames
-                    .next_frame()
-                    .expect("a frame")
-                    .expect("read")
-                    .to_vec(),
-            );
+            let (frame, v) = frames.next_frame().expect("a frame").expect("read");
+            payloads.push(frame.to_vec());
+            version = v;
         }
         let mut record = HandRecord::new(ActionBuffer::default());
         for (i, p) in payloads.iter().enumerate() {
             // A cut frame first: the record holds part of it.
-            let _ = record.decode_into(&p[..p.len() * (i % 5) / 5]);
-            record.decode_into(p).expect("a hand");
-            let fresh = HandRecord::decode(p).expect("a hand");
+            let _ = record.decode_into(&p[..p.len() * (i % 5) / 5], version);
+            record.decode_into(p, version).expect("a hand");
+            let fresh = HandRecord::decode(p, version).expect("a hand");
             let (a, b) = (record.view(), fresh.view());
             assert_eq!(a.antes, b.antes);
             assert_eq!(a.blinds_or_straddles, b.blinds_or_straddles);
