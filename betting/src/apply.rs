@@ -77,6 +77,18 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
             }
         }
+        self.apply_checked(at, input, sink)
+    }
+
+    /// The rest of [`Hand::apply_other`], out of line so that the dealer inputs and
+    /// the common show above run without its register saves.
+    #[inline(never)]
+    fn apply_checked<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        input: Input,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
         if matches!(self.phase, Phase::Complete) {
             return Err(HandError::HandComplete { kind: input.kind() });
         }
