@@ -158,6 +158,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// The general settlement behind [`Hand::try_settle`].
+    #[inline(never)]
     fn try_settle_general<S: EventSink>(
         &mut self,
         at: Timestamp,
