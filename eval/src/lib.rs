@@ -6,8 +6,10 @@
 //!   ([`Evaluator::evaluate7`], validated; [`Evaluator::rank7`], checked by
 //!   contract only) or card by card ([`HandKey`]); batches
 //!   ([`Evaluator::evaluate_sets`], [`Evaluator::evaluate_batch7`],
-//!   [`Evaluator::rank_batch7`]; many hole-card pairs on one board:
-//!   [`Evaluator::rank_on_board`], [`HandEvaluator::evaluate_on_board`]).
+//!   [`Evaluator::rank_batch7`]; the two seven-card batches take four hands
+//!   at a time in AVX2 registers where the CPU has AVX2, checked at run time;
+//!   many hole-card pairs on one board: [`Evaluator::rank_on_board`],
+//!   [`HandEvaluator::evaluate_on_board`]).
 //! - [`ReferenceEvaluator`]: tries all five-card subsets; small, obviously
 //!   correct, the oracle the fast one is tested against.
 //! - [`HandRank`]: the strength, with [`HandRank::category`], [`HandRank::describe`]
