@@ -1,4 +1,5 @@
-//! The kernel of [`Evaluator::rank_batch7`](crate::Evaluator::rank_batch7):
+//! The kernel of [`Evaluator::rank_batch7`](crate::Evaluator::rank_batch7)
+//! and [`Evaluator::evaluate_batch7`](crate::Evaluator::evaluate_batch7):
 //! the keys of four hands at a time in one AVX2 register, where the CPU has
 //! AVX2 (checked at run time), so that a hand costs two table reads (row
 //! offset, rank) instead of sixteen (seven ids, seven card keys, offset,
@@ -14,10 +15,13 @@
 //!   scalar key's;
 //! - two more planes count the suits (clubs and diamonds in the two nibbles
 //!   of one sum, hearts and spades in another); biased by 3, a nibble's bit 3
-//!   is set at five cards of a suit, so one mask tells whether any of the four
-//!   hands has a flush, and such a group goes through the scalar
-//!   [`Evaluator::rank7`](crate::Evaluator::rank7) (about 11% of random
-//!   groups of four).
+//!   is set at five cards of a suit, so one mask test tells whether any of
+//!   the four hands has a flush (about 11% of random groups of four); in such
+//!   a group the flush hand takes the scalar
+//!   [`Evaluator::rank7`](crate::Evaluator::rank7), the others their key;
+//! - for the validated batch, each lane is compared with itself rotated by
+//!   one to four bytes: every pair of its eight bytes meets once, and the pad
+//!   equals no card id, so any equal pair is a repeated card.
 //!
 //! The key is laid out as `fast`'s non-flush path reads it (rank key in bits
 //! 39-63, its low 17 bits again in bits 15-31), so the table reads are the
@@ -85,57 +89,35 @@ mod avx2 {
     use crate::fast::Evaluator;
     use crate::tables::RANK_BASES;
 
-    /// Byte `plane` of each rank's base, by rank index (13-15: 0), as a
-    /// 16-byte shuffle table repeated in both 128-bit lanes.
+    /// A 16-byte table in both 128-bit lanes (a byte shuffle looks up within
+    /// its own lane).
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn rank_plane(plane: u32) -> __m256i {
-        let b = |r: usize| ((RANK_BASES[r] >> (8 * plane)) & 0xff) as u8 as i8;
+    fn both_lanes(t: [i8; 16]) -> __m256i {
+        let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p] = t;
         _mm256_setr_epi8(
-            b(0),
-            b(1),
-            b(2),
-            b(3),
-            b(4),
-            b(5),
-            b(6),
-            b(7),
-            b(8),
-            b(9),
-            b(10),
-            b(11),
-            b(12),
-            0,
-            0,
-            0,
-            b(0),
-            b(1),
-            b(2),
-            b(3),
-            b(4),
-            b(5),
-            b(6),
-            b(7),
-            b(8),
-            b(9),
-            b(10),
-            b(11),
-            b(12),
-            0,
-            0,
-            0,
+            a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, a, b, c, d, e, f, g, h, i, j, k, l, m,
+            n, o, p,
         )
     }
 
-    /// A 16-byte shuffle table of suit counts by suit index 0-3 (the pad's
-    /// index, `0x83`, gives 0), repeated in both lanes.
+    /// Byte `plane` of each rank's base, by rank index (13-15: 0), as a
+    /// shuffle table.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn rank_plane(plane: u32) -> __m256i {
+        both_lanes(core::array::from_fn(|r| match RANK_BASES.get(r) {
+            Some(base) => (base >> (8 * plane)) as u8 as i8,
+            None => 0,
+        }))
+    }
+
+    /// A shuffle table of suit counts by suit index 0-3 (the pad's index,
+    /// `0x83`, gives 0).
     #[inline]
     #[target_feature(enable = "avx2")]
     fn suit_plane(s0: i8, s1: i8, s2: i8, s3: i8) -> __m256i {
-        _mm256_setr_epi8(
-            s0, s1, s2, s3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, s0, s1, s2, s3, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0,
-        )
+        both_lanes([s0, s1, s2, s3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     /// Four hands' keys (one per 64-bit lane, in `fast`'s non-flush layout),
@@ -210,45 +192,10 @@ mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2")]
     fn repeats(ids: __m256i) -> bool {
-        let rotate = |k: i8| {
-            let i = |j: i8| (j + k) % 8;
-            let h = |j: i8| 8 + (j + k) % 8;
-            _mm256_setr_epi8(
-                i(0),
-                i(1),
-                i(2),
-                i(3),
-                i(4),
-                i(5),
-                i(6),
-                i(7),
-                h(0),
-                h(1),
-                h(2),
-                h(3),
-                h(4),
-                h(5),
-                h(6),
-                h(7),
-                i(0),
-                i(1),
-                i(2),
-                i(3),
-                i(4),
-                i(5),
-                i(6),
-                i(7),
-                h(0),
-                h(1),
-                h(2),
-                h(3),
-                h(4),
-                h(5),
-                h(6),
-                h(7),
-            )
-        };
-        let same = |k: i8| _mm256_cmpeq_epi8(ids, _mm256_shuffle_epi8(ids, rotate(k)));
+        // Byte j of each hand's lane from byte j + k of the same lane, around.
+        let rotate =
+            |k: usize| both_lanes(core::array::from_fn(|j| (j / 8 * 8 + (j + k) % 8) as i8));
+        let same = |k: usize| _mm256_cmpeq_epi8(ids, _mm256_shuffle_epi8(ids, rotate(k)));
         let any = _mm256_or_si256(
             _mm256_or_si256(same(1), same(2)),
             _mm256_or_si256(same(3), same(4)),
