@@ -10,8 +10,9 @@
 //! setup cancelled. Paths: `rank_key`, `pokers_prebuilt`, `rank7`, `evaluate7`,
 //! `pokers_ids`, `rank_batch7` and `evaluate_batch7` (each followed by a
 //! summing pass over `out`), `rank_batch7_out` (`out` handed to `black_box`,
-//! no second pass); `equity` and `pokers_equity` run heads-up pre-flop exact
-//! equity N times.
+//! no second pass), `rank_on_board` (16 boards × 1,081 hole pairs, 17,296
+//! hands a pass, not 16,384); `equity` and `pokers_equity` run heads-up
+//! pre-flop exact equity N times.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -76,9 +77,36 @@ fn enumeration_hands() -> Vec<[Card; 7]> {
     }
 }
 
+/// Sixteen boards of five cards (the first five of sixteen of `hands`) with
+/// every pair of hole cards from the other 47: 17,296 hands, the bench's
+/// `eval7_board` shape.
+fn boards(hands: &[[Card; 7]]) -> Vec<(HandKey, Vec<[Card; 2]>)> {
+    hands
+        .iter()
+        .take(16)
+        .map(|h| {
+            let board = &h[..5];
+            let rest: Vec<Card> = Card::ALL
+                .iter()
+                .copied()
+                .filter(|c| !board.contains(c))
+                .collect();
+            let mut holes = Vec::with_capacity(1_081);
+            for (i, &a) in rest.iter().enumerate() {
+                for &b in &rest[i + 1..] {
+                    holes.push([a, b]);
+                }
+            }
+            (HandKey::from_cards(board), holes)
+        })
+        .collect()
+}
+
 /// The data every path reads.
 struct Inputs {
     eval: Evaluator,
+    boards: Vec<(HandKey, Vec<[Card; 2]>)>,
+    board_out: Vec<HandRank>,
     hands: Vec<[Card; 7]>,
     keys: Vec<HandKey>,
     pk: Vec<pokers::Hand>,
@@ -92,6 +120,8 @@ impl Inputs {
             keys: hands.iter().map(|h| HandKey::from_cards(h)).collect(),
             pk: hands.iter().map(pokers_hand).collect(),
             out: vec![HandRank::from_raw(0); hands.len()],
+            board_out: vec![HandRank::from_raw(0); 17_296],
+            boards: boards(&hands),
             hands,
         }
     }
@@ -126,6 +156,17 @@ impl Inputs {
             "rank_batch7_out" => {
                 let _ = eval.rank_batch7(hs, &mut self.out);
                 black_box(&self.out)
+                    .first()
+                    .map_or(0, |r| u64::from(r.raw()))
+            }
+            "rank_on_board" => {
+                let mut rest = &mut self.board_out[..];
+                for (key, holes) in black_box(&self.boards) {
+                    let (now, later) = rest.split_at_mut(holes.len());
+                    let _ = eval.rank_on_board(*key, holes, now);
+                    rest = later;
+                }
+                black_box(&self.board_out)
                     .first()
                     .map_or(0, |r| u64::from(r.raw()))
             }
