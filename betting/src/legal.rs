@@ -82,7 +82,7 @@ impl LegalActions {
         let unit = self.chip_unit.get().max(1);
         let in_range = self.bet.or(self.raise).is_some_and(|r| r.contains(a))
             && (all_in || !self.raise_gap.is_some_and(|g| g.contains(a)));
-        (in_range && (all_in || a.get() % unit == 0)) || (all_in && a > self.current_bet)
+        (in_range && (all_in || a.get().is_multiple_of(unit))) || (all_in && a > self.current_bet)
     }
 }
 
@@ -421,7 +421,7 @@ impl<E> Hand<E> {
         }
         let all_in = to == l.all_in_to;
         // (A unit of one needs no division.)
-        if !all_in && unit > 1 && to % unit != 0 {
+        if !all_in && unit > 1 && !to.is_multiple_of(unit) {
             return Err(HandError::NotWholeUnits {
                 seat,
                 action,

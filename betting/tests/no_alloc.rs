@@ -76,7 +76,7 @@ fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
                 step += 1;
                 let legal = hand.legal_actions().expect("legal");
                 match legal.raise.or(legal.bet) {
-                    Some(r) if step % raise_every == 0 => {
+                    Some(r) if step.is_multiple_of(raise_every) => {
                         Input::act(seat, Action::BetOrRaiseTo(r.min))
                     }
                     _ => Input::act(seat, Action::CheckOrCall),
