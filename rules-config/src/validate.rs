@@ -94,7 +94,7 @@ impl Errors {
     fn chips(&mut self, path: &str, amount: u64, unit: Chips, positive: bool) {
         if positive && amount == 0 {
             self.add(path, "must be a positive whole number of chips (B24)");
-        } else if unit.get() > 0 && amount % unit.get() != 0 {
+        } else if unit.get() > 0 && !amount.is_multiple_of(unit.get()) {
             self.add(
                 path,
                 format!(

@@ -53,7 +53,7 @@ pub fn chip_race(
     next: Chips,
     stacks: &[ChipRaceStack],
 ) -> Result<ChipRace, MoneyError> {
-    if retired == 0 || next <= retired || next % retired != 0 {
+    if retired == 0 || next <= retired || !next.is_multiple_of(retired) {
         return Err(MoneyError::InvalidDenominations { retired, next });
     }
     sorted_unique(stacks.iter().map(|s| s.player))?;
