@@ -852,7 +852,7 @@ fn fast_player(word: &[u8], players: usize) -> Option<Player> {
 
 /// Up to five two-character cards or `??`; `None` for anything else.
 fn fast_cards(word: &[u8]) -> Option<Cards> {
-    if word.is_empty() || word.len() % 2 != 0 || word.len() > 10 {
+    if word.is_empty() || !word.len().is_multiple_of(2) || word.len() > 10 {
         return None;
     }
     let mut cards = ArrayVec::new();
@@ -980,7 +980,7 @@ fn parse_player(text: &str, players: usize) -> Result<Player, String> {
 /// `AcKd`, `????`, `??Ad`: two characters a card, `??` unknown.
 fn parse_cards(text: &str) -> Result<Cards, String> {
     let b = text.as_bytes();
-    if b.len() % 2 != 0 || !text.is_ascii() {
+    if !b.len().is_multiple_of(2) || !text.is_ascii() {
         return Err(format!("`{text}` is not a list of two-character cards"));
     }
     let mut cards = ArrayVec::new();

@@ -173,7 +173,7 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut last_draw = Instant::now();
     sim.run(sink.as_mut(), &mut |t: &Tournament| {
         steps += 1;
-        if !args.quiet && steps % 4096 == 0 && last_draw.elapsed().as_millis() >= 100 {
+        if !args.quiet && steps.is_multiple_of(4096) && last_draw.elapsed().as_millis() >= 100 {
             last_draw = Instant::now();
             progress(t, entrants);
         }
