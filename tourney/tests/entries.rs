@@ -966,7 +966,7 @@ fn rebuy_event_journal_recovers_the_ledger_and_every_chip_rule_t20() {
     while !sim.is_done() {
         sim.step(&mut w).unwrap();
         step += 1;
-        if step % 97 != 0 {
+        if !step.is_multiple_of(97) {
             continue;
         }
         let bytes = w.get_ref().clone();
