@@ -250,6 +250,62 @@ impl RecordedAction for Action {
     }
 }
 
+impl<A: RecordedAction> RecordedAction for &A {
+    #[inline]
+    fn kind(&self) -> &ActionKind {
+        (**self).kind()
+    }
+
+    #[inline]
+    fn comment<'t>(&'t self, source: &'t [u8]) -> Option<&'t str> {
+        (**self).comment(source)
+    }
+}
+
+/// A hand's actions in order, as `play` takes them. (One source, the view's list,
+/// for now: a source that decodes a `HOLDEMH2` frame's actions as they are applied
+/// was tried in session 4 and cost more than the list; see docs/parts/cli.md.)
+trait ActionSource {
+    /// One action.
+    type Action: RecordedAction;
+    /// The next action, `None` at the end.
+    fn next_action(&mut self) -> Option<Self::Action>;
+    /// The PHH text of action `index` (1-based), for reports (a cold path).
+    fn text_of(&self, index: usize, source: &[u8], unit: Unit) -> String;
+}
+
+/// The actions of a list, in order.
+struct ListActions<'h, A> {
+    actions: std::slice::Iter<'h, A>,
+    all: &'h [A],
+}
+
+impl<'h, A: RecordedAction> ActionSource for ListActions<'h, A> {
+    type Action = &'h A;
+
+    #[inline]
+    fn next_action(&mut self) -> Option<&'h A> {
+        self.actions.next()
+    }
+
+    fn text_of(&self, index: usize, source: &[u8], unit: Unit) -> String {
+        self.all
+            .get(index.wrapping_sub(1))
+            .map(|a| a.text(source, unit))
+            .unwrap_or_default()
+    }
+}
+
+impl<'h, A> ReplayView<'h, A> {
+    /// The view's actions as an [`ActionSource`].
+    fn list(&self) -> ListActions<'h, A> {
+        ListActions {
+            actions: self.actions.iter(),
+            all: self.actions,
+        }
+    }
+}
+
 /// What replay reads from a hand, borrowed: the setup, the actions and the recorded
 /// results. Built from a [`HandHistory`] ([`ReplayView::of`]) or from a native
 /// record decoded without allocating.
@@ -446,7 +502,8 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
 /// Replays one hand, seen through a [`ReplayView`], under `rules`. To replay many
 /// hands, a [`Replayer`] reuses what consecutive hands share.
 pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Outcome {
-    with_start(h, rules, |hand| play(hand, h)).unwrap_or_else(|outcome| *outcome)
+    let mut actions = h.list();
+    with_start(h, rules, |hand| play(hand, h, &mut actions)).unwrap_or_else(|outcome| *outcome)
 }
 
 /// Replays hands one after another, reusing what consecutive hands share: a hand
@@ -544,20 +601,29 @@ impl Replayer {
         h: &ReplayView<'_, A>,
         rules: &HouseRules,
     ) -> Outcome {
+        self.replay_actions(h, &mut h.list(), rules)
+    }
+
+    fn replay_actions<A, S: ActionSource>(
+        &mut self,
+        h: &ReplayView<'_, A>,
+        actions: &mut S,
+        rules: &HouseRules,
+    ) -> Outcome {
         let played = match self.last.as_deref_mut() {
             Some(last) if last.key.matches(h) && last.rules == *rules => match &last.hand {
                 Some(template) => {
                     let mut hand = template.clone();
-                    Ok(play(&mut hand, h))
+                    Ok(play(&mut hand, h, actions))
                 }
                 None => with_start(h, rules, |hand| {
                     last.hand = Some(hand.clone());
-                    play(hand, h)
+                    play(hand, h, actions)
                 }),
             },
             _ => {
                 self.remember(h, rules);
-                with_start(h, rules, |hand| play(hand, h))
+                with_start(h, rules, |hand| play(hand, h, actions))
             }
         };
         played.unwrap_or_else(|outcome| *outcome)
@@ -636,42 +702,63 @@ fn with_start<A, R>(
     Ok(then(hand))
 }
 
-/// Feeds the recorded actions of `h` to `hand` (after its forced bets) and reports.
-fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
+/// Feeds the recorded actions (`actions`, in order) to `hand` (after its forced
+/// bets) and reports; `h` gives the setup, the recorded results and where the
+/// actions' commentary lies.
+fn play<A, S: ActionSource>(hand: &mut Hand, h: &ReplayView<'_, A>, actions: &mut S) -> Outcome {
     let t = Timestamp(0);
     // Shows and mucks wait for the showdown (see the module docs).
-    let mut shows: Shows<'_> = arrayvec::ArrayVec::new();
+    let mut shows: Shows = arrayvec::ArrayVec::new();
     let mut hidden: Option<String> = None;
-    // Actions before this index were applied with the run of hole-card deals before.
-    let mut dealt_to = 0;
-    for (i, action) in h.actions.iter().enumerate() {
-        if i < dealt_to {
-            continue;
-        }
-        if let ActionKind::DealHole { .. } = action.kind()
+    // Actions taken from the source so far.
+    let mut taken = 0;
+    // An action taken to end a run of hole-card deals, not applied yet.
+    let mut ahead: Option<S::Action> = None;
+    while let Some(action) = ahead.take().or_else(|| actions.next_action()) {
+        taken += 1;
+        let index = taken;
+        if let ActionKind::DealHole { player, cards } = action.kind()
             && shows.is_empty()
             && hidden.is_none()
+            && let Some(seat) = seat_of(*player)
         {
             // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
-            // makes the checks and changes of one input each, with one call.
-            let deals = hole_card_run(&h.actions[i..]);
+            // makes the checks and changes of one input each, with one call. (At
+            // most MAX_SEATS deals; a deal to a player with no engine seat, or any
+            // other action, ends the run and is applied after it.)
+            let mut deals = HoleCardRun::new();
+            deals.push((seat, two_cards(cards)));
+            while let Some(next) = actions.next_action() {
+                let deal = match next.kind() {
+                    ActionKind::DealHole { player, cards } if !deals.is_full() => {
+                        seat_of(*player).map(|seat| (seat, two_cards(cards)))
+                    }
+                    _ => None,
+                };
+                match deal {
+                    Some(deal) => deals.push(deal),
+                    None => {
+                        ahead = Some(next);
+                        break;
+                    }
+                }
+            }
             if deals.len() > 1 {
                 match hand.deal_hole_cards(t, &deals, &mut Discard) {
                     Ok(()) => {
-                        dealt_to = i + deals.len();
+                        taken += deals.len() - 1;
                         continue;
                     }
                     Err((k, e)) => {
                         return Outcome::Illegal {
-                            action: i + k + 1,
-                            text: h.actions[i + k].text(h.source, h.unit),
+                            action: index + k,
+                            text: actions.text_of(index + k, h.source, h.unit),
                             reason: phh_names(&e.to_string()),
                         };
                     }
                 }
             }
         }
-        let index = i + 1;
         let illegal = |reason: String| Outcome::Illegal {
             action: index,
             text: action.text(h.source, h.unit),
@@ -683,12 +770,12 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
         let input = match action.kind() {
             ActionKind::NoOp => continue,
             ActionKind::ShowMuck { player, shown } => {
-                if shows.try_push((index, *player, shown)).is_err() {
+                if shows.try_push((index, *player, shown.clone())).is_err() {
                     return illegal(format!(
                         "more than {MAX_HELD_SHOWS} shows are waiting for the showdown"
                     ));
                 }
-                if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
+                if let Some(o) = drain_shows(hand, &mut shows, h, actions, &mut hidden) {
                     return o;
                 }
                 continue;
@@ -697,10 +784,9 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                 let Some(seat) = seat_of(*player) else {
                     return illegal("no such seat".into());
                 };
-                let c = &cards.0;
                 Input::Deal(DealerInput::HoleCards {
                     seat,
-                    cards: [c.first().copied().flatten(), c.get(1).copied().flatten()],
+                    cards: two_cards(cards),
                 })
             }
             ActionKind::DealBoard { cards } => match board_input(hand, cards) {
@@ -767,37 +853,24 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             Err(e) => return illegal(phh_names(&e.to_string())),
         }
         if !shows.is_empty() {
-            if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
+            if let Some(o) = drain_shows(hand, &mut shows, h, actions, &mut hidden) {
                 return o;
             }
         }
     }
     if hidden.is_none() {
-        if let Some(o) = check_unused_shows(hand, &shows, h) {
+        if let Some(o) = check_unused_shows(hand, &shows, h, actions) {
             return o;
         }
     }
     finish(hand, h, hidden)
 }
 
-/// The hole-card deals that start `actions`, as `Hand::deal_hole_cards` takes them
-/// (at most [`MAX_SEATS`]; a player with no engine seat ends the run).
-fn hole_card_run<A: RecordedAction>(actions: &[A]) -> HoleCardRun {
-    let mut deals = HoleCardRun::new();
-    for action in actions {
-        let ActionKind::DealHole { player, cards } = action.kind() else {
-            break;
-        };
-        let Some(seat) = seat_of(*player) else {
-            break;
-        };
-        let c = &cards.0;
-        let cards = [c.first().copied().flatten(), c.get(1).copied().flatten()];
-        if deals.try_push((seat, cards)).is_err() {
-            break;
-        }
-    }
-    deals
+/// The first two of recorded hole cards, as the engine takes them.
+#[inline]
+fn two_cards(cards: &Cards) -> [Option<holdem_cards::Card>; 2] {
+    let c = &cards.0;
+    [c.first().copied().flatten(), c.get(1).copied().flatten()]
 }
 
 /// Hole-card deals for one engine call.
@@ -807,18 +880,20 @@ type HoleCardRun = arrayvec::ArrayVec<(Seat, [Option<holdem_cards::Card>; 2]), M
 const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
 
 /// Shows and mucks held until the showdown: action index, player, what is shown.
-type Shows<'h> = arrayvec::ArrayVec<(usize, Player, &'h Shown), MAX_HELD_SHOWS>;
+type Shows = arrayvec::ArrayVec<(usize, Player, Shown), MAX_HELD_SHOWS>;
 
 /// Shows the engine did not ask for: PHH records the hands an all-in showdown turns
 /// face up (the engine shows them itself, B21), and a winner may show after the
 /// others fold. Such a show must come from a player still in the hand and match the
 /// cards dealt (C1).
-fn check_unused_shows<E, A: RecordedAction>(
+fn check_unused_shows<E, A, S: ActionSource>(
     hand: &Hand<E>,
-    shows: &Shows<'_>,
+    shows: &Shows,
     h: &ReplayView<'_, A>,
+    actions: &S,
 ) -> Option<Outcome> {
-    for &(index, player, shown) in shows {
+    for (index, player, shown) in shows {
+        let (index, player) = (*index, *player);
         let seat = Seat::new(player.0)?;
         let reason = if hand.status(seat) == SeatStatus::Folded {
             format!("{player} folded: a dead hand has nothing to show (B21)")
@@ -850,11 +925,7 @@ fn check_unused_shows<E, A: RecordedAction>(
         };
         return Some(Outcome::Illegal {
             action: index,
-            text: h
-                .actions
-                .get(index - 1)
-                .map(|a| a.text(h.source, h.unit))
-                .unwrap_or_default(),
+            text: actions.text_of(index, h.source, h.unit),
             reason,
         });
     }
@@ -888,10 +959,11 @@ fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
 }
 
 /// Applies held shows while the engine waits for a seat that has one.
-fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
+fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A, S: ActionSource>(
     hand: &mut Hand<E>,
-    shows: &mut Shows<'_>,
+    shows: &mut Shows,
     h: &ReplayView<'_, A>,
+    actions: &S,
     hidden: &mut Option<String>,
 ) -> Option<Outcome> {
     while let Pending::Showdown { seat } = hand.pending() {
@@ -917,11 +989,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
             },
         };
         if let Err(e) = hand.apply_into(Timestamp(0), input, &mut Discard) {
-            let text = h
-                .actions
-                .get(index - 1)
-                .map(|a| a.text(h.source, h.unit))
-                .unwrap_or_default();
+            let text = actions.text_of(index, h.source, h.unit);
             return Some(Outcome::Illegal {
                 action: index,
                 text,
