@@ -38,6 +38,22 @@ fn read_and_replay(text: &str) {
     }
 }
 
+/// Applies random edits to `bytes`: kind 0 changes the byte at the index, 1 cuts
+/// the file there, 2 inserts the byte there.
+fn mutate(bytes: &mut Vec<u8>, edits: Vec<(prop::sample::Index, u8, u8)>) {
+    for (at, b, kind) in edits {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = at.index(bytes.len());
+        match kind {
+            0 => bytes[i] = b,
+            1 => bytes.truncate(i),
+            _ => bytes.insert(i, b),
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -71,15 +87,7 @@ proptest! {
                 write_postcard_of(&mut bytes, &h, version).expect("vec");
             }
         }
-        for (at, b, kind) in edits {
-            if bytes.is_empty() { break; }
-            let i = at.index(bytes.len());
-            match kind {
-                0 => bytes[i] = b,
-                1 => bytes.truncate(i),
-                _ => bytes.insert(i, b),
-            }
-        }
+        mutate(&mut bytes, edits);
         for h in PostcardHands::new(Cursor::new(&bytes)) { let _ = h; }
         let rules = RulesBook::new(None);
         let mut replayer = Replayer::new();
@@ -101,15 +109,7 @@ proptest! {
         edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..8),
     ) {
         let mut bytes = [SEED_FILE, REAL_FILE, STRADDLE_FILE, RAKE_FILE][which].as_bytes().to_vec();
-        for (at, b, kind) in edits {
-            if bytes.is_empty() { break; }
-            let i = at.index(bytes.len());
-            match kind {
-                0 => bytes[i] = b,
-                1 => bytes.truncate(i),
-                _ => bytes.insert(i, b),
-            }
-        }
+        mutate(&mut bytes, edits);
         read_and_replay(&String::from_utf8_lossy(&bytes));
     }
 
