@@ -250,62 +250,6 @@ impl RecordedAction for Action {
     }
 }
 
-impl<A: RecordedAction> RecordedAction for &A {
-    #[inline]
-    fn kind(&self) -> &ActionKind {
-        (**self).kind()
-    }
-
-    #[inline]
-    fn comment<'t>(&'t self, source: &'t [u8]) -> Option<&'t str> {
-        (**self).comment(source)
-    }
-}
-
-/// A hand's actions in order, as `play` takes them. (One source, the view's list,
-/// for now: a source that decodes a `HOLDEMH2` frame's actions as they are applied
-/// was tried in session 4 and cost more than the list; see docs/parts/cli.md.)
-trait ActionSource {
-    /// One action.
-    type Action: RecordedAction;
-    /// The next action, `None` at the end.
-    fn next_action(&mut self) -> Option<Self::Action>;
-    /// The PHH text of action `index` (1-based), for reports (a cold path).
-    fn text_of(&self, index: usize, source: &[u8], unit: Unit) -> String;
-}
-
-/// The actions of a list, in order.
-struct ListActions<'h, A> {
-    actions: std::slice::Iter<'h, A>,
-    all: &'h [A],
-}
-
-impl<'h, A: RecordedAction> ActionSource for ListActions<'h, A> {
-    type Action = &'h A;
-
-    #[inline]
-    fn next_action(&mut self) -> Option<&'h A> {
-        self.actions.next()
-    }
-
-    fn text_of(&self, index: usize, source: &[u8], unit: Unit) -> String {
-        self.all
-            .get(index.wrapping_sub(1))
-            .map(|a| a.text(source, unit))
-            .unwrap_or_default()
-    }
-}
-
-impl<'h, A> ReplayView<'h, A> {
-    /// The view's actions as an [`ActionSource`].
-    fn list(&self) -> ListActions<'h, A> {
-        ListActions {
-            actions: self.actions.iter(),
-            all: self.actions,
-        }
-    }
-}
-
 /// What replay reads from a hand, borrowed: the setup, the actions and the recorded
 /// results. Built from a [`HandHistory`] ([`ReplayView::of`]) or from a native
 /// record decoded without allocating.
@@ -357,6 +301,16 @@ impl<'h> ReplayView<'h, Action> {
                 .find(|e| e.key == RAKE_FIELD)
                 .map(|e| e.toml.as_str()),
         }
+    }
+}
+
+impl<A: RecordedAction> ReplayView<'_, A> {
+    /// The PHH text of action `index` (1-based), for reports (a cold path).
+    fn action_text(&self, index: usize) -> String {
+        self.actions
+            .get(index.wrapping_sub(1))
+            .map(|a| a.text(self.source, self.unit))
+            .unwrap_or_default()
     }
 }
 
@@ -502,8 +456,7 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
 /// Replays one hand, seen through a [`ReplayView`], under `rules`. To replay many
 /// hands, a [`Replayer`] reuses what consecutive hands share.
 pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Outcome {
-    let mut actions = h.list();
-    with_start(h, rules, |hand| play(hand, h, &mut actions)).unwrap_or_else(|outcome| *outcome)
+    with_start(h, rules, |hand| play(hand, h)).unwrap_or_else(|outcome| *outcome)
 }
 
 /// Replays hands one after another, reusing what consecutive hands share: a hand
@@ -601,29 +554,20 @@ impl Replayer {
         h: &ReplayView<'_, A>,
         rules: &HouseRules,
     ) -> Outcome {
-        self.replay_actions(h, &mut h.list(), rules)
-    }
-
-    fn replay_actions<A, S: ActionSource>(
-        &mut self,
-        h: &ReplayView<'_, A>,
-        actions: &mut S,
-        rules: &HouseRules,
-    ) -> Outcome {
         let played = match self.last.as_deref_mut() {
             Some(last) if last.key.matches(h) && last.rules == *rules => match &last.hand {
                 Some(template) => {
                     let mut hand = template.clone();
-                    Ok(play(&mut hand, h, actions))
+                    Ok(play(&mut hand, h))
                 }
                 None => with_start(h, rules, |hand| {
                     last.hand = Some(hand.clone());
-                    play(hand, h, actions)
+                    play(hand, h)
                 }),
             },
             _ => {
                 self.remember(h, rules);
-                with_start(h, rules, |hand| play(hand, h, actions))
+                with_start(h, rules, |hand| play(hand, h))
             }
         };
         played.unwrap_or_else(|outcome| *outcome)
@@ -702,19 +646,18 @@ fn with_start<A, R>(
     Ok(then(hand))
 }
 
-/// Feeds the recorded actions (`actions`, in order) to `hand` (after its forced
-/// bets) and reports; `h` gives the setup, the recorded results and where the
-/// actions' commentary lies.
-fn play<A, S: ActionSource>(hand: &mut Hand, h: &ReplayView<'_, A>, actions: &mut S) -> Outcome {
+/// Feeds the recorded actions of `h` to `hand` (after its forced bets) and reports.
+fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     let t = Timestamp(0);
     // Shows and mucks wait for the showdown (see the module docs).
     let mut shows: Shows = arrayvec::ArrayVec::new();
     let mut hidden: Option<String> = None;
-    // Actions taken from the source so far.
+    // Actions taken from the list so far.
     let mut taken = 0;
     // An action taken to end a run of hole-card deals, not applied yet.
-    let mut ahead: Option<S::Action> = None;
-    while let Some(action) = ahead.take().or_else(|| actions.next_action()) {
+    let mut actions = h.actions.iter();
+    let mut ahead: Option<&A> = None;
+    while let Some(action) = ahead.take().or_else(|| actions.next()) {
         taken += 1;
         let index = taken;
         if let ActionKind::DealHole { player, cards } = action.kind()
@@ -728,7 +671,7 @@ fn play<A, S: ActionSource>(hand: &mut Hand, h: &ReplayView<'_, A>, actions: &mu
             // other action, ends the run and is applied after it.)
             let mut deals = HoleCardRun::new();
             deals.push((seat, two_cards(cards)));
-            while let Some(next) = actions.next_action() {
+            for next in actions.by_ref() {
                 let deal = match next.kind() {
                     ActionKind::DealHole { player, cards } if !deals.is_full() => {
                         seat_of(*player).map(|seat| (seat, two_cards(cards)))
@@ -752,7 +695,7 @@ fn play<A, S: ActionSource>(hand: &mut Hand, h: &ReplayView<'_, A>, actions: &mu
                     Err((k, e)) => {
                         return Outcome::Illegal {
                             action: index + k,
-                            text: actions.text_of(index + k, h.source, h.unit),
+                            text: h.action_text(index + k),
                             reason: phh_names(&e.to_string()),
                         };
                     }
@@ -775,7 +718,7 @@ fn play<A, S: ActionSource>(hand: &mut Hand, h: &ReplayView<'_, A>, actions: &mu
                         "more than {MAX_HELD_SHOWS} shows are waiting for the showdown"
                     ));
                 }
-                if let Some(o) = drain_shows(hand, &mut shows, h, actions, &mut hidden) {
+                if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
                     return o;
                 }
                 continue;
@@ -853,13 +796,13 @@ fn play<A, S: ActionSource>(hand: &mut Hand, h: &ReplayView<'_, A>, actions: &mu
             Err(e) => return illegal(phh_names(&e.to_string())),
         }
         if !shows.is_empty() {
-            if let Some(o) = drain_shows(hand, &mut shows, h, actions, &mut hidden) {
+            if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
                 return o;
             }
         }
     }
     if hidden.is_none() {
-        if let Some(o) = check_unused_shows(hand, &shows, h, actions) {
+        if let Some(o) = check_unused_shows(hand, &shows, h) {
             return o;
         }
     }
@@ -886,11 +829,10 @@ type Shows = arrayvec::ArrayVec<(usize, Player, Shown), MAX_HELD_SHOWS>;
 /// face up (the engine shows them itself, B21), and a winner may show after the
 /// others fold. Such a show must come from a player still in the hand and match the
 /// cards dealt (C1).
-fn check_unused_shows<E, A, S: ActionSource>(
+fn check_unused_shows<E, A: RecordedAction>(
     hand: &Hand<E>,
     shows: &Shows,
     h: &ReplayView<'_, A>,
-    actions: &S,
 ) -> Option<Outcome> {
     for (index, player, shown) in shows {
         let (index, player) = (*index, *player);
@@ -925,7 +867,7 @@ fn check_unused_shows<E, A, S: ActionSource>(
         };
         return Some(Outcome::Illegal {
             action: index,
-            text: actions.text_of(index, h.source, h.unit),
+            text: h.action_text(index),
             reason,
         });
     }
@@ -959,11 +901,10 @@ fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
 }
 
 /// Applies held shows while the engine waits for a seat that has one.
-fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A, S: ActionSource>(
+fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
     hand: &mut Hand<E>,
     shows: &mut Shows,
     h: &ReplayView<'_, A>,
-    actions: &S,
     hidden: &mut Option<String>,
 ) -> Option<Outcome> {
     while let Pending::Showdown { seat } = hand.pending() {
@@ -989,7 +930,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A, S: ActionSource>(
             },
         };
         if let Err(e) = hand.apply_into(Timestamp(0), input, &mut Discard) {
-            let text = actions.text_of(index, h.source, h.unit);
+            let text = h.action_text(index);
             return Some(Outcome::Illegal {
                 action: index,
                 text,
