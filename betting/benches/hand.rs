@@ -21,7 +21,11 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("betting");
     group.throughput(Throughput::Elements(1));
     group.bench_function("full_6max_nl_hand", |b| {
-        b.iter(|| black_box(play_hand(&hand0, &mut rng)));
+        b.iter(|| black_box(play_hand::<false>(&hand0, &mut rng)));
+    });
+    // The same hands with `legal_actions` asked before every decision.
+    group.bench_function("full_6max_nl_hand_legal_every_decision", |b| {
+        b.iter(|| black_box(play_hand::<true>(&hand0, &mut rng)));
     });
     // The harness's own share: cloning the starting hand and shuffling its cards.
     group.bench_function("overhead_clone_and_shuffle", |b| {

@@ -26,7 +26,7 @@ fn main() {
     let start = Instant::now();
     let mut moved = 0u64;
     for _ in 0..n {
-        moved = moved.wrapping_add(black_box(play_hand(&hand0, &mut rng)));
+        moved = moved.wrapping_add(black_box(play_hand::<false>(&hand0, &mut rng)));
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
