@@ -456,7 +456,7 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
 /// Replays one hand, seen through a [`ReplayView`], under `rules`. To replay many
 /// hands, a [`Replayer`] reuses what consecutive hands share.
 pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Outcome {
-    with_start(h, rules, |hand| play(hand, h)).unwrap_or_else(|outcome| *outcome)
+    with_start(h, rules, |hand| play(hand, h))
 }
 
 /// Replays hands one after another, reusing what consecutive hands share: a hand
@@ -554,23 +554,23 @@ impl Replayer {
         h: &ReplayView<'_, A>,
         rules: &HouseRules,
     ) -> Outcome {
-        let played = match self.last.as_deref_mut() {
-            Some(last) if last.key.matches(h) && last.rules == *rules => match &last.hand {
-                Some(template) => {
-                    let mut hand = template.clone();
-                    Ok(play(&mut hand, h))
-                }
-                None => with_start(h, rules, |hand| {
-                    last.hand = Some(hand.clone());
-                    play(hand, h)
-                }),
-            },
+        let last = match self.last.as_deref_mut() {
+            Some(last) if last.key.matches(h) && last.rules == *rules => last,
             _ => {
                 self.remember(h, rules);
-                with_start(h, rules, |hand| play(hand, h))
+                return replay_view(h, rules);
             }
         };
-        played.unwrap_or_else(|outcome| *outcome)
+        // `play`'s outcome is returned as it is: passing it through a `Result` cost
+        // two copies of the ~200-byte `Outcome` a hand.
+        if let Some(template) = &last.hand {
+            let mut hand = template.clone();
+            return play(&mut hand, h);
+        }
+        with_start(h, rules, |hand| {
+            last.hand = Some(hand.clone());
+            play(hand, h)
+        })
     }
 
     /// Keeps the inputs of `h` (its engine state comes with the next hand that
@@ -596,28 +596,29 @@ impl Replayer {
 }
 
 /// Starts the hand of `h` (the engine state after its forced bets) and gives it to
-/// `then`, or the outcome of a hand that cannot start (unsupported, or illegal at
-/// its setup; boxed: the rare path). The hand is borrowed where it was built: it is
-/// about 1.8 KB, and every move of it a copy.
-fn with_start<A, R>(
+/// `then`, whose outcome it returns, or the outcome of a hand that cannot start
+/// (unsupported, or illegal at its setup). The hand is borrowed where it was built:
+/// it is about 1.8 KB, and every move of it a copy; the outcome is returned as it is
+/// for the same reason (through a `Result`, it was copied twice).
+fn with_start<A>(
     h: &ReplayView<'_, A>,
     rules: &HouseRules,
-    then: impl FnOnce(&mut Hand) -> R,
-) -> Result<R, Box<Outcome>> {
+    then: impl FnOnce(&mut Hand) -> Outcome,
+) -> Outcome {
     let (config, forced) = match setup(h, rules) {
         Ok(setup) => setup,
-        Err(reason) => return Err(Box::new(Outcome::Unsupported { reason })),
+        Err(reason) => return Outcome::Unsupported { reason },
     };
     let n = h.player_count();
     let mut players = arrayvec::ArrayVec::<BetPlayer, MAX_SEATS>::new();
     for (i, &stack) in h.starting_stacks.iter().enumerate() {
         let Some(seat) = Seat::new(i as u8) else {
-            return Err(Box::new(unsupported("too many players")));
+            return unsupported("too many players");
         };
         players.push(BetPlayer::new(seat, Chips(stack)));
     }
     let Some(button) = Seat::new((n - 1) as u8) else {
-        return Err(Box::new(unsupported("no players")));
+        return unsupported("no players");
     };
     let setup_error = |e: &dyn std::fmt::Display| Outcome::Illegal {
         action: 0,
@@ -633,17 +634,14 @@ fn with_start<A, R>(
         // The engine plays live straddles left of the big blind, each at least double
         // the one before (B3); other straddle customs are not played, not illegal.
         Err(e @ HandError::InvalidStraddle { .. }) => {
-            return Err(Box::new(unsupported(format!(
-                "straddle: {}",
-                phh_names(&e.to_string())
-            ))));
+            return unsupported(format!("straddle: {}", phh_names(&e.to_string())));
         }
-        Err(e) => return Err(Box::new(setup_error(&e))),
+        Err(e) => return setup_error(&e),
     };
     if let Err(e) = hand.post_forced_bets(Timestamp(0), &mut Discard) {
-        return Err(Box::new(setup_error(&e)));
+        return setup_error(&e);
     }
-    Ok(then(hand))
+    then(hand)
 }
 
 /// Feeds the recorded actions of `h` to `hand` (after its forced bets) and reports.
