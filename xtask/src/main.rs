@@ -107,31 +107,37 @@ fn ci(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask bench [NAME...]`: `eval` runs the peer comparison in `holdem-bench`;
-/// a crate folder name (`cards`, `pots`, `betting`, `tourney`, `cli`) runs that
-/// crate's own criterion benches; no name runs them all. Extra arguments after
-/// `--` go to criterion (e.g. `-- --measurement-time 3`).
+/// `cargo xtask bench [NAME...]`: `eval` and `hand` run the peer comparisons in
+/// `holdem-bench` (evaluation; a whole hand against `rs_poker`'s arena); a crate
+/// folder name (`cards`, `pots`, `betting`, `tourney`, `cli`) runs that crate's own
+/// criterion benches; no name runs them all. Extra arguments after `--` go to
+/// criterion (e.g. `-- --measurement-time 3`).
 fn bench(root: &Path, args: &[String]) -> Result<(), String> {
     let split = args.iter().position(|a| a == "--").unwrap_or(args.len());
     let (names, extra) = (&args[..split], &args[split..]);
-    let all = ["eval", "cards", "pots", "betting", "tourney", "cli"];
+    let peers = ["eval", "hand"];
+    let crates = ["cards", "pots", "betting", "tourney", "cli"];
     let names: Vec<&str> = if names.is_empty() {
-        all.to_vec()
+        peers.iter().chain(&crates).copied().collect()
     } else {
         names.iter().map(String::as_str).collect()
     };
     for name in names {
-        let package = match name {
-            "eval" | "bench" => "holdem-bench".to_string(),
-            other if all.contains(&other) => format!("holdem-{other}"),
-            other => {
-                return Err(format!(
-                    "unknown bench `{other}`: expected one of {}",
-                    all.join(", ")
-                ));
-            }
+        let package = if peers.contains(&name) {
+            "holdem-bench".to_string()
+        } else if crates.contains(&name) {
+            format!("holdem-{name}")
+        } else {
+            return Err(format!(
+                "unknown bench `{name}`: expected one of {}, {}",
+                peers.join(", "),
+                crates.join(", ")
+            ));
         };
         let mut cargo_args: Vec<&str> = vec!["bench", "-p", &package];
+        if peers.contains(&name) {
+            cargo_args.extend(["--bench", name]);
+        }
         cargo_args.extend(extra.iter().map(String::as_str));
         run_step(root, &format!("bench {name}"), &cargo_args)?;
     }
