@@ -22,8 +22,50 @@ use super::money::Unit;
 use super::phh::{RAKE_FIELD, RULES_FIELD};
 use crate::replay::{RecordedAction, ReplayView};
 
-/// The per-player amounts of a [`HandRecord`] (at most [`MAX_PLAYERS`]).
-type PerPlayer = ArrayVec<u64, MAX_PLAYERS>;
+/// The per-player amounts of a [`HandRecord`]: the first `len` of a fixed array
+/// (`len` at most [`MAX_PLAYERS`]). Filled in place by position and given a length
+/// once, where an `ArrayVec` checked its capacity and stored its length at each
+/// push (~30 amounts a hand).
+#[derive(Clone)]
+struct PerPlayer {
+    len: usize,
+    values: [u64; MAX_PLAYERS],
+}
+
+impl PerPlayer {
+    /// No amounts.
+    fn new() -> PerPlayer {
+        PerPlayer {
+            len: 0,
+            values: [0; MAX_PLAYERS],
+        }
+    }
+}
+
+impl std::ops::Deref for PerPlayer {
+    type Target = [u64];
+
+    #[inline]
+    fn deref(&self) -> &[u64] {
+        // `len` is at most MAX_PLAYERS (0, or set by `Reader::amounts`): the slice
+        // is never the empty fallback.
+        self.values.get(..self.len).unwrap_or_default()
+    }
+}
+
+impl PartialEq for PerPlayer {
+    fn eq(&self, other: &PerPlayer) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for PerPlayer {}
+
+impl std::fmt::Debug for PerPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
 
 /// `HOLDEMH2` head byte: the variant (0 no limit, 1 pot limit, 2 fixed limit).
 pub(crate) const V2_VARIANT: u8 = 0b11;
@@ -634,20 +676,11 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A per-player array, into `v` (emptied first).
+    /// A per-player array, into `v` (replacing what it held).
     #[inline(always)]
     fn per_player(&mut self, v: &mut PerPlayer) -> Result<(), RecordError> {
-        v.clear();
         let n = self.len()?;
-        if n > MAX_PLAYERS {
-            return Err(self.fail(RecordReason::TooManyPlayers));
-        }
-        for _ in 0..n {
-            let x = self.u64()?;
-            // Cannot fail: at most MAX_PLAYERS pushes into an empty array.
-            let _ = v.try_push(x);
-        }
-        Ok(())
+        self.amounts(v, n)
     }
 
     /// The offset of the cursor in the payload (frames are at most 1 MiB).
@@ -656,16 +689,17 @@ impl<'a> Reader<'a> {
         (self.size - self.rest.len()) as u32
     }
 
-    /// `n` amounts of a `HOLDEMH2` per-player array, into `v` (emptied first; `n`
-    /// is at most [`MAX_PLAYERS`]).
+    /// `n` amounts (a per-player array without its length), into `v` (replacing
+    /// what it held; on an error it holds part of them).
     #[inline(always)]
     fn amounts(&mut self, v: &mut PerPlayer, n: usize) -> Result<(), RecordError> {
-        v.clear();
-        for _ in 0..n {
-            let x = self.u64()?;
-            // Cannot fail: the caller checked n <= MAX_PLAYERS.
-            let _ = v.try_push(x);
+        let Some(slots) = v.values.get_mut(..n) else {
+            return Err(self.fail(RecordReason::TooManyPlayers));
+        };
+        for slot in slots {
+            *slot = self.u64()?;
         }
+        v.len = n;
         Ok(())
     }
 
