@@ -80,6 +80,29 @@ impl HouseRules {
         }
     }
 
+    /// Whether `self` and `other` give the engine the same options (all but the
+    /// name, which only reports show): what a [`Replayer`] checks each hand, where
+    /// comparing the names too cost a `memcmp` call a hand.
+    fn same_options(&self, other: &HouseRules) -> bool {
+        let HouseRules {
+            name: _,
+            max_bets_per_round,
+            cap_lifted_heads_up,
+            reraise_must_double,
+            incomplete_all_in,
+            time_out_all_in_protection,
+            showdown,
+            rake,
+        } = self;
+        *max_bets_per_round == other.max_bets_per_round
+            && *cap_lifted_heads_up == other.cap_lifted_heads_up
+            && *reraise_must_double == other.reraise_must_double
+            && *incomplete_all_in == other.incomplete_all_in
+            && *time_out_all_in_protection == other.time_out_all_in_protection
+            && *showdown == other.showdown
+            && *rake == other.rake
+    }
+
     fn apply_to(&self, mut c: HandConfig) -> HandConfig {
         c.max_bets_per_round = self.max_bets_per_round;
         c.cap_lifted_heads_up = self.cap_lifted_heads_up;
@@ -474,6 +497,7 @@ pub struct Replayer {
 /// forced bets once two hands in a row have had the same inputs.
 #[derive(Debug)]
 struct LastStart {
+    /// Only its options count ([`HouseRules::same_options`]).
     rules: HouseRules,
     key: StartKey,
     hand: Option<Hand>,
@@ -555,7 +579,7 @@ impl Replayer {
         rules: &HouseRules,
     ) -> Outcome {
         let last = match self.last.as_deref_mut() {
-            Some(last) if last.key.matches(h) && last.rules == *rules => last,
+            Some(last) if last.key.matches(h) && last.rules.same_options(rules) => last,
             _ => {
                 self.remember(h, rules);
                 return replay_view(h, rules);
@@ -584,7 +608,7 @@ impl Replayer {
                 hand: None,
             })
         });
-        if last.rules != *rules {
+        if !last.rules.same_options(rules) {
             last.rules = rules.clone();
         }
         if last.hand.is_some() {
