@@ -674,17 +674,15 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     // Shows and mucks wait for the showdown (see the module docs).
     let mut shows: Shows = arrayvec::ArrayVec::new();
     let mut hidden: Option<String> = None;
-    // The actions are walked by position: a run of hole-card deals takes the ones
-    // after it from the list as it goes. (An iterator with one action of
-    // look-ahead in an `Option` cost ~20 instructions a Pluribus hand more, ~100
-    // a generated one.)
-    let actions = h.actions;
-    // The position of the next action to apply.
-    let mut next = 0;
-    while let Some(action) = actions.get(next) {
-        next += 1;
-        // Reports count actions from 1.
-        let index = next;
+    // A run of hole-card deals takes the deals after it from the iterator as it
+    // goes, looking at the next one in place. (One action of look-ahead held in an
+    // `Option` cost ~20 instructions a Pluribus hand more, ~100 a generated one.)
+    let mut actions = h.actions.iter();
+    // Actions taken from the list so far (reports count actions from 1).
+    let mut taken = 0;
+    while let Some(action) = actions.next() {
+        taken += 1;
+        let index = taken;
         if let ActionKind::DealHole { player, cards } = action.kind()
             && shows.is_empty()
             && hidden.is_none()
@@ -698,11 +696,12 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             deals.push((seat, two_cards(cards)));
             while !deals.is_full()
                 && let Some(ActionKind::DealHole { player, cards }) =
-                    actions.get(next).map(|a| a.kind())
+                    actions.as_slice().first().map(|a| a.kind())
                 && let Some(seat) = seat_of(*player)
             {
                 deals.push((seat, two_cards(cards)));
-                next += 1;
+                actions.next();
+                taken += 1;
             }
             if deals.len() > 1 {
                 match hand.deal_hole_cards(t, &deals, &mut Discard) {
