@@ -889,6 +889,9 @@ fn check_unused_shows<E, A: RecordedAction>(
 }
 
 /// The dealer input for recorded board cards: the street the engine waits for.
+/// (Always inlined: out of line, which `#[inline]` alone left it, the call and its
+/// `Result` coming back through memory cost ~9 instructions a board.)
+#[inline(always)]
 fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
     let c = &cards.0;
     let street = match hand.pending() {
