@@ -301,6 +301,11 @@ pub struct ReplayView<'h, A> {
     pub winnings: Option<&'h [u64]>,
     /// The TOML text of a recorded rake ([`RAKE_FIELD`]), if any.
     pub rake: Option<&'h str>,
+    /// The bytes a native frame holds the start in (`HOLDEMH2`: the variant, unit,
+    /// stakes, starting stacks, antes and blinds), if the view is of one: equal
+    /// bytes decode to an equal start, which a [`Replayer`] checks with one
+    /// comparison instead of one a field.
+    pub setup: Option<&'h [u8]>,
 }
 
 impl<'h> ReplayView<'h, Action> {
@@ -323,6 +328,7 @@ impl<'h> ReplayView<'h, Action> {
                 .iter()
                 .find(|e| e.key == RAKE_FIELD)
                 .map(|e| e.toml.as_str()),
+            setup: None,
         }
     }
 }
@@ -513,18 +519,30 @@ struct StartKey {
     blinds_or_straddles: Amounts,
     starting_stacks: Amounts,
     rake: Option<String>,
+    /// The [`ReplayView::setup`] bytes of these inputs, if they came with them.
+    setup: Option<Vec<u8>>,
 }
 
 impl StartKey {
-    /// Whether `h` has these inputs (checked field by field, cheapest first).
+    /// Whether `h` has these inputs: by their setup bytes when the key has them
+    /// (equal bytes are equal inputs; different bytes for equal inputs, which a
+    /// writer does not make, would only miss), else field by field, cheapest
+    /// first.
     fn matches<A>(&self, h: &ReplayView<'_, A>) -> bool {
-        self.starting_stacks[..] == *h.starting_stacks
-            && self.variant == h.variant
-            && self.stakes == h.stakes
-            && self.unit == h.unit
-            && self.blinds_or_straddles[..] == *h.blinds_or_straddles
-            && self.antes[..] == *h.antes
-            && self.rake.as_deref() == h.rake
+        let same_start = match (&self.setup, h.setup) {
+            (Some(key), Some(setup)) => key[..] == *setup,
+            // A key of setup bytes keeps no fields to compare.
+            (Some(_), None) => false,
+            (None, _) => {
+                self.starting_stacks[..] == *h.starting_stacks
+                    && self.variant == h.variant
+                    && self.stakes == h.stakes
+                    && self.unit == h.unit
+                    && self.blinds_or_straddles[..] == *h.blinds_or_straddles
+                    && self.antes[..] == *h.antes
+            }
+        };
+        same_start && self.rake.as_deref() == h.rake
     }
 
     /// No inputs yet (matches no hand: a hand has players).
@@ -537,13 +555,25 @@ impl StartKey {
             blinds_or_straddles: Amounts::new(),
             starting_stacks: Amounts::new(),
             rake: None,
+            setup: None,
         }
     }
 
     /// Becomes the inputs of `h`, in place (most hands miss when stacks vary: this
-    /// runs for each of them); `false`, and no inputs, when `h` has more than
-    /// [`MAX_SEATS`] players.
+    /// runs for each of them): its setup bytes when it has them (and then not its
+    /// fields), else its fields; `false`, and no inputs, when `h` has no setup
+    /// bytes and more than [`MAX_SEATS`] players.
     fn set<A>(&mut self, h: &ReplayView<'_, A>) -> bool {
+        if self.rake.as_deref() != h.rake {
+            self.rake = h.rake.map(str::to_string);
+        }
+        if let Some(setup) = h.setup {
+            let key = self.setup.get_or_insert_with(Vec::new);
+            key.clear();
+            key.extend_from_slice(setup);
+            return true;
+        }
+        self.setup = None;
         self.variant = h.variant;
         self.unit = h.unit;
         self.stakes = h.stakes;
@@ -555,9 +585,6 @@ impl StartKey {
         ] {
             to.clear();
             fits &= to.try_extend_from_slice(from).is_ok();
-        }
-        if self.rake.as_deref() != h.rake {
-            self.rake = h.rake.map(str::to_string);
         }
         if !fits {
             self.starting_stacks.clear();
@@ -614,7 +641,9 @@ impl Replayer {
         if last.hand.is_some() {
             last.hand = None;
         }
-        // A hand over MAX_SEATS players leaves no inputs: it matches nothing.
+        // A hand over MAX_SEATS players leaves no inputs, unless by its setup bytes:
+        // it matches nothing, or hands that cannot start either (the engine seats
+        // no more), so no engine state is ever kept for it.
         let _ = last.key.set(h);
     }
 }

@@ -333,4 +333,30 @@ fn a_replayer_gives_the_outcomes_of_replay_view() {
         assert_eq!(replayer.replay(&view, rules), expected, "hand {i}");
         assert_eq!(replayer.replay(&view, rules), expected, "hand {i} again");
     }
+    // The same hands as `HOLDEMH2` records, whose start a replayer keys by their
+    // setup bytes (consecutive Pluribus hands share it), every fifth one followed
+    // by its typed view (keyed by its fields).
+    let mut native_hands = 0;
+    for (i, h) in hands.iter().enumerate() {
+        let rules = if i % 7 == 3 { &lifted } else { &standard };
+        let Ok(frame) = encode_postcard(h, NativeVersion::V2) else {
+            continue;
+        };
+        native_hands += 1;
+        let record = HandRecord::decode(&frame, NativeVersion::V2).expect("a written frame");
+        let view = ReplayView::of(h);
+        let expected = replay_view(&view, rules);
+        let native = record.view();
+        assert_eq!(replay_view(&native, rules), expected, "hand {i} native");
+        assert_eq!(replayer.replay(&native, rules), expected, "hand {i} native");
+        assert_eq!(
+            replayer.replay(&native, rules),
+            expected,
+            "hand {i} native again"
+        );
+        if i % 5 == 0 {
+            assert_eq!(replayer.replay(&view, rules), expected, "hand {i} typed");
+        }
+    }
+    assert!(native_hands > 400, "{native_hands} native hands");
 }

@@ -242,6 +242,9 @@ pub struct HandRecord<'a> {
     /// (for the full reader; empty for `HOLDEMH1`).
     extras: Span,
     meta: Span,
+    /// `HOLDEMH2`: the frame's bytes up to the end of the blinds (the setup, for
+    /// [`ReplayView::setup`]; `None` for `HOLDEMH1`).
+    setup: Option<&'a [u8]>,
 }
 
 impl<'a> HandRecord<'a> {
@@ -263,6 +266,7 @@ impl<'a> HandRecord<'a> {
             rules: None,
             extras: Span { start: 0, end: 0 },
             meta: Span { start: 0, end: 0 },
+            setup: None,
         }
     }
 
@@ -308,6 +312,7 @@ impl<'a> HandRecord<'a> {
     fn decode_v1(&mut self, bytes: &'a [u8]) -> Result<(), RecordError> {
         self.extras = Span { start: 0, end: 0 };
         self.meta = Span { start: 0, end: 0 };
+        self.setup = None;
         self.frame = bytes;
         let mut r = Reader {
             rest: bytes,
@@ -393,6 +398,7 @@ impl<'a> HandRecord<'a> {
         r.amounts(&mut self.starting_stacks, n)?;
         r.amounts(&mut self.antes, n)?;
         r.amounts(&mut self.blinds_or_straddles, n)?;
+        self.setup = bytes.get(..r.offset() as usize);
         self.finishing_stacks = None;
         if head & V2_FINISHING != 0 {
             r.amounts(self.finishing_stacks.insert(PerPlayer::new()), n)?;
@@ -508,6 +514,7 @@ impl<'a> HandRecord<'a> {
             finishing_stacks: self.finishing_stacks.as_deref(),
             winnings: self.winnings.as_deref(),
             rake: self.rake,
+            setup: self.setup,
         }
     }
 }
