@@ -721,19 +721,25 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             // makes the checks and changes of one input each, with one call. (At
             // most MAX_SEATS deals; a deal to a player with no engine seat, or any
             // other action, ends the run and is applied after it.)
-            let mut deals = HoleCardRun::new();
-            deals.push((seat, two_cards(cards)));
-            while !deals.is_full()
+            // The first `len` of a fixed array (filled with the first deal): an
+            // `ArrayVec` checked its capacity and stored its length at each push.
+            let mut deals = [(seat, two_cards(cards)); MAX_SEATS];
+            let mut len = 1;
+            while let Some(slot) = deals.get_mut(len)
                 && let Some(ActionKind::DealHole { player, cards }) =
                     actions.as_slice().first().map(|a| a.kind())
                 && let Some(seat) = seat_of(*player)
             {
-                deals.push((seat, two_cards(cards)));
+                *slot = (seat, two_cards(cards));
+                len += 1;
                 actions.next();
                 taken += 1;
             }
-            if deals.len() > 1 {
-                match hand.deal_hole_cards(t, &deals, &mut Discard) {
+            // (`len` is at most MAX_SEATS: the slice is always there.)
+            if len > 1
+                && let Some(deals) = deals.get(..len)
+            {
+                match hand.deal_hole_cards(t, deals, &mut Discard) {
                     Ok(()) => continue,
                     Err((k, e)) => {
                         return Outcome::Illegal {
@@ -858,9 +864,6 @@ fn two_cards(cards: &Cards) -> [Option<holdem_cards::Card>; 2] {
     let c = &cards.0;
     [c.first().copied().flatten(), c.get(1).copied().flatten()]
 }
-
-/// Hole-card deals for one engine call.
-type HoleCardRun = arrayvec::ArrayVec<(Seat, [Option<holdem_cards::Card>; 2]), MAX_SEATS>;
 
 /// The most shows and mucks held for the showdown at once.
 const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
