@@ -301,10 +301,11 @@ pub struct ReplayView<'h, A> {
     pub winnings: Option<&'h [u64]>,
     /// The TOML text of a recorded rake ([`RAKE_FIELD`]), if any.
     pub rake: Option<&'h str>,
-    /// The bytes a native frame holds the start in (`HOLDEMH2`: the variant, unit,
-    /// stakes, starting stacks, antes and blinds), if the view is of one: equal
-    /// bytes decode to an equal start, which a [`Replayer`] checks with one
-    /// comparison instead of one a field.
+    /// The bytes a native frame holds the start in, if the view is of one
+    /// (`HOLDEMH2`: from the head byte to the end of the blinds, so the variant,
+    /// unit, stakes, starting stacks, antes and blinds, and which results the
+    /// frame records): equal bytes decode to an equal start, which a [`Replayer`]
+    /// checks with one comparison instead of one a field.
     pub setup: Option<&'h [u8]>,
 }
 
