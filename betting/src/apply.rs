@@ -332,14 +332,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         // `twice`: seats or cards seen twice (no popcount: one bit each).
         let (mut seats, mut twice_seats, mut cards, mut twice) = (0u32, 0u32, 0u64, 0u64);
         for &(seat, [a, b]) in deals {
-            // A seat beyond the table's bits cannot be one of the players.
-            let bit = 1u32.checked_shl(u32::from(seat.index())).unwrap_or(0);
+            // Seat indices are below `holdem_pots::MAX_SEATS` (23): the shift stays
+            // inside the word (a seat beyond the table is then no player's bit).
+            let bit = 1u32 << seat.index();
             twice_seats |= seats & bit;
             seats |= bit;
-            for card in [a, b].into_iter().flatten() {
-                twice |= cards & card.bit();
-                cards |= card.bit();
-            }
+            // A hidden card (`None`) has no bit.
+            let (a, b) = (a.map_or(0, Card::bit), b.map_or(0, Card::bit));
+            twice |= (cards & (a | b)) | (a & b);
+            cards |= a | b;
         }
         if seats != self.players.bits()
             || twice_seats != 0

@@ -112,3 +112,7 @@ pub use holdem_pots::{Chips, RakePolicy, Seat, SeatSet};
 
 /// The most seats at one table (and players in one hand): real tables have at most 10.
 pub const MAX_SEATS: usize = 10;
+
+// Every `Seat` (index below `holdem_pots::MAX_SEATS`) has its bit in a `u32` mask: the
+// seat masks shift by a seat's index unchecked.
+const _: () = assert!(holdem_pots::MAX_SEATS <= 32);

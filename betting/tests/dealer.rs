@@ -3,9 +3,12 @@
 mod common;
 
 use common::{T, posted, s};
-use holdem_betting::{Action, DealOutcome, Dealer, Event, HandConfig, Input, Pending};
+use holdem_betting::{
+    Action, DealOutcome, Dealer, DealerInput, Event, HandConfig, Input, Pending, Seat,
+};
 use holdem_cards::{Card, Deck};
 use holdem_pots::Chips;
+use proptest::prelude::*;
 
 /// A deck dealing `Card::ALL` in order, so card `k` of the deal is `Card::ALL[k]`.
 fn stacked() -> Dealer {
@@ -13,7 +16,7 @@ fn stacked() -> Dealer {
 }
 
 fn k(i: usize) -> Option<Card> {
-    Some(Card::ALL[i])
+    Card::ALL.get(i).copied()
 }
 
 #[test]
@@ -340,4 +343,76 @@ fn a_completed_hand_clones_with_its_result() {
     assert!(hand.result().is_some());
     assert_eq!(copy.result(), hand.result());
     assert_eq!(copy, hand);
+}
+
+/// One generated deal: a seat index (some beyond the table, some repeated) and two
+/// cards from a small range (so that repeats are common), either possibly hidden.
+fn deal_strategy() -> impl Strategy<Value = (u8, [Option<usize>; 2])> {
+    (
+        0u8..8,
+        [
+            proptest::option::of(0usize..24),
+            proptest::option::of(0usize..24),
+        ],
+    )
+}
+
+proptest! {
+    /// `Hand::deal_hole_cards` (one call for a run of hole-card deals, with its one-pass
+    /// path) does exactly what the `DealerInput::HoleCards` inputs do one by one: the
+    /// same error at the same index (C1 repeated or known cards, repeated seats, seats
+    /// not in the hand), the same hand after it, the same events.
+    #[test]
+    fn c1_c3_deal_hole_cards_is_the_inputs_one_by_one(
+        players in 2usize..7,
+        random_deals in proptest::collection::vec(deal_strategy(), 0..9),
+        player_cards in proptest::collection::vec(deal_strategy(), 6),
+        every_player in any::<bool>(),
+        board_first in any::<bool>(),
+    ) {
+        // Half the cases deal to exactly the players, once each (the one-pass path's
+        // domain), with cards that may still repeat or be hidden.
+        let deals: Vec<(u8, [Option<usize>; 2])> = if every_player {
+            player_cards[..players]
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, cards))| (i as u8, cards))
+                .collect()
+        } else {
+            random_deals
+        };
+        let stacks = vec![500u64; players];
+        let mut start = posted(HandConfig::no_limit(Chips(10)), &stacks, 0);
+        if board_first {
+            // A card already known to the hand (a shown card is not possible before the
+            // deal; the first seat's cards dealt as a separate input instead).
+            start
+                .apply(
+                    T,
+                    Input::Deal(DealerInput::HoleCards { seat: s(1), cards: [k(0), None] }),
+                )
+                .expect("first seat's deal");
+        }
+        let deals: Vec<(Seat, [Option<Card>; 2])> = deals
+            .iter()
+            .map(|&(seat, [a, b])| (s(seat), [a.and_then(k), b.and_then(k)]))
+            .collect();
+        let (mut bulk, mut bulk_events) = (start.clone(), Vec::new());
+        let bulk_result = bulk.deal_hole_cards(T, &deals, &mut bulk_events);
+        let (mut single, mut single_events) = (start.clone(), Vec::new());
+        let mut single_result = Ok(());
+        for (i, &(seat, cards)) in deals.iter().enumerate() {
+            if let Err(e) = single.apply_into(
+                T,
+                Input::Deal(DealerInput::HoleCards { seat, cards }),
+                &mut single_events,
+            ) {
+                single_result = Err((i, e));
+                break;
+            }
+        }
+        prop_assert_eq!(bulk_result, single_result);
+        prop_assert_eq!(bulk_events, single_events);
+        prop_assert!(bulk == single, "the hands differ after the deals");
+    }
 }
