@@ -713,41 +713,47 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     while let Some(action) = actions.next() {
         taken += 1;
         let index = taken;
-        if let ActionKind::DealHole { player, cards } = action.kind()
-            && shows.is_empty()
-            && hidden.is_none()
-            && let Some(seat) = seat_of(*player)
-        {
-            // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
-            // makes the checks and changes of one input each, with one call. (At
-            // most MAX_SEATS deals; a deal to a player with no engine seat, or any
-            // other action, ends the run and is applied after it.)
-            // The first `len` of a fixed array (filled with the first deal): an
-            // `ArrayVec` checked its capacity and stored its length at each push.
-            let mut deals = [(seat, two_cards(cards)); MAX_SEATS];
-            let mut len = 1;
-            while let Some(slot) = deals.get_mut(len)
-                && let Some(ActionKind::DealHole { player, cards }) =
-                    actions.as_slice().first().map(|a| a.kind())
-                && let Some(seat) = seat_of(*player)
-            {
-                *slot = (seat, two_cards(cards));
-                len += 1;
-                actions.next();
-                taken += 1;
-            }
-            // (`len` is at most MAX_SEATS: the slice is always there.)
-            if len > 1
-                && let Some(deals) = deals.get(..len)
-            {
-                match hand.deal_hole_cards(t, deals, &mut Discard) {
-                    Ok(()) => continue,
-                    Err((k, e)) => {
-                        return Outcome::Illegal {
-                            action: index + k,
-                            text: h.action_text(index + k),
-                            reason: phh_names(&e.to_string()),
+        // (Nested, not an `if let` chain: chains need Rust 1.88, the workspace
+        // promises 1.87.)
+        if let ActionKind::DealHole { player, cards } = action.kind() {
+            if shows.is_empty() && hidden.is_none() {
+                if let Some(seat) = seat_of(*player) {
+                    let first = (seat, two_cards(cards));
+                    // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
+                    // makes the checks and changes of one input each, with one call. (At
+                    // most MAX_SEATS deals; a deal to a player with no engine seat, or any
+                    // other action, ends the run and is applied after it.)
+                    // The first `len` of a fixed array (filled with the first deal): an
+                    // `ArrayVec` checked its capacity and stored its length at each push.
+                    let mut deals = [first; MAX_SEATS];
+                    let mut len = 1;
+                    while let Some(slot) = deals.get_mut(len) {
+                        let Some(ActionKind::DealHole { player, cards }) =
+                            actions.as_slice().first().map(|a| a.kind())
+                        else {
+                            break;
                         };
+                        let Some(seat) = seat_of(*player) else {
+                            break;
+                        };
+                        *slot = (seat, two_cards(cards));
+                        len += 1;
+                        actions.next();
+                        taken += 1;
+                    }
+                    // (`len` is at most MAX_SEATS: the slice is always there.) A run of one
+                    // deal is applied as the single input below.
+                    if let Some(deals) = deals.get(..len).filter(|d| d.len() > 1) {
+                        match hand.deal_hole_cards(t, deals, &mut Discard) {
+                            Ok(()) => continue,
+                            Err((k, e)) => {
+                                return Outcome::Illegal {
+                                    action: index + k,
+                                    text: h.action_text(index + k),
+                                    reason: phh_names(&e.to_string()),
+                                };
+                            }
+                        }
                     }
                 }
             }
