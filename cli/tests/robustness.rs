@@ -5,8 +5,9 @@ use std::io::Cursor;
 use holdem_cli::corpus::RulesBook;
 use holdem_cli::history::HandHistory;
 use holdem_cli::history::native::{
-    HandRecord, JsonlHands, NativeVersion, PostcardHands, encode_postcard, write_jsonl,
-    write_postcard, write_postcard_header, write_postcard_header_of, write_postcard_of,
+    HandRecord, JsonlHands, NativeVersion, PostcardHands, RecordReason, decode_postcard,
+    encode_postcard, write_jsonl, write_postcard, write_postcard_header, write_postcard_header_of,
+    write_postcard_of,
 };
 use holdem_cli::history::phh::{PhhHands, parse_phh, write_phh};
 use holdem_cli::replay::{HouseRules, ReplayView, Replayer, replay_hand, replay_view};
@@ -26,6 +27,30 @@ fn generated(seed: u64, count: usize) -> Vec<HandHistory> {
     })
     .expect("the generator plays legal hands");
     out
+}
+
+#[test]
+fn h1_a_native_unit_past_nine_decimal_places_is_a_typed_error() {
+    // rule H1: a native hand's unit byte (the second of the payload in both layouts)
+    // above MAX_DECIMALS (9) is refused by both readers. Before, 64 places reached
+    // the text of a remark and divided by a wrapped-around zero (found by
+    // `mutated_postcard_files_never_panic` with more cases).
+    let h = PhhHands::new(REAL_FILE)
+        .find_map(|h| h.hand.ok())
+        .expect("a real hand");
+    for version in [NativeVersion::V1, NativeVersion::V2] {
+        let mut payload = encode_postcard(&h, version).expect("encodes");
+        assert_eq!(payload[1], h.unit.decimals, "the unit byte ({version:?})");
+        for places in [10, 64, 255] {
+            payload[1] = places;
+            let error = HandRecord::decode(&payload, version).expect_err("refused");
+            assert_eq!(error.reason, RecordReason::TooManyDecimals, "{version:?}");
+            assert!(decode_postcard(&payload, version).is_err(), "{version:?}");
+        }
+        payload[1] = 9;
+        assert!(HandRecord::decode(&payload, version).is_ok(), "{version:?}");
+        assert!(decode_postcard(&payload, version).is_ok(), "{version:?}");
+    }
 }
 
 /// Reads and replays everything in `text`; must never panic.

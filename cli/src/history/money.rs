@@ -135,11 +135,24 @@ impl Decimal {
 }
 
 /// The unit of a hand's amounts: `decimals` places, so 2 means the numbers in the
-/// engine are hundredths (cents) of the history's currency or chips.
+/// engine are hundredths (cents) of the history's currency or chips. The readers
+/// give at most [`MAX_DECIMALS`] places (a native hand with more is an error).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Unit {
     /// Decimal places of one engine unit.
+    #[serde(deserialize_with = "decimal_places")]
     pub decimals: u8,
+}
+
+/// A [`Unit`]'s places from a serialized hand: at most [`MAX_DECIMALS`].
+fn decimal_places<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let places = u8::deserialize(d)?;
+    if places > MAX_DECIMALS {
+        return Err(serde::de::Error::custom(format!(
+            "{places} decimal places: at most {MAX_DECIMALS}"
+        )));
+    }
+    Ok(places)
 }
 
 impl Unit {
@@ -161,7 +174,11 @@ impl fmt::Display for Money {
         if unit.decimals == 0 {
             return write!(f, "{amount}");
         }
-        let scale = 10u64.pow(u32::from(unit.decimals));
+        // The readers allow at most MAX_DECIMALS places; a `Unit` built by hand with
+        // more than a u64 can scale (20 or more) is written in exponent form.
+        let Some(scale) = 10u64.checked_pow(u32::from(unit.decimals)) else {
+            return write!(f, "{amount}e-{}", unit.decimals);
+        };
         write!(
             f,
             "{}.{:0width$}",
@@ -236,5 +253,8 @@ mod tests {
         ));
         assert_eq!(Unit { decimals: 2 }.format(50), "0.50");
         assert_eq!(Unit { decimals: 0 }.format(50), "50");
+        // Past what a u64 can scale: no panic (a division by a wrapped zero before).
+        assert_eq!(Unit { decimals: 19 }.format(5), "0.0000000000000000005");
+        assert_eq!(Unit { decimals: 64 }.format(5), "5e-64");
     }
 }

@@ -18,7 +18,7 @@ use holdem_cards::Card;
 use super::model::{
     Action, ActionKind, Cards, HandHistory, MAX_PLAYERS, Metadata, Player, Shown, Stakes, Variant,
 };
-use super::money::Unit;
+use super::money::{MAX_DECIMALS, Unit};
 use super::phh::{RAKE_FIELD, RULES_FIELD};
 use crate::replay::{RecordedAction, ReplayView};
 
@@ -198,6 +198,9 @@ pub enum RecordReason {
     /// A `HOLDEMH2` frame has bytes after its hand.
     #[error("bytes after the end of the hand")]
     TrailingBytes,
+    /// The unit has more decimal places than [`MAX_DECIMALS`].
+    #[error("more decimal places than {MAX_DECIMALS}")]
+    TooManyDecimals,
 }
 
 /// The storage of a [`HandRecord`]'s actions, handed from one record to the next
@@ -324,9 +327,7 @@ impl<'a> HandRecord<'a> {
             2 => Variant::FixedLimit,
             _ => return Err(r.fail(RecordReason::UnknownVariant)),
         };
-        self.unit = Unit {
-            decimals: r.byte()?,
-        };
+        self.unit = r.unit()?;
         r.per_player(&mut self.antes)?;
         r.per_player(&mut self.blinds_or_straddles)?;
         self.stakes = match r.u32()? {
@@ -380,9 +381,7 @@ impl<'a> HandRecord<'a> {
             2 => Variant::FixedLimit,
             _ => return Err(r.fail(RecordReason::UnknownVariant)),
         };
-        self.unit = Unit {
-            decimals: r.byte()?,
-        };
+        self.unit = r.unit()?;
         self.stakes = if head & V2_LIMIT != 0 {
             Stakes::Limit {
                 small_bet: r.u64()?,
@@ -691,6 +690,16 @@ impl<'a> Reader<'a> {
     fn per_player(&mut self, v: &mut PerPlayer) -> Result<(), RecordError> {
         let n = self.len()?;
         self.amounts(v, n)
+    }
+
+    /// A unit: its decimal places, at most [`MAX_DECIMALS`].
+    #[inline(always)]
+    fn unit(&mut self) -> Result<Unit, RecordError> {
+        let decimals = self.byte()?;
+        if decimals > MAX_DECIMALS {
+            return Err(self.fail(RecordReason::TooManyDecimals));
+        }
+        Ok(Unit { decimals })
     }
 
     /// The offset of the cursor in the payload (frames are at most 1 MiB).
