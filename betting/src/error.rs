@@ -36,6 +36,13 @@ pub enum HandError {
         /// The seat.
         seat: Seat,
     },
+    /// The stacks add up to more than [`crate::MAX_TOTAL_CHIPS`]: every sum the hand
+    /// makes of them (pots, a pot-limit maximum) must fit in 64 bits.
+    #[error("the stacks add up to more than {max} chips")]
+    TooManyChips {
+        /// The most chips a hand may hold in all.
+        max: Chips,
+    },
     /// A player with no chips cannot be dealt in (B15).
     #[error("{seat} has no chips and cannot be dealt in (B15)")]
     EmptyStack {
@@ -284,7 +291,10 @@ impl HandError {
     #[must_use]
     pub fn rule(&self) -> &'static str {
         match self {
-            HandError::InvalidConfig { .. } | HandError::Eval(_) | HandError::Pots(_) => "",
+            HandError::InvalidConfig { .. }
+            | HandError::Eval(_)
+            | HandError::Pots(_)
+            | HandError::TooManyChips { .. } => "",
             HandError::PlayerCount { .. } => "B1",
             HandError::SeatOutOfRange { .. }
             | HandError::DuplicateSeat { .. }

@@ -247,7 +247,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             });
         }
         let mut set = SeatSet::EMPTY;
+        let mut total = 0u64;
         for p in players {
+            total = total.saturating_add(p.stack.get());
+            if total > crate::MAX_TOTAL_CHIPS.get() {
+                return Err(HandError::TooManyChips {
+                    max: crate::MAX_TOTAL_CHIPS,
+                });
+            }
             if p.seat.as_usize() >= MAX_SEATS {
                 return Err(HandError::SeatOutOfRange { seat: p.seat });
             }

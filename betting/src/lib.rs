@@ -113,6 +113,11 @@ pub use holdem_pots::{Chips, RakePolicy, Seat, SeatSet};
 /// The most seats at one table (and players in one hand): real tables have at most 10.
 pub const MAX_SEATS: usize = 10;
 
+/// The most chips one hand may hold in all (the players' stacks together): 2^62 − 1,
+/// far above any real game, so that every sum of them the rules make (the pots, a
+/// pot-limit maximum of the pot, the bets and the call) fits in a `u64`.
+pub const MAX_TOTAL_CHIPS: Chips = Chips(u64::MAX >> 2);
+
 // Every `Seat` (index below `holdem_pots::MAX_SEATS`) has its bit in a `u32` mask: the
 // seat masks shift by a seat's index unchecked.
 const _: () = assert!(holdem_pots::MAX_SEATS <= 32);

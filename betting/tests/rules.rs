@@ -8,7 +8,7 @@ use holdem_betting::{
     HandError, IncompleteAllInRule, Input, Pending, Player, PostKind, RakePolicy, ShowReason,
     Street,
 };
-use holdem_pots::{Chips, RakeRounding, RakeSource};
+use holdem_pots::{Chips, RakeRounding, RakeSource, Seat};
 
 #[test]
 fn b1_three_structures_validate() {
@@ -970,4 +970,46 @@ fn p4_side_pot_returns_to_its_only_eligible_player_even_after_a_muck() {
     assert_eq!(result.final_stack(s(0)), Chips(300));
     assert_eq!(result.final_stack(s(1)), Chips(1_000 - 400 + 600));
     assert_eq!(result.final_stack(s(2)), Chips(600));
+}
+
+#[test]
+fn b15_stacks_past_the_chip_limit_are_a_typed_error() {
+    // rule B15 (what a player can bet is their stack): every sum of the stacks must
+    // fit in 64 bits, so a hand whose stacks add up to more than MAX_TOTAL_CHIPS is
+    // refused when it is built (a replay of such a file used to overflow at the
+    // settlement).
+    let max = holdem_betting::MAX_TOTAL_CHIPS.get();
+    let build = |stacks: [u64; 2]| {
+        let players = [
+            Player::new(s(0), Chips(stacks[0])),
+            Player::new(s(1), Chips(stacks[1])),
+        ];
+        Hand::new(nl(10), &players, s(0))
+    };
+    // At the limit a whole hand plays and settles (debug builds check every add).
+    let mut hand = build([max / 2, max - max / 2]).expect("at the limit");
+    hand.post_forced_bets(T, &mut Vec::new()).expect("posts");
+    deal_known(&mut hand, &["Ah Ad", "Kh Kd"]);
+    ok(&mut hand, 0, AllIn);
+    ok(&mut hand, 1, Call);
+    for cards in ["2c 7s 9d", "Jc", "3s"] {
+        board(&mut hand, cards);
+    }
+    while let Pending::Showdown { seat } = hand.pending() {
+        show(&mut hand, seat.index());
+    }
+    let result = hand.result().expect("settled");
+    let finals: Vec<(Seat, Chips)> = result.final_stacks().collect();
+    // Seat 1 has one chip more than seat 0 can call: it comes back uncalled (B14).
+    assert_eq!(
+        finals,
+        [(s(0), Chips(2 * (max / 2))), (s(1), Chips(1))],
+        "aces win all that was matched; every chip is still there"
+    );
+    for stacks in [[max, 1], [u64::MAX, 5], [u64::MAX, u64::MAX]] {
+        assert!(
+            matches!(build(stacks), Err(HandError::TooManyChips { max: m }) if m.get() == max),
+            "{stacks:?}"
+        );
+    }
 }

@@ -1072,7 +1072,10 @@ fn winnings_note<A>(h: &ReplayView<'_, A>, result: &holdem_betting::HandResult) 
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let (r, w): (u64, u64) = (recorded.iter().sum(), won.iter().sum());
+    // Recorded winnings come from the file: their sum may pass u64 (saturating keeps
+    // `r < w` exact, as the pots won never do).
+    let total = |v: &[u64]| v.iter().fold(0u64, |s, &a| s.saturating_add(a));
+    let (r, w) = (total(recorded), total(&won));
     let why = if r < w {
         format!(
             ": {} less in all, a rake the history does not record?",

@@ -127,6 +127,70 @@ proptest! {
         }
     }
 
+    /// Native JSON Lines hands with numbers replaced by extreme or random values
+    /// (stacks, blinds, antes, amounts, card indices, the unit's places...): parsed
+    /// JSON reaches the engine with any u64 where a byte edit would only break the
+    /// syntax. Every hand is a typed error or a replay, never a panic.
+    #[test]
+    fn jsonl_hands_with_extreme_numbers_never_panic(
+        which in 0usize..3,
+        edits in proptest::collection::vec(
+            (
+                any::<prop::sample::Index>(),
+                prop_oneof![
+                    Just(0u64), Just(1), Just(9), Just(10), Just(64), Just(255), Just(256),
+                    Just(u64::from(u32::MAX)), Just(1 << 53), Just(i64::MAX as u64),
+                    Just(u64::MAX - 1), Just(u64::MAX), any::<u64>(),
+                ],
+            ),
+            1..4,
+        ),
+    ) {
+        let text = [REAL_FILE, STRADDLE_FILE, RAKE_FILE][which];
+        let mut jsonl = Vec::new();
+        for h in PhhHands::new(text).filter_map(|h| h.hand.ok()).take(3) {
+            write_jsonl(&mut jsonl, &h).expect("vec");
+        }
+        let mut jsonl = String::from_utf8(jsonl).expect("JSON is UTF-8");
+        for (at, value) in edits {
+            // The digit runs of the text, one of them replaced.
+            let runs: Vec<(usize, usize)> = {
+                let bytes = jsonl.as_bytes();
+                let mut runs = Vec::new();
+                let mut i = 0;
+                while i < bytes.len() {
+                    if bytes[i].is_ascii_digit() {
+                        let start = i;
+                        while i < bytes.len() && bytes[i].is_ascii_digit() {
+                            i += 1;
+                        }
+                        runs.push((start, i));
+                    } else {
+                        i += 1;
+                    }
+                }
+                runs
+            };
+            if runs.is_empty() {
+                break;
+            }
+            let (start, end) = runs[at.index(runs.len())];
+            jsonl.replace_range(start..end, &value.to_string());
+        }
+        let rules = HouseRules::standard();
+        let mut replayer = Replayer::new();
+        for h in JsonlHands::new(Cursor::new(jsonl.as_bytes())).flatten() {
+            let _ = replay_hand(&h, &rules);
+            let _ = replayer.replay(&ReplayView::of(&h), &rules);
+            let _ = write_phh(&h);
+            for version in [NativeVersion::V1, NativeVersion::V2] {
+                if let Ok(payload) = encode_postcard(&h, version) {
+                    let _ = decode_postcard(&payload, version);
+                }
+            }
+        }
+    }
+
     /// Real and seed files with random edits (byte changes, cuts, insertions).
     #[test]
     fn mutated_files_never_panic(
