@@ -53,6 +53,51 @@ fn h1_a_native_unit_past_nine_decimal_places_is_a_typed_error() {
     }
 }
 
+/// Numbers to put in a history: the edges of the integer types and the unit's
+/// places, and any u64.
+fn extreme_number() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        Just(0u64),
+        Just(1),
+        Just(9),
+        Just(10),
+        Just(64),
+        Just(255),
+        Just(256),
+        Just(u64::from(u32::MAX)),
+        Just(1 << 53),
+        Just(i64::MAX as u64),
+        Just(u64::MAX - 1),
+        Just(u64::MAX),
+        any::<u64>(),
+    ]
+}
+
+/// Replaces digit runs of `text` (chosen by each edit's index) with the edit's number.
+fn replace_numbers(text: &mut String, edits: Vec<(prop::sample::Index, u64)>) {
+    for (at, value) in edits {
+        let mut runs = Vec::new();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > start {
+                runs.push(start..i);
+            } else {
+                i += 1;
+            }
+        }
+        if runs.is_empty() {
+            return;
+        }
+        let run = runs[at.index(runs.len())].clone();
+        text.replace_range(run, &value.to_string());
+    }
+}
+
 /// Reads and replays everything in `text`; must never panic.
 fn read_and_replay(text: &str) {
     let rules = RulesBook::new(None);
@@ -134,17 +179,7 @@ proptest! {
     #[test]
     fn jsonl_hands_with_extreme_numbers_never_panic(
         which in 0usize..3,
-        edits in proptest::collection::vec(
-            (
-                any::<prop::sample::Index>(),
-                prop_oneof![
-                    Just(0u64), Just(1), Just(9), Just(10), Just(64), Just(255), Just(256),
-                    Just(u64::from(u32::MAX)), Just(1 << 53), Just(i64::MAX as u64),
-                    Just(u64::MAX - 1), Just(u64::MAX), any::<u64>(),
-                ],
-            ),
-            1..4,
-        ),
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), extreme_number()), 1..4),
     ) {
         let text = [REAL_FILE, STRADDLE_FILE, RAKE_FILE][which];
         let mut jsonl = Vec::new();
@@ -152,31 +187,7 @@ proptest! {
             write_jsonl(&mut jsonl, &h).expect("vec");
         }
         let mut jsonl = String::from_utf8(jsonl).expect("JSON is UTF-8");
-        for (at, value) in edits {
-            // The digit runs of the text, one of them replaced.
-            let runs: Vec<(usize, usize)> = {
-                let bytes = jsonl.as_bytes();
-                let mut runs = Vec::new();
-                let mut i = 0;
-                while i < bytes.len() {
-                    if bytes[i].is_ascii_digit() {
-                        let start = i;
-                        while i < bytes.len() && bytes[i].is_ascii_digit() {
-                            i += 1;
-                        }
-                        runs.push((start, i));
-                    } else {
-                        i += 1;
-                    }
-                }
-                runs
-            };
-            if runs.is_empty() {
-                break;
-            }
-            let (start, end) = runs[at.index(runs.len())];
-            jsonl.replace_range(start..end, &value.to_string());
-        }
+        replace_numbers(&mut jsonl, edits);
         let rules = HouseRules::standard();
         let mut replayer = Replayer::new();
         for h in JsonlHands::new(Cursor::new(jsonl.as_bytes())).flatten() {
@@ -188,6 +199,24 @@ proptest! {
                     let _ = decode_postcard(&payload, version);
                 }
             }
+        }
+    }
+
+    /// PHH files with numbers replaced by extreme or random values (stacks, blinds,
+    /// antes, bets, seats, player numbers, times): a typed error or a replay and an
+    /// export, never a panic.
+    #[test]
+    fn phh_files_with_extreme_numbers_never_panic(
+        which in 0usize..4,
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), extreme_number()), 1..4),
+    ) {
+        let mut text = [SEED_FILE, REAL_FILE, STRADDLE_FILE, RAKE_FILE][which].to_string();
+        replace_numbers(&mut text, edits);
+        read_and_replay(&text);
+        for h in PhhHands::new(&text).filter_map(|h| h.hand.ok()) {
+            let _ = write_phh(&h);
+            let mut jsonl = Vec::new();
+            let _ = write_jsonl(&mut jsonl, &h);
         }
     }
 
