@@ -93,7 +93,9 @@ pub enum StructureError {
     /// No levels at all.
     #[error("a structure needs at least one level (rule T6)")]
     NoLevels,
-    /// A level of zero minutes, or with a big blind of zero or below the small blind.
+    /// A level of zero minutes or more than [`crate::MAX_LEVEL_MINUTES`], with a big
+    /// blind of zero or below the small blind, or a blind or ante above
+    /// [`crate::MAX_AMOUNT`].
     #[error("level {index} is invalid: {reason} (rule T6)")]
     BadLevel {
         /// 0-based level index.
@@ -116,6 +118,10 @@ impl Structure {
         for (index, l) in self.levels.iter().enumerate() {
             let reason = if l.minutes == 0 {
                 "zero minutes"
+            } else if l.minutes > crate::MAX_LEVEL_MINUTES {
+                "longer than a week"
+            } else if l.big_blind > crate::MAX_AMOUNT || l.ante > crate::MAX_AMOUNT {
+                "a blind or the ante above 2^40 chips"
             } else if l.big_blind == 0 {
                 "big blind is zero"
             } else if l.small_blind > l.big_blind {

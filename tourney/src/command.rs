@@ -423,6 +423,10 @@ pub enum TourneyError {
     /// The event is full.
     #[error("the event is full at {0} entrants")]
     Full(u32),
+    /// The event has sold [`crate::MAX_PURCHASES`] entries, re-entries, rebuys and
+    /// add-ons in all: the sums of their chips and money must fit in 64 bits.
+    #[error("the event has sold {0} entries, re-entries, rebuys and add-ons: no more")]
+    PurchaseLimit(u64),
     /// Too few entrants to start.
     #[error("{0} entrants cannot start an event: at least 2 are needed")]
     TooFewEntrants(u32),

@@ -130,6 +130,14 @@ pub enum OptionsError {
         "entry.add-on.window is the add-on break but event.structure.add-on-break is not set (rules T4, T7)"
     )]
     NoAddOnBreak,
+    /// An amount above [`crate::MAX_AMOUNT`] (2^40 chips or cents).
+    #[error("{field} is above the largest amount an option may set, {max}")]
+    TooLarge {
+        /// The option.
+        field: &'static str,
+        /// The largest value allowed.
+        max: u64,
+    },
     /// Bad bounty options.
     #[error("bounties: {0}")]
     Bounties(crate::money::MoneyError),
@@ -272,6 +280,9 @@ impl TournamentOptions {
         if self.starting_stack == 0 {
             return Err(OptionsError::NoStartingStack);
         }
+        too_large("starting-stack", self.starting_stack)?;
+        too_large("buy-in", self.buy_in)?;
+        too_large("fee", self.fee)?;
         if let Format::SitAndGo { seats } = self.format {
             if seats < 2 {
                 return Err(OptionsError::SitAndGoSeats);
@@ -280,6 +291,17 @@ impl TournamentOptions {
         PrizeTable::fix(&self.payouts, 0, 2)?;
         Ok(())
     }
+}
+
+/// [`OptionsError::TooLarge`] when `amount` is above [`crate::MAX_AMOUNT`].
+fn too_large(field: &'static str, amount: u64) -> Result<(), OptionsError> {
+    if amount > crate::MAX_AMOUNT {
+        return Err(OptionsError::TooLarge {
+            field,
+            max: crate::MAX_AMOUNT,
+        });
+    }
+    Ok(())
 }
 
 /// Chipping up when the smallest chip is retired (rule T21; `chip-race`).
@@ -506,6 +528,21 @@ impl TournamentConfig {
             if e.add_on.is_some() {
                 return Err(OptionsError::EntryNotForFormat("add-on"));
             }
+        }
+        for (field, amount) in [
+            ("entry.price.bounty", e.price.bounty),
+            ("entry.rebuy.chips", e.rebuy.map_or(0, |r| r.chips)),
+            (
+                "entry.rebuy.price",
+                e.rebuy.map_or(0, |r| r.price.total().unwrap_or(u64::MAX)),
+            ),
+            ("entry.add-on.chips", e.add_on.map_or(0, |a| a.chips)),
+            (
+                "entry.add-on.price",
+                e.add_on.map_or(0, |a| a.price.total().unwrap_or(u64::MAX)),
+            ),
+        ] {
+            too_large(field, amount)?;
         }
         if e.rebuy.is_some_and(|r| r.chips == 0) {
             return Err(OptionsError::NoChips("rebuy"));

@@ -64,6 +64,22 @@ pub use config::{
     TournamentOptions,
 };
 pub use ids::{Cents, Chips, HOUR, IdHasher, IdMap, IdSet, MINUTE, Ms, PlayerId, TableId};
+
+/// The largest single amount an option may set (a stack, a blind, an ante, rebuy
+/// or add-on chips, a price part in cents): 2^40, over a trillion. Bounded so that
+/// the sums a tournament makes of them (chips in play, prize pools, over millions
+/// of entries) fit in 64 bits; options past it are refused
+/// ([`config::OptionsError::TooLarge`], [`clock::StructureError::BadLevel`]).
+pub const MAX_AMOUNT: u64 = 1 << 40;
+
+/// The most entries, re-entries, rebuys and add-ons one event sells in all: 2^21,
+/// about two million (the largest events have had a few hundred thousand). With
+/// each at most [`MAX_AMOUNT`] chips and cents, the chips in play and the prize
+/// pool stay below 2^63.
+pub const MAX_PURCHASES: u64 = 1 << 21;
+
+/// The longest level: a week of minutes (a clock in milliseconds adds them up).
+pub const MAX_LEVEL_MINUTES: u32 = 7 * 24 * 60;
 pub use record::Record;
 pub use recover::{RecoverError, Recovered};
 pub use tournament::{Ledger, Phase, RunningHand, Stats, Tournament};

@@ -410,6 +410,22 @@ impl Tournament {
                 Err(TourneyError::RegistrationClosed)
             }
         };
+        if matches!(
+            input.command,
+            Command::Register { .. }
+                | Command::ReEnter { .. }
+                | Command::Rebuy { .. }
+                | Command::AddOn { .. }
+        ) {
+            let l = &self.ledger;
+            let sold = [l.entries, l.re_entries, l.rebuys, l.add_ons]
+                .into_iter()
+                .map(u64::from)
+                .sum::<u64>();
+            if sold >= crate::MAX_PURCHASES {
+                return Err(TourneyError::PurchaseLimit(crate::MAX_PURCHASES));
+            }
+        }
         match &input.command {
             Command::Register { player } => {
                 if self.phase == Phase::Running {
@@ -1787,4 +1803,34 @@ fn chip_units(levels: &[crate::clock::Level]) -> Vec<Chips> {
         out[i] = g;
     }
     out
+}
+
+#[cfg(test)]
+mod purchase_limit_tests {
+    use super::*;
+    use crate::{Command, Input};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn t2_no_purchase_past_max_purchases() {
+        // rule T2 (entries): the event sells at most MAX_PURCHASES entries,
+        // re-entries, rebuys and add-ons in all, so its sums fit in 64 bits. (Set
+        // through the ledger: two million registrations would make a slow test.)
+        let mut t = Tournament::new(TournamentOptions::online_mtt()).expect("preset");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let register = |i: u32| Input {
+            at: 0,
+            command: Command::Register {
+                player: PlayerId(i),
+            },
+        };
+        t.apply(&register(1), &mut rng).expect("first entry");
+        t.ledger.entries = (crate::MAX_PURCHASES - 1) as u32;
+        t.apply(&register(2), &mut rng).expect("the last purchase");
+        assert_eq!(
+            t.apply(&register(3), &mut rng),
+            Err(TourneyError::PurchaseLimit(crate::MAX_PURCHASES))
+        );
+    }
 }
