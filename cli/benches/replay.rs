@@ -69,28 +69,26 @@ fn replay(c: &mut Criterion) {
     let mut replayer = Replayer::new();
     // (Since session 4 the shipped native format is HOLDEMH2; the `_v1` rows read
     // the same hands written as HOLDEMH1, what this row read before.)
-    g.bench_function("native_postcard_decode_and_replay_pluribus", |b| {
-        b.iter(|| {
-            let mut ok = 0;
-            for f in &frames {
-                if record.decode_into(black_box(f), v2).is_ok() {
-                    ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
+    for (name, frames, v) in [
+        ("native_postcard_decode_and_replay_pluribus", &frames, v2),
+        (
+            "native_postcard_v1_decode_and_replay_pluribus",
+            &frames_v1,
+            v1,
+        ),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut ok = 0;
+                for f in frames {
+                    if record.decode_into(black_box(f), v).is_ok() {
+                        ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
+                    }
                 }
-            }
-            ok
-        })
-    });
-    g.bench_function("native_postcard_v1_decode_and_replay_pluribus", |b| {
-        b.iter(|| {
-            let mut ok = 0;
-            for f in &frames_v1 {
-                if record.decode_into(black_box(f), v1).is_ok() {
-                    ok += usize::from(settled(&replayer.replay(&record.view(), &rules)));
-                }
-            }
-            ok
-        })
-    });
+                ok
+            })
+        });
+    }
     g.bench_function("native_postcard_decode_and_replay_uncached_pluribus", |b| {
         b.iter(|| {
             let mut ok = 0;
@@ -111,22 +109,19 @@ fn replay(c: &mut Criterion) {
                 .count()
         })
     });
-    g.bench_function("native_postcard_decode_only_pluribus", |b| {
-        b.iter(|| {
-            frames
-                .iter()
-                .filter(|f| record.decode_into(black_box(f), v2).is_ok())
-                .count()
-        })
-    });
-    g.bench_function("native_postcard_v1_decode_only_pluribus", |b| {
-        b.iter(|| {
-            frames_v1
-                .iter()
-                .filter(|f| record.decode_into(black_box(f), v1).is_ok())
-                .count()
-        })
-    });
+    for (name, frames, v) in [
+        ("native_postcard_decode_only_pluribus", &frames, v2),
+        ("native_postcard_v1_decode_only_pluribus", &frames_v1, v1),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                frames
+                    .iter()
+                    .filter(|f| record.decode_into(black_box(f), v).is_ok())
+                    .count()
+            })
+        });
+    }
     g.bench_function("replay_only_pluribus", |b| {
         b.iter(|| {
             hands
