@@ -518,6 +518,19 @@ impl<'a> HandRecord<'a> {
     }
 }
 
+/// `N` (at most five) card bytes below 52 as [`Cards`]: a fixed array cut to length,
+/// with no check per card.
+#[inline(always)]
+fn known_cards<const N: usize>(bytes: [u8; N]) -> Cards {
+    let mut cards = [None; 5];
+    for (slot, b) in cards.iter_mut().zip(bytes) {
+        *slot = Card::from_index(b);
+    }
+    let mut cards = ArrayVec::from(cards);
+    cards.truncate(N);
+    Cards(cards)
+}
+
 /// A cursor over a postcard payload, reading the primitives of postcard 1's wire
 /// format (LEB128 varints, one-byte `u8`/`bool`/option tags, length-prefixed
 /// sequences and strings) with the same checks as `postcard::from_bytes`. The common
@@ -745,8 +758,27 @@ impl<'a> Reader<'a> {
     /// [`V2_UNKNOWN_CARD`]).
     #[inline(always)]
     fn cards_v2(&mut self) -> Result<Cards, RecordError> {
-        let n = usize::from(self.byte()?);
-        self.card_bytes(n)
+        // The common deals in one slice pattern each: two known hole cards, a
+        // known flop, a known turn or river card. (The general path built the
+        // cards a byte at a time: ~50 instructions for two hole cards.)
+        match *self.rest {
+            [2, a, b, ref rest @ ..] if a < 52 && b < 52 => {
+                self.rest = rest;
+                Ok(known_cards([a, b]))
+            }
+            [3, a, b, c, ref rest @ ..] if a < 52 && b < 52 && c < 52 => {
+                self.rest = rest;
+                Ok(known_cards([a, b, c]))
+            }
+            [1, a, ref rest @ ..] if a < 52 => {
+                self.rest = rest;
+                Ok(known_cards([a]))
+            }
+            _ => {
+                let n = usize::from(self.byte()?);
+                self.card_bytes(n)
+            }
+        }
     }
 
     /// `n` `HOLDEMH2` card bytes.
