@@ -22,48 +22,45 @@ use super::money::{MAX_DECIMALS, Unit};
 use super::phh::{RAKE_FIELD, RULES_FIELD};
 use crate::replay::{RecordedAction, ReplayView};
 
-/// The per-player amounts of a [`HandRecord`]: the first `len` of a fixed array
-/// (`len` at most [`MAX_PLAYERS`]). Filled in place by position and given a length
-/// once, where an `ArrayVec` checked its capacity and stored its length at each
-/// push (~30 amounts a hand).
-#[derive(Clone)]
+/// One per-player array of a [`HandRecord`] ([`PerPlayer`]).
+#[derive(Copy, Clone, Debug)]
+enum Amounts {
+    StartingStacks,
+    Antes,
+    BlindsOrStraddles,
+    FinishingStacks,
+    Winnings,
+}
+
+/// A fixed array of amounts for each of [`Amounts`].
+type AmountArrays = [[u64; MAX_PLAYERS]; 5];
+
+/// The per-player amounts of a [`HandRecord`]: for each array ([`Amounts`]) the
+/// first `len` of a fixed array (at most [`MAX_PLAYERS`]), filled in place by
+/// position and given a length once (an `ArrayVec` checked its capacity and stored
+/// its length at each push, ~30 amounts a hand). The arrays lie in a box that the
+/// record's [`ActionBuffer`] carries from frame to frame, allocated at a stream's
+/// first decode: a new record zeroes nothing (inline, they were a `memset` of ~550
+/// bytes a hand, and ~180 more for recorded finishing stacks).
+#[derive(Debug, Default)]
 struct PerPlayer {
-    len: usize,
-    values: [u64; MAX_PLAYERS],
+    arrays: Option<Box<AmountArrays>>,
+    lens: [u8; 5],
 }
 
 impl PerPlayer {
-    /// No amounts.
-    fn new() -> PerPlayer {
-        PerPlayer {
-            len: 0,
-            values: [0; MAX_PLAYERS],
-        }
-    }
-}
-
-impl std::ops::Deref for PerPlayer {
-    type Target = [u64];
-
+    /// The amounts of `which` (empty before a decode).
     #[inline]
-    fn deref(&self) -> &[u64] {
-        // `len` is at most MAX_PLAYERS (0, or set by `Reader::amounts`): the slice
-        // is never the empty fallback.
-        self.values.get(..self.len).unwrap_or_default()
-    }
-}
-
-impl PartialEq for PerPlayer {
-    fn eq(&self, other: &PerPlayer) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for PerPlayer {}
-
-impl std::fmt::Debug for PerPlayer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
+    fn get(&self, which: Amounts) -> &[u64] {
+        let i = which as usize;
+        match &self.arrays {
+            // A length is at most MAX_PLAYERS (set by `Reader::amounts`): the slice
+            // is never the empty fallback.
+            Some(arrays) => arrays[i]
+                .get(..usize::from(self.lens[i]))
+                .unwrap_or_default(),
+            None => &[],
+        }
     }
 }
 
@@ -207,7 +204,11 @@ pub enum RecordReason {
 /// ([`HandRecord::new`], [`HandRecord::take_buffer`]) so that a stream of hands
 /// allocates it once.
 #[derive(Debug, Default)]
-pub struct ActionBuffer(Vec<ActionRecord>);
+pub struct ActionBuffer {
+    actions: Vec<ActionRecord>,
+    /// The per-player arrays ([`PerPlayer`]), once a record has decoded a hand.
+    amounts: Option<Box<AmountArrays>>,
+}
 
 /// A postcard hand decoded for replay: per-player amounts in fixed arrays, strings
 /// borrowed from the frame, and of the metadata only the recorded rake and rules
@@ -231,14 +232,14 @@ pub struct ActionBuffer(Vec<ActionRecord>);
 pub struct HandRecord<'a> {
     variant: Variant,
     unit: Unit,
-    antes: PerPlayer,
-    blinds_or_straddles: PerPlayer,
     stakes: Stakes,
-    starting_stacks: PerPlayer,
+    /// Starting stacks, antes, blinds or straddles, and the recorded results.
+    amounts: PerPlayer,
+    /// Whether finishing stacks and winnings are recorded.
+    has_finishing_stacks: bool,
+    has_winnings: bool,
     frame: &'a [u8],
     actions: Vec<ActionRecord>,
-    finishing_stacks: Option<PerPlayer>,
-    winnings: Option<PerPlayer>,
     rake: Option<&'a str>,
     rules: Option<&'a str>,
     /// `HOLDEMH2`: where the user fields and the other metadata lie in the frame
@@ -257,14 +258,15 @@ impl<'a> HandRecord<'a> {
         HandRecord {
             variant: Variant::NoLimit,
             unit: Unit::default(),
-            antes: PerPlayer::new(),
-            blinds_or_straddles: PerPlayer::new(),
             stakes: Stakes::MinBet(0),
-            starting_stacks: PerPlayer::new(),
+            amounts: PerPlayer {
+                arrays: buffer.amounts,
+                lens: [0; 5],
+            },
+            has_finishing_stacks: false,
+            has_winnings: false,
             frame: &[],
-            actions: buffer.0,
-            finishing_stacks: None,
-            winnings: None,
+            actions: buffer.actions,
             rake: None,
             rules: None,
             extras: Span { start: 0, end: 0 },
@@ -277,7 +279,17 @@ impl<'a> HandRecord<'a> {
     pub fn take_buffer(&mut self) -> ActionBuffer {
         let mut actions = std::mem::take(&mut self.actions);
         actions.clear();
-        ActionBuffer(actions)
+        self.amounts.lens = [0; 5];
+        ActionBuffer {
+            actions,
+            amounts: self.amounts.arrays.take(),
+        }
+    }
+
+    /// The per-player arrays to decode into (allocated at the first decode).
+    #[inline]
+    fn amount_arrays(amounts: &mut PerPlayer) -> &mut AmountArrays {
+        amounts.arrays.get_or_insert_with(Box::default)
     }
 
     /// Decodes one frame payload of a file of `version` into a new record (for
@@ -328,8 +340,11 @@ impl<'a> HandRecord<'a> {
             _ => return Err(r.fail(RecordReason::UnknownVariant)),
         };
         self.unit = r.unit()?;
-        r.per_player(&mut self.antes)?;
-        r.per_player(&mut self.blinds_or_straddles)?;
+        let arrays = Self::amount_arrays(&mut self.amounts);
+        let mut lens = [0; 5];
+        lens[Amounts::Antes as usize] = r.per_player(&mut arrays[Amounts::Antes as usize])?;
+        lens[Amounts::BlindsOrStraddles as usize] =
+            r.per_player(&mut arrays[Amounts::BlindsOrStraddles as usize])?;
         self.stakes = match r.u32()? {
             0 => Stakes::MinBet(r.u64()?),
             1 => Stakes::Limit {
@@ -338,22 +353,26 @@ impl<'a> HandRecord<'a> {
             },
             _ => return Err(r.fail(RecordReason::UnknownVariant)),
         };
-        r.per_player(&mut self.starting_stacks)?;
+        lens[Amounts::StartingStacks as usize] =
+            r.per_player(&mut arrays[Amounts::StartingStacks as usize])?;
         r.actions(&mut self.actions)?;
-        self.finishing_stacks = None;
-        if r.option()? {
-            r.per_player(self.finishing_stacks.insert(PerPlayer::new()))?;
+        self.has_finishing_stacks = r.option()?;
+        if self.has_finishing_stacks {
+            lens[Amounts::FinishingStacks as usize] =
+                r.per_player(&mut arrays[Amounts::FinishingStacks as usize])?;
         }
-        self.winnings = None;
-        if r.option()? {
-            r.per_player(self.winnings.insert(PerPlayer::new()))?;
+        self.has_winnings = r.option()?;
+        if self.has_winnings {
+            lens[Amounts::Winnings as usize] =
+                r.per_player(&mut arrays[Amounts::Winnings as usize])?;
         }
+        self.amounts.lens = lens;
         (self.rake, self.rules) = r.metadata()?;
-        let n = self.starting_stacks.len();
-        let lengths_ok = self.antes.len() == n
-            && self.blinds_or_straddles.len() == n
-            && self.finishing_stacks.as_ref().is_none_or(|v| v.len() == n)
-            && self.winnings.as_ref().is_none_or(|v| v.len() == n);
+        let n = lens[Amounts::StartingStacks as usize];
+        let lengths_ok = lens[Amounts::Antes as usize] == n
+            && lens[Amounts::BlindsOrStraddles as usize] == n
+            && (!self.has_finishing_stacks || lens[Amounts::FinishingStacks as usize] == n)
+            && (!self.has_winnings || lens[Amounts::Winnings as usize] == n);
         if !lengths_ok {
             return Err(RecordError {
                 offset: 0,
@@ -394,18 +413,27 @@ impl<'a> HandRecord<'a> {
         if n > MAX_PLAYERS {
             return Err(r.fail(RecordReason::TooManyPlayers));
         }
-        r.amounts(&mut self.starting_stacks, n)?;
-        r.amounts(&mut self.antes, n)?;
-        r.amounts(&mut self.blinds_or_straddles, n)?;
+        let [
+            starting_stacks,
+            antes,
+            blinds_or_straddles,
+            finishing_stacks,
+            winnings,
+        ] = Self::amount_arrays(&mut self.amounts);
+        r.amounts(starting_stacks, n)?;
+        r.amounts(antes, n)?;
+        r.amounts(blinds_or_straddles, n)?;
         self.setup = bytes.get(..r.offset() as usize);
-        self.finishing_stacks = None;
-        if head & V2_FINISHING != 0 {
-            r.amounts(self.finishing_stacks.insert(PerPlayer::new()), n)?;
+        self.has_finishing_stacks = head & V2_FINISHING != 0;
+        if self.has_finishing_stacks {
+            r.amounts(finishing_stacks, n)?;
         }
-        self.winnings = None;
-        if head & V2_WINNINGS != 0 {
-            r.amounts(self.winnings.insert(PerPlayer::new()), n)?;
+        self.has_winnings = head & V2_WINNINGS != 0;
+        if self.has_winnings {
+            r.amounts(winnings, n)?;
         }
+        // (`n` is at most MAX_PLAYERS.)
+        self.amounts.lens = [n as u8; 5];
         let start = r.offset();
         (self.rake, self.rules) = r.user_fields()?;
         self.extras = Span {
@@ -470,13 +498,13 @@ impl<'a> HandRecord<'a> {
         HandHistory {
             variant: self.variant,
             unit: self.unit,
-            antes: self.antes.to_vec(),
-            blinds_or_straddles: self.blinds_or_straddles.to_vec(),
+            antes: self.amounts.get(Amounts::Antes).to_vec(),
+            blinds_or_straddles: self.amounts.get(Amounts::BlindsOrStraddles).to_vec(),
             stakes: self.stakes,
-            starting_stacks: self.starting_stacks.to_vec(),
+            starting_stacks: self.amounts.get(Amounts::StartingStacks).to_vec(),
             actions,
-            finishing_stacks: self.finishing_stacks.as_ref().map(|v| v.to_vec()),
-            winnings: self.winnings.as_ref().map(|v| v.to_vec()),
+            finishing_stacks: self.finishing_stacks().map(<[u64]>::to_vec),
+            winnings: self.winnings().map(<[u64]>::to_vec),
             meta,
         }
     }
@@ -496,6 +524,20 @@ impl<'a> HandRecord<'a> {
         text_at(action.comment?, self.frame)
     }
 
+    /// The recorded finishing stacks, if any.
+    #[inline]
+    fn finishing_stacks(&self) -> Option<&[u64]> {
+        self.has_finishing_stacks
+            .then(|| self.amounts.get(Amounts::FinishingStacks))
+    }
+
+    /// The recorded winnings, if any.
+    #[inline]
+    fn winnings(&self) -> Option<&[u64]> {
+        self.has_winnings
+            .then(|| self.amounts.get(Amounts::Winnings))
+    }
+
     /// What replay reads.
     // Inline: built once a hand by its caller; out of line it cost ~13 instructions
     // a Pluribus hand more.
@@ -505,13 +547,13 @@ impl<'a> HandRecord<'a> {
             source: self.frame,
             variant: self.variant,
             unit: self.unit,
-            antes: &self.antes,
-            blinds_or_straddles: &self.blinds_or_straddles,
+            antes: self.amounts.get(Amounts::Antes),
+            blinds_or_straddles: self.amounts.get(Amounts::BlindsOrStraddles),
             stakes: self.stakes,
-            starting_stacks: &self.starting_stacks,
+            starting_stacks: self.amounts.get(Amounts::StartingStacks),
             actions: &self.actions,
-            finishing_stacks: self.finishing_stacks.as_deref(),
-            winnings: self.winnings.as_deref(),
+            finishing_stacks: self.finishing_stacks(),
+            winnings: self.winnings(),
             rake: self.rake,
             setup: self.setup,
         }
@@ -698,11 +740,13 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A per-player array, into `v` (replacing what it held).
+    /// A per-player array, into `to` (replacing what it held): its length.
     #[inline(always)]
-    fn per_player(&mut self, v: &mut PerPlayer) -> Result<(), RecordError> {
+    fn per_player(&mut self, to: &mut [u64; MAX_PLAYERS]) -> Result<u8, RecordError> {
         let n = self.len()?;
-        self.amounts(v, n)
+        self.amounts(to, n)?;
+        // (`amounts` took at most MAX_PLAYERS.)
+        Ok(n as u8)
     }
 
     /// A unit: its decimal places, at most [`MAX_DECIMALS`].
@@ -721,17 +765,16 @@ impl<'a> Reader<'a> {
         (self.size - self.rest.len()) as u32
     }
 
-    /// `n` amounts (a per-player array without its length), into `v` (replacing
-    /// what it held; on an error it holds part of them).
+    /// `n` amounts (a per-player array without its length), into the first `n` of
+    /// `to` (on an error it holds part of them).
     #[inline(always)]
-    fn amounts(&mut self, v: &mut PerPlayer, n: usize) -> Result<(), RecordError> {
-        let Some(slots) = v.values.get_mut(..n) else {
+    fn amounts(&mut self, to: &mut [u64; MAX_PLAYERS], n: usize) -> Result<(), RecordError> {
+        let Some(slots) = to.get_mut(..n) else {
             return Err(self.fail(RecordReason::TooManyPlayers));
         };
         for slot in slots {
             *slot = self.u64()?;
         }
-        v.len = n;
         Ok(())
     }
 
@@ -1049,9 +1092,9 @@ mod tests {
             record.decode_into(&frame, version).expect("a hand");
             assert!(!record.actions.is_empty());
             buffer = record.take_buffer();
-            assert!(buffer.0.is_empty());
-            assert!(capacity == 0 || buffer.0.capacity() == capacity);
-            capacity = buffer.0.capacity();
+            assert!(buffer.actions.is_empty());
+            assert!(capacity == 0 || buffer.actions.capacity() == capacity);
+            capacity = buffer.actions.capacity();
         }
     }
 
