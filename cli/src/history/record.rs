@@ -35,6 +35,28 @@ enum Amounts {
 /// A fixed array of amounts for each of [`Amounts`].
 type AmountArrays = [[u64; MAX_PLAYERS]; 5];
 
+/// What a record's box ([`PerPlayer`]) holds from frame to frame: the per-player
+/// arrays, and the `HOLDEMH2` setup they hold the starting stacks, antes and blinds
+/// of.
+#[derive(Debug, Default)]
+struct AmountStore {
+    arrays: AmountArrays,
+    /// The setup bytes ([`ReplayView::setup`]) last decoded into `arrays`...
+    setup: Vec<u8>,
+    /// ... and the other fields they gave; `None` when `arrays` hold no whole setup.
+    setup_fields: Option<SetupFields>,
+}
+
+/// The fields of a `HOLDEMH2` setup besides the per-player arrays.
+#[derive(Copy, Clone, Debug)]
+struct SetupFields {
+    head: u8,
+    variant: Variant,
+    unit: Unit,
+    stakes: Stakes,
+    players: usize,
+}
+
 /// The per-player amounts of a [`HandRecord`]: for each array ([`Amounts`]) the
 /// first `len` of a fixed array (at most [`MAX_PLAYERS`]), filled in place by
 /// position and given a length once (an `ArrayVec` checked its capacity and stored
@@ -44,7 +66,7 @@ type AmountArrays = [[u64; MAX_PLAYERS]; 5];
 /// bytes a hand, and ~180 more for recorded finishing stacks).
 #[derive(Debug, Default)]
 struct PerPlayer {
-    arrays: Option<Box<AmountArrays>>,
+    arrays: Option<Box<AmountStore>>,
     lens: [u8; 5],
 }
 
@@ -56,7 +78,7 @@ impl PerPlayer {
         match &self.arrays {
             // A length is at most MAX_PLAYERS (set by `Reader::amounts`): the slice
             // is never the empty fallback.
-            Some(arrays) => arrays[i]
+            Some(store) => store.arrays[i]
                 .get(..usize::from(self.lens[i]))
                 .unwrap_or_default(),
             None => &[],
@@ -207,7 +229,7 @@ pub enum RecordReason {
 pub struct ActionBuffer {
     actions: Vec<ActionRecord>,
     /// The per-player arrays ([`PerPlayer`]), once a record has decoded a hand.
-    amounts: Option<Box<AmountArrays>>,
+    amounts: Option<Box<AmountStore>>,
 }
 
 /// A postcard hand decoded for replay: per-player amounts in fixed arrays, strings
@@ -286,9 +308,9 @@ impl<'a> HandRecord<'a> {
         }
     }
 
-    /// The per-player arrays to decode into (allocated at the first decode).
+    /// The per-player arrays and what they hold (allocated at the first decode).
     #[inline]
-    fn amount_arrays(amounts: &mut PerPlayer) -> &mut AmountArrays {
+    fn amount_store(amounts: &mut PerPlayer) -> &mut AmountStore {
         amounts.arrays.get_or_insert_with(Box::default)
     }
 
@@ -340,7 +362,9 @@ impl<'a> HandRecord<'a> {
             _ => return Err(r.fail(RecordReason::UnknownVariant)),
         };
         self.unit = r.unit()?;
-        let arrays = Self::amount_arrays(&mut self.amounts);
+        let store = Self::amount_store(&mut self.amounts);
+        store.setup_fields = None;
+        let arrays = &mut store.arrays;
         let mut lens = [0; 5];
         lens[Amounts::Antes as usize] = r.per_player(&mut arrays[Amounts::Antes as usize])?;
         lens[Amounts::BlindsOrStraddles as usize] =
@@ -390,40 +414,42 @@ impl<'a> HandRecord<'a> {
             rest: bytes,
             size: bytes.len(),
         };
-        let head = r.byte()?;
-        if head & !V2_HEAD_BITS != 0 {
-            return Err(r.fail(RecordReason::BadTag));
-        }
-        self.variant = match head & V2_VARIANT {
-            0 => Variant::NoLimit,
-            1 => Variant::PotLimit,
-            2 => Variant::FixedLimit,
-            _ => return Err(r.fail(RecordReason::UnknownVariant)),
-        };
-        self.unit = r.unit()?;
-        self.stakes = if head & V2_LIMIT != 0 {
-            Stakes::Limit {
-                small_bet: r.u64()?,
-                big_bet: r.u64()?,
+        // (A record that brought no arrays decodes one hand, `HandRecord::decode`:
+        // it keeps no setup bytes for a next one.)
+        let streaming = self.amounts.arrays.is_some();
+        let store = Self::amount_store(&mut self.amounts);
+        // A frame that starts with the setup bytes of the one decoded before holds
+        // the same setup (the decoder reads exactly those bytes for it): its fields
+        // and per-player arrays are already decoded (streams where stacks repeat,
+        // as in bot and simulation logs: ~24 amounts a Pluribus hand).
+        let fields = match store.setup_fields {
+            Some(fields) if bytes.starts_with(&store.setup) => {
+                r.rest = bytes.get(store.setup.len()..).unwrap_or_default();
+                fields
             }
-        } else {
-            Stakes::MinBet(r.u64()?)
+            _ => {
+                store.setup_fields = None;
+                let fields = r.setup_v2(&mut store.arrays)?;
+                if streaming {
+                    store.setup.clear();
+                    store
+                        .setup
+                        .extend_from_slice(bytes.get(..r.offset() as usize).unwrap_or_default());
+                    store.setup_fields = Some(fields);
+                }
+                fields
+            }
         };
-        let n = usize::from(r.byte()?);
-        if n > MAX_PLAYERS {
-            return Err(r.fail(RecordReason::TooManyPlayers));
-        }
-        let [
-            starting_stacks,
-            antes,
-            blinds_or_straddles,
-            finishing_stacks,
-            winnings,
-        ] = Self::amount_arrays(&mut self.amounts);
-        r.amounts(starting_stacks, n)?;
-        r.amounts(antes, n)?;
-        r.amounts(blinds_or_straddles, n)?;
         self.setup = bytes.get(..r.offset() as usize);
+        let SetupFields {
+            head,
+            variant,
+            unit,
+            stakes,
+            players: n,
+        } = fields;
+        (self.variant, self.unit, self.stakes) = (variant, unit, stakes);
+        let [_, _, _, finishing_stacks, winnings] = &mut store.arrays;
         self.has_finishing_stacks = head & V2_FINISHING != 0;
         if self.has_finishing_stacks {
             r.amounts(finishing_stacks, n)?;
@@ -737,6 +763,46 @@ impl<'a> Reader<'a> {
         Ok(Span {
             start: end - b.len() as u32,
             end,
+        })
+    }
+
+    /// A `HOLDEMH2` setup: the head byte, unit, stakes and player count, and the
+    /// starting stacks, antes and blinds or straddles into `arrays`.
+    #[inline(always)]
+    fn setup_v2(&mut self, arrays: &mut AmountArrays) -> Result<SetupFields, RecordError> {
+        let head = self.byte()?;
+        if head & !V2_HEAD_BITS != 0 {
+            return Err(self.fail(RecordReason::BadTag));
+        }
+        let variant = match head & V2_VARIANT {
+            0 => Variant::NoLimit,
+            1 => Variant::PotLimit,
+            2 => Variant::FixedLimit,
+            _ => return Err(self.fail(RecordReason::UnknownVariant)),
+        };
+        let unit = self.unit()?;
+        let stakes = if head & V2_LIMIT != 0 {
+            Stakes::Limit {
+                small_bet: self.u64()?,
+                big_bet: self.u64()?,
+            }
+        } else {
+            Stakes::MinBet(self.u64()?)
+        };
+        let n = usize::from(self.byte()?);
+        if n > MAX_PLAYERS {
+            return Err(self.fail(RecordReason::TooManyPlayers));
+        }
+        let [starting_stacks, antes, blinds_or_straddles, _, _] = arrays;
+        self.amounts(starting_stacks, n)?;
+        self.amounts(antes, n)?;
+        self.amounts(blinds_or_straddles, n)?;
+        Ok(SetupFields {
+            head,
+            variant,
+            unit,
+            stakes,
+            players: n,
         })
     }
 
@@ -1131,6 +1197,54 @@ mod tests {
             assert_eq!(a.winnings, b.winnings);
             assert_eq!(a.rake, b.rake);
             assert_eq!(record.declared_rules(), fresh.declared_rules());
+        }
+    }
+
+    /// A stream of records whose frames share their setup bytes (the decoder then
+    /// reuses the setup it decoded last) reads every frame, cut ones included, as
+    /// a new record does: the same hand or the same error.
+    #[test]
+    fn frames_with_the_last_setup_read_as_in_a_new_record() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/histories/generated/seed-2026-10000-hands.postcard"
+        );
+        let file = std::fs::read(path).expect("generated corpus");
+        let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
+        let mut buffer = ActionBuffer::default();
+        for _ in 0..30 {
+            let (frame, version) = frames.next_frame().expect("a frame").expect("read");
+            let p = frame.to_vec();
+            // The whole frame, cut frames (after the setup: the same setup bytes;
+            // inside it: another setup), and the whole frame again, twice.
+            let cuts = [p.len(), p.len() - 1, p.len() / 2, 3, 0, p.len(), p.len()];
+            for cut in cuts {
+                let bytes = &p[..cut];
+                let mut record = HandRecord::new(buffer);
+                let got = record.decode_into(bytes, version);
+                let fresh = HandRecord::decode(bytes, version);
+                match (&got, &fresh) {
+                    (Ok(()), Ok(fresh)) => {
+                        let (a, b) = (record.view(), fresh.view());
+                        assert_eq!(a.variant, b.variant);
+                        assert_eq!(a.unit, b.unit);
+                        assert_eq!(a.antes, b.antes);
+                        assert_eq!(a.blinds_or_straddles, b.blinds_or_straddles);
+                        assert_eq!(a.stakes, b.stakes);
+                        assert_eq!(a.starting_stacks, b.starting_stacks);
+                        assert_eq!(a.actions, b.actions);
+                        assert_eq!(a.finishing_stacks, b.finishing_stacks);
+                        assert_eq!(a.winnings, b.winnings);
+                        assert_eq!(a.setup, b.setup);
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b),
+                    _ => panic!(
+                        "cut {cut}: {got:?} but a new record gives {:?}",
+                        fresh.err()
+                    ),
+                }
+                buffer = record.take_buffer();
+            }
         }
     }
 }
