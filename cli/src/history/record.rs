@@ -939,21 +939,29 @@ impl<'a> Reader<'a> {
                 }
             }
             let player = Player(code & 0x1f);
-            let kind = match code >> 5 {
-                0 => ActionKind::DealHole {
+            // Each kind pushed in its own arm: through one shared push, the kinds'
+            // different layouts met in stack slots, copied field by field.
+            let mut push = |kind| {
+                out.push(ActionRecord {
+                    kind: ManuallyDrop::new(kind),
+                    comment,
+                })
+            };
+            match code >> 5 {
+                0 => push(ActionKind::DealHole {
                     player,
                     cards: self.cards_v2()?,
-                },
-                1 if player.0 == 0 => ActionKind::DealBoard {
+                }),
+                1 if player.0 == 0 => push(ActionKind::DealBoard {
                     cards: self.cards_v2()?,
-                },
-                2 => ActionKind::Fold { player },
-                3 => ActionKind::CheckCall { player },
-                4 => ActionKind::BetRaiseTo {
+                }),
+                2 => push(ActionKind::Fold { player }),
+                3 => push(ActionKind::CheckCall { player }),
+                4 => push(ActionKind::BetRaiseTo {
                     player,
                     amount: self.u64()?,
-                },
-                5 => ActionKind::ShowMuck {
+                }),
+                5 => push(ActionKind::ShowMuck {
                     player,
                     shown: match self.byte()? {
                         0 => Shown::Muck,
@@ -961,14 +969,10 @@ impl<'a> Reader<'a> {
                         k @ 2..=7 => Shown::Cards(self.card_bytes(usize::from(k - 2))?),
                         _ => return Err(self.fail(RecordReason::BadTag)),
                     },
-                },
-                6 if player.0 == 0 => ActionKind::NoOp,
+                }),
+                6 if player.0 == 0 => push(ActionKind::NoOp),
                 _ => return Err(self.fail(RecordReason::BadTag)),
-            };
-            out.push(ActionRecord {
-                kind: ManuallyDrop::new(kind),
-                comment,
-            });
+            }
         }
         Ok(())
     }
