@@ -867,27 +867,8 @@ impl<'a> Reader<'a> {
     /// [`V2_UNKNOWN_CARD`]).
     #[inline(always)]
     fn cards_v2(&mut self) -> Result<Cards, RecordError> {
-        // The common deals in one slice pattern each: two known hole cards, a
-        // known flop, a known turn or river card. (The general path built the
-        // cards a byte at a time: ~50 instructions for two hole cards.)
-        match *self.rest {
-            [2, a, b, ref rest @ ..] if a < 52 && b < 52 => {
-                self.rest = rest;
-                Ok(known_cards([a, b]))
-            }
-            [3, a, b, c, ref rest @ ..] if a < 52 && b < 52 && c < 52 => {
-                self.rest = rest;
-                Ok(known_cards([a, b, c]))
-            }
-            [1, a, ref rest @ ..] if a < 52 => {
-                self.rest = rest;
-                Ok(known_cards([a]))
-            }
-            _ => {
-                let n = usize::from(self.byte()?);
-                self.card_bytes(n)
-            }
-        }
+        let n = usize::from(self.byte()?);
+        self.card_bytes(n)
     }
 
     /// `n` `HOLDEMH2` card bytes.
@@ -948,13 +929,40 @@ impl<'a> Reader<'a> {
                 })
             };
             match code >> 5 {
-                0 => push(ActionKind::DealHole {
-                    player,
-                    cards: self.cards_v2()?,
-                }),
-                1 if player.0 == 0 => push(ActionKind::DealBoard {
-                    cards: self.cards_v2()?,
-                }),
+                // The common deals, known cards only (two hole cards, a flop, a turn
+                // or river card), in one slice pattern each and pushed in their own
+                // arm; other card lists a byte at a time (~50 instructions for two
+                // hole cards).
+                0 => match *self.rest {
+                    [2, a, b, ref rest @ ..] if a < 52 && b < 52 => {
+                        self.rest = rest;
+                        push(ActionKind::DealHole {
+                            player,
+                            cards: known_cards([a, b]),
+                        })
+                    }
+                    _ => push(ActionKind::DealHole {
+                        player,
+                        cards: self.cards_v2()?,
+                    }),
+                },
+                1 if player.0 == 0 => match *self.rest {
+                    [3, a, b, c, ref rest @ ..] if a < 52 && b < 52 && c < 52 => {
+                        self.rest = rest;
+                        push(ActionKind::DealBoard {
+                            cards: known_cards([a, b, c]),
+                        })
+                    }
+                    [1, a, ref rest @ ..] if a < 52 => {
+                        self.rest = rest;
+                        push(ActionKind::DealBoard {
+                            cards: known_cards([a]),
+                        })
+                    }
+                    _ => push(ActionKind::DealBoard {
+                        cards: self.cards_v2()?,
+                    }),
+                },
                 2 => push(ActionKind::Fold { player }),
                 3 => push(ActionKind::CheckCall { player }),
                 4 => push(ActionKind::BetRaiseTo {
