@@ -792,30 +792,36 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                 Ok(input) => input,
                 Err(reason) => return illegal(reason),
             },
-            ActionKind::Fold { player }
-            | ActionKind::CheckCall { player }
-            | ActionKind::BetRaiseTo { player, .. } => {
+            // One arm a kind: the action is known where its input is built (one
+            // dispatch on the kind, not a second one for the betting action).
+            ActionKind::Fold { player } => {
                 let Some(seat) = seat_of(*player) else {
                     return illegal("no such seat".into());
                 };
                 if timed_out {
-                    if matches!(action.kind(), ActionKind::BetRaiseTo { .. }) {
-                        return illegal("a time-out cannot bet or raise (B16)".into());
-                    }
                     Input::TimeOut { seat }
                 } else {
-                    Input::act(
-                        seat,
-                        match *action.kind() {
-                            ActionKind::Fold { .. } => BetAction::Fold,
-                            ActionKind::CheckCall { .. } => BetAction::CheckOrCall,
-                            ActionKind::BetRaiseTo { amount, .. } => {
-                                BetAction::BetOrRaiseTo(Chips(amount))
-                            }
-                            _ => BetAction::Fold,
-                        },
-                    )
+                    Input::act(seat, BetAction::Fold)
                 }
+            }
+            ActionKind::CheckCall { player } => {
+                let Some(seat) = seat_of(*player) else {
+                    return illegal("no such seat".into());
+                };
+                if timed_out {
+                    Input::TimeOut { seat }
+                } else {
+                    Input::act(seat, BetAction::CheckOrCall)
+                }
+            }
+            ActionKind::BetRaiseTo { player, amount } => {
+                let Some(seat) = seat_of(*player) else {
+                    return illegal("no such seat".into());
+                };
+                if timed_out {
+                    return illegal("a time-out cannot bet or raise (B16)".into());
+                }
+                Input::act(seat, BetAction::BetOrRaiseTo(Chips(*amount)))
             }
         };
         if hidden.is_some() {
