@@ -1152,6 +1152,21 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
+    /// Every field replay reads is the same in `a` (a reused record) and `b` (a new one).
+    fn assert_same_view(a: &ReplayView<'_, ActionRecord>, b: &ReplayView<'_, ActionRecord>) {
+        assert_eq!(a.variant, b.variant);
+        assert_eq!(a.unit, b.unit);
+        assert_eq!(a.antes, b.antes);
+        assert_eq!(a.blinds_or_straddles, b.blinds_or_straddles);
+        assert_eq!(a.stakes, b.stakes);
+        assert_eq!(a.starting_stacks, b.starting_stacks);
+        assert_eq!(a.actions, b.actions);
+        assert_eq!(a.finishing_stacks, b.finishing_stacks);
+        assert_eq!(a.winnings, b.winnings);
+        assert_eq!(a.rake, b.rake);
+        assert_eq!(a.setup, b.setup);
+    }
+
     /// A record's action storage goes to the next record without a new allocation.
     #[test]
     fn the_action_buffer_is_reused() {
@@ -1199,15 +1214,7 @@ mod tests {
             let _ = record.decode_into(&p[..p.len() * (i % 5) / 5], version);
             record.decode_into(p, version).expect("a hand");
             let fresh = HandRecord::decode(p, version).expect("a hand");
-            let (a, b) = (record.view(), fresh.view());
-            assert_eq!(a.antes, b.antes);
-            assert_eq!(a.blinds_or_straddles, b.blinds_or_straddles);
-            assert_eq!(a.stakes, b.stakes);
-            assert_eq!(a.starting_stacks, b.starting_stacks);
-            assert_eq!(a.actions, b.actions);
-            assert_eq!(a.finishing_stacks, b.finishing_stacks);
-            assert_eq!(a.winnings, b.winnings);
-            assert_eq!(a.rake, b.rake);
+            assert_same_view(&record.view(), &fresh.view());
             assert_eq!(record.declared_rules(), fresh.declared_rules());
         }
     }
@@ -1236,19 +1243,7 @@ mod tests {
                 let got = record.decode_into(bytes, version);
                 let fresh = HandRecord::decode(bytes, version);
                 match (&got, &fresh) {
-                    (Ok(()), Ok(fresh)) => {
-                        let (a, b) = (record.view(), fresh.view());
-                        assert_eq!(a.variant, b.variant);
-                        assert_eq!(a.unit, b.unit);
-                        assert_eq!(a.antes, b.antes);
-                        assert_eq!(a.blinds_or_straddles, b.blinds_or_straddles);
-                        assert_eq!(a.stakes, b.stakes);
-                        assert_eq!(a.starting_stacks, b.starting_stacks);
-                        assert_eq!(a.actions, b.actions);
-                        assert_eq!(a.finishing_stacks, b.finishing_stacks);
-                        assert_eq!(a.winnings, b.winnings);
-                        assert_eq!(a.setup, b.setup);
-                    }
+                    (Ok(()), Ok(fresh)) => assert_same_view(&record.view(), &fresh.view()),
                     (Err(a), Err(b)) => assert_eq!(a, b),
                     _ => panic!(
                         "cut {cut}: {got:?} but a new record gives {:?}",
