@@ -1152,6 +1152,15 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
+    /// The shipped generated corpus (`HOLDEMH2` frames).
+    fn generated_corpus() -> Vec<u8> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/histories/generated/seed-2026-10000-hands.postcard"
+        );
+        std::fs::read(path).expect("generated corpus")
+    }
+
     /// Every field replay reads is the same in `a` (a reused record) and `b` (a new one).
     fn assert_same_view(a: &ReplayView<'_, ActionRecord>, b: &ReplayView<'_, ActionRecord>) {
         assert_eq!(a.variant, b.variant);
@@ -1170,11 +1179,7 @@ mod tests {
     /// A record's action storage goes to the next record without a new allocation.
     #[test]
     fn the_action_buffer_is_reused() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../data/histories/generated/seed-2026-10000-hands.postcard"
-        );
-        let file = std::fs::read(path).expect("generated corpus");
+        let file = generated_corpus();
         let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
         let (frame, version) = frames.next_frame().expect("a frame").expect("read");
         let frame = frame.to_vec();
@@ -1195,11 +1200,7 @@ mod tests {
     /// new record does.
     #[test]
     fn a_reused_record_reads_as_a_new_one() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../data/histories/generated/seed-2026-10000-hands.postcard"
-        );
-        let file = std::fs::read(path).expect("generated corpus");
+        let file = generated_corpus();
         let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
         let mut payloads = Vec::new();
         let mut version = NativeVersion::V2;
@@ -1224,11 +1225,7 @@ mod tests {
     /// a new record does: the same hand or the same error.
     #[test]
     fn frames_with_the_last_setup_read_as_in_a_new_record() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../data/histories/generated/seed-2026-10000-hands.postcard"
-        );
-        let file = std::fs::read(path).expect("generated corpus");
+        let file = generated_corpus();
         let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
         let mut buffer = ActionBuffer::default();
         for _ in 0..30 {
