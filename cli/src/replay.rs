@@ -698,6 +698,17 @@ fn with_start<A>(
     then(hand)
 }
 
+/// A fold or a check-or-call by `seat`, or the time-out the history marks it as
+/// (B16: the engine folds or checks for the player).
+#[inline(always)]
+fn act_or_time_out(seat: Seat, action: BetAction, timed_out: bool) -> Input {
+    if timed_out {
+        Input::TimeOut { seat }
+    } else {
+        Input::act(seat, action)
+    }
+}
+
 /// Feeds the recorded actions of `h` to `hand` (after its forced bets) and reports.
 fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     let t = Timestamp(0);
@@ -794,26 +805,14 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             },
             // One arm a kind: the action is known where its input is built (one
             // dispatch on the kind, not a second one for the betting action).
-            ActionKind::Fold { player } => {
-                let Some(seat) = seat_of(*player) else {
-                    return illegal("no such seat".into());
-                };
-                if timed_out {
-                    Input::TimeOut { seat }
-                } else {
-                    Input::act(seat, BetAction::Fold)
-                }
-            }
-            ActionKind::CheckCall { player } => {
-                let Some(seat) = seat_of(*player) else {
-                    return illegal("no such seat".into());
-                };
-                if timed_out {
-                    Input::TimeOut { seat }
-                } else {
-                    Input::act(seat, BetAction::CheckOrCall)
-                }
-            }
+            ActionKind::Fold { player } => match seat_of(*player) {
+                Some(seat) => act_or_time_out(seat, BetAction::Fold, timed_out),
+                None => return illegal("no such seat".into()),
+            },
+            ActionKind::CheckCall { player } => match seat_of(*player) {
+                Some(seat) => act_or_time_out(seat, BetAction::CheckOrCall, timed_out),
+                None => return illegal("no such seat".into()),
+            },
             ActionKind::BetRaiseTo { player, amount } => {
                 let Some(seat) = seat_of(*player) else {
                     return illegal("no such seat".into());
