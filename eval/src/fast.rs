@@ -55,6 +55,18 @@ pub(crate) const CARD_KEY: [u64; 256] = {
     t
 };
 
+/// [`CARD_KEY`] by the card's bit position in a [`CardSet`] (`16 * suit + rank`);
+/// positions no card uses hold 0 (a set's bits never include them).
+static BIT_KEY: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 52 {
+        t[16 * (i % 4) + i / 4] = CARD_KEY[i];
+        i += 1;
+    }
+    t
+};
+
 /// A card's bit in a [`CardSet`], by `Card::index()`.
 static CARD_BIT: [u64; 256] = {
     let mut t = [0u64; 256];
@@ -243,9 +255,14 @@ impl HandKey {
     pub fn from_set(set: CardSet) -> HandKey {
         // The card keys' sum, as adding the cards one by one gives it (the
         // slot field's carries included), so equal hands have equal keys.
-        let key = set.iter().fold(SUIT_BIAS, |key, c| {
-            key.wrapping_add(CARD_KEY[c.index() as usize])
-        });
+        // Wrapping sums do not depend on the order, so the set's bits are walked
+        // lowest first (a bit is `16 * suit + rank`) instead of in card order.
+        let mut key = SUIT_BIAS;
+        let mut bits = set.bits();
+        while bits != 0 {
+            key = key.wrapping_add(BIT_KEY[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
         HandKey {
             key,
             mask: set.bits(),

@@ -76,7 +76,8 @@ proptest! {
         prop_assert_eq!(parts, whole);
         let unchecked = HandKey::from_cards(&hand[..split]).plus(HandKey::from_cards(&hand[split..]));
         prop_assert_eq!(unchecked, whole);
-        prop_assert_eq!(HandKey::from_set(CardSet::from_cards(&hand)).cards(), whole.cards());
+        prop_assert_eq!(HandKey::from_set(CardSet::from_cards(&hand)), whole);
+        prop_assert_eq!(HandKey::from_set(CardSet::from_cards(&hand[..split])), HandKey::from_cards(&hand[..split]));
         prop_assert_eq!(fast.rank_key(HandKey::from_set(CardSet::from_cards(&hand))), fast.rank_key(whole));
         prop_assert_eq!(fast.evaluate_key(parts), fast.evaluate(CardSet::from_cards(&hand)));
     }
