@@ -158,15 +158,13 @@ impl Iterator for CardSetIter {
         let b = self.remaining.0;
         // lowest rank present in any lane, then lowest suit holding it
         let ranks = (b | b >> 16 | b >> 32 | b >> 48) & LANE;
-        let rank = ranks.trailing_zeros() as u8;
-        for suit in 0..4u8 {
-            let bit = 1u64 << (suit as u32 * 16 + rank as u32);
-            if b & bit != 0 {
-                self.remaining.0 &= !bit;
-                return Card::from_index(rank * 4 + suit);
-            }
-        }
-        None
+        let rank = ranks.trailing_zeros();
+        // The rank's bit in each lane, moved down to bit 0 of the lanes; the lowest
+        // of them is the lowest suit holding the rank (nonzero: `rank` is present).
+        let column = (b >> rank) & 0x0001_0001_0001_0001;
+        let lowest = column.trailing_zeros();
+        self.remaining.0 &= !(1u64 << (lowest + rank));
+        Card::from_index((rank * 4 + lowest / 16) as u8)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
