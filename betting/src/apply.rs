@@ -48,7 +48,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     None => self.resolve(seat, action)?,
                 };
                 self.act(at, seat, resolved, sink);
-                self.advance(at, sink);
+                self.advance(at, seat, sink);
                 return Ok(());
             }
         }
@@ -139,13 +139,13 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 self.check_turn(seat, &input)?;
                 let resolved = self.resolve(seat, action)?;
                 self.act(at, seat, resolved, sink);
-                self.advance(at, sink);
+                self.advance(at, seat, sink);
                 Ok(())
             }
             Input::TimeOut { seat } => {
                 self.check_turn(seat, &input)?;
                 self.auto_act(at, seat, AutoReason::TimeOut, sink);
-                self.advance(at, sink);
+                self.advance(at, seat, sink);
                 Ok(())
             }
             Input::Show { seat, cards } => self.show(at, seat, cards, sink, &input),
@@ -627,7 +627,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 first_to_act: first,
             },
         );
-        self.advance(at, sink);
+        self.advance_to(at, first, sink);
     }
 
     /// Starts a post-flop betting round (B6: first active seat left of the button).
@@ -657,7 +657,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 first_to_act: first,
             },
         );
-        self.advance(at, sink);
+        self.advance_to(at, first, sink);
     }
 
     /// The first seat clockwise after `from` that must still act in this round (B8):
@@ -809,11 +809,28 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// The common case (two or more players left, a next seat who is not sitting
     /// out) is a small leaf; everything else is [`Hand::advance_slow`].
     #[inline(never)]
-    fn advance<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+    fn advance<S: EventSink>(&mut self, at: Timestamp, from: Seat, sink: &mut S) {
+        debug_assert_eq!(self.to_act, Some(from), "advance starts from `to_act`");
         let left = self.players.bits() & !self.folded.bits();
         if left & left.wrapping_sub(1) != 0 {
-            let from = self.to_act.unwrap_or(self.positions.button);
             if let Some(seat) = self.find_next(from) {
+                if self.nobody_sits_out || !self.seats[seat.as_usize()].sitting_out {
+                    self.to_act = Some(seat);
+                    return;
+                }
+            }
+        }
+        self.advance_slow(at, sink);
+    }
+
+    /// [`Hand::advance`] at the start of a round, whose caller has found `next`, the
+    /// first seat to act clockwise from `to_act` ([`Hand::find_next`]).
+    #[inline]
+    fn advance_to<S: EventSink>(&mut self, at: Timestamp, next: Option<Seat>, sink: &mut S) {
+        debug_assert_eq!(next, self.to_act.and_then(|from| self.find_next(from)));
+        let left = self.players.bits() & !self.folded.bits();
+        if left & left.wrapping_sub(1) != 0 {
+            if let Some(seat) = next {
                 if self.nobody_sits_out || !self.seats[seat.as_usize()].sitting_out {
                     self.to_act = Some(seat);
                     return;
