@@ -870,3 +870,26 @@ impl<E> Hand<E> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `clockwise_from` by bits is the seat-by-seat scan from the left of the button
+    /// (the button last) for every set of table seats and every button.
+    #[test]
+    fn clockwise_from_by_bits_is_the_seat_by_seat_scan() {
+        for bits in 0u32..1 << MAX_SEATS {
+            let set = SeatSet::from_bits(bits).expect("table seats");
+            for b in 0..MAX_SEATS {
+                let button = Seat::new(b as u8).expect("table seat");
+                let want: Vec<Seat> = (1..=MAX_SEATS)
+                    .map(|i| (b + i) % MAX_SEATS)
+                    .filter(|&i| bits & (1 << i) != 0)
+                    .filter_map(|i| Seat::new(i as u8))
+                    .collect();
+                assert_eq!(clockwise_from(set, button).as_slice(), want.as_slice());
+            }
+        }
+    }
+}
