@@ -505,6 +505,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         let st = &mut self.seats[seat.as_usize()];
         if kind.is_live_bet() {
             st.put_live(amount);
+            self.bettors |= u32::from(st.street_bet > 0) << seat.as_usize();
         } else {
             st.stack -= amount;
             st.total += amount;
@@ -701,6 +702,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
             Resolved::Call { to } => {
                 st.put_live(to - st.street_bet);
+                // A call, bet or raise puts chips in (an active seat has some).
+                self.bettors |= bit;
                 st.acted_at = current;
                 if st.stack == 0 {
                     self.active &= !bit;
@@ -713,6 +716,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
             Resolved::Bet { to, full } | Resolved::Raise { to, full } => {
                 st.put_live(to - st.street_bet);
+                // A call, bet or raise puts chips in (an active seat has some).
+                self.bettors |= bit;
                 st.acted_at = to.max(current);
                 let all_in = st.stack == 0;
                 if all_in {
@@ -873,10 +878,17 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     #[inline(never)]
     fn finish_round_chips<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         // One pass: gather every bet into the pot, remembering the two largest.
-        // Every seat (the loop unrolls; seats not dealt in have no bet), without
-        // branches: selects instead of jumps.
+        // Only the seats with a bet (`bettors`; none after a checked-through round),
+        // without branches inside: selects instead of jumps.
         let (mut top, mut top_bet, mut second, mut sum) = (0usize, 0u64, 0u64, 0u64);
-        for (i, st) in self.seats.iter_mut().enumerate() {
+        let mut bettors = self.bettors;
+        self.bettors = 0;
+        while bettors != 0 {
+            let i = bettors.trailing_zeros() as usize;
+            bettors &= bettors - 1;
+            let Some(st) = self.seats.get_mut(i) else {
+                break;
+            };
             let bet = st.street_bet;
             st.street_bet = 0;
             sum += bet;

@@ -73,6 +73,9 @@ pub struct Hand<E = Evaluator> {
     pub(crate) shown: u32,
     /// Bits of the seats that mucked (mirrors `SeatState::mucked`).
     pub(crate) mucked: u32,
+    /// Bits of the seats with chips in front of them on this street
+    /// (`SeatState::street_bet > 0`): the round's end gathers only those.
+    pub(crate) bettors: u32,
     pub(crate) positions: Positions,
     /// The forced bets in posting order (sizes in `config` and `post_sizes`).
     pub(crate) posts: FixedVec<(Seat, PostKind), MAX_POSTS>,
@@ -156,6 +159,7 @@ impl<E> PartialEq for Hand<E> {
             && self.dealt == other.dealt
             && self.shown == other.shown
             && self.mucked == other.mucked
+            && self.bettors == other.bettors
             && self.positions == other.positions
             && self.posts == other.posts
             && self.post_sizes == other.post_sizes
@@ -362,6 +366,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             dealt: 0,
             shown: 0,
             mucked: 0,
+            bettors: 0,
             positions,
             posts: FixedVec::new(<(Seat, PostKind)>::FILLER),
             post_sizes: [[0u64; 3]; MAX_SEATS],
@@ -489,6 +494,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             dealt: self.dealt,
             shown: self.shown,
             mucked: self.mucked,
+            bettors: self.bettors,
             positions: self.positions,
             posts: self.posts,
             post_sizes: self.post_sizes,
@@ -818,8 +824,9 @@ impl<E> Hand<E> {
     #[must_use]
     pub fn masks_consistent(&self) -> bool {
         let (mut active, mut dealt, mut folded) = (0u32, 0u32, 0u32);
-        let (mut shown, mut mucked) = (0u32, 0u32);
+        let (mut shown, mut mucked, mut bettors) = (0u32, 0u32, 0u32);
         for (i, st) in self.seats.iter().enumerate() {
+            bettors |= u32::from(st.street_bet > 0) << i;
             shown |= u32::from(st.shown) << i;
             mucked |= u32::from(st.mucked) << i;
             active |= u32::from(st.status == SeatStatus::Active) << i;
@@ -848,6 +855,7 @@ impl<E> Hand<E> {
             && shower_ok
             && shown == self.shown
             && mucked == self.mucked
+            && bettors == self.bettors
             && dealt == self.dealt
             && folded == self.folded.bits()
             && behind_ok
