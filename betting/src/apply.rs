@@ -593,9 +593,26 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         self.street = Street::Preflop;
         // The big blind, or the last straddle, which acts like one (B10, B13).
         let bb = self.opening_blind;
-        // B13: the call is the full big blind even when the big blind is short.
-        self.current_bet = bb.max(self.seats.iter().map(|s| s.street_bet).max().unwrap_or(0));
+        // B13: the call is the full big blind even when the big blind is short. Only
+        // the seats that posted a live bet (`bettors`) have a street bet, and of
+        // those only the ones at the bet are not behind it.
+        let mut top = 0u64;
+        let mut bettors = self.bettors;
+        while bettors != 0 {
+            let i = bettors.trailing_zeros() as usize;
+            bettors &= bettors - 1;
+            top = top.max(self.seats.get(i).map_or(0, |st| st.street_bet));
+        }
+        self.current_bet = bb.max(top);
         self.last_full_bet = self.current_bet;
+        let (current, mut at_bet) = (self.current_bet, 0u32);
+        let mut bettors = self.bettors;
+        while bettors != 0 {
+            let i = bettors.trailing_zeros() as usize;
+            bettors &= bettors - 1;
+            let bet = self.seats.get(i).map_or(0, |st| st.street_bet);
+            at_bet |= u32::from(bet >= current) << i;
+        }
         self.full_increment = self
             .config
             .fixed_bet(Street::Preflop)
@@ -603,17 +620,20 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         // B9: the big blind counts as the bet.
         self.bets = 1;
         // The seat masks as `sync_seat` on every seat would set them (nobody has acted:
-        // posting is not acting, B3), without branches (the loop unrolls).
-        let current = self.current_bet;
-        let (mut active, mut behind) = (0u32, 0u32);
-        for (i, st) in self.seats.iter().enumerate() {
-            active |= u32::from(st.status == SeatStatus::Active) << i;
-            behind |= u32::from(st.street_bet < current) << i;
-        }
-        self.active = active;
+        // posting is not acting, B3). `active` is kept by the posts already. Behind:
+        // in the hand (a player, not folded) and short of the bet, which is every
+        // contender but those at the bet (a bet of zero has nobody behind it).
         self.acted = 0;
-        // Behind: in the hand (a player, not folded) and short of the bet.
-        self.behind = behind & self.contenders().bits();
+        self.behind = if current == 0 {
+            0
+        } else {
+            self.contenders().bits() & !at_bet
+        };
+        debug_assert!(self.seats.iter().enumerate().all(|(i, st)| {
+            let bit = 1u32 << i;
+            (self.active & bit != 0) == (st.status == SeatStatus::Active)
+                && (self.behind & bit != 0) == (st.street_bet < current && st.in_hand())
+        }));
         self.last_aggressor = None;
         self.phase = Phase::Betting;
         // B6: left of the big blind first (heads-up that is the button, B4), or left
