@@ -509,6 +509,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         } else {
             st.stack -= amount;
             st.total += amount;
+            self.contributed |= 1 << seat.as_usize();
             if kind.is_dead() {
                 st.dead += amount;
             }
@@ -902,6 +903,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         // without branches inside: selects instead of jumps.
         let (mut top, mut top_bet, mut second, mut sum) = (0usize, 0u64, 0u64, 0u64);
         let mut bettors = self.bettors;
+        self.contributed |= bettors;
         self.bettors = 0;
         while bettors != 0 {
             let i = bettors.trailing_zeros() as usize;

@@ -76,6 +76,10 @@ pub struct Hand<E = Evaluator> {
     /// Bits of the seats with chips in front of them on this street
     /// (`SeatState::street_bet > 0`): the round's end gathers only those.
     pub(crate) bettors: u32,
+    /// Bits of the seats whose chips went in as dead money or in a round already
+    /// gathered: with `bettors`, every seat that has put chips in (`total > 0`), so
+    /// the settlement visits only those.
+    pub(crate) contributed: u32,
     pub(crate) positions: Positions,
     /// The forced bets in posting order (sizes in `config` and `post_sizes`).
     pub(crate) posts: FixedVec<(Seat, PostKind), MAX_POSTS>,
@@ -160,6 +164,7 @@ impl<E> PartialEq for Hand<E> {
             && self.shown == other.shown
             && self.mucked == other.mucked
             && self.bettors == other.bettors
+            && self.contributed == other.contributed
             && self.positions == other.positions
             && self.posts == other.posts
             && self.post_sizes == other.post_sizes
@@ -367,6 +372,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             shown: 0,
             mucked: 0,
             bettors: 0,
+            contributed: 0,
             positions,
             posts: FixedVec::new(<(Seat, PostKind)>::FILLER),
             post_sizes: [[0u64; 3]; MAX_SEATS],
@@ -495,6 +501,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             shown: self.shown,
             mucked: self.mucked,
             bettors: self.bettors,
+            contributed: self.contributed,
             positions: self.positions,
             posts: self.posts,
             post_sizes: self.post_sizes,
@@ -824,9 +831,10 @@ impl<E> Hand<E> {
     #[must_use]
     pub fn masks_consistent(&self) -> bool {
         let (mut active, mut dealt, mut folded) = (0u32, 0u32, 0u32);
-        let (mut shown, mut mucked, mut bettors) = (0u32, 0u32, 0u32);
+        let (mut shown, mut mucked, mut bettors, mut put_in) = (0u32, 0u32, 0u32, 0u32);
         for (i, st) in self.seats.iter().enumerate() {
             bettors |= u32::from(st.street_bet > 0) << i;
+            put_in |= u32::from(st.total > 0) << i;
             shown |= u32::from(st.shown) << i;
             mucked |= u32::from(st.mucked) << i;
             active |= u32::from(st.status == SeatStatus::Active) << i;
@@ -856,6 +864,7 @@ impl<E> Hand<E> {
             && shown == self.shown
             && mucked == self.mucked
             && bettors == self.bettors
+            && put_in & !(self.contributed | self.bettors) == 0
             && dealt == self.dealt
             && folded == self.folded.bits()
             && behind_ok

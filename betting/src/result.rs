@@ -364,18 +364,28 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if c == 0 || self.active & c != c {
             return None;
         }
-        // Every seat (the loop unrolls; seats not dealt in have nothing in and are not
-        // in the hand), without branches.
-        let (mut amount, mut top, mut second, mut in_hand, mut dead) =
-            (0u64, 0u64, 0u64, 0u32, 0u64);
-        for (i, st) in self.seats.iter().enumerate() {
+        // The seats that put chips in (the rounds are gathered: `contributed` holds
+        // them all), without branches inside.
+        debug_assert_eq!(
+            self.bettors, 0,
+            "settled after the round's bets are gathered"
+        );
+        let (mut amount, mut top, mut second, mut dead) = (0u64, 0u64, 0u64, 0u64);
+        let mut put_in = self.contributed;
+        while put_in != 0 {
+            let i = put_in.trailing_zeros() as usize;
+            put_in &= put_in - 1;
+            let Some(st) = self.seats.get(i) else {
+                break;
+            };
             dead |= st.dead;
             let a = st.total;
             amount += a;
             second = if a > top { top } else { second.max(a) };
             top = top.max(a);
-            in_hand |= u32::from(st.in_hand()) << i;
         }
+        // In the hand: the players' seats that did not fold (`contenders`).
+        let in_hand = c;
         if dead != 0 || top > second || amount == 0 {
             return None;
         }
