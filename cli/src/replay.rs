@@ -18,12 +18,14 @@ use holdem_betting::{
     Hand, HandConfig, HandError, IncompleteAllInRule, Input, MAX_SEATS, Pending,
     Player as BetPlayer, RakePolicy, Seat, SeatStatus, ShowdownRules, Street, Timestamp,
 };
+use std::borrow::Cow;
+
 use holdem_eval::Evaluator;
 use serde::Serialize;
 
 use crate::history::phh::{RAKE_FIELD, action_text_of, parse_rake};
 use crate::history::{
-    Action, ActionKind, Cards, HandHistory, Player, Shown, Stakes, Unit, Variant,
+    Action, CompactAction, CompactCards, CompactShown, HandHistory, Player, Stakes, Unit, Variant,
 };
 
 /// The house rules a replay applies: the betting options of a rules set. The stakes
@@ -252,20 +254,26 @@ fn unsupported(reason: impl Into<String>) -> Outcome {
 /// [`HandHistory`] or one decoded from a native frame
 /// ([`crate::history::native::ActionRecord`]), whose commentary lies in the frame.
 pub trait RecordedAction {
-    /// What happened.
-    fn kind(&self) -> &ActionKind;
+    /// What happened, as a [`CompactAction`]: borrowed where the action holds one
+    /// (a native record), made where it does not (an [`Action`] converts its
+    /// [`crate::history::ActionKind`]). Borrowed, replay reads only the fields of
+    /// the kind it finds (a copy made first was read whole: ~200 instructions a
+    /// Pluribus hand more).
+    fn action(&self) -> Cow<'_, CompactAction>;
     /// The commentary, if any; `source` is the [`ReplayView::source`] of the view
     /// the action belongs to.
     fn comment<'t>(&'t self, source: &'t [u8]) -> Option<&'t str>;
     /// The PHH notation, for reports.
     fn text(&self, source: &[u8], unit: Unit) -> String {
-        action_text_of(self.kind(), self.comment(source), unit)
+        action_text_of(&self.action().to_kind(), self.comment(source), unit)
     }
 }
 
 impl RecordedAction for Action {
-    fn kind(&self) -> &ActionKind {
-        &self.kind
+    // Inline: out of line, the converted action came back through memory.
+    #[inline(always)]
+    fn action(&self) -> Cow<'_, CompactAction> {
+        Cow::Owned(CompactAction::from(&self.kind))
     }
 
     fn comment<'t>(&'t self, _source: &'t [u8]) -> Option<&'t str> {
@@ -726,10 +734,11 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
         let index = taken;
         // (Nested, not an `if let` chain: chains need Rust 1.88, the workspace
         // promises 1.87.)
-        if let ActionKind::DealHole { player, cards } = action.kind() {
+        let step = action.action();
+        if let CompactAction::DealHole { player, cards } = *step {
             if shows.is_empty() && hidden.is_none() {
-                if let Some(seat) = seat_of(*player) {
-                    let first = (seat, two_cards(cards));
+                if let Some(seat) = seat_of(player) {
+                    let first = (seat, cards.first_two());
                     // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
                     // makes the checks and changes of one input each, with one call. (At
                     // most MAX_SEATS deals; a deal to a player with no engine seat, or any
@@ -739,15 +748,18 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                     let mut deals = [first; MAX_SEATS];
                     let mut len = 1;
                     while let Some(slot) = deals.get_mut(len) {
-                        let Some(ActionKind::DealHole { player, cards }) =
-                            actions.as_slice().first().map(|a| a.kind())
+                        let Some(&CompactAction::DealHole { player, cards }) = actions
+                            .as_slice()
+                            .first()
+                            .map(RecordedAction::action)
+                            .as_deref()
                         else {
                             break;
                         };
-                        let Some(seat) = seat_of(*player) else {
+                        let Some(seat) = seat_of(player) else {
                             break;
                         };
-                        *slot = (seat, two_cards(cards));
+                        *slot = (seat, cards.first_two());
                         len += 1;
                         actions.next();
                         taken += 1;
@@ -777,10 +789,10 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
         let timed_out = action
             .comment(h.source)
             .is_some_and(|c| c.starts_with("time-out"));
-        let input = match action.kind() {
-            ActionKind::NoOp => continue,
-            ActionKind::ShowMuck { player, shown } => {
-                if shows.try_push((index, *player, shown.clone())).is_err() {
+        let input = match *step {
+            CompactAction::NoOp => continue,
+            CompactAction::ShowMuck { player, shown } => {
+                if shows.try_push((index, player, shown)).is_err() {
                     return illegal(format!(
                         "more than {MAX_HELD_SHOWS} shows are waiting for the showdown"
                     ));
@@ -790,37 +802,37 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                 }
                 continue;
             }
-            ActionKind::DealHole { player, cards } => {
-                let Some(seat) = seat_of(*player) else {
+            CompactAction::DealHole { player, cards } => {
+                let Some(seat) = seat_of(player) else {
                     return illegal("no such seat".into());
                 };
                 Input::Deal(DealerInput::HoleCards {
                     seat,
-                    cards: two_cards(cards),
+                    cards: cards.first_two(),
                 })
             }
-            ActionKind::DealBoard { cards } => match board_input(hand, cards) {
+            CompactAction::DealBoard { cards } => match board_input(hand, cards) {
                 Ok(input) => input,
                 Err(reason) => return illegal(reason),
             },
             // One arm a kind: the action is known where its input is built (one
             // dispatch on the kind, not a second one for the betting action).
-            ActionKind::Fold { player } => match seat_of(*player) {
+            CompactAction::Fold { player } => match seat_of(player) {
                 Some(seat) => act_or_time_out(seat, BetAction::Fold, timed_out),
                 None => return illegal("no such seat".into()),
             },
-            ActionKind::CheckCall { player } => match seat_of(*player) {
+            CompactAction::CheckCall { player } => match seat_of(player) {
                 Some(seat) => act_or_time_out(seat, BetAction::CheckOrCall, timed_out),
                 None => return illegal("no such seat".into()),
             },
-            ActionKind::BetRaiseTo { player, amount } => {
-                let Some(seat) = seat_of(*player) else {
+            CompactAction::BetRaiseTo { player, amount } => {
+                let Some(seat) = seat_of(player) else {
                     return illegal("no such seat".into());
                 };
                 if timed_out {
                     return illegal("a time-out cannot bet or raise (B16)".into());
                 }
-                Input::act(seat, BetAction::BetOrRaiseTo(Chips(*amount)))
+                Input::act(seat, BetAction::BetOrRaiseTo(Chips(amount)))
             }
         };
         if hidden.is_some() {
@@ -833,10 +845,10 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                 if timed_out {
                     let outcome = sink.outcome;
                     let agrees = matches!(
-                        (action.kind(), outcome),
-                        (ActionKind::Fold { .. }, Some(AutoOutcome::Folded))
+                        (*step, outcome),
+                        (CompactAction::Fold { .. }, Some(AutoOutcome::Folded))
                             | (
-                                ActionKind::CheckCall { .. },
+                                CompactAction::CheckCall { .. },
                                 Some(AutoOutcome::Checked | AutoOutcome::AllInProtected)
                             )
                     );
@@ -870,18 +882,11 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     finish(hand, h, hidden)
 }
 
-/// The first two of recorded hole cards, as the engine takes them.
-#[inline]
-fn two_cards(cards: &Cards) -> [Option<holdem_cards::Card>; 2] {
-    let c = &cards.0;
-    [c.first().copied().flatten(), c.get(1).copied().flatten()]
-}
-
 /// The most shows and mucks held for the showdown at once.
 const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
 
 /// Shows and mucks held until the showdown: action index, player, what is shown.
-type Shows = arrayvec::ArrayVec<(usize, Player, Shown), MAX_HELD_SHOWS>;
+type Shows = arrayvec::ArrayVec<(usize, Player, CompactShown), MAX_HELD_SHOWS>;
 
 /// Shows the engine did not ask for: PHH records the hands an all-in showdown turns
 /// face up (the engine shows them itself, B21), and a winner may show after the
@@ -897,11 +902,8 @@ fn check_unused_shows<E, A: RecordedAction>(
         let seat = Seat::new(player.0)?;
         let reason = if hand.status(seat) == SeatStatus::Folded {
             format!("{player} folded: a dead hand has nothing to show (B21)")
-        } else if let Shown::Cards(c) = shown {
-            let shown_cards = [
-                c.0.first().copied().flatten(),
-                c.0.get(1).copied().flatten(),
-            ];
+        } else if let CompactShown::Cards(c) = shown {
+            let shown_cards = c.first_two();
             let dealt = hand.hole_cards(seat);
             let clash = shown_cards
                 .iter()
@@ -936,28 +938,29 @@ fn check_unused_shows<E, A: RecordedAction>(
 /// (Always inlined: out of line, which `#[inline]` alone left it, the call and its
 /// `Result` coming back through memory cost ~9 instructions a board.)
 #[inline(always)]
-fn board_input<E>(hand: &Hand<E>, cards: &Cards) -> Result<Input, String> {
-    let c = &cards.0;
+fn board_input<E>(hand: &Hand<E>, cards: CompactCards) -> Result<Input, String> {
     let street = match hand.pending() {
         Pending::Board { street } => street,
-        _ => match (c.len(), hand.board().len()) {
+        _ => match (cards.len(), hand.board().len()) {
             (3, _) => Street::Flop,
             (_, 3) => Street::Turn,
             _ => Street::River,
         },
     };
     let need = if street == Street::Flop { 3 } else { 1 };
-    if c.len() != need {
+    if cards.len() != need {
         return Err(format!(
             "the {street:?} is {need} card(s), {} recorded (C4)",
-            c.len()
+            cards.len()
         )
         .to_lowercase());
     }
+    // (The length is checked: these are the recorded cards.)
+    let [first, second, third] = cards.first_three();
     Ok(Input::Deal(match street {
-        Street::Flop => DealerInput::Flop([c[0], c[1], c[2]]),
-        Street::Turn => DealerInput::Turn(c[0]),
-        _ => DealerInput::River(c[0]),
+        Street::Flop => DealerInput::Flop([first, second, third]),
+        Street::Turn => DealerInput::Turn(first),
+        _ => DealerInput::River(first),
     }))
 }
 
@@ -974,13 +977,10 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
             .position(|(_, p, _)| usize::from(p.0) == seat.as_usize())?;
         let (index, player, shown) = shows.remove(pos);
         let input = match shown {
-            Shown::Muck => Input::Muck { seat },
-            Shown::AsDealt => Input::Show { seat, cards: None },
-            Shown::Cards(c) => match (
-                c.0.first().copied().flatten(),
-                c.0.get(1).copied().flatten(),
-            ) {
-                (Some(a), Some(b)) => Input::Show {
+            CompactShown::Muck => Input::Muck { seat },
+            CompactShown::AsDealt => Input::Show { seat, cards: None },
+            CompactShown::Cards(c) => match c.first_two() {
+                [Some(a), Some(b)] => Input::Show {
                     seat,
                     cards: Some([a, b]),
                 },

@@ -371,7 +371,7 @@ fn lean_and_full_agree_in(h: &HandHistory, version: NativeVersion) {
     assert_eq!(view.rake, full.rake);
     assert_eq!(view.actions.len(), full.actions.len());
     for (a, b) in view.actions.iter().zip(full.actions) {
-        assert_eq!(a.kind(), &b.kind);
+        assert_eq!(a.kind(), b.kind);
         assert_eq!(record.comment(a), b.comment.as_deref());
     }
     let rules = holdem_cli::replay::HouseRules::standard();

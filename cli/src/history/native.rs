@@ -634,7 +634,7 @@ mod tests {
             && a.actions
                 .iter()
                 .zip(b.actions)
-                .all(|(x, y)| *x.kind() == y.kind && record.comment(x) == y.comment.as_deref())
+                .all(|(x, y)| x.kind() == y.kind && record.comment(x) == y.comment.as_deref())
     }
 
     /// Checks one `HOLDEMH1` payload: the hand-written decoder accepts what

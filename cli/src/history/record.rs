@@ -10,13 +10,11 @@
 //! (`hand_decoder_agrees_with_serde_on_real_and_mutated_frames`), except that text
 //! it skips is not checked to be UTF-8.
 
-use std::mem::ManuallyDrop;
+use std::borrow::Cow;
 
-use arrayvec::ArrayVec;
-use holdem_cards::Card;
-
+use super::compact::{CompactAction, CompactCards, CompactShown};
 use super::model::{
-    Action, ActionKind, Cards, HandHistory, MAX_PLAYERS, Metadata, Player, Shown, Stakes, Variant,
+    Action, ActionKind, HandHistory, MAX_PLAYERS, Metadata, Player, Stakes, Variant,
 };
 use super::money::{MAX_DECIMALS, Unit};
 use super::phh::{RAKE_FIELD, RULES_FIELD};
@@ -125,22 +123,27 @@ struct Span {
     end: u32,
 }
 
-/// One action of a [`HandRecord`]: the kind, and where its commentary lies in the
-/// frame ([`HandRecord::comment`]). Holding no borrow, the decoded actions' storage
-/// goes from one frame to the next ([`ActionBuffer`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One action of a [`HandRecord`]: what happened, compact ([`CompactAction`]), and
+/// where its commentary lies in the frame ([`HandRecord::comment`]). Copyable and
+/// holding no borrow: the decoded actions' storage goes from one frame to the next
+/// ([`ActionBuffer`]) and is emptied without a pass over it, and replay copies each
+/// action out by value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ActionRecord {
-    /// What happened. (`ActionKind` owns nothing but, holding `ArrayVec`s, has drop
-    /// glue: `ManuallyDrop` lets a record's action list be emptied without a pass
-    /// over it.)
-    kind: ManuallyDrop<ActionKind>,
+    action: CompactAction,
     comment: Option<Span>,
 }
 
 impl ActionRecord {
-    /// What happened.
-    pub fn kind(&self) -> &ActionKind {
-        &self.kind
+    /// What happened, compact.
+    #[inline]
+    pub fn action(&self) -> CompactAction {
+        self.action
+    }
+
+    /// What happened, as an [`ActionKind`].
+    pub fn kind(&self) -> ActionKind {
+        self.action.to_kind()
     }
 
     /// Whether the action has a commentary.
@@ -150,9 +153,9 @@ impl ActionRecord {
 }
 
 impl RecordedAction for ActionRecord {
-    #[inline]
-    fn kind(&self) -> &ActionKind {
-        &self.kind
+    #[inline(always)]
+    fn action(&self) -> Cow<'_, CompactAction> {
+        Cow::Borrowed(&self.action)
     }
 
     #[inline]
@@ -512,7 +515,7 @@ impl<'a> HandRecord<'a> {
         self.actions
             .iter()
             .map(|a| Action {
-                kind: ActionKind::clone(&a.kind),
+                kind: a.kind(),
                 comment: self.comment(a).map(str::to_string),
             })
             .collect()
@@ -584,19 +587,6 @@ impl<'a> HandRecord<'a> {
             setup: self.setup,
         }
     }
-}
-
-/// `N` (at most five) card bytes below 52 as [`Cards`]: a fixed array cut to length,
-/// with no check per card.
-#[inline(always)]
-fn known_cards<const N: usize>(bytes: [u8; N]) -> Cards {
-    let mut cards = [None; 5];
-    for (slot, b) in cards.iter_mut().zip(bytes) {
-        *slot = Card::from_index(b);
-    }
-    let mut cards = ArrayVec::from(cards);
-    cards.truncate(N);
-    Cards(cards)
 }
 
 /// A cursor over a postcard payload, reading the primitives of postcard 1's wire
@@ -866,32 +856,30 @@ impl<'a> Reader<'a> {
     /// `HOLDEMH2` cards: a count (at most five), then a byte a card (its index, or
     /// [`V2_UNKNOWN_CARD`]).
     #[inline(always)]
-    fn cards_v2(&mut self) -> Result<Cards, RecordError> {
+    fn cards_v2(&mut self) -> Result<CompactCards, RecordError> {
         let n = usize::from(self.byte()?);
         self.card_bytes(n)
     }
 
     /// `n` `HOLDEMH2` card bytes.
     #[inline(always)]
-    fn card_bytes(&mut self, n: usize) -> Result<Cards, RecordError> {
+    fn card_bytes(&mut self, n: usize) -> Result<CompactCards, RecordError> {
         if n > 5 {
             return Err(self.fail(RecordReason::TooManyCards));
         }
         let Some((bytes, rest)) = self.rest.split_at_checked(n) else {
             return Err(self.fail(RecordReason::EndsEarly));
         };
-        let mut cards = [None; 5];
+        let mut cards = [V2_UNKNOWN_CARD; 5];
         for (slot, &b) in cards.iter_mut().zip(bytes) {
-            *slot = match Card::from_index(b) {
-                Some(c) => Some(c),
-                None if b == V2_UNKNOWN_CARD => None,
-                None => return Err(self.fail(RecordReason::BadCard)),
-            };
+            if b > V2_UNKNOWN_CARD {
+                return Err(self.fail(RecordReason::BadCard));
+            }
+            *slot = b;
         }
         self.rest = rest;
-        let mut cards = ArrayVec::from(cards);
-        cards.truncate(n);
-        Ok(Cards(cards))
+        // (At most five cards, each a card index or the unknown card's byte.)
+        Ok(CompactCards::from_checked_bytes(n as u8, cards))
     }
 
     /// The `HOLDEMH2` action list (a count, then the actions), into `out` (emptied
@@ -922,12 +910,7 @@ impl<'a> Reader<'a> {
             let player = Player(code & 0x1f);
             // Each kind pushed in its own arm: through one shared push, the kinds'
             // different layouts met in stack slots, copied field by field.
-            let mut push = |kind| {
-                out.push(ActionRecord {
-                    kind: ManuallyDrop::new(kind),
-                    comment,
-                })
-            };
+            let mut push = |action| out.push(ActionRecord { action, comment });
             match code >> 5 {
                 // The common deals, known cards only (two hole cards, a flop, a turn
                 // or river card), in one slice pattern each and pushed in their own
@@ -936,12 +919,12 @@ impl<'a> Reader<'a> {
                 0 => match *self.rest {
                     [2, a, b, ref rest @ ..] if a < 52 && b < 52 => {
                         self.rest = rest;
-                        push(ActionKind::DealHole {
+                        push(CompactAction::DealHole {
                             player,
-                            cards: known_cards([a, b]),
+                            cards: CompactCards::known([a, b]),
                         })
                     }
-                    _ => push(ActionKind::DealHole {
+                    _ => push(CompactAction::DealHole {
                         player,
                         cards: self.cards_v2()?,
                     }),
@@ -949,36 +932,36 @@ impl<'a> Reader<'a> {
                 1 if player.0 == 0 => match *self.rest {
                     [3, a, b, c, ref rest @ ..] if a < 52 && b < 52 && c < 52 => {
                         self.rest = rest;
-                        push(ActionKind::DealBoard {
-                            cards: known_cards([a, b, c]),
+                        push(CompactAction::DealBoard {
+                            cards: CompactCards::known([a, b, c]),
                         })
                     }
                     [1, a, ref rest @ ..] if a < 52 => {
                         self.rest = rest;
-                        push(ActionKind::DealBoard {
-                            cards: known_cards([a]),
+                        push(CompactAction::DealBoard {
+                            cards: CompactCards::known([a]),
                         })
                     }
-                    _ => push(ActionKind::DealBoard {
+                    _ => push(CompactAction::DealBoard {
                         cards: self.cards_v2()?,
                     }),
                 },
-                2 => push(ActionKind::Fold { player }),
-                3 => push(ActionKind::CheckCall { player }),
-                4 => push(ActionKind::BetRaiseTo {
+                2 => push(CompactAction::Fold { player }),
+                3 => push(CompactAction::CheckCall { player }),
+                4 => push(CompactAction::BetRaiseTo {
                     player,
                     amount: self.u64()?,
                 }),
-                5 => push(ActionKind::ShowMuck {
+                5 => push(CompactAction::ShowMuck {
                     player,
                     shown: match self.byte()? {
-                        0 => Shown::Muck,
-                        1 => Shown::AsDealt,
-                        k @ 2..=7 => Shown::Cards(self.card_bytes(usize::from(k - 2))?),
+                        0 => CompactShown::Muck,
+                        1 => CompactShown::AsDealt,
+                        k @ 2..=7 => CompactShown::Cards(self.card_bytes(usize::from(k - 2))?),
                         _ => return Err(self.fail(RecordReason::BadTag)),
                     },
                 }),
-                6 if player.0 == 0 => push(ActionKind::NoOp),
+                6 if player.0 == 0 => push(CompactAction::NoOp),
                 _ => return Err(self.fail(RecordReason::BadTag)),
             }
         }
@@ -993,65 +976,62 @@ impl<'a> Reader<'a> {
 
     /// A card: its index, below 52.
     #[inline(always)]
-    fn card(&mut self) -> Result<Card, RecordError> {
+    fn card(&mut self) -> Result<u8, RecordError> {
         let i = self.byte()?;
-        match Card::from_index(i) {
-            Some(c) => Ok(c),
-            None => Err(self.fail(RecordReason::BadCard)),
+        if i < 52 {
+            Ok(i)
+        } else {
+            Err(self.fail(RecordReason::BadCard))
         }
     }
 
     /// Up to five cards, each an option (`??` is `None`).
     #[inline(always)]
-    fn cards(&mut self) -> Result<Cards, RecordError> {
+    fn cards(&mut self) -> Result<CompactCards, RecordError> {
         let n = self.len()?;
         if n > 5 {
             return Err(self.fail(RecordReason::TooManyCards));
         }
-        // Filled as a plain array and cut to length: no length update per card.
-        let mut cards = [None; 5];
+        let mut cards = [V2_UNKNOWN_CARD; 5];
         for slot in &mut cards[..n] {
-            *slot = if self.option()? {
-                Some(self.card()?)
-            } else {
-                None
-            };
+            if self.option()? {
+                *slot = self.card()?;
+            }
         }
-        let mut cards = ArrayVec::from(cards);
-        cards.truncate(n);
-        Ok(Cards(cards))
+        // (At most five cards, each a card index or the unknown card's byte.)
+        Ok(CompactCards::from_checked_bytes(n as u8, cards))
     }
 
     #[inline(always)]
-    fn action_kind(&mut self) -> Result<ActionKind, RecordError> {
+    fn action_kind(&mut self) -> Result<CompactAction, RecordError> {
         Ok(match self.u32()? {
-            0 => ActionKind::DealHole {
+            0 => CompactAction::DealHole {
                 player: self.player()?,
                 cards: self.cards()?,
             },
-            1 => ActionKind::DealBoard {
+            1 => CompactAction::DealBoard {
                 cards: self.cards()?,
             },
-            2 => ActionKind::Fold {
+            2 => CompactAction::Fold {
                 player: self.player()?,
             },
-            3 => ActionKind::CheckCall {
+            3 => CompactAction::CheckCall {
                 player: self.player()?,
             },
-            4 => ActionKind::BetRaiseTo {
+            4 => CompactAction::BetRaiseTo {
                 player: self.player()?,
                 amount: self.u64()?,
             },
-            5 => ActionKind::ShowMuck {
+            5 => CompactAction::ShowMuck {
                 player: self.player()?,
                 shown: match self.u32()? {
-                    0 => Shown::Muck,
-                    1 => Shown::AsDealt,
-                    2 => Shown::Cards(self.cards()?),
+                    0 => CompactShown::Muck,
+                    1 => CompactShown::AsDealt,
+                    2 => CompactShown::Cards(self.cards()?),
                     _ => return Err(self.fail(RecordReason::UnknownVariant)),
                 },
             },
-            6 => ActionKind::NoOp,
+            6 => CompactAction::NoOp,
             _ => return Err(self.fail(RecordReason::UnknownVariant)),
         })
     }
@@ -1068,16 +1048,13 @@ impl<'a> Reader<'a> {
         }
         out.reserve(n);
         for _ in 0..n {
-            let kind = self.action_kind()?;
+            let action = self.action_kind()?;
             let comment = if self.option()? {
                 Some(self.span()?)
             } else {
                 None
             };
-            out.push(ActionRecord {
-                kind: ManuallyDrop::new(kind),
-                comment,
-            });
+            out.push(ActionRecord { action, comment });
         }
         Ok(())
     }
