@@ -135,6 +135,12 @@ pub struct ActionRecord {
 }
 
 impl ActionRecord {
+    /// A no-op without commentary (what a decoder's list is sized with).
+    const NO_OP: ActionRecord = ActionRecord {
+        action: CompactAction::NoOp,
+        comment: None,
+    };
+
     /// What happened, compact.
     #[inline]
     pub fn action(&self) -> CompactAction {
@@ -889,12 +895,14 @@ impl<'a> Reader<'a> {
         out.clear();
         let n = self.len()?;
         // Each action takes at least one byte: a longer count is a hand that ends
-        // early, and nothing is reserved for it.
+        // early, and nothing is written for it.
         if n > self.rest.len() {
             return Err(self.fail(RecordReason::EndsEarly));
         }
-        out.reserve(n);
-        for _ in 0..n {
+        // Sized first and written in place: a push loaded the list's length and
+        // capacity and stored the length again for each action.
+        out.resize(n, ActionRecord::NO_OP);
+        for slot in out.iter_mut() {
             let mut code = self.byte()?;
             let mut comment = None;
             if code >= V2_COMMENTED {
@@ -910,7 +918,7 @@ impl<'a> Reader<'a> {
             let player = Player(code & 0x1f);
             // Each kind pushed in its own arm: through one shared push, the kinds'
             // different layouts met in stack slots, copied field by field.
-            let mut push = |action| out.push(ActionRecord { action, comment });
+            let mut push = |action| *slot = ActionRecord { action, comment };
             match code >> 5 {
                 // The common deals, known cards only (two hole cards, a flop, a turn
                 // or river card), in one slice pattern each and pushed in their own
@@ -1042,19 +1050,20 @@ impl<'a> Reader<'a> {
         out.clear();
         let n = self.len()?;
         // Each action takes at least two bytes (its kind and its commentary's tag):
-        // a longer count is a hand that ends early, and nothing is reserved for it.
+        // a longer count is a hand that ends early, and nothing is written for it.
         if n > self.rest.len() / 2 {
             return Err(self.fail(RecordReason::EndsEarly));
         }
-        out.reserve(n);
-        for _ in 0..n {
+        // Sized first and written in place, as in `actions_v2`.
+        out.resize(n, ActionRecord::NO_OP);
+        for slot in out.iter_mut() {
             let action = self.action_kind()?;
             let comment = if self.option()? {
                 Some(self.span()?)
             } else {
                 None
             };
-            out.push(ActionRecord { action, comment });
+            *slot = ActionRecord { action, comment };
         }
         Ok(())
     }
