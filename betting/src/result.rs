@@ -364,14 +364,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if c == 0 || self.active & c != c {
             return None;
         }
-        // The seats that put chips in (the rounds are gathered: `contributed` holds
-        // them all), without branches inside.
-        debug_assert_eq!(
-            self.bettors, 0,
-            "settled after the round's bets are gathered"
-        );
+        // The seats that put chips in (`contributed`, and `bettors` for a round not
+        // gathered yet: none at a settlement), without branches inside.
         let (mut amount, mut top, mut second, mut dead) = (0u64, 0u64, 0u64, 0u64);
-        let mut put_in = self.contributed;
+        let mut put_in = self.contributed | self.bettors;
         while put_in != 0 {
             let i = put_in.trailing_zeros() as usize;
             put_in &= put_in - 1;
