@@ -839,34 +839,35 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             // The showdown cannot be decided; later actions cannot be checked either.
             break;
         }
-        let mut sink = AutoSink::default();
-        match hand.apply_into(t, input, &mut sink) {
-            Ok(()) => {
-                if timed_out {
-                    let outcome = sink.outcome;
-                    let agrees = matches!(
-                        (*step, outcome),
-                        (CompactAction::Fold { .. }, Some(AutoOutcome::Folded))
-                            | (
-                                CompactAction::CheckCall { .. },
-                                Some(AutoOutcome::Checked | AutoOutcome::AllInProtected)
-                            )
-                    );
-                    if !agrees {
-                        return illegal(format!(
-                            "the time-out rule gives {} (B16)",
-                            match outcome {
-                                Some(AutoOutcome::Folded) => "a fold",
-                                Some(AutoOutcome::Checked) => "a check",
-                                Some(AutoOutcome::AllInProtected) =>
-                                    "all-in protection (record it as cc)",
-                                None => "nothing",
-                            }
-                        ));
-                    }
-                }
+        // Events matter only for a time-out (what the engine did for the player): the
+        // other actions go to a sink that drops them.
+        if timed_out {
+            let mut sink = AutoSink::default();
+            if let Err(e) = hand.apply_into(t, input, &mut sink) {
+                return illegal(phh_names(&e.to_string()));
             }
-            Err(e) => return illegal(phh_names(&e.to_string())),
+            let outcome = sink.outcome;
+            let agrees = matches!(
+                (*step, outcome),
+                (CompactAction::Fold { .. }, Some(AutoOutcome::Folded))
+                    | (
+                        CompactAction::CheckCall { .. },
+                        Some(AutoOutcome::Checked | AutoOutcome::AllInProtected)
+                    )
+            );
+            if !agrees {
+                return illegal(format!(
+                    "the time-out rule gives {} (B16)",
+                    match outcome {
+                        Some(AutoOutcome::Folded) => "a fold",
+                        Some(AutoOutcome::Checked) => "a check",
+                        Some(AutoOutcome::AllInProtected) => "all-in protection (record it as cc)",
+                        None => "nothing",
+                    }
+                ));
+            }
+        } else if let Err(e) = hand.apply_into(t, input, &mut Discard) {
+            return illegal(phh_names(&e.to_string()));
         }
         if !shows.is_empty() {
             if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
