@@ -727,17 +727,18 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     // goes, looking at the next one in place. (One action of look-ahead held in an
     // `Option` cost ~20 instructions a Pluribus hand more, ~100 a generated one.)
     let mut actions = h.actions.iter();
-    // Actions taken from the list so far (reports count actions from 1).
-    let mut taken = 0;
+    // The 1-based index of the action last taken from `actions` (reports count
+    // actions from 1), worked out only where it is reported or kept: a counter
+    // kept for every action cost ~30 instructions a Pluribus hand.
+    let taken = |actions: &std::slice::Iter<'_, A>| h.actions.len() - actions.len();
     while let Some(action) = actions.next() {
-        taken += 1;
-        let index = taken;
         // (Nested, not an `if let` chain: chains need Rust 1.88, the workspace
         // promises 1.87.)
         let step = action.action();
         if let CompactAction::DealHole { player, cards } = *step {
             if shows.is_empty() && hidden.is_none() {
                 if let Some(seat) = seat_of(player) {
+                    let index = taken(&actions);
                     let first = (seat, cards.first_two());
                     // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
                     // makes the checks and changes of one input each, with one call. (At
@@ -762,7 +763,6 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                         *slot = (seat, cards.first_two());
                         len += 1;
                         actions.next();
-                        taken += 1;
                     }
                     // (`len` is at most MAX_SEATS: the slice is always there.) A run of one
                     // deal is applied as the single input below.
@@ -782,7 +782,7 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             }
         }
         let illegal = |reason: String| Outcome::Illegal {
-            action: index,
+            action: taken(&actions),
             text: action.text(h.source, h.unit),
             reason,
         };
@@ -792,7 +792,7 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
         let input = match *step {
             CompactAction::NoOp => continue,
             CompactAction::ShowMuck { player, shown } => {
-                if shows.try_push((index, player, shown)).is_err() {
+                if shows.try_push((taken(&actions), player, shown)).is_err() {
                     return illegal(format!(
                         "more than {MAX_HELD_SHOWS} shows are waiting for the showdown"
                     ));
