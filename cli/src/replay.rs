@@ -390,13 +390,18 @@ pub fn hand_setup(
     h: &HandHistory,
     rules: &HouseRules,
 ) -> Result<(HandConfig, Option<ForcedBets>), String> {
-    setup(&ReplayView::of(h), rules)
+    let mut extra = None;
+    setup(&ReplayView::of(h), rules, &mut extra).map(|config| (config, extra))
 }
 
+/// [`hand_setup`] of a view; the extra forced bets go to `extra` (`None` before
+/// the call), which the caller keeps where it uses them: returned with the
+/// configuration, the ~200-byte `Option<ForcedBets>` was copied twice a hand.
 fn setup<A>(
     h: &ReplayView<'_, A>,
     rules: &HouseRules,
-) -> Result<(HandConfig, Option<ForcedBets>), String> {
+    extra: &mut Option<ForcedBets>,
+) -> Result<HandConfig, String> {
     let n = h.player_count();
     if n > MAX_SEATS {
         return Err(format!("{n} players: the engine seats at most {MAX_SEATS}"));
@@ -416,7 +421,6 @@ fn setup<A>(
     if bb == 0 {
         return Err("no big blind".into());
     }
-    let mut extra: Option<ForcedBets> = None;
     // Straddles: every other blind entry, in player order from p3 (n >= 3 here: a
     // heads-up hand has only the two blinds).
     for (i, f) in forced.iter().enumerate().skip(2) {
@@ -473,7 +477,7 @@ fn setup<A>(
     if let Some(rake) = recorded_rake(h)? {
         c.rake = rake;
     }
-    Ok((c, extra))
+    Ok(c)
 }
 
 /// The rake a history records in its [`RAKE_FIELD`], if any.
@@ -667,8 +671,9 @@ fn with_start<A>(
     rules: &HouseRules,
     then: impl FnOnce(&mut Hand) -> Outcome,
 ) -> Outcome {
-    let (config, forced) = match setup(h, rules) {
-        Ok(setup) => setup,
+    let mut forced = None;
+    let config = match setup(h, rules, &mut forced) {
+        Ok(config) => config,
         Err(reason) => return Outcome::Unsupported { reason },
     };
     let n = h.player_count();
