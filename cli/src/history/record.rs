@@ -270,7 +270,12 @@ pub struct HandRecord<'a> {
     has_finishing_stacks: bool,
     has_winnings: bool,
     frame: &'a [u8],
+    /// The action storage: its first `action_count` records are this hand's, the
+    /// others are left from earlier frames (copyable, never read), so that a frame
+    /// writes only its own actions (cleared and refilled, the list was first filled
+    /// to its length: ~70 instructions a Pluribus hand).
     actions: Vec<ActionRecord>,
+    action_count: usize,
     rake: Option<&'a str>,
     rules: Option<&'a str>,
     /// `HOLDEMH2`: where the user fields and the other metadata lie in the frame
@@ -298,6 +303,7 @@ impl<'a> HandRecord<'a> {
             has_winnings: false,
             frame: &[],
             actions: buffer.actions,
+            action_count: 0,
             rake: None,
             rules: None,
             extras: Span { start: 0, end: 0 },
@@ -306,10 +312,10 @@ impl<'a> HandRecord<'a> {
         }
     }
 
-    /// The action storage, emptied, for the next record (the record keeps none).
+    /// The action storage for the next record (the record keeps none).
     pub fn take_buffer(&mut self) -> ActionBuffer {
-        let mut actions = std::mem::take(&mut self.actions);
-        actions.clear();
+        let actions = std::mem::take(&mut self.actions);
+        self.action_count = 0;
         self.amounts.lens = [0; 5];
         ActionBuffer {
             actions,
@@ -388,7 +394,8 @@ impl<'a> HandRecord<'a> {
         };
         lens[Amounts::StartingStacks as usize] =
             r.per_player(&mut arrays[Amounts::StartingStacks as usize])?;
-        r.actions(&mut self.actions)?;
+        self.action_count = 0;
+        self.action_count = r.actions(&mut self.actions)?;
         self.has_finishing_stacks = r.option()?;
         if self.has_finishing_stacks {
             lens[Amounts::FinishingStacks as usize] =
@@ -483,7 +490,8 @@ impl<'a> HandRecord<'a> {
             start: self.extras.end,
             end,
         };
-        r.actions_v2(&mut self.actions)?;
+        self.action_count = 0;
+        self.action_count = r.actions_v2(&mut self.actions)?;
         if !r.rest.is_empty() {
             return Err(r.fail(RecordReason::TrailingBytes));
         }
@@ -518,7 +526,7 @@ impl<'a> HandRecord<'a> {
 
     /// The actions as owned [`Action`]s (for the full reader).
     pub(crate) fn owned_actions(&self) -> Vec<Action> {
-        self.actions
+        self.actions()
             .iter()
             .map(|a| Action {
                 kind: a.kind(),
@@ -573,6 +581,13 @@ impl<'a> HandRecord<'a> {
             .then(|| self.amounts.get(Amounts::Winnings))
     }
 
+    /// The hand's actions.
+    #[inline]
+    fn actions(&self) -> &[ActionRecord] {
+        // (`action_count` is at most the storage's length: set by a decoder.)
+        self.actions.get(..self.action_count).unwrap_or_default()
+    }
+
     /// What replay reads.
     // Inline: built once a hand by its caller; out of line it cost ~13 instructions
     // a Pluribus hand more.
@@ -586,13 +601,26 @@ impl<'a> HandRecord<'a> {
             blinds_or_straddles: self.amounts.get(Amounts::BlindsOrStraddles),
             stakes: self.stakes,
             starting_stacks: self.amounts.get(Amounts::StartingStacks),
-            actions: &self.actions,
+            actions: self.actions(),
             finishing_stacks: self.finishing_stacks(),
             winnings: self.winnings(),
             rake: self.rake,
             setup: self.setup,
         }
     }
+}
+
+/// The first `n` records of an action storage, for a decoder to overwrite: the
+/// storage keeps the records of earlier frames (copyable, never read), and is grown
+/// with no-ops only where it holds fewer than `n`.
+#[inline(always)]
+fn action_slots(storage: &mut Vec<ActionRecord>, n: usize) -> &mut [ActionRecord] {
+    if storage.len() < n {
+        storage.resize(n, ActionRecord::NO_OP);
+    }
+    // (The storage holds at least `n` records: the slice is never the empty
+    // fallback.)
+    storage.get_mut(..n).unwrap_or_default()
 }
 
 /// A cursor over a postcard payload, reading the primitives of postcard 1's wire
@@ -891,18 +919,17 @@ impl<'a> Reader<'a> {
     /// The `HOLDEMH2` action list (a count, then the actions), into `out` (emptied
     /// first).
     #[inline(always)]
-    fn actions_v2(&mut self, out: &mut Vec<ActionRecord>) -> Result<(), RecordError> {
-        out.clear();
+    fn actions_v2(&mut self, out: &mut Vec<ActionRecord>) -> Result<usize, RecordError> {
         let n = self.len()?;
         // Each action takes at least one byte: a longer count is a hand that ends
         // early, and nothing is written for it.
         if n > self.rest.len() {
             return Err(self.fail(RecordReason::EndsEarly));
         }
-        // Sized first and written in place: a push loaded the list's length and
-        // capacity and stored the length again for each action.
-        out.resize(n, ActionRecord::NO_OP);
-        for slot in out.iter_mut() {
+        // Written in place, in the first `n` of the storage (grown when it holds
+        // fewer): a push loaded the list's length and capacity and stored the length
+        // again for each action.
+        for slot in action_slots(out, n) {
             let mut code = self.byte()?;
             let mut comment = None;
             if code >= V2_COMMENTED {
@@ -973,7 +1000,7 @@ impl<'a> Reader<'a> {
                 _ => return Err(self.fail(RecordReason::BadTag)),
             }
         }
-        Ok(())
+        Ok(n)
     }
 
     /// The one-byte index of a seat ([`Player`]).
@@ -1046,17 +1073,15 @@ impl<'a> Reader<'a> {
 
     /// The action list, into `out` (emptied first).
     #[inline(always)]
-    fn actions(&mut self, out: &mut Vec<ActionRecord>) -> Result<(), RecordError> {
-        out.clear();
+    fn actions(&mut self, out: &mut Vec<ActionRecord>) -> Result<usize, RecordError> {
         let n = self.len()?;
         // Each action takes at least two bytes (its kind and its commentary's tag):
         // a longer count is a hand that ends early, and nothing is written for it.
         if n > self.rest.len() / 2 {
             return Err(self.fail(RecordReason::EndsEarly));
         }
-        // Sized first and written in place, as in `actions_v2`.
-        out.resize(n, ActionRecord::NO_OP);
-        for slot in out.iter_mut() {
+        // Written in place, as in `actions_v2`.
+        for slot in action_slots(out, n) {
             let action = self.action_kind()?;
             let comment = if self.option()? {
                 Some(self.span()?)
@@ -1065,7 +1090,7 @@ impl<'a> Reader<'a> {
             };
             *slot = ActionRecord { action, comment };
         }
-        Ok(())
+        Ok(n)
     }
 
     /// Skips an optional length-prefixed string.
@@ -1174,9 +1199,13 @@ mod tests {
         for _ in 0..3 {
             let mut record = HandRecord::new(buffer);
             record.decode_into(&frame, version).expect("a hand");
-            assert!(!record.actions.is_empty());
+            assert!(!record.view().actions.is_empty());
             buffer = record.take_buffer();
-            assert!(buffer.actions.is_empty());
+            // A record made from the storage has no actions (the storage keeps the
+            // last frame's, never read).
+            let mut empty = HandRecord::new(buffer);
+            assert!(empty.view().actions.is_empty());
+            buffer = empty.take_buffer();
             assert!(capacity == 0 || buffer.actions.capacity() == capacity);
             capacity = buffer.actions.capacity();
         }
