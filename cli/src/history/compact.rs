@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
 use holdem_cards::Card;
 
 use super::model::{ActionKind, Cards, MaybeCard, Player, Shown};
@@ -89,11 +90,10 @@ impl CompactCards {
 
     /// The cards as a [`Cards`] list.
     pub fn to_cards(self) -> Cards {
-        let mut cards = Cards::default();
-        for &b in self.bytes.iter().take(self.len()) {
-            cards.0.push(Card::from_index(b));
-        }
-        cards
+        // Filled as a plain array and cut to length: no length update per card.
+        let mut cards = ArrayVec::from(self.bytes.map(Card::from_index));
+        cards.truncate(self.len());
+        Cards(cards)
     }
 }
 
