@@ -932,72 +932,74 @@ impl<'a> Reader<'a> {
         for slot in action_slots(out, n) {
             let mut code = self.byte()?;
             let mut comment = None;
-            if code >= V2_COMMENTED {
-                if code != V2_COMMENTED {
-                    return Err(self.fail(RecordReason::BadTag));
-                }
-                comment = Some(self.span()?);
-                code = self.byte()?;
-                if code >= V2_COMMENTED {
-                    return Err(self.fail(RecordReason::BadTag));
-                }
-            }
-            let player = Player(code & 0x1f);
-            // Each kind pushed in its own arm: through one shared push, the kinds'
-            // different layouts met in stack slots, copied field by field.
-            let mut push = |action| *slot = ActionRecord { action, comment };
-            match code >> 5 {
-                // The common deals, known cards only (two hole cards, a flop, a turn
-                // or river card), in one slice pattern each and pushed in their own
-                // arm; other card lists a byte at a time (~50 instructions for two
-                // hole cards).
-                0 => match *self.rest {
-                    [2, a, b, ref rest @ ..] if a < 52 && b < 52 => {
-                        self.rest = rest;
-                        push(CompactAction::DealHole {
+            // A commentary comes first: its byte (`V2_COMMENTED`, kind 7) is one more
+            // arm of the dispatch on the kind, which then reads the action byte (a
+            // test before the dispatch cost two instructions an action).
+            loop {
+                let player = Player(code & 0x1f);
+                // Each kind pushed in its own arm: through one shared push, the kinds'
+                // different layouts met in stack slots, copied field by field.
+                let mut push = |action| *slot = ActionRecord { action, comment };
+                match code >> 5 {
+                    // The common deals, known cards only (two hole cards, a flop, a turn
+                    // or river card), in one slice pattern each and pushed in their own
+                    // arm; other card lists a byte at a time (~50 instructions for two
+                    // hole cards).
+                    0 => match *self.rest {
+                        [2, a, b, ref rest @ ..] if a < 52 && b < 52 => {
+                            self.rest = rest;
+                            push(CompactAction::DealHole {
+                                player,
+                                cards: CompactCards::known([a, b]),
+                            })
+                        }
+                        _ => push(CompactAction::DealHole {
                             player,
-                            cards: CompactCards::known([a, b]),
-                        })
-                    }
-                    _ => push(CompactAction::DealHole {
-                        player,
-                        cards: self.cards_v2()?,
-                    }),
-                },
-                1 if player.0 == 0 => match *self.rest {
-                    [3, a, b, c, ref rest @ ..] if a < 52 && b < 52 && c < 52 => {
-                        self.rest = rest;
-                        push(CompactAction::DealBoard {
-                            cards: CompactCards::known([a, b, c]),
-                        })
-                    }
-                    [1, a, ref rest @ ..] if a < 52 => {
-                        self.rest = rest;
-                        push(CompactAction::DealBoard {
-                            cards: CompactCards::known([a]),
-                        })
-                    }
-                    _ => push(CompactAction::DealBoard {
-                        cards: self.cards_v2()?,
-                    }),
-                },
-                2 => push(CompactAction::Fold { player }),
-                3 => push(CompactAction::CheckCall { player }),
-                4 => push(CompactAction::BetRaiseTo {
-                    player,
-                    amount: self.u64()?,
-                }),
-                5 => push(CompactAction::ShowMuck {
-                    player,
-                    shown: match self.byte()? {
-                        0 => CompactShown::Muck,
-                        1 => CompactShown::AsDealt,
-                        k @ 2..=7 => CompactShown::Cards(self.card_bytes(usize::from(k - 2))?),
-                        _ => return Err(self.fail(RecordReason::BadTag)),
+                            cards: self.cards_v2()?,
+                        }),
                     },
-                }),
-                6 if player.0 == 0 => push(CompactAction::NoOp),
-                _ => return Err(self.fail(RecordReason::BadTag)),
+                    1 if player.0 == 0 => match *self.rest {
+                        [3, a, b, c, ref rest @ ..] if a < 52 && b < 52 && c < 52 => {
+                            self.rest = rest;
+                            push(CompactAction::DealBoard {
+                                cards: CompactCards::known([a, b, c]),
+                            })
+                        }
+                        [1, a, ref rest @ ..] if a < 52 => {
+                            self.rest = rest;
+                            push(CompactAction::DealBoard {
+                                cards: CompactCards::known([a]),
+                            })
+                        }
+                        _ => push(CompactAction::DealBoard {
+                            cards: self.cards_v2()?,
+                        }),
+                    },
+                    2 => push(CompactAction::Fold { player }),
+                    3 => push(CompactAction::CheckCall { player }),
+                    4 => push(CompactAction::BetRaiseTo {
+                        player,
+                        amount: self.u64()?,
+                    }),
+                    5 => push(CompactAction::ShowMuck {
+                        player,
+                        shown: match self.byte()? {
+                            0 => CompactShown::Muck,
+                            1 => CompactShown::AsDealt,
+                            k @ 2..=7 => CompactShown::Cards(self.card_bytes(usize::from(k - 2))?),
+                            _ => return Err(self.fail(RecordReason::BadTag)),
+                        },
+                    }),
+                    6 if player.0 == 0 => push(CompactAction::NoOp),
+                    // The commentary's byte, once, before the action byte.
+                    7 if code == V2_COMMENTED && comment.is_none() => {
+                        comment = Some(self.span()?);
+                        code = self.byte()?;
+                        continue;
+                    }
+                    _ => return Err(self.fail(RecordReason::BadTag)),
+                }
+                break;
             }
         }
         Ok(n)
