@@ -737,57 +737,10 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     // kept for every action cost ~30 instructions a Pluribus hand.
     let taken = |actions: &std::slice::Iter<'_, A>| h.actions.len() - actions.len();
     while let Some(action) = actions.next() {
-        // (Nested, not an `if let` chain: chains need Rust 1.88, the workspace
-        // promises 1.87.)
         let step = action.action();
-        if let CompactAction::DealHole { player, cards } = *step {
-            if shows.is_empty() && hidden.is_none() {
-                if let Some(seat) = seat_of(player) {
-                    let index = taken(&actions);
-                    let first = (seat, cards.first_two());
-                    // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
-                    // makes the checks and changes of one input each, with one call. (At
-                    // most MAX_SEATS deals; a deal to a player with no engine seat, or any
-                    // other action, ends the run and is applied after it.)
-                    // The first `len` of a fixed array (filled with the first deal): an
-                    // `ArrayVec` checked its capacity and stored its length at each push.
-                    let mut deals = [first; MAX_SEATS];
-                    let mut len = 1;
-                    while let Some(slot) = deals.get_mut(len) {
-                        let Some(&CompactAction::DealHole { player, cards }) = actions
-                            .as_slice()
-                            .first()
-                            .map(RecordedAction::action)
-                            .as_deref()
-                        else {
-                            break;
-                        };
-                        let Some(seat) = seat_of(player) else {
-                            break;
-                        };
-                        *slot = (seat, cards.first_two());
-                        len += 1;
-                        actions.next();
-                    }
-                    // (`len` is at most MAX_SEATS: the slice is always there.) A run of one
-                    // deal is applied as the single input below.
-                    if let Some(deals) = deals.get(..len).filter(|d| d.len() > 1) {
-                        match hand.deal_hole_cards(t, deals, &mut Discard) {
-                            Ok(()) => continue,
-                            Err((k, e)) => {
-                                return Outcome::Illegal {
-                                    action: index + k,
-                                    text: h.action_text(index + k),
-                                    reason: phh_names(&e.to_string()),
-                                };
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let illegal = |reason: String| Outcome::Illegal {
-            action: taken(&actions),
+        // (Given the iterator, not holding it: a run of hole-card deals takes from it.)
+        let illegal = |reason: String, rest: &std::slice::Iter<'_, A>| Outcome::Illegal {
+            action: taken(rest),
             text: action.text(h.source, h.unit),
             reason,
         };
@@ -798,9 +751,10 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             CompactAction::NoOp => continue,
             CompactAction::ShowMuck { player, shown } => {
                 if shows.try_push((taken(&actions), player, shown)).is_err() {
-                    return illegal(format!(
-                        "more than {MAX_HELD_SHOWS} shows are waiting for the showdown"
-                    ));
+                    return illegal(
+                        format!("more than {MAX_HELD_SHOWS} shows are waiting for the showdown"),
+                        &actions,
+                    );
                 }
                 if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
                     return o;
@@ -808,8 +762,54 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                 continue;
             }
             CompactAction::DealHole { player, cards } => {
+                // (Nested, not an `if let` chain: chains need Rust 1.88, the workspace
+                // promises 1.87.)
+                if shows.is_empty() && hidden.is_none() {
+                    if let Some(seat) = seat_of(player) {
+                        let index = taken(&actions);
+                        let first = (seat, cards.first_two());
+                        // A run of hole-card deals in one engine call: `Hand::deal_hole_cards`
+                        // makes the checks and changes of one input each, with one call. (At
+                        // most MAX_SEATS deals; a deal to a player with no engine seat, or any
+                        // other action, ends the run and is applied after it.)
+                        // The first `len` of a fixed array (filled with the first deal): an
+                        // `ArrayVec` checked its capacity and stored its length at each push.
+                        let mut deals = [first; MAX_SEATS];
+                        let mut len = 1;
+                        while let Some(slot) = deals.get_mut(len) {
+                            let Some(&CompactAction::DealHole { player, cards }) = actions
+                                .as_slice()
+                                .first()
+                                .map(RecordedAction::action)
+                                .as_deref()
+                            else {
+                                break;
+                            };
+                            let Some(seat) = seat_of(player) else {
+                                break;
+                            };
+                            *slot = (seat, cards.first_two());
+                            len += 1;
+                            actions.next();
+                        }
+                        // (`len` is at most MAX_SEATS: the slice is always there.) A run of one
+                        // deal is applied as the single input below.
+                        if let Some(deals) = deals.get(..len).filter(|d| d.len() > 1) {
+                            match hand.deal_hole_cards(t, deals, &mut Discard) {
+                                Ok(()) => continue,
+                                Err((k, e)) => {
+                                    return Outcome::Illegal {
+                                        action: index + k,
+                                        text: h.action_text(index + k),
+                                        reason: phh_names(&e.to_string()),
+                                    };
+                                }
+                            }
+                        }
+                    }
+                }
                 let Some(seat) = seat_of(player) else {
-                    return illegal("no such seat".into());
+                    return illegal("no such seat".into(), &actions);
                 };
                 Input::Deal(DealerInput::HoleCards {
                     seat,
@@ -818,24 +818,24 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             }
             CompactAction::DealBoard { cards } => match board_input(hand, cards) {
                 Ok(input) => input,
-                Err(reason) => return illegal(reason),
+                Err(reason) => return illegal(reason, &actions),
             },
             // One arm a kind: the action is known where its input is built (one
             // dispatch on the kind, not a second one for the betting action).
             CompactAction::Fold { player } => match seat_of(player) {
                 Some(seat) => act_or_time_out(seat, BetAction::Fold, timed_out),
-                None => return illegal("no such seat".into()),
+                None => return illegal("no such seat".into(), &actions),
             },
             CompactAction::CheckCall { player } => match seat_of(player) {
                 Some(seat) => act_or_time_out(seat, BetAction::CheckOrCall, timed_out),
-                None => return illegal("no such seat".into()),
+                None => return illegal("no such seat".into(), &actions),
             },
             CompactAction::BetRaiseTo { player, amount } => {
                 let Some(seat) = seat_of(player) else {
-                    return illegal("no such seat".into());
+                    return illegal("no such seat".into(), &actions);
                 };
                 if timed_out {
-                    return illegal("a time-out cannot bet or raise (B16)".into());
+                    return illegal("a time-out cannot bet or raise (B16)".into(), &actions);
                 }
                 Input::act(seat, BetAction::BetOrRaiseTo(Chips(amount)))
             }
@@ -849,7 +849,7 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
         if timed_out {
             let mut sink = AutoSink::default();
             if let Err(e) = hand.apply_into(t, input, &mut sink) {
-                return illegal(phh_names(&e.to_string()));
+                return illegal(phh_names(&e.to_string()), &actions);
             }
             let outcome = sink.outcome;
             let agrees = matches!(
@@ -861,18 +861,22 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                     )
             );
             if !agrees {
-                return illegal(format!(
-                    "the time-out rule gives {} (B16)",
-                    match outcome {
-                        Some(AutoOutcome::Folded) => "a fold",
-                        Some(AutoOutcome::Checked) => "a check",
-                        Some(AutoOutcome::AllInProtected) => "all-in protection (record it as cc)",
-                        None => "nothing",
-                    }
-                ));
+                return illegal(
+                    format!(
+                        "the time-out rule gives {} (B16)",
+                        match outcome {
+                            Some(AutoOutcome::Folded) => "a fold",
+                            Some(AutoOutcome::Checked) => "a check",
+                            Some(AutoOutcome::AllInProtected) =>
+                                "all-in protection (record it as cc)",
+                            None => "nothing",
+                        }
+                    ),
+                    &actions,
+                );
             }
         } else if let Err(e) = hand.apply_into(t, input, &mut Discard) {
-            return illegal(phh_names(&e.to_string()));
+            return illegal(phh_names(&e.to_string()), &actions);
         }
         if !shows.is_empty() {
             if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
