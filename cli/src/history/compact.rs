@@ -10,7 +10,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 use holdem_cards::Card;
 
-use super::model::{ActionKind, Cards, MaybeCard, Player, Shown};
+use super::model::{ActionKind, ActionKindOf, Cards, MaybeCard, Shown, ShownOf};
 
 /// The byte of a card not shown (`??`), and of every place after the last card.
 const UNKNOWN: u8 = 52;
@@ -134,137 +134,42 @@ impl fmt::Debug for CompactCards {
     }
 }
 
-/// What a player shows at showdown ([`Shown`]), copyable.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CompactShown {
-    /// `pN sm`: the hand is mucked.
-    Muck,
-    /// `pN sm -`: the cards dealt earlier are shown.
-    AsDealt,
-    /// `pN sm AcKd` (cards may be `??`).
-    Cards(CompactCards),
-}
-
-impl From<&Shown> for CompactShown {
-    #[inline]
-    fn from(shown: &Shown) -> CompactShown {
-        match shown {
-            Shown::Muck => CompactShown::Muck,
-            Shown::AsDealt => CompactShown::AsDealt,
-            Shown::Cards(c) => CompactShown::Cards(c.into()),
-        }
-    }
-}
+/// What a player shows at showdown ([`Shown`]), copyable: its cards packed.
+pub type CompactShown = ShownOf<CompactCards>;
 
 impl CompactShown {
     /// As a [`Shown`].
     pub fn to_shown(self) -> Shown {
         match self {
-            CompactShown::Muck => Shown::Muck,
-            CompactShown::AsDealt => Shown::AsDealt,
-            CompactShown::Cards(c) => Shown::Cards(c.to_cards()),
+            ShownOf::Muck => ShownOf::Muck,
+            ShownOf::AsDealt => ShownOf::AsDealt,
+            ShownOf::Cards(c) => ShownOf::Cards(c.to_cards()),
         }
     }
 }
 
 /// One entry of the `actions` array ([`ActionKind`]), copyable and 16 bytes: the
 /// same variants and fields, cards packed ([`CompactCards`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CompactAction {
-    /// `d dh pN cards`: hole cards dealt to a player.
-    DealHole {
-        /// Who receives them.
-        player: Player,
-        /// The cards, possibly unknown.
-        cards: CompactCards,
-    },
-    /// `d db cards`: board cards (flop, turn or river).
-    DealBoard {
-        /// The new board cards.
-        cards: CompactCards,
-    },
-    /// `pN f`.
-    Fold {
-        /// Who folds.
-        player: Player,
-    },
-    /// `pN cc`: check, or call the largest bet.
-    CheckCall {
-        /// Who acts.
-        player: Player,
-    },
-    /// `pN cbr amount`: bet or raise to a total of `amount` this round.
-    BetRaiseTo {
-        /// Who acts.
-        player: Player,
-        /// The player's total bet this round after the action, in the hand's unit.
-        amount: u64,
-    },
-    /// `pN sm [cards]`: show or muck.
-    ShowMuck {
-        /// Who shows or mucks.
-        player: Player,
-        /// What is shown.
-        shown: CompactShown,
-    },
-    /// An empty entry or a lone `# commentary`.
-    NoOp,
-}
+pub type CompactAction = ActionKindOf<CompactCards>;
 
 impl From<&ActionKind> for CompactAction {
     #[inline(always)]
     fn from(kind: &ActionKind) -> CompactAction {
-        match kind {
-            ActionKind::DealHole { player, cards } => CompactAction::DealHole {
-                player: *player,
-                cards: cards.into(),
-            },
-            ActionKind::DealBoard { cards } => CompactAction::DealBoard {
-                cards: cards.into(),
-            },
-            ActionKind::Fold { player } => CompactAction::Fold { player: *player },
-            ActionKind::CheckCall { player } => CompactAction::CheckCall { player: *player },
-            ActionKind::BetRaiseTo { player, amount } => CompactAction::BetRaiseTo {
-                player: *player,
-                amount: *amount,
-            },
-            ActionKind::ShowMuck { player, shown } => CompactAction::ShowMuck {
-                player: *player,
-                shown: shown.into(),
-            },
-            ActionKind::NoOp => CompactAction::NoOp,
-        }
+        kind.map_cards(|cards| CompactCards::from(cards))
     }
 }
 
 impl CompactAction {
     /// As an [`ActionKind`].
     pub fn to_kind(self) -> ActionKind {
-        match self {
-            CompactAction::DealHole { player, cards } => ActionKind::DealHole {
-                player,
-                cards: cards.to_cards(),
-            },
-            CompactAction::DealBoard { cards } => ActionKind::DealBoard {
-                cards: cards.to_cards(),
-            },
-            CompactAction::Fold { player } => ActionKind::Fold { player },
-            CompactAction::CheckCall { player } => ActionKind::CheckCall { player },
-            CompactAction::BetRaiseTo { player, amount } => {
-                ActionKind::BetRaiseTo { player, amount }
-            }
-            CompactAction::ShowMuck { player, shown } => ActionKind::ShowMuck {
-                player,
-                shown: shown.to_shown(),
-            },
-            CompactAction::NoOp => ActionKind::NoOp,
-        }
+        self.map_cards(|cards| cards.to_cards())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::model::Player;
 
     /// Every card list of up to five cards, known or not, packs and unpacks to
     /// itself, and its first two and three cards read as the list's.

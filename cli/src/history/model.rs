@@ -93,31 +93,40 @@ impl fmt::Display for Cards {
     }
 }
 
-/// What a player shows at showdown.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Shown {
+/// What a player shows at showdown, its cards held as `C`: [`Cards`] in a history
+/// ([`Shown`]), packed in replay's copyable form
+/// ([`super::compact::CompactShown`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename = "Shown")]
+pub enum ShownOf<C> {
     /// `pN sm`: the hand is mucked.
     Muck,
     /// `pN sm -`: the cards dealt earlier are shown.
     AsDealt,
     /// `pN sm AcKd` (cards may be `??` in cash games).
-    Cards(Cards),
+    Cards(C),
 }
 
-/// One entry of the `actions` array.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ActionKind {
+/// What a player shows at showdown.
+pub type Shown = ShownOf<Cards>;
+
+/// One entry of the `actions` array, its cards held as `C`: [`Cards`] in a history
+/// ([`ActionKind`]), packed in replay's copyable form
+/// ([`super::compact::CompactAction`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename = "ActionKind")]
+pub enum ActionKindOf<C> {
     /// `d dh pN cards`: hole cards dealt to a player.
     DealHole {
         /// Who receives them.
         player: Player,
         /// The cards, possibly unknown.
-        cards: Cards,
+        cards: C,
     },
     /// `d db cards`: board cards (flop, turn or river).
     DealBoard {
         /// The new board cards.
-        cards: Cards,
+        cards: C,
     },
     /// `pN f`.
     Fold {
@@ -141,10 +150,44 @@ pub enum ActionKind {
         /// Who shows or mucks.
         player: Player,
         /// What is shown.
-        shown: Shown,
+        shown: ShownOf<C>,
     },
     /// An empty entry or a lone `# commentary`.
     NoOp,
+}
+
+/// One entry of the `actions` array.
+pub type ActionKind = ActionKindOf<Cards>;
+
+impl<C> ActionKindOf<C> {
+    /// The same action with its cards converted by `convert` (a show's too).
+    #[inline(always)]
+    pub fn map_cards<D>(&self, convert: impl Fn(&C) -> D) -> ActionKindOf<D> {
+        match self {
+            ActionKindOf::DealHole { player, cards } => ActionKindOf::DealHole {
+                player: *player,
+                cards: convert(cards),
+            },
+            ActionKindOf::DealBoard { cards } => ActionKindOf::DealBoard {
+                cards: convert(cards),
+            },
+            ActionKindOf::Fold { player } => ActionKindOf::Fold { player: *player },
+            ActionKindOf::CheckCall { player } => ActionKindOf::CheckCall { player: *player },
+            ActionKindOf::BetRaiseTo { player, amount } => ActionKindOf::BetRaiseTo {
+                player: *player,
+                amount: *amount,
+            },
+            ActionKindOf::ShowMuck { player, shown } => ActionKindOf::ShowMuck {
+                player: *player,
+                shown: match shown {
+                    ShownOf::Muck => ShownOf::Muck,
+                    ShownOf::AsDealt => ShownOf::AsDealt,
+                    ShownOf::Cards(c) => ShownOf::Cards(convert(c)),
+                },
+            },
+            ActionKindOf::NoOp => ActionKindOf::NoOp,
+        }
+    }
 }
 
 /// One action with its commentary (`... # text`), kept so export is lossless.
