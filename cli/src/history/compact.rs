@@ -140,11 +140,7 @@ pub type CompactShown = ShownOf<CompactCards>;
 impl CompactShown {
     /// As a [`Shown`].
     pub fn to_shown(self) -> Shown {
-        match self {
-            ShownOf::Muck => ShownOf::Muck,
-            ShownOf::AsDealt => ShownOf::AsDealt,
-            ShownOf::Cards(c) => ShownOf::Cards(c.to_cards()),
-        }
+        self.map_cards(|cards| cards.to_cards())
     }
 }
 

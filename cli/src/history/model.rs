@@ -159,6 +159,18 @@ pub enum ActionKindOf<C> {
 /// One entry of the `actions` array.
 pub type ActionKind = ActionKindOf<Cards>;
 
+impl<C> ShownOf<C> {
+    /// The same show with its cards converted by `convert`.
+    #[inline(always)]
+    pub fn map_cards<D>(&self, convert: impl Fn(&C) -> D) -> ShownOf<D> {
+        match self {
+            ShownOf::Muck => ShownOf::Muck,
+            ShownOf::AsDealt => ShownOf::AsDealt,
+            ShownOf::Cards(c) => ShownOf::Cards(convert(c)),
+        }
+    }
+}
+
 impl<C> ActionKindOf<C> {
     /// The same action with its cards converted by `convert` (a show's too).
     #[inline(always)]
@@ -179,11 +191,7 @@ impl<C> ActionKindOf<C> {
             },
             ActionKindOf::ShowMuck { player, shown } => ActionKindOf::ShowMuck {
                 player: *player,
-                shown: match shown {
-                    ShownOf::Muck => ShownOf::Muck,
-                    ShownOf::AsDealt => ShownOf::AsDealt,
-                    ShownOf::Cards(c) => ShownOf::Cards(convert(c)),
-                },
+                shown: shown.map_cards(convert),
             },
             ActionKindOf::NoOp => ActionKindOf::NoOp,
         }
