@@ -241,49 +241,69 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
     }
 
-    /// Deals every player's hole cards at once, `holes[k]` to `order[k]` (the
-    /// [`crate::Dealer`]'s fast path, C3 order kept by the caller). Applies exactly
-    /// what one [`DealerInput::HoleCards`] per seat of `order`, in that order, would:
-    /// the same checks (C1), changes and events (one `HoleCardsDealt` per seat, in
-    /// `order`, then the start of the betting). Returns `false`, changing nothing,
-    /// when the bulk checks do not all hold (hole cards already dealt, `order` not
-    /// exactly the players, a card known or twice): the caller then deals seat by
-    /// seat to get the exact error.
+    /// Deals every player's hole cards at once from `cards`, the cards in the order
+    /// they come off the deck (the [`crate::Dealer`]'s fast path): one at a time
+    /// clockwise from the left of the button, two rounds (C3; heads-up that is the
+    /// big blind first), so the seat `k` places after the button gets `cards[k]` and
+    /// `cards[n + k]` of the `2n`. Applies exactly what one
+    /// [`DealerInput::HoleCards`] per seat in that order would: the same checks (C1),
+    /// changes and events (one `HoleCardsDealt` per seat, in deal order, then the
+    /// start of the betting). Returns `false`, changing nothing, when the bulk checks
+    /// do not all hold (hole cards already dealt, not two cards a player, a card
+    /// known or twice): the caller then deals seat by seat to get the exact error.
     pub(crate) fn deal_all_hole_cards<S: EventSink>(
         &mut self,
         at: Timestamp,
-        order: &[Seat],
-        holes: &[[Card; 2]],
+        cards: &[Card],
         sink: &mut S,
     ) -> bool {
-        if !matches!(self.phase, Phase::Dealing) || self.dealt != 0 || order.len() != holes.len() {
+        let players = self.players.bits();
+        let n = cards.len() / 2;
+        if !matches!(self.phase, Phase::Dealing)
+            || self.dealt != 0
+            || cards.len() != 2 * self.players.len()
+        {
             return false;
         }
         // `twice`: the bits of cards seen twice (no popcount: one bit per card).
-        let (mut seats, mut cards, mut twice) = (0u32, 0u64, 0u64);
-        for (seat, [a, b]) in order.iter().zip(holes) {
-            seats |= 1 << seat.as_usize();
-            twice |= cards & a.bit();
-            cards |= a.bit();
-            twice |= cards & b.bit();
-            cards |= b.bit();
+        let (mut bits, mut twice) = (0u64, 0u64);
+        for card in cards {
+            twice |= bits & card.bit();
+            bits |= card.bit();
         }
-        if seats != self.players.bits() || twice != 0 || cards & self.known.bits() != 0 {
+        if twice != 0 || bits & self.known.bits() != 0 {
             return false;
         }
-        self.add_known(cards);
-        self.dealt = seats;
-        for (seat, &[a, b]) in order.iter().zip(holes) {
-            let st = &mut self.seats[seat.as_usize()];
-            st.hole = [Some(a), Some(b)];
-            st.dealt = true;
-            sink.push(
-                at,
-                Event::HoleCardsDealt {
-                    seat: *seat,
-                    cards: [Some(a), Some(b)],
-                },
-            );
+        self.add_known(bits);
+        self.dealt = players;
+        // Seats after the button first, then from seat 0 up to the button itself
+        // (as `clockwise_from`).
+        let b = self.positions.button.as_usize();
+        let mask = (2u32 << b) - 1;
+        let mut k = 0;
+        for mut part in [players & !mask, players & mask] {
+            while part != 0 {
+                let i = part.trailing_zeros() as usize;
+                part &= part - 1;
+                // `k < n` and `n + k < 2n = cards.len()`: one seat per player, and
+                // the length was checked against the players above.
+                let (Some(&a), Some(&c), Some(seat)) =
+                    (cards.get(k), cards.get(n + k), Seat::new(i as u8))
+                else {
+                    continue;
+                };
+                k += 1;
+                let st = &mut self.seats[i];
+                st.hole = [Some(a), Some(c)];
+                st.dealt = true;
+                sink.push(
+                    at,
+                    Event::HoleCardsDealt {
+                        seat,
+                        cards: [Some(a), Some(c)],
+                    },
+                );
+            }
         }
         self.start_preflop(at, sink);
         true
@@ -361,12 +381,13 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         true
     }
 
-    /// Burns `burn` and deals a street's cards (`deal`: `Flop`, `Turn` or `River`)
-    /// in one call (the [`crate::Dealer`]'s fast path): exactly a
-    /// [`DealerInput::Burn`] followed by `deal`, with the same checks (C1, C4),
-    /// changes and events. Returns `Ok(false)`, changing nothing, when the bulk checks
-    /// do not all hold (not waiting for that street, already burned, a card unknown,
-    /// known or twice): the caller then applies the two inputs for the exact error.
+    /// Burns `burn` and deals `street`'s cards `new` (three for the flop, one
+    /// otherwise) in one call (the [`crate::Dealer`]'s fast path): exactly a
+    /// [`DealerInput::Burn`] followed by the street's input, with the same checks
+    /// (C1, C4), changes and events. Returns `Ok(false)`, changing nothing, when the
+    /// bulk checks do not all hold (not waiting for that street, already burned, the
+    /// wrong number of cards, a card known or twice): the caller then applies the two
+    /// inputs for the exact error.
     ///
     /// # Errors
     /// As the street's input, after the checks (none expected).
@@ -374,43 +395,31 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         &mut self,
         at: Timestamp,
         burn: Card,
-        deal: DealerInput,
+        street: Street,
+        new: &[Card],
         sink: &mut S,
     ) -> Result<bool, HandError> {
-        let (street, new, cards): (Street, &[Option<Card>], [Option<Card>; 3]) = match &deal {
-            DealerInput::Flop(cards) => (Street::Flop, cards, *cards),
-            DealerInput::Turn(card) => (
-                Street::Turn,
-                core::slice::from_ref(card),
-                [*card, None, None],
-            ),
-            DealerInput::River(card) => (
-                Street::River,
-                core::slice::from_ref(card),
-                [*card, None, None],
-            ),
-            _ => return Ok(false),
-        };
-        if self.phase != Phase::Board(street) || self.burned {
+        let count = if street == Street::Flop { 3 } else { 1 };
+        if self.phase != Phase::Board(street) || self.burned || new.len() != count {
             return Ok(false);
         }
         // `twice`: the bits of cards seen twice (no popcount: one bit per card).
-        let (mut bits, mut twice) = (burn.bit(), 0u64);
-        for card in new {
-            let Some(card) = card else {
-                return Ok(false);
-            };
+        let (mut bits, mut twice) = (0u64, 0u64);
+        let mut cards = [None; 3];
+        for (slot, card) in cards.iter_mut().zip(new) {
             twice |= bits & card.bit();
             bits |= card.bit();
+            *slot = Some(*card);
         }
-        if twice != 0 || bits & self.known.bits() != 0 {
+        let all = bits | burn.bit();
+        if twice != 0 || bits & burn.bit() != 0 || all & self.known.bits() != 0 {
             return Ok(false);
         }
         self.add_known(burn.bit());
         self.burned = true;
         self.burns += 1;
         sink.push(at, Event::Burned { card: Some(burn) });
-        self.deal_board(at, street, new, cards, sink, &Input::Deal(deal))
+        self.deal_checked_board(at, street, &cards[..count], cards, bits, sink)
             .map(|()| true)
     }
 
@@ -537,7 +546,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
     }
 
-    #[inline(never)]
     fn deal_board<S: EventSink>(
         &mut self,
         at: Timestamp,
@@ -551,6 +559,22 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             return Err(self.unexpected(input));
         }
         let bits = self.check_new_cards(new)?;
+        self.deal_checked_board(at, street, new, cards, bits, sink)
+    }
+
+    /// Deals `street`'s cards `new` (`cards` as the event shows them), whose bits
+    /// `bits` the caller checked new and distinct (C1), with the hand waiting for
+    /// that street; ranks the contenders at the river.
+    #[inline(never)]
+    fn deal_checked_board<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        street: Street,
+        new: &[Option<Card>],
+        cards: [Option<Card>; 3],
+        bits: u64,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
         if street == Street::River {
             let mut board = CardSet::EMPTY;
             let mut known = true;

@@ -131,26 +131,21 @@ impl Dealer {
                 exposed: unique.len(),
             });
         }
-        let seats = clockwise_from(hand.players(), hand.positions().button);
-        let n = seats.len();
+        let n = hand.players().len();
         if unique.is_empty() {
             // C3: one card at a time from the left of the button (heads-up the big
             // blind first), so the seat `k` places after the button gets cards `k`
             // and `n + k` of the deal (as `deal_order`).
-            let mut cards = [Card::ALL[0]; 2 * MAX_SEATS];
-            self.deck.deal_into(&mut cards[..2 * n])?;
-            let mut holes = [[Card::ALL[0]; 2]; MAX_SEATS];
-            for (k, hole) in holes[..n].iter_mut().enumerate() {
-                *hole = [cards[k], cards[n + k]];
-            }
-            if !hand.deal_all_hole_cards(at, &seats, &holes[..n], sink) {
+            let cards = self.deck.deal_n(2 * n)?;
+            if !hand.deal_all_hole_cards(at, cards, sink) {
                 // The bulk checks failed: deal seat by seat for the exact error.
-                for (seat, &[a, b]) in seats.iter().zip(&holes[..n]) {
+                let seats = clockwise_from(hand.players(), hand.positions().button);
+                for (k, seat) in seats.iter().enumerate() {
                     hand.apply_deal(
                         at,
                         DealerInput::HoleCards {
                             seat: *seat,
-                            cards: [Some(a), Some(b)],
+                            cards: [Some(cards[k]), Some(cards[n + k])],
                         },
                         sink,
                     )?;
@@ -158,6 +153,7 @@ impl Dealer {
             }
             return Ok(DealOutcome::Dealt);
         }
+        let seats = clockwise_from(hand.players(), hand.positions().button);
         let mut holes = [[None::<Card>; 2]; MAX_SEATS];
         let mut exposed_card = None;
         for (k, step) in deal_order(n, n - 1)?.take(2 * n).enumerate() {
@@ -205,18 +201,17 @@ impl Dealer {
             Some(card) => card,
             None => self.deck.burn()?,
         };
-        let input = match street {
-            Street::Flop => DealerInput::Flop([
-                Some(self.deck.deal()?),
-                Some(self.deck.deal()?),
-                Some(self.deck.deal()?),
-            ]),
-            Street::Turn => DealerInput::Turn(Some(self.deck.deal()?)),
-            _ => DealerInput::River(Some(self.deck.deal()?)),
-        };
+        let count = if street == Street::Flop { 3 } else { 1 };
+        let cards = self.deck.deal_n(count)?;
         // Burn and street in one call; if its checks fail, as two inputs for the
         // exact error.
-        if !hand.burn_and_deal(at, burn, input, sink)? {
+        if !hand.burn_and_deal(at, burn, street, cards, sink)? {
+            let input = match *cards {
+                [a, b, c] => DealerInput::Flop([Some(a), Some(b), Some(c)]),
+                [card] if street == Street::Turn => DealerInput::Turn(Some(card)),
+                [card] => DealerInput::River(Some(card)),
+                _ => return Err(DealerError::NothingToDeal(hand.pending())),
+            };
             hand.apply_deal(at, DealerInput::Burn(Some(burn)), sink)?;
             hand.apply_deal(at, input, sink)?;
         }

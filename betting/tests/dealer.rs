@@ -416,3 +416,41 @@ proptest! {
         prop_assert!(bulk == single, "the hands differ after the deals");
     }
 }
+
+#[test]
+fn c1_a_dealer_card_the_hand_already_knows_gets_the_inputs_exact_error() {
+    // The hand's hole cards came from elsewhere (a replay, another deck): when the
+    // dealer's burn or flop card is one the hand knows, the one-call path must fall
+    // back to the two inputs and report the duplicate card as they would.
+    use holdem_betting::{DealerError, HandError};
+    let mut hand = posted(HandConfig::no_limit(Chips(10)), &[1_000, 1_000], 0);
+    stacked()
+        .deal_hole_cards(&mut hand, T, &[], &mut Vec::new())
+        .expect("deal");
+    while let Some(seat) = hand.to_act() {
+        hand.apply(T, Input::act(seat, Action::CheckOrCall))
+            .expect("call");
+    }
+    let before = hand.clone();
+    // Card 3 is the big blind's second hole card (cards 0-3 went to the players).
+    for (order, burn_is_known) in [([3usize, 10, 11, 12], true), ([9, 10, 3, 12], false)] {
+        let cards: Vec<Card> = order.iter().map(|&i| Card::ALL[i]).collect();
+        let mut dealer = Dealer::new(Deck::from_order(&cards).expect("distinct cards"));
+        let mut events = Vec::new();
+        let err = dealer
+            .deal_board(&mut hand, T, &mut events)
+            .expect_err("a known card");
+        assert_eq!(
+            err,
+            DealerError::Hand(HandError::DuplicateCard { card: Card::ALL[3] })
+        );
+        if burn_is_known {
+            assert_eq!(hand, before, "a refused burn changes nothing");
+            assert!(events.is_empty());
+        } else {
+            // The burn input was fine and stays applied, as it would as an input.
+            assert_eq!(events.len(), 1, "{events:?}");
+            hand = before.clone();
+        }
+    }
+}

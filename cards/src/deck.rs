@@ -200,6 +200,25 @@ impl Deck {
         Ok(())
     }
 
+    /// Deals the next `count` cards and returns them, top card first, as a view
+    /// of the deck's own order (no copy); all or nothing.
+    ///
+    /// # Errors
+    /// [`DeckError::NotEnoughCards`] if fewer than `count` are left; the deck is
+    /// then unchanged.
+    pub fn deal_n(&mut self, count: usize) -> Result<&[Card], DeckError> {
+        let left = self.len();
+        if count > left {
+            return Err(DeckError::NotEnoughCards {
+                needed: count,
+                left,
+            });
+        }
+        let next = self.next as usize;
+        self.next += count as u8; // count <= left <= 52
+        Ok(&self.cards[next..next + count])
+    }
+
     /// How many cards are left to deal.
     pub const fn len(&self) -> usize {
         (self.end - self.next) as usize

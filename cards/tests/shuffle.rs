@@ -69,6 +69,24 @@ fn c1_deal_into_is_all_or_nothing() {
 }
 
 #[test]
+fn c1_deal_n_is_all_or_nothing_and_deals_in_order() {
+    let mut deck = Deck::from_order(&Card::ALL[..5]).expect("5 distinct cards");
+    assert_eq!(
+        deck.deal_n(6),
+        Err(DeckError::NotEnoughCards { needed: 6, left: 5 })
+    );
+    assert_eq!(deck.len(), 5, "a refused deal leaves the deck as it was");
+    assert_eq!(deck.deal_n(2), Ok(&Card::ALL[..2]));
+    assert_eq!(deck.deal_n(0), Ok(&[][..]));
+    assert_eq!(deck.deal_n(3), Ok(&Card::ALL[2..5]));
+    assert!(deck.is_empty());
+    assert_eq!(
+        deck.deal_n(1),
+        Err(DeckError::NotEnoughCards { needed: 1, left: 0 })
+    );
+}
+
+#[test]
 fn c1_stacked_deck_rejects_duplicates_and_oversize() {
     let ah: Card = "Ah".parse().expect("valid card");
     let kd: Card = "Kd".parse().expect("valid card");
