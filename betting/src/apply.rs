@@ -593,13 +593,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 // The hands are face up and settle at once: they need the board.
                 return Err(HandError::UnknownBoard);
             }
-            let ranks = if known {
-                self.rank_contenders(board)?
-            } else {
-                [None; MAX_SEATS]
-            };
-            for (st, rank) in self.seats.iter_mut().zip(ranks) {
-                st.rank = rank;
+            if known {
+                // Every rank is still `None` (hands are ranked at the river only):
+                // only the contenders' change, after the last check that can fail.
+                self.rank_contenders(board)?;
             }
         }
         self.add_known(bits);
@@ -1209,21 +1206,23 @@ impl<E: HandEvaluator + Clone> Hand<E> {
 }
 
 impl<E: HandEvaluator + Clone> Hand<E> {
-    /// The raw ranks of every contender whose hole cards are known, with the complete
-    /// `board` (E1): the hands are ranked in one [`HandEvaluator::evaluate_on_board`]
+    /// Sets the raw rank of every contender whose hole cards are known, with the
+    /// complete `board` (E1), changing nothing when the evaluator refuses: the hands
+    /// are ranked in one [`HandEvaluator::evaluate_on_board`]
     /// call, which `holdem_eval`'s fast evaluator answers by reading the board's key
     /// once and adding each hand's two cards.
-    fn rank_contenders(&self, board: CardSet) -> Result<[Option<u16>; MAX_SEATS], HandError> {
+    fn rank_contenders(&mut self, board: CardSet) -> Result<(), HandError> {
         let mut holes = [[Card::ALL[0]; 2]; MAX_SEATS];
-        let mut seats = [0usize; MAX_SEATS];
         let mut n = 0;
+        // The contenders whose cards are known: ranked in `holes` order.
+        let mut ranked = 0u32;
         let mut bits = self.contenders().bits();
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             if let [Some(a), Some(b)] = self.seats[i].hole {
                 holes[n] = [a, b];
-                seats[n] = i;
+                ranked |= 1 << i;
                 n += 1;
             }
         }
@@ -1231,10 +1230,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         self.evaluator
             .0
             .evaluate_on_board(board, &holes[..n], &mut out[..n])?;
-        let mut ranks = [None; MAX_SEATS];
-        for k in 0..n {
-            ranks[seats[k]] = Some(out[k].raw());
+        for rank in &out[..n] {
+            let i = ranked.trailing_zeros() as usize;
+            ranked &= ranked.wrapping_sub(1);
+            // (`ranked` has one bit per rank: `i` is a seat index.)
+            if let Some(st) = self.seats.get_mut(i) {
+                st.rank = Some(rank.raw());
+            }
         }
-        Ok(ranks)
+        Ok(())
     }
 }
