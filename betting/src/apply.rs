@@ -66,6 +66,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             // Dealer inputs go straight to their own path (it checks the phase).
             return self.apply_deal(at, deal, sink);
         }
+        if let Input::Post { seat, kind, amount } = input {
+            if matches!(self.phase, Phase::Posting) {
+                // A post while posting: straight to its checks.
+                return self.post(at, seat, kind, amount, sink, &input);
+            }
+        }
         if let Input::Show { seat, cards: None } = input {
             // The common show: in turn, cards the hand knows, ranked at the river.
             // Exactly what `show` does for it, without its checks for revealed cards.
