@@ -202,6 +202,10 @@ pub struct Stamped {
 
 /// Anything that takes events: a `Vec`, a fixed [`Events`] buffer, a journal writer.
 pub trait EventSink {
+    /// `false` for a sink that drops every event ([`Discard`]): the hand then skips
+    /// the loops that only produce events.
+    const KEEPS_EVENTS: bool = true;
+
     /// Receives one event.
     fn push(&mut self, at: Timestamp, event: Event);
 }
@@ -231,6 +235,8 @@ impl EventSink for Vec<Stamped> {
 pub struct Discard;
 
 impl EventSink for Discard {
+    const KEEPS_EVENTS: bool = false;
+
     fn push(&mut self, _at: Timestamp, _event: Event) {}
 }
 

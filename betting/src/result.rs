@@ -312,15 +312,19 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             // At most one pot per seat, as `pots` had.
             let _ = result.pots.try_push(*pot);
         }
-        for seat in players.iter() {
-            sink.push(
-                at,
-                Event::FinalStack {
-                    seat,
-                    stack: result.final_stack(seat),
-                    net: result.net(seat),
-                },
-            );
+        // (A loop over a seat set is not removed when its body is: skipped for a sink
+        // that drops the events.)
+        if S::KEEPS_EVENTS {
+            for seat in players.iter() {
+                sink.push(
+                    at,
+                    Event::FinalStack {
+                        seat,
+                        stack: result.final_stack(seat),
+                        net: result.net(seat),
+                    },
+                );
+            }
         }
         sink.push(at, Event::HandComplete);
         self.phase = Phase::Complete;
