@@ -1214,9 +1214,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
 impl<E: HandEvaluator + Clone> Hand<E> {
     /// Sets the raw rank of every contender whose hole cards are known, with the
     /// complete `board` (E1), changing nothing when the evaluator refuses: the hands
-    /// are ranked in one [`HandEvaluator::evaluate_on_board`]
-    /// call, which `holdem_eval`'s fast evaluator answers by reading the board's key
-    /// once and adding each hand's two cards.
+    /// are ranked in one [`HandEvaluator::evaluate_on_board`] call, which
+    /// `holdem_eval`'s fast evaluator answers by reading the board's key once and
+    /// adding each hand's two cards.
     fn rank_contenders(&mut self, board: CardSet) -> Result<(), HandError> {
         let mut holes = [[Card::ALL[0]; 2]; MAX_SEATS];
         let mut n = 0;

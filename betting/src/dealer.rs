@@ -139,6 +139,7 @@ impl Dealer {
             let cards = self.deck.deal_n(2 * n)?;
             if !hand.deal_all_hole_cards(at, cards, sink) {
                 // The bulk checks failed: deal seat by seat for the exact error.
+                // (`seats` has the `n` players: `k < n` and `n + k < 2n` index `cards`.)
                 let seats = clockwise_from(hand.players(), hand.positions().button);
                 for (k, seat) in seats.iter().enumerate() {
                     hand.apply_deal(
