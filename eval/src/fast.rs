@@ -467,12 +467,23 @@ impl Evaluator {
     /// A card given twice is [`EvalError::DuplicateCard`].
     #[inline]
     pub fn evaluate7(self, cards: &[Card; 7]) -> Result<HandRank, EvalError> {
-        let (key, sum, or) = sum7(cards);
-        // Distinct cards have disjoint bits, so adding them equals or-ing them.
+        // The cards' mask bits, added and or-ed: distinct cards have disjoint bits,
+        // so the two agree. Then `rank7`'s ranking (the keys from the lookup's own
+        // table, the flush case out of line). Checked first and ranked apart, this
+        // ran 15-18% faster than adding keys and bits in one loop (`sum7`, then
+        // `rank_key` with the flush lane inline), and also faster than one loop
+        // with `rank7`'s flush case (session 9, `eval7_random` and
+        // `eval7_enumeration`, `holdem/ids`).
+        let (mut sum, mut or) = (0u64, 0u64);
+        for &c in cards {
+            let bit = CARD_BIT[c.index() as usize];
+            sum = sum.wrapping_add(bit);
+            or |= bit;
+        }
         if sum != or {
             return Err(EvalError::DuplicateCard);
         }
-        Ok(self.rank_key(HandKey { key, mask: or }))
+        Ok(self.rank7(cards))
     }
 
     /// The rank of seven cards given by id, checked by contract only: the
