@@ -1,7 +1,8 @@
 //! `cargo xtask docs`: assembles `docs/architecture.md`, `docs/decisions.md`,
 //! `docs/performance.md` and `docs/rules-coverage.md` from each crate's notes in
 //! `docs/parts/<part>.md` and the fixed opening of each document in
-//! `docs/heads/<document>.md`. `cargo xtask docs --check` (part of `ci`) fails when a
+//! `docs/heads/<document>.md`. `cargo xtask docs --check`, and the test
+//! `the_committed_documents_are_what_their_parts_give` that `ci` runs, fail when a
 //! committed document differs from what its parts give.
 //!
 //! - Decisions and performance: a part's `## Decisions` / `## Performance` section
@@ -18,6 +19,8 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use crate::rules::rule_ids;
 
 /// The crate parts, in the order the documents list them (the performance notes
 /// have no `rules-config` part).
@@ -268,30 +271,6 @@ fn coverage(head: &str, rules: &str, parts: &[Part]) -> Result<String, String> {
         ));
     }
     Ok(out)
-}
-
-/// Rule IDs, in order, once each: lines `- **C1** ...` (as `cargo xtask rules` reads
-/// them).
-fn rule_ids(text: &str) -> Vec<String> {
-    let mut ids: Vec<String> = Vec::new();
-    for line in text.lines() {
-        let Some(rest) = line.trim_start().strip_prefix("- **") else {
-            continue;
-        };
-        let Some((id, _)) = rest.split_once("**") else {
-            continue;
-        };
-        if is_rule_id(id) && !ids.iter().any(|i| i == id) {
-            ids.push(id.to_string());
-        }
-    }
-    ids
-}
-
-/// An uppercase letter and digits.
-fn is_rule_id(s: &str) -> bool {
-    let mut c = s.chars();
-    c.next().is_some_and(|f| f.is_ascii_uppercase()) && s.len() > 1 && c.all(|d| d.is_ascii_digit())
 }
 
 /// The body rows (rule, status, tests, notes) of a part's `## Coverage` table: the

@@ -68,19 +68,26 @@ pub fn summarize(root: &Path) -> Result<String, String> {
     ))
 }
 
-/// Rule IDs: lines of the form `- **C1** ...`.
-fn rule_ids(text: &str) -> BTreeSet<String> {
-    text.lines()
+/// Rule IDs, in file order and once each: lines of the form `- **C1** ...`.
+pub(crate) fn rule_ids(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for id in text
+        .lines()
         .filter_map(|l| l.trim_start().strip_prefix("- **"))
         .filter_map(|l| l.split("**").next())
-        .filter(|id| {
-            let mut c = id.chars();
-            c.next().is_some_and(|f| f.is_ascii_uppercase())
-                && c.all(|d| d.is_ascii_digit())
-                && id.len() > 1
-        })
-        .map(str::to_string)
-        .collect()
+        .filter(|id| is_rule_id(id))
+    {
+        if !ids.iter().any(|i| i == id) {
+            ids.push(id.to_string());
+        }
+    }
+    ids
+}
+
+/// A rule ID: an uppercase letter and one or more digits.
+pub(crate) fn is_rule_id(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next().is_some_and(|f| f.is_ascii_uppercase()) && s.len() > 1 && c.all(|d| d.is_ascii_digit())
 }
 
 /// Rows `| ID | status | tests | notes |`; tests are the backticked names.
@@ -97,11 +104,7 @@ fn coverage_rows(text: &str) -> BTreeMap<String, Row> {
             continue;
         }
         let id = cells[0].trim_matches('*');
-        if id.is_empty()
-            || !id.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-            || !id[1..].chars().all(|c| c.is_ascii_digit())
-            || id.len() < 2
-        {
+        if !is_rule_id(id) {
             continue;
         }
         let tests = cells[2]
@@ -172,7 +175,7 @@ mod tests {
     #[test]
     fn rule_ids_are_read_from_bullets() {
         let ids = rule_ids("## C\n- **C1** One deck.\n- **C12** x\n- not a rule\n- **Note** x\n");
-        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["C1", "C12"]);
+        assert_eq!(ids, ["C1", "C12"]);
     }
 
     #[test]
