@@ -1,14 +1,12 @@
 //! Developer tasks, run as `cargo xtask <task>` (see `.cargo/config.toml`).
 //!
 //! - `ci`: every check CI runs, in order, stopping at the first failure.
-//! - `rules`: checks `docs/rules-coverage.md` against `../shared/RULES.md`.
-//! - `docs [--check]`: assembles the documents of `docs/` from `docs/parts` and
-//!   `docs/heads` (`--check`: compares instead; the xtask tests do too).
+//! - `rules`: checks `docs/rules-coverage.md` against the rule catalogue
+//!   `docs/rules.md` (and that catalogue against `../shared/RULES.md`).
 //! - `bench [NAME...]`: runs the criterion benchmarks of the `holdem-bench` crate.
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
-mod docs;
 mod rules;
 
 use std::path::{Path, PathBuf};
@@ -25,7 +23,6 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(&root),
         Some("rules") => rules::check(&root),
-        Some("docs") => docs::run(&root, &args[1..]),
         Some("bench") => bench(&root, &args[1..]),
         Some("gen-histories") => run_step(
             &root,
@@ -43,8 +40,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <task>\n\n\
                  tasks:\n  ci              fmt, clippy, tests (debug and release-only), snapshots, rules coverage\n  \
-                 rules           check docs/rules-coverage.md against ../shared/RULES.md\n  \
-                 docs [--check]  assemble docs/*.md from docs/parts and docs/heads (--check: compare)\n  \
+                 rules           check docs/rules-coverage.md against docs/rules.md\n  \
                  bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, cli\n  \
                  gen-histories   regenerate the seeded random hand-history corpus"
             );

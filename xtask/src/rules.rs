@@ -1,5 +1,10 @@
-//! `cargo xtask rules`: every rule ID in `../shared/RULES.md` must have a row in
-//! `docs/rules-coverage.md`, and every test that row names must exist.
+//! `cargo xtask rules`: every rule ID in the repository's rule catalogue,
+//! `docs/rules.md`, must have a row in `docs/rules-coverage.md`, and every test
+//! that row names must be a `#[test]` function of the workspace.
+//!
+//! `docs/rules.md` is a copy of the project's catalogue (`../shared/RULES.md`
+//! beside the checkout, where there is one): the check fails when the copy is
+//! missing, and when both exist and differ.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -21,11 +26,25 @@ pub fn check(root: &Path) -> Result<(), String> {
 
 /// The check itself, returning the summary line.
 pub fn summarize(root: &Path) -> Result<String, String> {
-    let rules_path = root.join("../shared/RULES.md");
-    let Ok(rules_text) = fs::read_to_string(&rules_path) else {
-        return Ok(format!("skipped: {} not found", rules_path.display()));
-    };
+    let rules_path = root.join("docs/rules.md");
+    let rules_text = fs::read_to_string(&rules_path).map_err(|e| {
+        format!(
+            "cannot read the rule catalogue {}: {e}",
+            rules_path.display()
+        )
+    })?;
+    let shared_path = root.join("../shared/RULES.md");
+    let shared = fs::read_to_string(&shared_path).ok();
+    if shared.is_some_and(|shared| shared != rules_text) {
+        return Err(format!(
+            "docs/rules.md differs from {}: copy the catalogue in",
+            shared_path.display()
+        ));
+    }
     let ids = rule_ids(&rules_text);
+    if ids.is_empty() {
+        return Err(format!("{} lists no rule IDs", rules_path.display()));
+    }
     let coverage_path = root.join("docs/rules-coverage.md");
     let coverage = fs::read_to_string(&coverage_path)
         .map_err(|e| format!("cannot read {}: {e}", coverage_path.display()))?;
@@ -125,7 +144,9 @@ fn coverage_rows(text: &str) -> BTreeMap<String, Row> {
     rows
 }
 
-/// Names of every `fn` in the workspace's Rust sources (tests, benches, src).
+/// Names of every `#[test]` function in the workspace's Rust sources, and of
+/// every function of a custom-harness test (a file under a `tests` folder with
+/// its own `fn main`, built with `harness = false`).
 fn test_functions(root: &Path) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     let mut stack = vec![root.to_path_buf()];
@@ -144,7 +165,12 @@ fn test_functions(root: &Path) -> BTreeSet<String> {
             } else if file_name.ends_with(".rs") {
                 // (Not an `if let` chain: those need Rust 1.88, the workspace 1.87.)
                 if let Ok(src) = fs::read_to_string(&path) {
-                    collect_fns(&src, &mut names);
+                    let in_tests = path.parent().is_some_and(|p| p.ends_with("tests"));
+                    if in_tests && src.contains("\nfn main()") {
+                        collect_fns(&src, &mut names);
+                    } else {
+                        collect_tests(&src, &mut names);
+                    }
                 }
             }
         }
@@ -152,13 +178,14 @@ fn test_functions(root: &Path) -> BTreeSet<String> {
     names
 }
 
-fn collect_fns(src: &str, names: &mut BTreeSet<String>) {
-    for (i, _) in src.match_indices("fn ") {
-        let before = src[..i].chars().next_back();
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            continue;
-        }
-        let name: String = src[i + 3..]
+/// Collects the name of the `fn` that follows each `#[test]` attribute (other
+/// attributes such as `#[ignore]` may stand between them; `proptest!` blocks
+/// write `#[test]` too).
+fn collect_tests(src: &str, names: &mut BTreeSet<String>) {
+    for (i, _) in src.match_indices("#[test]") {
+        let rest = &src[i + "#[test]".len()..];
+        let Some(at) = next_fn(rest) else { continue };
+        let name: String = rest[at + 3..]
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
@@ -166,6 +193,32 @@ fn collect_fns(src: &str, names: &mut BTreeSet<String>) {
             names.insert(name);
         }
     }
+}
+
+/// Collects the name of every `fn` in `src`.
+fn collect_fns(src: &str, names: &mut BTreeSet<String>) {
+    let mut rest = src;
+    while let Some(at) = next_fn(rest) {
+        let name: String = rest[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() {
+            names.insert(name);
+        }
+        rest = &rest[at + 3..];
+    }
+}
+
+/// The offset of the first `fn ` keyword in `text` that is not part of an
+/// identifier.
+fn next_fn(text: &str) -> Option<usize> {
+    text.match_indices("fn ").map(|(i, _)| i).find(|&i| {
+        !text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 #[cfg(test)]
@@ -189,13 +242,27 @@ mod tests {
     }
 
     #[test]
-    fn fns_are_found_but_not_inside_identifiers() {
+    fn only_test_functions_are_found() {
         let mut names = BTreeSet::new();
-        collect_fns(
-            "fn alpha() {}\n    pub fn beta_2(x: u8) {}\nlet xfn gamma",
+        collect_tests(
+            "fn helper() {}\n#[test]\n#[ignore]\nfn alpha() {}\n#[test] fn beta_2() {}\n\
+             proptest! { #[test] fn gamma(x in 0u8..3) {} }\n#[test]\nfn xfn_delta() {}",
             &mut names,
         );
-        assert!(names.contains("alpha") && names.contains("beta_2"));
-        assert!(!names.contains("gamma"));
+        let found: Vec<&str> = names.iter().map(String::as_str).collect();
+        assert_eq!(found, ["alpha", "beta_2", "gamma", "xfn_delta"]);
+    }
+
+    #[test]
+    fn the_repository_catalogue_is_the_shared_one() {
+        let root = crate::workspace_root();
+        let ours = fs::read_to_string(root.join("docs/rules.md"));
+        assert!(ours.is_ok(), "docs/rules.md is missing");
+        if let Ok(shared) = fs::read_to_string(root.join("../shared/RULES.md")) {
+            assert!(
+                ours.ok().as_deref() == Some(shared.as_str()),
+                "docs/rules.md differs from ../shared/RULES.md: copy the catalogue in"
+            );
+        }
     }
 }
