@@ -772,16 +772,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     self.active &= !bit;
                 }
                 if full {
-                    let base = match self.config.structure {
-                        BettingStructure::FixedLimit { .. } => to - self.full_increment,
-                        _ => match self.config.incomplete_all_in {
+                    // Fixed limit keeps its increment: the bet size (B9; B25 counts an
+                    // all-in of half a bet as a full one without changing it).
+                    if !matches!(self.config.structure, BettingStructure::FixedLimit { .. }) {
+                        let base = match self.config.incomplete_all_in {
                             crate::IncompleteAllInRule::StandardLastFullIncrement => current,
                             crate::IncompleteAllInRule::FullRaiseOverLastFullBet => {
                                 self.last_full_bet
                             }
-                        },
-                    };
-                    if !matches!(self.config.structure, BettingStructure::FixedLimit { .. }) {
+                        };
                         // B10: the largest increment of the round sets the minimum raise.
                         self.full_increment = self.full_increment.max(to - base);
                     }

@@ -76,7 +76,7 @@ impl Default for ShowdownRules {
 }
 
 /// Everything that fixes the rules of one hand: structure (B1), forced bets (B2, B5),
-/// house rules (B9, B10, B12, B16), rake (B23) and chip unit (B24).
+/// house rules (B9, B10, B12, B16, B25), rake (B23) and chip unit (B24).
 ///
 /// `Default` is no limit with blinds 1-2, no antes and every house rule at the
 /// standard choice of RULES.md. Build one with [`HandConfig::no_limit`],
@@ -118,6 +118,13 @@ pub struct HandConfig {
     pub reraise_must_double: bool,
     /// The minimum raise after an incomplete all-in (B12).
     pub incomplete_all_in: IncompleteAllInRule,
+    /// Fixed limit, the half-bet rule (B25, the standard; `true` by default): an
+    /// all-in bet or raise of at least half a full bet counts as a full bet or raise
+    /// (it reopens the betting, the next raise is a full bet on top of it, and it
+    /// counts toward the cap), and a player who already acted may raise again once
+    /// the bet has grown by half a bet or more since. `false` is the house rule where
+    /// only a full bet or raise counts. Ignored in pot and no limit.
+    pub fixed_limit_half_bet: bool,
     /// House rule (001): a player who times out facing a bet with chips already in the
     /// pot is all-in for what they put in instead of folding (B16).
     pub time_out_all_in_protection: bool,
@@ -154,6 +161,7 @@ impl HandConfig {
             cap_lifted_heads_up: false,
             reraise_must_double: false,
             incomplete_all_in: IncompleteAllInRule::StandardLastFullIncrement,
+            fixed_limit_half_bet: true,
             time_out_all_in_protection: false,
             rake: RakePolicy::NONE,
             showdown: ShowdownRules::default(),

@@ -89,6 +89,8 @@ fn config(setup: &Setup) -> HandConfig {
     config.showdown.losers_may_muck = !bit(13);
     config.showdown.winner_must_show_both_cards = !bit(14);
     config.showdown.all_in_hands_face_up = !bit(15);
+    // B25: the half-bet rule (fixed limit) on or off.
+    config.fixed_limit_half_bet = !bit(17);
     config
 }
 
