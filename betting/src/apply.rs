@@ -619,6 +619,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     #[inline(never)]
     fn start_preflop<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         self.street = Street::Preflop;
+        if !self.config.bomb_pot.is_zero() {
+            self.skip_preflop_betting(at, sink);
+            return;
+        }
         // The big blind, or the last straddle, which acts like one (B10, B13).
         let bb = self.opening_blind;
         // B13: the call is the full big blind even when the big blind is short. Only
@@ -677,6 +681,24 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             },
         );
         self.advance_to(at, first, sink);
+    }
+
+    /// B27: a bomb pot has no pre-flop betting: the round closes at once (nobody has
+    /// a bet in front of them, so the pot is the bomb pot's antes) and the hand waits
+    /// for the flop, whose betting starts left of the button (B6).
+    #[cold]
+    #[inline(never)]
+    fn skip_preflop_betting<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        self.current_bet = 0;
+        self.last_full_bet = 0;
+        self.full_increment = 0;
+        self.bets = 0;
+        self.acted = 0;
+        self.behind = 0;
+        self.last_aggressor = None;
+        self.to_act = None;
+        self.phase = Phase::Betting;
+        self.close_round(at, sink);
     }
 
     /// Starts a post-flop betting round (B6: first active seat left of the button).

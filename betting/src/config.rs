@@ -76,7 +76,7 @@ impl Default for ShowdownRules {
 }
 
 /// Everything that fixes the rules of one hand: structure (B1), forced bets (B2, B5),
-/// house rules (B9, B10, B12, B16, B25), rake (B23) and chip unit (B24).
+/// house rules (B9, B10, B12, B16, B25, B27), rake (B23) and chip unit (B24).
 ///
 /// `Default` is no limit with blinds 1-2, no antes and every house rule at the
 /// standard choice of RULES.md. Build one with [`HandConfig::no_limit`],
@@ -128,6 +128,13 @@ pub struct HandConfig {
     /// House rule (001): a player who times out facing a bet with chips already in the
     /// pot is all-in for what they put in instead of folding (B16).
     pub time_out_all_in_protection: bool,
+    /// A bomb pot (B27, house rule; zero, the default, for an ordinary hand): every
+    /// dealt-in player puts in this much ([`crate::PostKind::BombPot`], all-in when
+    /// short) instead of the blinds and antes, there is no pre-flop betting, and play
+    /// starts on the flop with the first active player left of the button. The blinds
+    /// still size the bets (B10). A bomb pot takes no [`crate::ForcedBets`], dead or
+    /// extra blinds.
+    pub bomb_pot: Chips,
     /// The rake (B23); [`RakePolicy::NONE`] for tournaments.
     pub rake: RakePolicy,
     /// Showdown and mucking house rules (B21).
@@ -163,6 +170,7 @@ impl HandConfig {
             incomplete_all_in: IncompleteAllInRule::StandardLastFullIncrement,
             fixed_limit_half_bet: true,
             time_out_all_in_protection: false,
+            bomb_pot: Chips::ZERO,
             rake: RakePolicy::NONE,
             showdown: ShowdownRules::default(),
         }
@@ -235,6 +243,7 @@ impl HandConfig {
             ("big-blind", self.big_blind),
             ("ante", self.ante),
             ("big-blind-ante", self.big_blind_ante),
+            ("bomb-pot", self.bomb_pot),
         ];
         for (field, amount) in amounts {
             // (A unit of one needs no division.)

@@ -317,6 +317,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
             }
         }
+        if !config.bomb_pot.is_zero()
+            && (!forced.is_empty()
+                || !positions.extra_big_blinds.is_empty()
+                || !positions.dead_blinds.is_empty())
+        {
+            return Err(HandError::InvalidConfig {
+                field: "bomb-pot",
+                reason: "a bomb pot has no other forced bets: no antes, straddles, dead or extra blinds (B27)",
+            });
+        }
         let (straddler, opening_blind) = check_straddles(&config, set, &positions, forced)?;
         Ok(Hand::build(
             config,
@@ -420,6 +430,14 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             sitting_out |= p.sitting_out;
         }
         hand.nobody_sits_out = !sitting_out;
+        if !config.bomb_pot.is_zero() {
+            // B27: every dealt-in player posts the bomb pot, clockwise from the left
+            // of the button; no blinds, no antes.
+            for seat in clockwise_from(set, positions.button) {
+                hand.posts.push((seat, PostKind::BombPot));
+            }
+            return;
+        }
 
         // The forced bets in posting order: antes clockwise from the left of the
         // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
@@ -795,6 +813,7 @@ impl<E> Hand<E> {
             PostKind::Straddle => sizes[2],
             PostKind::SmallBlind | PostKind::DeadBlind => self.config.small_blind.get(),
             PostKind::BigBlind => self.config.big_blind.get(),
+            PostKind::BombPot => self.config.bomb_pot.get(),
         }
     }
 

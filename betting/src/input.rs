@@ -34,6 +34,10 @@ pub enum PostKind {
     /// A live straddle: an extra blind left of the big blind (or of the previous
     /// straddle) that sets the bet to call; the straddler acts last before the flop.
     Straddle,
+    /// A bomb pot's ante (B27): every dealt-in player puts in the agreed amount
+    /// ([`crate::HandConfig::bomb_pot`]) instead of blinds and antes; into the pot,
+    /// not a bet, counting for side pots like an ante.
+    BombPot,
 }
 
 impl PostKind {
