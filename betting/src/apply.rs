@@ -155,6 +155,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 Ok(())
             }
             Input::Show { seat, cards } => self.show(at, seat, cards, sink, &input),
+            Input::OfferRuns { seat, runs } => self.offer_runs(at, seat, runs, sink),
+            Input::AnswerRuns { seat, accept } => self.answer_runs(at, seat, accept, sink),
             Input::Muck { seat } => {
                 if !matches!(self.phase, Phase::Showdown) {
                     return Err(self.unexpected(&input));
@@ -215,6 +217,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 if !matches!(self.phase, Phase::Board(_)) {
                     return Err(self.unexpected(&Input::Deal(deal)));
                 }
+                self.check_runs_decided()?;
                 if self.burned {
                     return Err(HandError::AlreadyBurned);
                 }
@@ -406,7 +409,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         sink: &mut S,
     ) -> Result<bool, HandError> {
         let count = if street == Street::Flop { 3 } else { 1 };
-        if self.phase != Phase::Board(street) || self.burned || new.len() != count {
+        if self.phase != Phase::Board(street)
+            || self.burned
+            || new.len() != count
+            || self.runs.waiting != 0
+        {
             return Ok(false);
         }
         // `twice`: the bits of cards seen twice (no popcount: one bit per card).
@@ -564,6 +571,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if self.phase != Phase::Board(street) {
             return Err(self.unexpected(input));
         }
+        self.check_runs_decided()?;
         let bits = self.check_new_cards(new)?;
         self.deal_checked_board(at, street, new, cards, bits, sink)
     }
@@ -1022,6 +1030,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
         match self.street.next() {
             Some(next) => self.phase = Phase::Board(next),
+            // B26: the river of a run that another follows.
+            None if self.another_run_follows() => self.start_next_run(at, sink),
             None => {
                 self.start_showdown();
                 // Cannot fail: the ranks were computed while validating the river,
@@ -1122,6 +1132,20 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         };
         if rank.is_none() {
             return Err(HandError::UnknownBoard);
+        }
+        // B26: revealed cards are ranked on every earlier run's board too.
+        let earlier = match known_rank {
+            None if self.runs.current > 0 => {
+                Some(self.earlier_run_ranks([Some(shown[0]), Some(shown[1])])?)
+            }
+            _ => None,
+        };
+        if let Some(earlier) = earlier {
+            for (ranks, rank) in self.runs.ranks.iter_mut().zip(earlier) {
+                if let Some(slot) = ranks.get_mut(seat.as_usize()) {
+                    *slot = rank.or(*slot);
+                }
+            }
         }
         if reveals {
             self.add_known(shown[0].bit() | shown[1].bit());

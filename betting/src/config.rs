@@ -76,7 +76,7 @@ impl Default for ShowdownRules {
 }
 
 /// Everything that fixes the rules of one hand: structure (B1), forced bets (B2, B5),
-/// house rules (B9, B10, B12, B16, B25, B27), rake (B23) and chip unit (B24).
+/// house rules (B9, B10, B12, B16, B25-B27), rake (B23) and chip unit (B24).
 ///
 /// `Default` is no limit with blinds 1-2, no antes and every house rule at the
 /// standard choice of RULES.md. Build one with [`HandConfig::no_limit`],
@@ -135,6 +135,10 @@ pub struct HandConfig {
     /// still size the bets (B10). A bomb pot takes no [`crate::ForcedBets`], dead or
     /// extra blinds.
     pub bomb_pot: Chips,
+    /// Run it twice or three times (B26, house rule for cash games): the most runs
+    /// of the board players may agree to ([`crate::Input::OfferRuns`]) once no more
+    /// betting is possible. 1, the default, is off; 2 or 3.
+    pub max_board_runs: u8,
     /// The rake (B23); [`RakePolicy::NONE`] for tournaments.
     pub rake: RakePolicy,
     /// Showdown and mucking house rules (B21).
@@ -171,6 +175,7 @@ impl HandConfig {
             fixed_limit_half_bet: true,
             time_out_all_in_protection: false,
             bomb_pot: Chips::ZERO,
+            max_board_runs: 1,
             rake: RakePolicy::NONE,
             showdown: ShowdownRules::default(),
         }
@@ -273,6 +278,12 @@ impl HandConfig {
                     reason: "must allow at least the opening bet (B9)",
                 });
             }
+        }
+        if !(1..=crate::MAX_BOARD_RUNS).contains(&self.max_board_runs) {
+            return Err(HandError::InvalidConfig {
+                field: "max-board-runs",
+                reason: "must be 1 (off), 2 or 3 (B26)",
+            });
         }
         self.rake.validate().map_err(|_| HandError::InvalidConfig {
             field: "rake",

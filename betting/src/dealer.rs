@@ -39,7 +39,8 @@ pub enum DealerError {
 }
 
 /// Deals one hand from a shuffled deck. Create one per hand (C1: a deck is used for
-/// one hand only).
+/// one hand only). With the board run more than once (B26), [`Dealer::deal_board`]
+/// deals each run's burns and cards from the same deck, so no card is used twice.
 ///
 /// ```
 /// use holdem_betting::{Dealer, DealOutcome, Hand, HandConfig, Pending, Player, Timestamp};
@@ -82,7 +83,9 @@ impl Dealer {
     }
 
     /// A dealer for `hand` with a fresh deck of the [`Dealer::cards_needed`] top
-    /// cards of a deck shuffled with `rng` ([`Deck::shuffled_top_with`], a partial
+    /// cards (and eight more, three burns and five board cards, for every extra run
+    /// of the board the hand's [`crate::HandConfig::max_board_runs`] allows, B26) of
+    /// a deck shuffled with `rng` ([`Deck::shuffled_top_with`], a partial
     /// Fisher-Yates: every card the hand can use is as random as with a full
     /// shuffle (C2), at the cost of 20 draws for six players instead of 51). For
     /// real play `rng` should be a CSPRNG seeded from the OS.
@@ -91,7 +94,8 @@ impl Dealer {
         hand: &Hand<E>,
         rng: &mut R,
     ) -> Dealer {
-        let needed = Dealer::cards_needed(hand.players().len());
+        let extra_runs = usize::from(hand.config().max_board_runs.saturating_sub(1));
+        let needed = Dealer::cards_needed(hand.players().len()) + 8 * extra_runs;
         Dealer::new(Deck::shuffled_top_with(needed, rng))
     }
 

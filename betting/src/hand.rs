@@ -7,6 +7,7 @@ use holdem_pots::{Chips, Seat, SeatSet};
 
 use crate::fixed::{Filler, FixedVec};
 use crate::result::HandResult;
+use crate::runs::Runs;
 use crate::state::{SeatState, next_in};
 use crate::{
     ForcedBets, HandConfig, HandError, MAX_SEATS, Pending, Player, Positions, PostKind, SeatStatus,
@@ -115,6 +116,8 @@ pub struct Hand<E = Evaluator> {
     /// Betting ended with a player all-in: hands are face up (B21).
     pub(crate) all_in_showdown: bool,
     pub(crate) showdown_order: FixedVec<Seat, MAX_SEATS>,
+    /// The runs of the board (B26): one unless the players agreed to more.
+    pub(crate) runs: Runs,
     pub(crate) result: Option<HandResult>,
     /// The config is no limit with the standard minimum raise and no re-raise
     /// doubling: the betting limits take a shorter path (derived from `config`;
@@ -187,6 +190,7 @@ impl<E> PartialEq for Hand<E> {
             && self.known == other.known
             && self.all_in_showdown == other.all_in_showdown
             && self.showdown_order == other.showdown_order
+            && self.runs == other.runs
             && self.result == other.result
     }
 }
@@ -405,6 +409,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             known: CardSet::EMPTY,
             all_in_showdown: false,
             showdown_order: FixedVec::new(Seat::FILLER),
+            runs: Runs::NONE,
             result: None,
             plain_no_limit: config.is_plain_no_limit(),
             nobody_sits_out: false,
@@ -542,6 +547,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             known: self.known,
             all_in_showdown: self.all_in_showdown,
             showdown_order: self.showdown_order,
+            runs: self.runs,
             result: self.result,
             plain_no_limit: self.plain_no_limit,
             nobody_sits_out: self.nobody_sits_out,

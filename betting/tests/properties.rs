@@ -1,6 +1,7 @@
 //! Property tests over random hands: 2-10 players, all three structures, random
 //! stacks (tiny ones included), antes, per-seat and dead antes, straddles, rake and
-//! the showdown house rules, the fixed-limit half-bet rule (B25) and bomb pots (B27).
+//! the showdown house rules, the fixed-limit half-bet rule (B25), runs of the board
+//! agreed or refused at random (B26) and bomb pots (B27).
 //! Chips are conserved after every input, no
 //! card is dealt twice, every hand terminates, `legal_actions` is exactly what the
 //! hand accepts, and rejected inputs change nothing.
@@ -11,7 +12,7 @@ use common::T;
 use holdem_betting::{
     Action, BettingStructure, Chips, DealerInput, Event, Events, ForcedBets, Hand, HandConfig,
     HandError, IncompleteAllInRule, Input, LegalActions, Pending, Player, Positions, RakePolicy,
-    Seat, SeatSet, Street,
+    Seat, SeatSet, SeatStatus, Street,
 };
 use holdem_cards::{Card, Deck};
 use proptest::prelude::*;
@@ -95,6 +96,10 @@ fn config(setup: &Setup) -> HandConfig {
     // B27: a bomb pot (short stacks go all-in posting it).
     if bit(18) && bit(19) {
         config.bomb_pot = Chips(30);
+    }
+    // B26: the board may run two or three times.
+    if bit(20) {
+        config.max_board_runs = if bit(21) { 3 } else { 2 };
     }
     config
 }
@@ -235,6 +240,10 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 })
             }
             Pending::Board { street } => {
+                if hand.runs_offerable() && rng.next_u32() % 2 == 0 {
+                    shown |= offer_runs(&mut hand, &mut rng)?;
+                    continue;
+                }
                 if rng.next_u32() % 2 == 0 {
                     dealt += 1;
                     hand.apply(T, Input::Deal(DealerInput::Burn(draw(&mut deck))))
@@ -340,6 +349,37 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
     Err(TestCaseError::fail(
         "the hand did not terminate in 1000 inputs",
     ))
+}
+
+/// B26: a player still in offers to run the board more than once; every other one
+/// answers, mostly accepting. Gives the seats turned face up (none).
+fn offer_runs(hand: &mut Hand, rng: &mut ChaCha8Rng) -> Result<u32, TestCaseError> {
+    let in_hand: Vec<Seat> = hand
+        .players()
+        .iter()
+        .filter(|s| matches!(hand.status(*s), SeatStatus::Active | SeatStatus::AllIn))
+        .collect();
+    let seat = in_hand[rng.next_u32() as usize % in_hand.len()];
+    let runs = 2 + (rng.next_u32() % u32::from(hand.config().max_board_runs - 1)) as u8;
+    let fail = |e: HandError| TestCaseError::fail(e.to_string());
+    let mut shown = shown_by(
+        &hand
+            .apply(T, Input::OfferRuns { seat, runs })
+            .map_err(fail)?,
+    );
+    while let Some(offer) = hand.run_offer() {
+        // A card is refused while answers are missing, and changes nothing.
+        let before = hand.clone();
+        prop_assert!(hand.apply(T, Input::Deal(DealerInput::Burn(None))).is_err());
+        prop_assert_eq!(&*hand, &before);
+        let next = offer.waiting.iter().next().expect("a seat to answer");
+        let accept = !rng.next_u32().is_multiple_of(4);
+        let events = hand
+            .apply(T, Input::AnswerRuns { seat: next, accept })
+            .map_err(fail)?;
+        shown |= shown_by(&events);
+    }
+    Ok(shown)
 }
 
 /// The seats these events turned face up.
