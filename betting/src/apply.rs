@@ -1142,8 +1142,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         };
         if let Some(earlier) = earlier {
             for (ranks, rank) in self.runs.ranks.iter_mut().zip(earlier) {
-                if let Some(slot) = ranks.get_mut(seat.as_usize()) {
-                    *slot = rank.or(*slot);
+                if let (Some(slot), Some(rank)) = (ranks.get_mut(seat.as_usize()), rank) {
+                    *slot = rank;
                 }
             }
         }

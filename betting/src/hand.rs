@@ -440,6 +440,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             // of the button; no blinds, no antes.
             for seat in clockwise_from(set, positions.button) {
                 hand.posts.push((seat, PostKind::BombPot));
+                hand.post_sizes[seat.as_usize()][0] = config.bomb_pot.get();
             }
             return;
         }
@@ -814,12 +815,12 @@ impl<E> Hand<E> {
     pub(crate) fn post_size(&self, seat: Seat, kind: PostKind) -> u64 {
         let sizes = self.post_sizes[seat.as_usize()];
         match kind {
-            PostKind::Ante => sizes[0],
+            // A bomb pot's amount sits in the ante slot (a bomb pot has no antes).
+            PostKind::Ante | PostKind::BombPot => sizes[0],
             PostKind::BigBlindAnte => sizes[1],
             PostKind::Straddle => sizes[2],
             PostKind::SmallBlind | PostKind::DeadBlind => self.config.small_blind.get(),
             PostKind::BigBlind => self.config.big_blind.get(),
-            PostKind::BombPot => self.config.bomb_pot.get(),
         }
     }
 

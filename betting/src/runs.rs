@@ -64,8 +64,9 @@ pub(crate) struct Runs {
     pub waiting: u32,
     /// The boards of the runs before the current one.
     pub boards: [[Option<Card>; 5]; MAX_BOARD_RUNS as usize - 1],
-    /// The raw ranks on those boards, by seat.
-    pub ranks: [[Option<u16>; MAX_SEATS]; MAX_BOARD_RUNS as usize - 1],
+    /// The raw ranks on those boards, by seat; 0 (below every real rank, whose
+    /// category starts at 1) for none.
+    pub ranks: [[u16; MAX_SEATS]; MAX_BOARD_RUNS as usize - 1],
 }
 
 impl Runs {
@@ -79,7 +80,7 @@ impl Runs {
         offerer: None,
         waiting: 0,
         boards: [[None; 5]; MAX_BOARD_RUNS as usize - 1],
-        ranks: [[None; MAX_SEATS]; MAX_BOARD_RUNS as usize - 1],
+        ranks: [[0; MAX_SEATS]; MAX_BOARD_RUNS as usize - 1],
     };
 }
 
@@ -238,7 +239,7 @@ impl<E> Hand<E> {
         {
             *board = self.board;
             for (rank, st) in ranks.iter_mut().zip(self.seats.iter_mut()) {
-                *rank = st.rank.take();
+                *rank = st.rank.take().unwrap_or(0);
             }
         }
         let shared = usize::from(self.runs.shared).min(self.board.len());
@@ -271,7 +272,8 @@ impl<E> Hand<E> {
             self.runs
                 .ranks
                 .get(usize::from(run))
-                .and_then(|r| r.get(i).copied().flatten())
+                .and_then(|r| r.get(i).copied())
+                .filter(|&rank| rank != 0)
         }
     }
 }

@@ -397,7 +397,7 @@ fn b26_the_dealer_deals_every_run_from_one_deck_never_reusing_a_card() {
         let mut hand = Hand::new(run_it(3), &players, s(0)).expect("hand");
         let mut sink = Vec::new();
         hand.post_forced_bets(T, &mut sink).expect("posts");
-        let mut dealer = Dealer::shuffled_for(&hand, &mut rand_chacha_seed(seed));
+        let mut dealer = Dealer::shuffled_for_runs(&hand, &mut rand_chacha_seed(seed));
         let outcome = dealer
             .deal_hole_cards(&mut hand, T, &[], &mut sink)
             .expect("deal");
@@ -430,7 +430,20 @@ fn b26_the_dealer_holds_the_cards_of_every_run_the_table_allows() {
     // The dealer's deck holds the cards every allowed run can use.
     let players: Vec<Player> = (0..10).map(|i| Player::new(s(i), Chips(500))).collect();
     let hand = Hand::new(run_it(3), &players, s(0)).expect("hand");
-    let dealer = Dealer::shuffled_for(&hand, &mut rand_chacha_seed(1));
+    let dealer = Dealer::shuffled_for_runs(&hand, &mut rand_chacha_seed(1));
     assert_eq!(dealer.cards_left(), Dealer::cards_needed(10) + 16);
     assert!(dealer.cards_left() <= Deck::new().len());
+    // With one run, the same deck as `shuffled_for`.
+    let hand = Hand::new(nl(10), &players, s(0)).expect("hand");
+    let one = Dealer::shuffled_for_runs(&hand, &mut rand_chacha_seed(1));
+    assert_eq!(one.cards_left(), Dealer::cards_needed(10));
+    let mut a = one.clone();
+    let mut b = Dealer::shuffled_for(&hand, &mut rand_chacha_seed(1));
+    let mut sink = Vec::new();
+    let (mut ha, mut hb) = (hand.clone(), hand.clone());
+    ha.post_forced_bets(T, &mut sink).expect("posts");
+    hb.post_forced_bets(T, &mut sink).expect("posts");
+    a.deal_hole_cards(&mut ha, T, &[], &mut sink).expect("deal");
+    b.deal_hole_cards(&mut hb, T, &[], &mut sink).expect("deal");
+    assert_eq!(ha, hb);
 }
