@@ -409,11 +409,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         sink: &mut S,
     ) -> Result<bool, HandError> {
         let count = if street == Street::Flop { 3 } else { 1 };
-        if self.phase != Phase::Board(street)
-            || self.burned
-            || new.len() != count
-            || self.runs.waiting != 0
-        {
+        // (An open offer to run the board more than once holds `burned`, B26.)
+        if self.phase != Phase::Board(street) || self.burned || new.len() != count {
             return Ok(false);
         }
         // `twice`: the bits of cards seen twice (no popcount: one bit per card).

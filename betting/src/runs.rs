@@ -8,7 +8,9 @@
 //!   two or more players still in and at most one of them able to bet, while the
 //!   hand waits for board cards and before the next street's burn; one offer a hand.
 //! - While an offer waits for answers no board card is accepted
-//!   ([`HandError::RunsUndecided`]); any refusal settles it at one run.
+//!   ([`HandError::RunsUndecided`]; the street's `burned` flag is held, so the
+//!   dealer's one-call burn and deal declines too); any refusal settles it at one
+//!   run.
 //! - The board of the current run is the hand's board; earlier runs' boards and
 //!   ranks are kept here. Every card of every run is a known card of the hand, so
 //!   no card is dealt twice across runs (C1).
@@ -172,6 +174,9 @@ impl<E> Hand<E> {
         self.runs.offered = runs;
         self.runs.offerer = Some(seat);
         self.runs.waiting = contenders & !bit;
+        // No card until every answer is in: the street's burn is held (so the
+        // dealer's one-call burn and deal declines, and its inputs get the error).
+        self.burned = true;
         sink.push(at, Event::RunsOffered { seat, runs });
         Ok(())
     }
@@ -199,6 +204,7 @@ impl<E> Hand<E> {
             self.runs.waiting = 0;
         }
         if self.runs.waiting == 0 {
+            self.burned = false;
             let runs = if accept { self.runs.offered } else { 1 };
             self.runs.decided = true;
             self.runs.offered = 0;
