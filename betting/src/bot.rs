@@ -288,10 +288,8 @@ impl<R: RngCore> Bot for RandomBot<R> {
             return Action::CheckOrCall;
         }
         let legal = turn.legal();
-        if roll == 0 {
-            if let Some(all_in) = legal.all_in_to {
-                return Action::BetOrRaiseTo(all_in);
-            }
+        if roll == 0 && legal.all_in_to.is_some() {
+            return Action::AllIn;
         }
         if roll < 16 {
             return if legal.check {

@@ -115,17 +115,27 @@ pub enum Step<'a> {
 /// assert_eq!(result.final_stack(s(0)).get() + result.final_stack(s(1)).get(), 1_000);
 /// # Ok::<(), holdem_betting::DriverError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(bound(serialize = "", deserialize = "E: Default + HandEvaluator + Clone"))
+    serde(bound(serialize = "", deserialize = "E: Default"))
 )]
 pub struct Driver<E = Evaluator> {
     hand: Hand<E>,
     dealer: Dealer,
     at: Timestamp,
     decisions: u32,
+}
+
+/// Two drivers are equal when their hands, dealers and counts are.
+impl<E> PartialEq for Driver<E> {
+    fn eq(&self, other: &Driver<E>) -> bool {
+        self.hand == other.hand
+            && self.dealer == other.dealer
+            && self.at == other.at
+            && self.decisions == other.decisions
+    }
 }
 
 impl<E: HandEvaluator + Clone> Driver<E> {
@@ -327,14 +337,14 @@ impl<E> Driver<E> {
 /// the driver plays the hand, and the final stacks go back to the table
 /// ([`Table::finish_hand`]). Seat, unseat and send players away between hands
 /// with [`CashGame::seat`]. See the [module docs](self).
-#[derive(Debug, Clone, PartialEq)]
+///
+/// With the `serde` feature a cash game serializes with its hand in progress and
+/// that hand's dealer (the evaluator is rebuilt with `E::default()`).
+#[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(bound(
-        serialize = "E: serde::Serialize",
-        deserialize = "E: Default + HandEvaluator + Clone + serde::Deserialize<'de>"
-    ))
+    serde(bound(serialize = "", deserialize = "E: Default"))
 )]
 pub struct CashGame<E = Evaluator> {
     config: HandConfig,
@@ -343,6 +353,17 @@ pub struct CashGame<E = Evaluator> {
     hands: u64,
     #[cfg_attr(feature = "serde", serde(skip))]
     evaluator: E,
+}
+
+/// Two cash games are equal when their states are (the evaluator, a pure
+/// function, is not compared).
+impl<E> PartialEq for CashGame<E> {
+    fn eq(&self, other: &CashGame<E>) -> bool {
+        self.config == other.config
+            && self.table == other.table
+            && self.driver == other.driver
+            && self.hands == other.hands
+    }
 }
 
 impl CashGame<Evaluator> {

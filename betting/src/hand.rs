@@ -49,8 +49,18 @@ pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
 ///
 /// `E` ranks the hands at showdown (E1); the default is `holdem_eval`'s fast
 /// [`Evaluator`]. See the crate documentation for a complete hand.
+///
+/// With the `serde` feature a hand serializes; deserializing checks the state
+/// ([`Hand::check_state`]: chips conserved, no card twice, masks consistent) and
+/// refuses a broken one.
 #[derive(Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// (`remote = "Self"`: the derived code is inherent functions, called by the checked
+// impls in `check.rs`.)
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 pub struct Hand<E = Evaluator> {
     pub(crate) config: HandConfig,
     #[cfg_attr(feature = "serde", serde(skip))]

@@ -78,6 +78,7 @@
 
 mod apply;
 mod bot;
+mod check;
 mod config;
 pub mod dealer;
 pub mod driver;
@@ -94,6 +95,7 @@ pub mod table;
 mod view;
 
 pub use bot::{Bot, CallingStation, RandomBot, Turn};
+pub use check::StateError;
 pub use config::{
     BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, half_rounded_down,
 };
