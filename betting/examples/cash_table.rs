@@ -7,7 +7,7 @@
 
 use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
 use holdem_betting::{
-    Action, Bot, CallingStation, CashGame, Chips, DriverError, HandConfig, Rank, RandomBot, Seat,
+    Action, Bot, CallingStation, CashGame, Chips, DriverError, HandConfig, RandomBot, Rank, Seat,
     Turn,
 };
 use rand_chacha::ChaCha8Rng;

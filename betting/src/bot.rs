@@ -36,11 +36,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::cell::Cell;
-
 use holdem_cards::Card;
 use holdem_pots::{Chips, Seat};
 use rand_core::RngCore;
+
+use holdem_eval::Evaluator;
 
 use crate::{Action, Hand, HandView, LegalActions, Street};
 
@@ -93,38 +93,74 @@ trait TurnSource {
 }
 
 impl<E> TurnSource for Hand<E> {
+    #[inline]
     fn legal(&self) -> Option<LegalActions> {
         self.legal_actions()
     }
+    #[inline]
     fn view(&self, seat: Seat) -> HandView {
         self.view_for(seat)
     }
+    #[inline]
     fn stack(&self, seat: Seat) -> Chips {
         Hand::stack(self, seat)
     }
+    #[inline]
     fn street_bet(&self, seat: Seat) -> Chips {
         Hand::street_bet(self, seat)
     }
+    #[inline]
     fn pot(&self) -> Chips {
         self.pot_total()
     }
+    #[inline]
     fn street(&self) -> Street {
         Hand::street(self)
     }
+    #[inline]
     fn hole(&self, seat: Seat) -> [Option<Card>; 2] {
         self.hole_cards(seat)
     }
+    #[inline]
     fn board(&self) -> &[Option<Card>] {
         Hand::board(self)
     }
 }
 
 /// The seat to act's decision point: its [`HandView`] and [`LegalActions`], each
-/// computed when first asked for, and a few cheap reads of its own state.
+/// computed when asked for, and a few cheap reads of its own state.
 pub struct Turn<'a> {
     seat: Seat,
-    legal: Cell<Option<LegalActions>>,
-    hand: &'a dyn TurnSource,
+    hand: Source<'a>,
+}
+
+/// The hand behind a turn: the default hand type directly (its reads inline into
+/// the bot), any other through [`TurnSource`].
+#[derive(Copy, Clone)]
+enum Source<'a> {
+    Fast(&'a Hand<Evaluator>),
+    Erased(&'a dyn TurnSource),
+}
+
+impl<'a> Source<'a> {
+    #[inline(always)]
+    fn get(self) -> &'a dyn TurnSource {
+        match self {
+            Source::Fast(hand) => hand,
+            Source::Erased(hand) => hand,
+        }
+    }
+}
+
+/// Reads through the hand behind a turn: the default hand's methods called
+/// directly, any other's through the trait object.
+macro_rules! read {
+    ($turn:expr, $hand:ident => $e:expr) => {
+        match $turn.hand {
+            Source::Fast($hand) => $e,
+            Source::Erased($hand) => $e,
+        }
+    };
 }
 
 impl core::fmt::Debug for Turn<'_> {
@@ -136,7 +172,7 @@ impl core::fmt::Debug for Turn<'_> {
     }
 }
 
-impl<E> Hand<E> {
+impl<E: 'static> Hand<E> {
     /// The turn of the seat to act, `None` unless the hand waits for a betting
     /// action.
     ///
@@ -151,11 +187,11 @@ impl<E> Hand<E> {
     /// ```
     #[must_use]
     pub fn turn(&self) -> Option<Turn<'_>> {
-        self.to_act().map(|seat| Turn {
-            seat,
-            legal: Cell::new(None),
-            hand: self,
-        })
+        let hand = match (self as &dyn core::any::Any).downcast_ref::<Hand<Evaluator>>() {
+            Some(fast) => Source::Fast(fast),
+            None => Source::Erased(self),
+        };
+        self.to_act().map(|seat| Turn { seat, hand })
     }
 }
 
@@ -166,15 +202,13 @@ impl Turn<'_> {
         self.seat
     }
 
-    /// What the seat may do (computed on the first call).
+    /// What the seat may do (computed on each call: keep the value).
     #[must_use]
+    #[inline]
     pub fn legal(&self) -> LegalActions {
-        if let Some(legal) = self.legal.get() {
-            return legal;
-        }
         // A turn exists only while its seat is to act, so the hand has legal
-        // actions; the fallback (fold or check) is never used.
-        let legal = self.hand.legal().unwrap_or(LegalActions {
+        // actions; the fallback (fold only) is never used.
+        read!(self, h => TurnSource::legal(h)).unwrap_or(LegalActions {
             seat: self.seat,
             fold: true,
             check: false,
@@ -186,51 +220,49 @@ impl Turn<'_> {
             current_bet: Chips::ZERO,
             chip_unit: Chips(1),
             raise_gap: None,
-        });
-        self.legal.set(Some(legal));
-        legal
+        })
     }
 
     /// The hand as this seat may see it ([`Hand::view_for`]).
     #[must_use]
     pub fn view(&self) -> HandView {
-        self.hand.view(self.seat)
+        read!(self, h => TurnSource::view(h, self.seat))
     }
 
     /// The seat's chips behind.
     #[must_use]
     pub fn stack(&self) -> Chips {
-        self.hand.stack(self.seat)
+        read!(self, h => TurnSource::stack(h, self.seat))
     }
 
     /// The seat's live bet on this street.
     #[must_use]
     pub fn street_bet(&self) -> Chips {
-        self.hand.street_bet(self.seat)
+        read!(self, h => TurnSource::street_bet(h, self.seat))
     }
 
     /// Everything in the middle, this street's bets included.
     #[must_use]
     pub fn pot(&self) -> Chips {
-        self.hand.pot()
+        read!(self, h => TurnSource::pot(h))
     }
 
     /// The street being bet.
     #[must_use]
     pub fn street(&self) -> Street {
-        self.hand.street()
+        read!(self, h => TurnSource::street(h))
     }
 
     /// The seat's own hole cards.
     #[must_use]
     pub fn hole_cards(&self) -> [Option<Card>; 2] {
-        self.hand.hole(self.seat)
+        read!(self, h => TurnSource::hole(h, self.seat))
     }
 
     /// The board dealt so far.
     #[must_use]
     pub fn board(&self) -> &[Option<Card>] {
-        self.hand.board()
+        self.hand.get().board()
     }
 }
 

@@ -138,9 +138,10 @@ impl<E> PartialEq for Driver<E> {
     }
 }
 
-impl<E: HandEvaluator + Clone> Driver<E> {
+impl<E: HandEvaluator + Clone + 'static> Driver<E> {
     /// A driver for `hand` (fresh or part played) dealing from `dealer`.
     #[must_use]
+    #[inline(always)]
     pub const fn new(hand: Hand<E>, dealer: Dealer) -> Driver<E> {
         Driver {
             hand,
@@ -167,6 +168,7 @@ impl<E: HandEvaluator + Clone> Driver<E> {
     /// # Ok::<(), holdem_betting::DriverError>(())
     /// ```
     #[must_use]
+    #[inline(always)]
     pub fn shuffled<R: RngCore + ?Sized>(hand: Hand<E>, rng: &mut R) -> Driver<E> {
         let dealer = Dealer::shuffled_for(&hand, rng);
         Driver::new(hand, dealer)
@@ -196,17 +198,7 @@ impl<E: HandEvaluator + Clone> Driver<E> {
             match self.hand.pending() {
                 Pending::Action { .. } => break,
                 Pending::Complete => return Ok(Step::Complete),
-                Pending::Post { .. } => self.hand.post_forced_bets(self.at, sink)?,
-                Pending::Showdown { seat } => {
-                    self.hand
-                        .apply_into(self.at, Input::Show { seat, cards: None }, sink)?;
-                }
-                // Everything else the hand waits for is the dealer's.
-                pending @ (Pending::HoleCards { .. } | Pending::Board { .. }) => {
-                    if !self.dealer.deal_pending(&mut self.hand, self.at, sink)? {
-                        return Err(DriverError::Waiting(pending));
-                    }
-                }
+                pending => self.no_decision(pending, sink)?,
             }
         }
         match self.hand.turn() {
@@ -268,6 +260,26 @@ impl<E: HandEvaluator + Clone> Driver<E> {
         self.play_into(bots, &mut Discard)
     }
 
+    /// Plays the hand to the end with one bot deciding for every seat (self-play,
+    /// rollouts).
+    ///
+    /// ```
+    /// use holdem_betting::{CallingStation, Chips, Deck, Dealer, Driver, Hand, HandConfig, Player, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(3), Chips(500)), Player::new(s(7), Chips(500))];
+    /// let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(3))?;
+    /// let mut driver = Driver::new(hand, Dealer::new(Deck::seeded(8)));
+    /// assert!(driver.play_with(&mut CallingStation)?.went_to_showdown());
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Driver::play`] (never [`DriverError::NoBot`]).
+    pub fn play_with<B: Bot + ?Sized>(&mut self, bot: &mut B) -> Result<&HandResult, DriverError> {
+        self.run(&mut Discard, |turn| Ok(bot.decide(turn)))
+    }
+
     /// [`Driver::play`], sending the hand's events to `sink`.
     ///
     /// # Errors
@@ -278,20 +290,66 @@ impl<E: HandEvaluator + Clone> Driver<E> {
         sink: &mut S,
     ) -> Result<&HandResult, DriverError> {
         let count = bots.len();
+        self.run(sink, |turn| match bots.get_mut(turn.seat().as_usize()) {
+            Some(bot) => Ok(bot.decide(turn)),
+            None => Err(DriverError::NoBot {
+                seat: turn.seat(),
+                bots: count,
+            }),
+        })
+    }
+
+    /// Posts or deals what `pending` waits for (out of the decision loop's way).
+    #[inline(never)]
+    fn no_decision<S: EventSink>(
+        &mut self,
+        pending: Pending,
+        sink: &mut S,
+    ) -> Result<(), DriverError> {
+        match pending {
+            Pending::Post { .. } => self.hand.post_forced_bets(self.at, sink)?,
+            Pending::Showdown { seat } => {
+                self.hand
+                    .apply_into(self.at, Input::Show { seat, cards: None }, sink)?;
+            }
+            // Everything else the hand waits for is the dealer's.
+            Pending::HoleCards { .. } | Pending::Board { .. } => {
+                if !self.dealer.deal_pending(&mut self.hand, self.at, sink)? {
+                    return Err(DriverError::Waiting(pending));
+                }
+            }
+            Pending::Action { .. } | Pending::Complete => {
+                return Err(DriverError::Waiting(pending));
+            }
+        }
+        Ok(())
+    }
+
+    /// The loop of [`Driver::play_into`] and [`Driver::play_with`]: one call of
+    /// the hand per input, the decisions from `decide`.
+    #[inline(always)]
+    fn run<S: EventSink, F: FnMut(&Turn<'_>) -> Result<Action, DriverError>>(
+        &mut self,
+        sink: &mut S,
+        mut decide: F,
+    ) -> Result<&HandResult, DriverError> {
         loop {
-            let action = match self.advance_into(sink)? {
-                Step::Complete => break,
-                Step::Decision(turn) => match bots.get_mut(turn.seat().as_usize()) {
-                    Some(bot) => bot.decide(&turn),
-                    None => {
-                        return Err(DriverError::NoBot {
-                            seat: turn.seat(),
-                            bots: count,
-                        });
-                    }
-                },
+            let input = match self.hand.pending() {
+                Pending::Complete => break,
+                Pending::Action { seat } => {
+                    let Some(turn) = self.hand.turn() else {
+                        return Err(DriverError::Waiting(Pending::Action { seat }));
+                    };
+                    Input::act(seat, decide(&turn)?)
+                }
+                Pending::Showdown { seat } => Input::Show { seat, cards: None },
+                pending => {
+                    self.no_decision(pending, sink)?;
+                    continue;
+                }
             };
-            self.act_into(action, sink)?;
+            self.hand.apply_into(self.at, input, sink)?;
+            self.decisions += u32::from(matches!(input, Input::Act { .. }));
         }
         self.hand
             .result()
@@ -377,7 +435,7 @@ impl CashGame<Evaluator> {
     }
 }
 
-impl<E: HandEvaluator + Clone> CashGame<E> {
+impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
     /// A cash game ranking showdowns with `evaluator`.
     ///
     /// ```
