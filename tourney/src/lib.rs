@@ -42,12 +42,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "sim")]
 pub mod bots;
 pub mod bracket;
 pub mod clock;
 mod command;
 pub mod config;
 pub mod det;
+pub mod hand;
 mod ids;
 pub mod journal;
 pub mod money;
@@ -55,6 +57,7 @@ pub mod payouts;
 mod record;
 mod recover;
 pub mod seating;
+#[cfg(feature = "sim")]
 pub mod sim;
 mod tournament;
 
@@ -63,6 +66,10 @@ pub use config::{
     ButtonMovement, ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig,
     TournamentOptions,
 };
+pub use hand::{LineupError, LineupHand};
+/// The betting engine the hands are played with: bots ([`betting::Bot`]), the
+/// [`betting::Driver`], cards and decks.
+pub use holdem_betting as betting;
 pub use ids::{Cents, Chips, HOUR, IdHasher, IdMap, IdSet, MINUTE, Ms, PlayerId, TableId};
 
 /// The largest single amount an option may set (a stack, a blind, an ante, rebuy
