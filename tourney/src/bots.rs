@@ -1,4 +1,4 @@
-//! Real hands for the simulator: each hand the tournament starts is played with
+//! Real hands for the simulator (feature `sim`): each hand the tournament starts is played with
 //! [`holdem_betting::Hand`], dealt by its [`Dealer`] from a deck shuffled by the
 //! simulator's seeded random source, settled with `holdem_eval` (B1-B24, C3, C4),
 //! by simple bots that pick random legal actions.

@@ -6,7 +6,13 @@
 //! from an injected [`rand_core::RngCore`]; [`Tournament::next_deadline`] says
 //! when to call back. Hands are played by the caller: the tournament emits
 //! [`Event::HandStarted`] with the lineup, level and stacks, and accepts
-//! [`Command::HandFinished`] with the final stacks.
+//! [`Command::HandFinished`] with the final stacks. [`LineupHand`] turns the
+//! lineup into a `holdem_betting` hand and its result into the command; the
+//! betting crate is re-exported as [`betting`] (bots, the driver, cards).
+//!
+//! The simulation harness, `sim` (whole tournaments in virtual time, with the
+//! built-in bots or the user's: `Simulation::with_bots`) and `bots`, is behind
+//! the `sim` feature, off by default.
 //!
 //! # Invariants
 //! - No I/O and no clock inside the engine; only [`journal`] writes, through

@@ -1,5 +1,7 @@
-//! A simulator: plays a whole tournament with simple built-in bots, in virtual
-//! time, optionally journaling every command (T20).
+//! A simulator: plays a whole tournament with simple built-in bots (or the
+//! user's own, [`Simulation::with_bots`]), in virtual time, optionally journaling
+//! every command (T20). Behind the `sim` feature: the tournament engine itself
+//! does not need it.
 //!
 //! By default ([`HandModel::Real`]) every hand is a real hand of no-limit
 //! hold'em played by the bots of [`crate::bots`] through `holdem_betting`, dealt
