@@ -476,6 +476,30 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
     /// Starts the next hand: the table moves the button and blinds and deals
     /// players in, the dealer is shuffled with `rng`.
     ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::{Action, CashGame, Chips, HandConfig, Seat, Step};
+    /// use rand_core::SeedableRng;
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::ForwardMoving, s(0));
+    /// table.seat(s(0), Occupant::Playing { stack: Chips(200) })?;
+    /// table.seat(s(1), Occupant::Playing { stack: Chips(200) })?;
+    /// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let driver = game.start_hand(&mut rng)?;
+    /// // Decisions one at a time: everyone folds or checks.
+    /// while let Step::Decision(turn) = driver.advance()? {
+    ///     let action = if turn.legal().check { Action::Check } else { Action::Fold };
+    ///     driver.act(action)?;
+    /// }
+    /// let result = game.finish_hand()?;
+    /// assert_eq!(game.table().total_chips(), Chips(400));
+    /// assert_eq!(result.net(s(0)) + result.net(s(1)), 0);
+    /// assert!(game.driver().is_none());
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    ///
     /// # Errors
     /// [`DriverError::HandRunning`] while a hand runs, the table's refusal
     /// ([`TableError::TooFewPlayers`]); nothing changes.

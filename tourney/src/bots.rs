@@ -143,6 +143,30 @@ pub fn play_hand(
 /// [`play_hand`] with the bots of `seats` deciding (for each player, the bot
 /// `seats` gives); `rng` only shuffles the deck.
 ///
+/// ```
+/// use holdem_tourney::betting::{Bot, CallingStation};
+/// use holdem_tourney::bots::{Seats, play_hand_with};
+/// use holdem_tourney::clock::Level;
+/// use holdem_tourney::seating::Lineup;
+/// use holdem_tourney::{PlayerId, TableId};
+/// use rand_core::SeedableRng;
+///
+/// struct Stations(CallingStation);
+/// impl Seats for Stations {
+///     fn bot(&mut self, _player: PlayerId) -> &mut dyn Bot { &mut self.0 }
+/// }
+/// let lineup = Lineup {
+///     table: TableId(1), button: 0, small_blind: Some(1), big_blind: 0,
+///     dealt: vec![(0, PlayerId(1)), (1, PlayerId(2))], waiting: vec![], button_drawn: false,
+/// };
+/// let level = Level { small_blind: 50, big_blind: 100, ante: 0, minutes: 20 };
+/// let stacks = [(PlayerId(1), 1_000), (PlayerId(2), 1_000)];
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let played = play_hand_with(&level, &lineup, &stacks, &[], &mut rng, &mut Stations(CallingStation))?;
+/// assert_eq!(played.stacks.iter().map(|s| s.1).sum::<u64>(), 2_000);
+/// # Ok::<(), holdem_tourney::bots::PlayError>(())
+/// ```
+///
 /// # Errors
 /// As [`play_hand`]; a bot's refused action is [`PlayError::Hand`].
 pub fn play_hand_with(
