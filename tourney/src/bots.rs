@@ -156,7 +156,7 @@ pub fn play_hand(
 ///     fn bot(&mut self, _player: PlayerId) -> &mut dyn Bot { &mut self.0 }
 /// }
 /// let lineup = Lineup {
-///     table: TableId(1), button: 0, small_blind: Some(1), big_blind: 0,
+///     table: TableId(1), button: 0, small_blind: Some(0), big_blind: 1,
 ///     dealt: vec![(0, PlayerId(1)), (1, PlayerId(2))], waiting: vec![], button_drawn: false,
 /// };
 /// let level = Level { small_blind: 50, big_blind: 100, ante: 0, minutes: 20 };
