@@ -31,6 +31,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     ///
     /// # Errors
     /// As [`Hand::apply`].
+    #[inline]
     pub fn apply_into<S: EventSink>(
         &mut self,
         at: Timestamp,

@@ -12,6 +12,8 @@ use crate::{DealerInput, EventSink, Hand, HandError, MAX_SEATS, Pending, Street,
 
 /// What a hole-card deal came to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum DealOutcome {
     /// Every player has their cards.
     Dealt,
@@ -58,7 +60,13 @@ pub enum DealerError {
 /// assert!(matches!(hand.pending(), Pending::Action { .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone)]
+///
+/// With the `serde` feature a dealer serializes (kebab-case: the undealt cards in
+/// order and the pending first burn): a hand restored mid-deal with its dealer
+/// deals the same runout. Dealer-side only, like the deck itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct Dealer {
     deck: Deck,
     /// C6: a single exposed hole card becomes the first burn.

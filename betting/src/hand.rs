@@ -50,8 +50,18 @@ pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
 ///
 /// `E` ranks the hands at showdown (E1); the default is `holdem_eval`'s fast
 /// [`Evaluator`]. See the crate documentation for a complete hand.
+///
+/// With the `serde` feature a hand serializes; deserializing checks the state
+/// ([`Hand::check_state`]: chips conserved, no card twice, masks consistent) and
+/// refuses a broken one.
 #[derive(Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// (`remote = "Self"`: the derived code is inherent functions, called by the checked
+// impls in `check.rs`.)
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 pub struct Hand<E = Evaluator> {
     pub(crate) config: HandConfig,
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -213,7 +223,9 @@ impl Hand<Evaluator> {
 
 impl<E: HandEvaluator + Clone> Hand<E> {
     /// A hand with explicit `positions` (dead button, dead small blind, extra big
-    /// blinds: B18, B19; `None` for the standard ones) and evaluator.
+    /// blinds: B18, B19; `None` for the standard ones for `button`) and evaluator.
+    /// With `Some(positions)` the button is `positions.button` (`button` is only
+    /// checked): [`Hand::at_positions`] takes the positions alone.
     ///
     /// # Errors
     /// As [`Hand::new`], and [`HandError::BlindSeatNotPlaying`] when a blind seat is
@@ -231,6 +243,44 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             players,
             button,
             positions,
+            &ForcedBets::default(),
+            evaluator,
+        )
+    }
+
+    /// A hand at explicit `positions` (button, blinds, extra and dead blinds: B18,
+    /// B19), as [`crate::table::Table::next_hand`] gives them, and `evaluator`. The
+    /// button is the one of `positions`.
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::{Chips, Evaluator, Hand, HandConfig, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// for i in 0..3 {
+    ///     table.seat(s(i), Occupant::Playing { stack: Chips(500) })?;
+    /// }
+    /// let setup = table.next_hand()?;
+    /// let hand = Hand::at_positions(HandConfig::no_limit(Chips(10)), &setup.players, setup.positions, Evaluator::new())?;
+    /// assert_eq!(hand.positions().big_blind, s(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Hand::with_positions`].
+    #[inline]
+    pub fn at_positions(
+        config: HandConfig,
+        players: &[Player],
+        positions: Positions,
+        evaluator: E,
+    ) -> Result<Self, HandError> {
+        Hand::with_forced_bets(
+            config,
+            players,
+            positions.button,
+            Some(positions),
             &ForcedBets::default(),
             evaluator,
         )

@@ -79,8 +79,11 @@
 //! ```
 
 mod apply;
+mod bot;
+mod check;
 mod config;
 pub mod dealer;
+pub mod driver;
 mod error;
 mod event;
 mod fixed;
@@ -94,10 +97,13 @@ mod state;
 pub mod table;
 mod view;
 
+pub use bot::{Bot, CallingStation, RandomBot, Turn};
+pub use check::StateError;
 pub use config::{
     BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, half_rounded_down,
 };
 pub use dealer::{DealOutcome, Dealer, DealerError};
+pub use driver::{CashGame, Driver, DriverError, Step};
 pub use error::HandError;
 pub use event::{
     AutoOutcome, AutoReason, Discard, Event, EventSink, Events, FnSink, MAX_EVENTS_PER_INPUT,
@@ -113,6 +119,13 @@ pub use state::{Pending, Player, Positions, SeatStatus, Street};
 pub use view::{HandView, SeatView};
 
 pub use holdem_pots::{Chips, RakePolicy, Seat, SeatSet};
+
+// What a program that plays hands needs besides this crate: cards and decks
+// (`holdem_cards`) and the showdown evaluator (`holdem_eval`).
+pub use holdem_cards::{Card, CardSet, Deck, DeckError, Rank, Suit};
+pub use holdem_eval::{Category, Evaluator, HandEvaluator, HandRank};
+/// The crates this one builds on, for what the re-exports above leave out.
+pub use {holdem_cards as cards, holdem_eval as eval, holdem_pots as pots};
 
 /// The most seats at one table (and players in one hand): real tables have at most 10.
 pub const MAX_SEATS: usize = 10;
