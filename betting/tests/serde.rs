@@ -223,6 +223,7 @@ fn b26_b27_inputs_and_events_round_trip_and_replay_to_the_same_hand() {
     let json = serde_json::to_string(&hand).expect("hand");
     let hand_back: Hand = serde_json::from_str(&json).expect("hand back");
     assert_eq!(hand_back, hand);
+}
 
 mod driver_state {
     use super::s;
