@@ -373,7 +373,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         }
         self.hand
             .result()
-            .ok_or(DriverError::NotComplete(self.hand.pending()))
+            .ok_or_else(|| DriverError::NotComplete(self.hand.pending()))
     }
 }
 
