@@ -129,6 +129,25 @@ impl<E> TurnSource for Hand<E> {
 
 /// The seat to act's decision point: its [`HandView`] and [`LegalActions`], each
 /// computed when asked for, and a few cheap reads of its own state.
+///
+/// ```
+/// use holdem_betting::{Chips, Dealer, Deck, Hand, HandConfig, Player, Seat, Street, Timestamp};
+///
+/// let s = |i| Seat::new(i).expect("seat");
+/// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+/// let mut hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+/// hand.post_forced_bets(Timestamp(0), &mut Vec::new())?;
+/// Dealer::new(Deck::seeded(2)).deal_pending(&mut hand, Timestamp(0), &mut Vec::new())?;
+/// let turn = hand.turn().expect("the button acts first heads-up");
+/// assert_eq!((turn.seat(), turn.street(), turn.board().len()), (s(0), Street::Preflop, 0));
+/// // Heads-up the button posted the small blind: 5 in front, 495 behind, 15 in the pot.
+/// assert_eq!((turn.street_bet(), turn.stack(), turn.pot()), (Chips(5), Chips(495), Chips(15)));
+/// assert!(turn.hole_cards().iter().all(Option::is_some));
+/// // Its view shows its own cards, not the other seat's.
+/// let view = turn.view();
+/// assert!(view.seats[1].expect("seat 1").hole_cards.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Turn<'a> {
     seat: Seat,
     hand: Source<'a>,

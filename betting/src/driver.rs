@@ -191,6 +191,26 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
 
     /// [`Driver::advance`], sending the hand's events to `sink`.
     ///
+    /// ```
+    /// use holdem_betting::{Chips, Dealer, Deck, Driver, Event, Hand, HandConfig, Player, Seat, Step, Timestamp};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+    /// let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+    /// let mut driver = Driver::new(hand, Dealer::new(Deck::seeded(3)));
+    /// driver.set_time(Timestamp(1_000));
+    /// let mut events = Vec::new();
+    /// assert!(matches!(driver.advance_into(&mut events)?, Step::Decision(_)));
+    /// // The blinds went in and the cards were dealt, all stamped 1,000.
+    /// assert!(events.iter().all(|e| e.at == Timestamp(1_000)));
+    /// // B16: the button runs out of time facing the big blind and is folded.
+    /// driver.time_out()?;
+    /// assert!(matches!(driver.advance()?, Step::Complete));
+    /// assert_eq!((driver.decisions(), driver.dealer().cards_left() > 0), (1, true));
+    /// assert_eq!(driver.into_hand().result().map(|r| r.net(s(1))), Some(5));
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    ///
     /// # Errors
     /// As [`Driver::advance`].
     pub fn advance_into<S: EventSink>(&mut self, sink: &mut S) -> Result<Step<'_>, DriverError> {
@@ -353,7 +373,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         }
         self.hand
             .result()
-            .ok_or(DriverError::NotComplete(self.hand.pending()))
+            .ok_or_else(|| DriverError::NotComplete(self.hand.pending()))
     }
 }
 

@@ -325,6 +325,21 @@ impl Table {
 
     /// `true` between [`Table::next_hand`] and [`Table::finish_hand`] (or
     /// [`Table::cancel_hand`]).
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::{Chips, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// for i in 0..2 {
+    ///     table.seat(s(i), Occupant::Playing { stack: Chips(300) })?;
+    /// }
+    /// assert_eq!(table.total_chips(), Chips(600));
+    /// table.next_hand()?;
+    /// assert!(table.hand_in_progress());
+    /// # Ok::<(), holdem_betting::table::TableError>(())
+    /// ```
     #[must_use]
     pub const fn hand_in_progress(&self) -> bool {
         self.playing.is_some()
