@@ -393,13 +393,18 @@ fn read_all(
     Ok(n)
 }
 
-/// Writes hands to a file in the format of its extension.
+/// Writes hands to a file in the format of its extension. The hands go to a
+/// temporary file beside the target, renamed onto it by [`Writer::finish`]; a
+/// writer dropped unfinished (the conversion failed) removes it, so a failed
+/// run never leaves a partial file and never touches an existing target.
 struct Writer {
     format: Format,
     single: bool,
     out: BufWriter<File>,
     count: usize,
     path: PathBuf,
+    tmp: PathBuf,
+    finished: bool,
 }
 
 impl Writer {
@@ -411,18 +416,27 @@ impl Writer {
             .to_string()
         })?;
         let single = path.extension().is_some_and(|e| e == "phh");
-        let f = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut out = BufWriter::new(f);
-        if format == Format::Postcard {
-            write_postcard_header(&mut out).map_err(|e| e.to_string())?;
-        }
-        Ok(Writer {
+        let name = path
+            .file_name()
+            .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".{}.tmp", std::process::id()));
+        let tmp = path.with_file_name(tmp_name);
+        let f = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        let mut w = Writer {
             format,
             single,
-            out,
+            out: BufWriter::new(f),
             count: 0,
             path: path.to_path_buf(),
-        })
+            tmp,
+            finished: false,
+        };
+        if format == Format::Postcard {
+            write_postcard_header(&mut w.out).map_err(|e| e.to_string())?;
+        }
+        Ok(w)
     }
 
     fn write(&mut self, h: &HandHistory) -> Result<(), String> {
@@ -451,10 +465,19 @@ impl Writer {
     }
 
     fn finish(mut self) -> Result<usize, String> {
-        self.out
-            .flush()
-            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        let fail = |e: io::Error| format!("{}: {e}", self.path.display());
+        self.out.flush().map_err(fail)?;
+        std::fs::rename(&self.tmp, &self.path).map_err(fail)?;
+        self.finished = true;
         Ok(self.count)
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
     }
 }
 
