@@ -256,16 +256,50 @@ fn classify(path: String, message: &str) -> ConfigError {
             ),
         );
     }
-    let reason = if message.contains("expected u64")
-        || message.contains("expected u32")
-        || message.contains("expected u16")
-        || message.contains("expected u8")
-    {
-        format!("must be a positive whole number of chips or a count ({message})")
-    } else {
-        message.to_owned()
-    };
+    let reason = integer_reason(&path, message).unwrap_or_else(|| message.to_owned());
     ConfigError::new(path, ErrorKind::WrongType, reason)
+}
+
+/// The constraint an unsigned-integer field puts on its value, in words, when
+/// `message` is serde's complaint about one (negative, fractional or too
+/// large): a basis-point field (`basis-points`, `...-bp`) holds 0 to 10,000
+/// (100 %), any other the range of its type.
+fn integer_reason(path: &str, message: &str) -> Option<String> {
+    let max = [
+        ("u64", u64::MAX),
+        ("u32", u64::from(u32::MAX)),
+        ("u16", u64::from(u16::MAX)),
+        ("u8", u64::from(u8::MAX)),
+    ]
+    .into_iter()
+    .find(|(ty, _)| message.contains(&format!("expected {ty}")))
+    .map(|(_, max)| max)?;
+    let field = path.rsplit('.').next().unwrap_or(path);
+    Some(
+        if field.ends_with("basis-points") || field.ends_with("-bp") {
+            format!(
+                "must be a whole number of basis points from 0 to 10,000 (100 %): one basis point is 0.01 % ({message})"
+            )
+        } else {
+            format!(
+                "must be a whole number of chips or a count, from 0 to {} ({message})",
+                grouped(max)
+            )
+        },
+    )
+}
+
+/// `n` with a comma between groups of three digits.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn backticked_after<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {

@@ -35,7 +35,7 @@ fn r2_wrong_type_names_the_field() {
         "extends = \"online-cash\"\n[betting]\nbig-blind = -5",
         ErrorKind::WrongType,
         "betting.big-blind",
-        "must be a positive whole number",
+        "must be a whole number of chips or a count, from 0 to 18,446,744,073,709,551,615",
     );
     check(
         "extends = \"online-cash\"\n[betting]\ncap-lifted-heads-up = \"yes\"",
@@ -48,6 +48,41 @@ fn r2_wrong_type_names_the_field() {
         ErrorKind::WrongType,
         "tournament.event.structure.levels[0].big-blind",
         "float",
+    );
+}
+
+#[test]
+fn b23_r2_basis_points_out_of_range_name_the_real_limit_of_10000() {
+    // basis-points is a u16: 99,999 does not fit, but the limit that matters
+    // is 10,000 (100 %), not "a positive whole number".
+    for (text, path) in [
+        (
+            "extends = \"online-cash\"\n[rake]\nbasis-points = 99999",
+            "rake.basis-points",
+        ),
+        (
+            "extends = \"online-cash\"\n[rake]\nbasis-points = -1",
+            "rake.basis-points",
+        ),
+        (
+            "extends = \"online-mtt\"\n[tournament.bounties]\nknockout = { entry-bounty = 100, progressive-share-bp = 5000000000 }",
+            "tournament.bounties.knockout.progressive-share-bp",
+        ),
+    ] {
+        check(
+            text,
+            ErrorKind::WrongType,
+            path,
+            "must be a whole number of basis points from 0 to 10,000 (100 %)",
+        );
+        assert!(!rejected(text).to_string().contains("positive"), "{text}");
+    }
+    // In the type's range but above 100 %: the validation says the same limit.
+    check(
+        "extends = \"online-cash\"\n[rake]\nbasis-points = 10001",
+        ErrorKind::Invalid,
+        "rake.basis-points",
+        "above 100%",
     );
 }
 
