@@ -24,8 +24,8 @@ impl Rules {
     /// # Errors
     /// A [`RulesError`] listing every problem found: text that is not TOML, a
     /// wrong type, an unknown or missing key, an unknown preset, or values that
-    /// break a rule. Parse and type errors stop at the first; unknown keys and
-    /// validation errors are all reported together.
+    /// break a rule. Parse and type errors stop at the first; every unknown key
+    /// is reported with them, or with every validation error.
     pub fn from_toml_str(text: &str) -> Result<Rules, RulesError> {
         let table = parse_table(text)?;
         Rules::from_toml_table(table)
@@ -73,7 +73,17 @@ impl Rules {
         if let Some(unset) = unset {
             remove_paths(&mut table, unset)?;
         }
-        let rules = deserialize(&table)?;
+        let rules = match deserialize(&table) {
+            Ok(rules) => rules,
+            Err(e) => {
+                // The first type error stops serde; the unknown keys are still
+                // worth reporting with it (against every key the rules know).
+                let mut errors = unknown_keys_without_rules(&table);
+                errors.retain(|u| e.errors.iter().all(|d| d.path != u.path));
+                errors.extend(e.errors);
+                return Err(RulesError { errors });
+            }
+        };
         let mut errors = unknown_keys(&table, &rules);
         if let Err(e) = rules.validate() {
             errors.extend(e.errors);
@@ -333,6 +343,66 @@ fn unknown_keys(input: &Table, rules: &Rules) -> Vec<ConfigError> {
         }
     }
     errors
+}
+
+/// Unknown keys of a document that does not deserialize: keys absent from the
+/// every-key sample ([`every_key_sample`]). A one-key table of the sample is an
+/// enum variant (see [`merge`]): the document may pick another, so its keys
+/// are not judged here, and neither is anything whose type differs from the
+/// sample's (that is the type error's business).
+fn unknown_keys_without_rules(input: &Table) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
+    if let Some(sample) = every_key_sample() {
+        walk_unknown_by_sample("", input, &sample, &mut errors);
+    }
+    errors
+}
+
+fn walk_unknown_by_sample(
+    prefix: &str,
+    input: &Table,
+    sample: &Table,
+    errors: &mut Vec<ConfigError>,
+) {
+    if sample.len() == 1 {
+        return;
+    }
+    for (key, value) in input {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match (value, sample.get(key)) {
+            (_, None) => {
+                let keys: Vec<&str> = sample.keys().map(String::as_str).collect();
+                let kebab = key.replace('_', "-");
+                let hint = if kebab != *key && keys.contains(&kebab.as_str()) {
+                    format!(" (did you mean `{kebab}`? keys are kebab-case)")
+                } else {
+                    String::new()
+                };
+                errors.push(ConfigError::new(
+                    path,
+                    ErrorKind::UnknownField,
+                    format!("is not a known key{hint}; known here: {}", keys.join(", ")),
+                ));
+            }
+            (Value::Table(i), Some(Value::Table(s))) => {
+                walk_unknown_by_sample(&path, i, s, errors);
+            }
+            (Value::Array(items), Some(Value::Array(s))) => {
+                if let Some(Value::Table(s)) = s.first() {
+                    for (n, item) in items.iter().enumerate() {
+                        if let Value::Table(it) = item {
+                            walk_unknown_by_sample(&format!("{path}[{n}]"), it, s, errors);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Optional keys that no preset writes, merged over `online-mtt` to list every

@@ -87,6 +87,34 @@ fn b23_r2_basis_points_out_of_range_name_the_real_limit_of_10000() {
 }
 
 #[test]
+fn r2_an_unknown_key_is_reported_with_a_missing_field() {
+    // A missing key stops the typed reading; the unknown keys are reported too,
+    // every one, in the same run.
+    let err = rejected(
+        "[betting]\nstructure = { fixed-limit = { small-bet = 10 } }\nbig-blind = 10\nantee = 5\n[dealing]\nbutton_draw = \"seat-one\"\n",
+    );
+    let paths = err.paths();
+    for path in [
+        "betting.antee",
+        "dealing.button_draw",
+        "betting.structure.fixed-limit.big-bet",
+    ] {
+        assert!(paths.contains(&path), "{path} not reported:\n{err}");
+    }
+    check(
+        "[betting]\nstructure = { fixed-limit = { small-bet = 10 } }\nbig-blind = 10\n[dealing]\nbutton_draw = \"seat-one\"\n",
+        ErrorKind::UnknownField,
+        "dealing.button_draw",
+        "did you mean `button-draw`?",
+    );
+    // And with a wrong type; a key of another enum variant is not unknown.
+    let err = rejected(
+        "extends = \"online-mtt\"\n[betting]\nbig-blind = \"ten\"\nbogus = 1\n[tournament.event.structure.breaks]\nafter-play = { every-minutes = 120, minutes = 15 }\n",
+    );
+    assert_eq!(err.paths(), ["betting.bogus", "betting.big-blind"], "{err}");
+}
+
+#[test]
 fn r2_unknown_variant_is_a_wrong_type_listing_the_choices() {
     check(
         "extends = \"club\"\n[dealing]\nbutton-draw = \"lowest-card\"",
