@@ -14,6 +14,12 @@
 
 use holdem_betting::Hand;
 use holdem_cards::{Card, CardSet, parse_cards};
+use holdem_history::HandHistory;
+use holdem_history::native::{
+    JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
+};
+use holdem_history::phh::{PhhHands, parse_phh, write_phh};
+use holdem_history::replay::{HouseRules, replay_hand};
 use holdem_rules_config::Rules;
 use holdem_tourney::journal::{Entry, encode_frame, read_frames};
 use holdem_tourney::{RecoverError, Tournament};
@@ -48,7 +54,94 @@ pub const TARGETS: &[Target] = &[
         name: "hand_postcard",
         check: hand_postcard,
     },
+    Target {
+        name: "history_phh",
+        check: history_phh,
+    },
+    Target {
+        name: "history_jsonl",
+        check: history_jsonl,
+    },
+    Target {
+        name: "history_postcard",
+        check: history_postcard,
+    },
 ];
+
+/// The most hands of one input a history check reads.
+const MAX_HANDS: usize = 64;
+
+/// What every history check asks of a hand the reader accepted: written in
+/// `format` and read back it is the same hand, and it replays under the
+/// standard rules to the same outcome as the original.
+fn history_round_trip(
+    hand: &HandHistory,
+    format: &str,
+    write_and_read: impl Fn(&HandHistory) -> Result<HandHistory, String>,
+) -> Result<(), String> {
+    let back =
+        write_and_read(hand).map_err(|e| format!("{format}: its own output is refused: {e}"))?;
+    if back != *hand {
+        return Err(format!("{format}: the hand changed through its writer"));
+    }
+    let rules = HouseRules::standard();
+    let (a, b) = (replay_hand(hand, &rules), replay_hand(&back, &rules));
+    if a != b {
+        return Err(format!("{format}: replays differ: {a:?} / {b:?}"));
+    }
+    Ok(())
+}
+
+/// PHH text, one hand or a `.phhs` of many (`holdem_history::phh`): each hand
+/// read writes back (`write_phh`) to text that reads as the same hand and
+/// replays the same.
+pub fn history_phh(data: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    for h in PhhHands::new(text).take(MAX_HANDS) {
+        if let Ok(hand) = h.hand {
+            history_round_trip(&hand, "phh", |hand| {
+                parse_phh(&write_phh(hand)).map_err(|e| e.to_string())
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Native JSON Lines (`holdem_history::native`): each hand read writes back
+/// (`write_jsonl`) to a line that reads as the same hand and replays the same.
+pub fn history_jsonl(data: &[u8]) -> Result<(), String> {
+    for hand in JsonlHands::new(data).take(MAX_HANDS).flatten() {
+        history_round_trip(&hand, "jsonl", |hand| {
+            let mut out = Vec::new();
+            write_jsonl(&mut out, hand).map_err(|e| e.to_string())?;
+            match JsonlHands::new(out.as_slice()).next() {
+                Some(r) => r.map_err(|e| e.to_string()),
+                None => Err("no line written".into()),
+            }
+        })?;
+    }
+    Ok(())
+}
+
+/// Native postcard files (`holdem_history::native`, header and frames): each
+/// hand read writes back (`write_postcard`, current version) to a file that
+/// reads as the same hand and replays the same.
+pub fn history_postcard(data: &[u8]) -> Result<(), String> {
+    for hand in PostcardHands::new(data).take(MAX_HANDS).flatten() {
+        history_round_trip(&hand, "postcard", |hand| {
+            let mut out = Vec::new();
+            write_postcard_header(&mut out).map_err(|e| e.to_string())?;
+            write_postcard(&mut out, hand).map_err(|e| e.to_string())?;
+            match PostcardHands::new(out.as_slice()).next() {
+                Some(r) => r.map_err(|e| e.to_string()),
+                None => Err("no hand written".into()),
+            }
+        })?;
+    }
+    Ok(())
+}
 
 /// Card text (`holdem_cards`): a card list that parses prints back (each
 /// card's `Display`) to text that parses to the same list, and as a

@@ -169,7 +169,48 @@ fn seeds() -> Vec<(&'static str, String, Vec<u8>)> {
     for (i, bytes) in states.into_iter().enumerate() {
         out.push(("hand_postcard", format!("state-{i:02}"), bytes));
     }
+    // Hand histories: small PHH files, and the first hands of the generated
+    // corpus as JSON Lines and postcard.
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
+    for file in [
+        "phh/famous/dwan-ivey-2009.phh",
+        "phh/famous/alice-carol-wikipedia.phh",
+        "phh/wsop-2023-event-43-day-5/08.phh",
+        "illegal/unreadable-bad-card.phh",
+        "illegal/unreadable-missing-field.phh",
+    ] {
+        let bytes = std::fs::read(data.join(file)).expect("a history");
+        let name = file.rsplit('/').next().unwrap_or(file).to_string();
+        out.push(("history_phh", name, bytes));
+    }
+    let text =
+        std::fs::read_to_string(data.join("generated/seed-2026-10000-hands-first-100.jsonl"))
+            .expect("generated corpus");
+    let hands: Vec<holdem_history::HandHistory> =
+        text.lines().take(4).map(serde_json_line).collect();
+    for (i, hand) in hands.iter().enumerate() {
+        let mut jsonl = Vec::new();
+        holdem_history::native::write_jsonl(&mut jsonl, hand).expect("jsonl");
+        out.push(("history_jsonl", format!("generated-{i}"), jsonl));
+        let mut pc = Vec::new();
+        holdem_history::native::write_postcard_header(&mut pc).expect("header");
+        holdem_history::native::write_postcard(&mut pc, hand).expect("postcard");
+        out.push(("history_postcard", format!("generated-{i}"), pc));
+        out.push((
+            "history_phh",
+            format!("generated-{i}.phh"),
+            holdem_history::phh::write_phh(hand).into_bytes(),
+        ));
+    }
     out
+}
+
+/// One JSON Lines hand.
+fn serde_json_line(line: &str) -> holdem_history::HandHistory {
+    holdem_history::native::JsonlHands::new(line.as_bytes())
+        .next()
+        .expect("a line")
+        .expect("a hand")
 }
 
 #[test]
