@@ -7,8 +7,9 @@
 //!
 //! Good frames are trusted to be what the writer wrote, so they must all apply:
 //! a first frame that creates the event, then only commands the tournament
-//! accepts. A good frame that does not (a second `Create`, a command the
-//! tournament refuses) contradicts the frames before it; no crash produces
+//! accepts with exactly its recorded draws. A good frame that does not (a
+//! second `Create`, a command the tournament refuses or that needs more random
+//! draws than it recorded) contradicts the frames before it; no crash produces
 //! that, so the journal is refused with [`RecoverError::Contradiction`],
 //! naming the frame and its byte offset, and nothing is appended to it.
 //! Invariant: when recovery succeeds, every good frame was applied, so
@@ -103,8 +104,14 @@ impl Tournament {
                     "a second first frame (Create or CreateWith)".to_string(),
                 ));
             };
-            if let Err(e) = t.replay(&rec) {
-                return Err(contradiction(format!("the tournament refuses it: {e}")));
+            match t.replay_checked(&rec) {
+                Err(e) => return Err(contradiction(format!("the tournament refuses it: {e}"))),
+                Ok((_, true)) => {
+                    return Err(contradiction(
+                        "the command draws more random words than its recorded draws".to_string(),
+                    ));
+                }
+                Ok((_, false)) => {}
             }
             replayed += 1;
             offset += len;

@@ -257,3 +257,56 @@ fn t20_resuming_over_torn_tails_loses_no_work_and_ends_as_clean_resumes() {
     let _ = std::fs::remove_dir_all(clean.parent().unwrap());
     let _ = std::fs::remove_dir_all(torn.parent().unwrap());
 }
+
+#[test]
+fn t20_a_command_whose_recorded_draws_run_out_is_refused_not_replayed_forever() {
+    // Found by the journal fuzz target: the Start command of a 40-player event
+    // journaled with no draws. Seating draws seats by rejection sampling; given
+    // zeros forever it never ended. Now the draws that run out make the frame a
+    // contradiction, reported in bounded time.
+    let (bytes, _) = journal_after(45);
+    let (mut entries, _) = read_frames(&bytes);
+    let start = entries
+        .iter()
+        .position(|e| {
+            matches!(e, holdem_tourney::journal::Entry::Command(r)
+                if matches!(r.input.command, holdem_tourney::Command::Start))
+        })
+        .unwrap();
+    if let holdem_tourney::journal::Entry::Command(r) = &mut entries[start] {
+        assert!(!r.draws.is_empty(), "the start draws seats");
+        r.draws.clear();
+    }
+    let mut journal = Vec::new();
+    let mut offset = 0;
+    for (i, e) in entries.iter().enumerate() {
+        if i == start {
+            offset = journal.len();
+        }
+        journal.extend(holdem_tourney::journal::encode_frame(e).unwrap());
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(Tournament::recover(
+            &journal,
+            &mut ChaCha8Rng::seed_from_u64(8),
+        ));
+    });
+    let result = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("recovery did not end");
+    match result {
+        Err(holdem_tourney::RecoverError::Contradiction {
+            frame,
+            offset: at,
+            reason,
+        }) => {
+            assert_eq!((frame, at), (start, offset));
+            assert!(reason.contains("draws"), "{reason}");
+        }
+        other => panic!(
+            "a start without its draws was accepted: {:?}",
+            other.map(|r| r.replayed)
+        ),
+    }
+}
