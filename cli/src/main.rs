@@ -1,5 +1,13 @@
 //! The `holdem` command.
+//!
+//! Everything the subcommands print goes through a handle on standard output
+//! (never `println!`, which panics when the reader has gone). A closed pipe
+//! (`holdem replay -v DIR | head -1`) ends the program quietly with status 0,
+//! as ripgrep does: the reader chose to stop reading, so nothing failed. Any
+//! other write error is reported on standard error with status 2. Messages on
+//! standard error are best effort: a closed standard error is ignored.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -111,58 +119,80 @@ struct GenArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Simulate(args) => simulate::run(&args),
-        Command::Rules(args) => rules::run(&args),
-        Command::Replay(args) => replay(&args),
-        Command::Convert(args) => report(convert(&args.input, &args.output)),
-        Command::GenHistories(args) => report(gen_histories(&args)),
-        Command::Eval { cards } => eval(&cards.join(" ")),
-        Command::Equity(args) => report(equity(&args)),
-        Command::Cards { cards } => {
-            let text = cards.join(" ");
-            match parse_cards(&text) {
-                Ok(list) => {
-                    let set: CardSet = list.iter().copied().collect();
-                    println!("{} cards: {set}", set.len());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let status = match cli.command {
+        Command::Simulate(args) => simulate::run(&args, &mut out),
+        Command::Rules(args) => Ok(rules::run(&args)),
+        Command::Replay(args) => replay(&args, &mut out),
+        Command::Convert(args) => report(convert(&args.input, &args.output), &mut out),
+        Command::GenHistories(args) => report(gen_histories(&args), &mut out),
+        Command::Eval { cards } => eval(&cards.join(" "), &mut out),
+        Command::Equity(args) => report(equity(&args), &mut out),
+        Command::Cards { cards } => show_cards(&cards.join(" "), &mut out),
+    };
+    finish(status.and_then(|code| out.flush().map(|()| code)))
 }
 
-fn report(result: Result<String, String>) -> ExitCode {
-    match result {
-        Ok(message) => {
-            println!("{message}");
-            ExitCode::SUCCESS
-        }
+/// The exit status once the output is written: a closed pipe on standard
+/// output is a quiet, successful end (see the module docs).
+fn finish(status: io::Result<ExitCode>) -> ExitCode {
+    match status {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            error(&format!("cannot write to standard output: {e}"));
             ExitCode::from(2)
         }
     }
 }
 
-fn replay(args: &ReplayArgs) -> ExitCode {
+/// Prints `error: MESSAGE` on standard error, best effort.
+fn error(message: &dyn std::fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "error: {message}");
+}
+
+fn show_cards(text: &str, out: &mut dyn Write) -> io::Result<ExitCode> {
+    match parse_cards(text) {
+        Ok(list) => {
+            let set: CardSet = list.iter().copied().collect();
+            writeln!(out, "{} cards: {set}", set.len())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            error(&e);
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+fn report(result: Result<String, String>, out: &mut dyn Write) -> io::Result<ExitCode> {
+    match result {
+        Ok(message) => {
+            writeln!(out, "{message}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            error(&e);
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     let forced = match args.rules.as_deref().map(RulesBook::load).transpose() {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+            error(&e);
+            return Ok(ExitCode::from(2));
         }
     };
     let rules = RulesBook::new(forced);
     let files = match collect_files(&args.paths) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+            error(&e);
+            return Ok(ExitCode::from(2));
         }
     };
     let start = Instant::now();
@@ -205,31 +235,33 @@ fn replay(args: &ReplayArgs) -> ExitCode {
             "passed": total.passed(),
             "reports": reports.iter().filter(|r| args.verbose || !r.lines.is_empty()).collect::<Vec<_>>(),
         });
-        println!("{doc}");
+        writeln!(out, "{doc}")?;
     } else {
         for r in &reports {
             for line in &r.lines {
-                println!(
+                writeln!(
+                    out,
                     "{}: {}",
                     status_word(line.status),
                     format_line(&r.path, line)
-                );
+                )?;
             }
             if r.counts.unmet_expectations > 0 {
-                println!(
+                writeln!(
+                    out,
                     "FAILED: {}: expected an illegal hand ({:?}) but none was",
                     r.path.display(),
                     r.expected.as_deref().unwrap_or("")
-                );
+                )?;
             }
         }
-        print_summary(reports.len(), &total, seconds, rate);
+        print_summary(out, reports.len(), &total, seconds, rate)?;
     }
-    if total.passed() {
+    Ok(if total.passed() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
+    })
 }
 
 fn status_word(s: holdem_history::corpus::Status) -> &'static str {
@@ -245,12 +277,19 @@ fn status_word(s: holdem_history::corpus::Status) -> &'static str {
     }
 }
 
-fn print_summary(files: usize, c: &Counts, seconds: f64, rate: f64) {
-    println!();
-    println!(
+fn print_summary(
+    out: &mut dyn Write,
+    files: usize,
+    c: &Counts,
+    seconds: f64,
+    rate: f64,
+) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
         "replayed {} hands from {files} files in {seconds:.2} s ({rate:.0} hands/s)",
         c.hands
-    );
+    )?;
     let rows = [
         (
             "ok (settled)",
@@ -280,24 +319,26 @@ fn print_summary(files: usize, c: &Counts, seconds: f64, rate: f64) {
         ),
         ("unreadable", c.unreadable, "not a valid history"),
     ];
-    println!("  {:<18} {:>9}", "result", "hands");
+    writeln!(out, "  {:<18} {:>9}", "result", "hands")?;
     for (name, n, about) in rows {
-        println!("  {name:<18} {n:>9}   {about}");
+        writeln!(out, "  {name:<18} {n:>9}   {about}")?;
     }
     if c.unmet_expectations > 0 {
-        println!(
+        writeln!(
+            out,
             "  {:<18} {:>9}   files whose declared illegal hand was legal",
             "unmet", c.unmet_expectations
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "{}",
         if c.passed() {
             "result: PASS"
         } else {
             "result: FAIL"
         }
-    );
+    )
 }
 
 fn convert(input: &Path, output: &Path) -> Result<String, String> {
@@ -336,20 +377,20 @@ fn gen_histories(args: &GenArgs) -> Result<String, String> {
     ))
 }
 
-fn eval(text: &str) -> ExitCode {
+fn eval(text: &str, out: &mut dyn Write) -> io::Result<ExitCode> {
     use holdem_eval::{Evaluator, HandEvaluator, best_five};
     let cards: CardSet = match text.parse() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+            error(&e);
+            return Ok(ExitCode::from(2));
         }
     };
     let rank = match Evaluator::new().evaluate(cards) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+            error(&e);
+            return Ok(ExitCode::from(2));
         }
     };
     let five = match best_five(cards) {
@@ -359,13 +400,13 @@ fn eval(text: &str) -> ExitCode {
             .collect::<Vec<_>>()
             .join(" "),
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+            error(&e);
+            return Ok(ExitCode::from(2));
         }
     };
-    println!("{}: {}", rank.category(), rank.describe());
-    println!("best five: {five}");
-    ExitCode::SUCCESS
+    writeln!(out, "{}: {}", rank.category(), rank.describe())?;
+    writeln!(out, "best five: {five}")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn equity(args: &EquityArgs) -> Result<String, String> {

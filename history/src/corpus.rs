@@ -556,16 +556,24 @@ pub fn read_hands(
 }
 
 /// Writes hands to a file in the format of its extension.
+///
+/// The hands go to a temporary file beside the target (`.NAME.PID.tmp`),
+/// renamed onto it by [`HandWriter::finish`]; a writer dropped unfinished (the
+/// conversion failed) removes it, so a failed run leaves no partial file and
+/// an existing target as it was.
 pub struct HandWriter {
     format: Format,
     single: bool,
     out: BufWriter<File>,
     count: usize,
     path: PathBuf,
+    tmp: PathBuf,
+    finished: bool,
 }
 
 impl HandWriter {
-    /// Creates (truncates) `path`; its extension chooses the format (`.phh` holds one
+    /// A writer for `path` (written to a temporary file beside it until
+    /// [`HandWriter::finish`]); its extension chooses the format (`.phh` holds one
     /// hand, `.phhs` numbered tables). A postcard file gets its header at once.
     pub fn create(path: &Path) -> Result<HandWriter, String> {
         let format = Format::of(path).ok_or_else(|| {
@@ -575,18 +583,27 @@ impl HandWriter {
             .to_string()
         })?;
         let single = path.extension().is_some_and(|e| e == "phh");
-        let f = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut out = BufWriter::new(f);
-        if format == Format::Postcard {
-            write_postcard_header(&mut out).map_err(|e| e.to_string())?;
-        }
-        Ok(HandWriter {
+        let name = path
+            .file_name()
+            .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".{}.tmp", std::process::id()));
+        let tmp = path.with_file_name(tmp_name);
+        let f = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        let mut w = HandWriter {
             format,
             single,
-            out,
+            out: BufWriter::new(f),
             count: 0,
             path: path.to_path_buf(),
-        })
+            tmp,
+            finished: false,
+        };
+        if format == Format::Postcard {
+            write_postcard_header(&mut w.out).map_err(|e| e.to_string())?;
+        }
+        Ok(w)
     }
 
     /// Appends one hand.
@@ -615,11 +632,21 @@ impl HandWriter {
         }
     }
 
-    /// Flushes the file and returns the number of hands written.
+    /// Flushes the file, renames it onto the target and returns the number of
+    /// hands written.
     pub fn finish(mut self) -> Result<usize, String> {
-        self.out
-            .flush()
-            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        let fail = |e: std::io::Error| format!("{}: {e}", self.path.display());
+        self.out.flush().map_err(fail)?;
+        std::fs::rename(&self.tmp, &self.path).map_err(fail)?;
+        self.finished = true;
         Ok(self.count)
+    }
+}
+
+impl Drop for HandWriter {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
     }
 }

@@ -426,7 +426,21 @@ fn encode_v2(h: &HandHistory, out: &mut Vec<u8>) -> Result<(), &'static str> {
 /// Why the bytes are not a hand.
 pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHistory, String> {
     match version {
-        NativeVersion::V1 => postcard::from_bytes(bytes).map_err(|e| e.to_string()),
+        NativeVersion::V1 => {
+            // serde reads any array lengths; a hand is one entry per player in
+            // each per-player array, as `HOLDEMH2` (and the lean decoder) hold.
+            let h: HandHistory = postcard::from_bytes(bytes).map_err(|e| e.to_string())?;
+            let n = h.starting_stacks.len();
+            let same = |v: &[u64]| v.len() == n;
+            if !same(&h.antes)
+                || !same(&h.blinds_or_straddles)
+                || !h.finishing_stacks.as_deref().is_none_or(same)
+                || !h.winnings.as_deref().is_none_or(same)
+            {
+                return Err("per-player arrays must all have one entry per player".into());
+            }
+            Ok(h)
+        }
         NativeVersion::V2 => {
             let record = HandRecord::decode(bytes, version).map_err(|e| e.to_string())?;
             let extra = record

@@ -24,8 +24,8 @@ impl Rules {
     /// # Errors
     /// A [`RulesError`] listing every problem found: text that is not TOML, a
     /// wrong type, an unknown or missing key, an unknown preset, or values that
-    /// break a rule. Parse and type errors stop at the first; unknown keys and
-    /// validation errors are all reported together.
+    /// break a rule. Parse and type errors stop at the first; every unknown key
+    /// is reported with them, or with every validation error.
     pub fn from_toml_str(text: &str) -> Result<Rules, RulesError> {
         let table = parse_table(text)?;
         Rules::from_toml_table(table)
@@ -73,7 +73,17 @@ impl Rules {
         if let Some(unset) = unset {
             remove_paths(&mut table, unset)?;
         }
-        let rules = deserialize(&table)?;
+        let rules = match deserialize(&table) {
+            Ok(rules) => rules,
+            Err(e) => {
+                // The first type error stops serde; the unknown keys are still
+                // worth reporting with it (against every key the rules know).
+                let mut errors = unknown_keys_without_rules(&table);
+                errors.retain(|u| e.errors.iter().all(|d| d.path != u.path));
+                errors.extend(e.errors);
+                return Err(RulesError { errors });
+            }
+        };
         let mut errors = unknown_keys(&table, &rules);
         if let Err(e) = rules.validate() {
             errors.extend(e.errors);
@@ -256,16 +266,50 @@ fn classify(path: String, message: &str) -> ConfigError {
             ),
         );
     }
-    let reason = if message.contains("expected u64")
-        || message.contains("expected u32")
-        || message.contains("expected u16")
-        || message.contains("expected u8")
-    {
-        format!("must be a positive whole number of chips or a count ({message})")
-    } else {
-        message.to_owned()
-    };
+    let reason = integer_reason(&path, message).unwrap_or_else(|| message.to_owned());
     ConfigError::new(path, ErrorKind::WrongType, reason)
+}
+
+/// The constraint an unsigned-integer field puts on its value, in words, when
+/// `message` is serde's complaint about one (negative, fractional or too
+/// large): a basis-point field (`basis-points`, `...-bp`) holds 0 to 10,000
+/// (100 %), any other the range of its type.
+fn integer_reason(path: &str, message: &str) -> Option<String> {
+    let max = [
+        ("u64", u64::MAX),
+        ("u32", u64::from(u32::MAX)),
+        ("u16", u64::from(u16::MAX)),
+        ("u8", u64::from(u8::MAX)),
+    ]
+    .into_iter()
+    .find(|(ty, _)| message.contains(&format!("expected {ty}")))
+    .map(|(_, max)| max)?;
+    let field = path.rsplit('.').next().unwrap_or(path);
+    Some(
+        if field.ends_with("basis-points") || field.ends_with("-bp") {
+            format!(
+                "must be a whole number of basis points from 0 to 10,000 (100 %): one basis point is 0.01 % ({message})"
+            )
+        } else {
+            format!(
+                "must be a whole number of chips or a count, from 0 to {} ({message})",
+                grouped(max)
+            )
+        },
+    )
+}
+
+/// `n` with a comma between groups of three digits.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn backticked_after<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
@@ -299,6 +343,66 @@ fn unknown_keys(input: &Table, rules: &Rules) -> Vec<ConfigError> {
         }
     }
     errors
+}
+
+/// Unknown keys of a document that does not deserialize: keys absent from the
+/// every-key sample ([`every_key_sample`]). A one-key table of the sample is an
+/// enum variant (see [`merge`]): the document may pick another, so its keys
+/// are not judged here, and neither is anything whose type differs from the
+/// sample's (that is the type error's business).
+fn unknown_keys_without_rules(input: &Table) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
+    if let Some(sample) = every_key_sample() {
+        walk_unknown_by_sample("", input, &sample, &mut errors);
+    }
+    errors
+}
+
+fn walk_unknown_by_sample(
+    prefix: &str,
+    input: &Table,
+    sample: &Table,
+    errors: &mut Vec<ConfigError>,
+) {
+    if sample.len() == 1 {
+        return;
+    }
+    for (key, value) in input {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match (value, sample.get(key)) {
+            (_, None) => {
+                let keys: Vec<&str> = sample.keys().map(String::as_str).collect();
+                let kebab = key.replace('_', "-");
+                let hint = if kebab != *key && keys.contains(&kebab.as_str()) {
+                    format!(" (did you mean `{kebab}`? keys are kebab-case)")
+                } else {
+                    String::new()
+                };
+                errors.push(ConfigError::new(
+                    path,
+                    ErrorKind::UnknownField,
+                    format!("is not a known key{hint}; known here: {}", keys.join(", ")),
+                ));
+            }
+            (Value::Table(i), Some(Value::Table(s))) => {
+                walk_unknown_by_sample(&path, i, s, errors);
+            }
+            (Value::Array(items), Some(Value::Array(s))) => {
+                if let Some(Value::Table(s)) = s.first() {
+                    for (n, item) in items.iter().enumerate() {
+                        if let Value::Table(it) = item {
+                            walk_unknown_by_sample(&format!("{path}[{n}]"), it, s, errors);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Optional keys that no preset writes, merged over `online-mtt` to list every

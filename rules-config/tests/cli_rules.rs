@@ -98,6 +98,22 @@ fn r2_rules_check_lists_every_error_with_its_path_and_exits_2() {
 }
 
 #[test]
+fn r2_rules_check_reports_an_unknown_key_and_a_missing_field_in_one_run() {
+    let path = temp_file(
+        "unknown-and-missing.toml",
+        "[betting]\nstructure = { fixed-limit = { small-bet = 10 } }\nbig-blind = 10\nantee = 5\n",
+    );
+    let (status, out, err) = holdem_rules(&["check", path.to_str().expect("path")]);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(err.contains("2 errors in the rules"), "{err}");
+    assert!(err.contains("betting.antee: is not a known key"), "{err}");
+    assert!(
+        err.contains("betting.structure.fixed-limit.big-bet: is required"),
+        "{err}"
+    );
+}
+
+#[test]
 fn rules_check_of_a_missing_file_exits_1() {
     let (status, _, err) = holdem_rules(&["check", "/nonexistent/rules.toml"]);
     assert_eq!(status, 1);

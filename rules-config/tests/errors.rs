@@ -35,7 +35,7 @@ fn r2_wrong_type_names_the_field() {
         "extends = \"online-cash\"\n[betting]\nbig-blind = -5",
         ErrorKind::WrongType,
         "betting.big-blind",
-        "must be a positive whole number",
+        "must be a whole number of chips or a count, from 0 to 18,446,744,073,709,551,615",
     );
     check(
         "extends = \"online-cash\"\n[betting]\ncap-lifted-heads-up = \"yes\"",
@@ -49,6 +49,69 @@ fn r2_wrong_type_names_the_field() {
         "tournament.event.structure.levels[0].big-blind",
         "float",
     );
+}
+
+#[test]
+fn b23_r2_basis_points_out_of_range_name_the_real_limit_of_10000() {
+    // basis-points is a u16: 99,999 does not fit, but the limit that matters
+    // is 10,000 (100 %), not "a positive whole number".
+    for (text, path) in [
+        (
+            "extends = \"online-cash\"\n[rake]\nbasis-points = 99999",
+            "rake.basis-points",
+        ),
+        (
+            "extends = \"online-cash\"\n[rake]\nbasis-points = -1",
+            "rake.basis-points",
+        ),
+        (
+            "extends = \"online-mtt\"\n[tournament.bounties]\nknockout = { entry-bounty = 100, progressive-share-bp = 5000000000 }",
+            "tournament.bounties.knockout.progressive-share-bp",
+        ),
+    ] {
+        check(
+            text,
+            ErrorKind::WrongType,
+            path,
+            "must be a whole number of basis points from 0 to 10,000 (100 %)",
+        );
+        assert!(!rejected(text).to_string().contains("positive"), "{text}");
+    }
+    // In the type's range but above 100 %: the validation says the same limit.
+    check(
+        "extends = \"online-cash\"\n[rake]\nbasis-points = 10001",
+        ErrorKind::Invalid,
+        "rake.basis-points",
+        "above 100%",
+    );
+}
+
+#[test]
+fn r2_an_unknown_key_is_reported_with_a_missing_field() {
+    // A missing key stops the typed reading; the unknown keys are reported too,
+    // every one, in the same run.
+    let err = rejected(
+        "[betting]\nstructure = { fixed-limit = { small-bet = 10 } }\nbig-blind = 10\nantee = 5\n[dealing]\nbutton_draw = \"seat-one\"\n",
+    );
+    let paths = err.paths();
+    for path in [
+        "betting.antee",
+        "dealing.button_draw",
+        "betting.structure.fixed-limit.big-bet",
+    ] {
+        assert!(paths.contains(&path), "{path} not reported:\n{err}");
+    }
+    check(
+        "[betting]\nstructure = { fixed-limit = { small-bet = 10 } }\nbig-blind = 10\n[dealing]\nbutton_draw = \"seat-one\"\n",
+        ErrorKind::UnknownField,
+        "dealing.button_draw",
+        "did you mean `button-draw`?",
+    );
+    // And with a wrong type; a key of another enum variant is not unknown.
+    let err = rejected(
+        "extends = \"online-mtt\"\n[betting]\nbig-blind = \"ten\"\nbogus = 1\n[tournament.event.structure.breaks]\nafter-play = { every-minutes = 120, minutes = 15 }\n",
+    );
+    assert_eq!(err.paths(), ["betting.bogus", "betting.big-blind"], "{err}");
 }
 
 #[test]

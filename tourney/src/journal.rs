@@ -199,14 +199,56 @@ pub fn create_file(
     Ok(JournalWriter::new(f, policy))
 }
 
-/// Opens a journal file to resume: reads it whole, cuts the torn or corrupt
-/// tail off the file, and returns its bytes and a writer appending after the
-/// last good frame.
+/// A journal file opened to resume ([`open_for_resume`]): the torn or corrupt
+/// tail is cut off the file just before the first new frame is written, so a
+/// resume that is refused (or writes nothing) leaves the file as it was.
+#[derive(Debug)]
+pub struct ResumeFile {
+    file: File,
+    /// Where to cut the file before the first write; `None` once cut.
+    cut_at: Option<u64>,
+}
+
+impl ResumeFile {
+    fn cut(&mut self) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        if let Some(len) = self.cut_at {
+            self.file.set_len(len)?;
+            self.file.seek(SeekFrom::Start(len))?;
+            self.cut_at = None;
+        }
+        Ok(())
+    }
+}
+
+impl Write for ResumeFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.cut()?;
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Durable for ResumeFile {
+    fn sync(&mut self) -> io::Result<()> {
+        self.file.sync_data()
+    }
+}
+
+/// Opens a journal file to resume: reads it whole and returns its bytes and a
+/// writer that appends after the last good frame, cutting the torn or corrupt
+/// tail off the file when it writes its first frame (rule T20). Since
+/// [`crate::Tournament::recover`] applies every good frame or refuses the
+/// journal, the end of the good frames is the end of the last frame applied:
+/// nothing a resume wrote is ever behind a frame the next resume refuses.
 pub fn open_for_resume(
     path: &std::path::Path,
     policy: FsyncPolicy,
-) -> Result<(Vec<u8>, JournalWriter<File>), JournalError> {
-    use std::io::{Read, Seek, SeekFrom};
+) -> Result<(Vec<u8>, JournalWriter<ResumeFile>), JournalError> {
+    use std::io::Read;
     let mut f = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -214,7 +256,9 @@ pub fn open_for_resume(
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes)?;
     let (_, good_len) = read_frames(&bytes);
-    f.set_len(good_len as u64)?;
-    f.seek(SeekFrom::Start(good_len as u64))?;
-    Ok((bytes, JournalWriter::new(f, policy)))
+    let file = ResumeFile {
+        file: f,
+        cut_at: Some(good_len as u64),
+    };
+    Ok((bytes, JournalWriter::new(file, policy)))
 }

@@ -50,8 +50,10 @@ impl RngCore for Recorder<'_> {
     }
 }
 
-/// Gives back recorded draws (zeros once they run out, which only a journal
-/// that passed its CRC but was written by other code could cause).
+/// Gives back recorded draws. Past the end it yields `u32::MAX`, a word every
+/// bounded draw (`ids::below`'s rejection sampling) accepts, so a record with too
+/// few draws (only a journal that passed its CRC but was not written by this
+/// code has one) still ends; [`Replayer::overrun`] tells that it happened.
 pub(crate) struct Replayer<'a> {
     draws: &'a [u32],
     pos: usize,
@@ -61,12 +63,17 @@ impl<'a> Replayer<'a> {
     pub(crate) fn new(draws: &'a [u32]) -> Replayer<'a> {
         Replayer { draws, pos: 0 }
     }
+
+    /// Whether more words were drawn than the record holds.
+    pub(crate) fn overrun(&self) -> bool {
+        self.pos > self.draws.len()
+    }
 }
 
 impl RngCore for Replayer<'_> {
     fn next_u32(&mut self) -> u32 {
-        let v = self.draws.get(self.pos).copied().unwrap_or(0);
-        self.pos += 1;
+        let v = self.draws.get(self.pos).copied().unwrap_or(u32::MAX);
+        self.pos = self.pos.saturating_add(1);
         v
     }
     fn next_u64(&mut self) -> u64 {

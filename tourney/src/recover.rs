@@ -1,4 +1,20 @@
 //! Rebuilding a tournament from its journal after a crash (rule T20).
+//!
+//! A journal is read as far as its frames are *good* (whole, within
+//! [`crate::journal::MAX_FRAME`], CRC correct and decodable). What follows the
+//! last good frame is a torn or garbled tail: a crash mid-write leaves one, so
+//! it is dropped and the file cut there before anything new is appended.
+//!
+//! Good frames are trusted to be what the writer wrote, so they must all apply:
+//! a first frame that creates the event, then only commands the tournament
+//! accepts with exactly its recorded draws. A good frame that does not (a
+//! second `Create`, a command the tournament refuses or that needs more random
+//! draws than it recorded) contradicts the frames before it; no crash produces
+//! that, so the journal is refused with [`RecoverError::Contradiction`],
+//! naming the frame and its byte offset, and nothing is appended to it.
+//! Invariant: when recovery succeeds, every good frame was applied, so
+//! [`Recovered::good_len`] is both the end of the good frames and the end of
+//! the last frame applied.
 
 use rand_core::RngCore;
 
@@ -18,8 +34,8 @@ pub struct Recovered {
     pub label: String,
     /// Hands rolled back, with the stacks restored (T20).
     pub rolled_back: Vec<RolledBackHand>,
-    /// Bytes of the journal that are good; truncate the file to this length
-    /// before appending.
+    /// Bytes of the journal that are good, every one of their frames applied;
+    /// truncate the file to this length before appending.
     pub good_len: usize,
     /// Bytes dropped after the last good frame (a torn or corrupt tail).
     pub dropped_bytes: usize,
@@ -43,15 +59,29 @@ pub enum RecoverError {
     /// The options in the first frame are invalid.
     #[error("the journal's options are invalid: {0}")]
     BadOptions(String),
+    /// A good frame (whole, CRC correct, decodable) that does not apply after
+    /// the frames before it: the journal is refused rather than cut, since
+    /// cutting it would drop every frame after it (rule T20).
+    #[error("journal frame {frame} at byte {offset} contradicts the frames before it: {reason}")]
+    Contradiction {
+        /// The frame's index, counting the first frame as 0.
+        frame: usize,
+        /// The byte offset where the frame starts.
+        offset: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl Tournament {
     /// Rebuilds a tournament from journal bytes (T20): replays every good frame,
     /// drops the torn or corrupt tail, rolls back every hand in progress (stacks
     /// return to their start-of-hand values) and resumes, dealing new hands with
-    /// `rng`. Never panics on any input.
+    /// `rng`. A good frame that does not apply refuses the whole journal
+    /// ([`RecoverError::Contradiction`]; see the module docs). Never panics on
+    /// any input.
     pub fn recover(bytes: &[u8], rng: &mut dyn RngCore) -> Result<Recovered, RecoverError> {
-        let (entries, mut good_len) = read_frames(bytes);
+        let (entries, good_len) = read_frames(bytes);
         let mut it = entries.into_iter();
         let (config, label) = match it.next() {
             Some(Entry::Create { options, label }) => (TournamentConfig::from(options), label),
@@ -62,20 +92,29 @@ impl Tournament {
             Tournament::with_config(config).map_err(|e| RecoverError::BadOptions(e.to_string()))?;
         let frame_lens = frame_lengths(bytes, good_len);
         let mut replayed = 0;
-        let mut end = frame_lens.first().copied().unwrap_or(0);
-        for (entry, len) in it.zip(frame_lens.iter().skip(1)) {
-            let Entry::Command(rec) = entry else {
-                good_len = end;
-                break;
+        let mut offset = frame_lens.first().copied().unwrap_or(0);
+        for (index, (entry, len)) in it.zip(frame_lens.iter().skip(1)).enumerate() {
+            let contradiction = |reason: String| RecoverError::Contradiction {
+                frame: index + 1,
+                offset,
+                reason,
             };
-            if t.replay(&rec).is_err() {
-                // A frame that passed its CRC but does not apply was never
-                // accepted: stop trusting the journal here.
-                good_len = end;
-                break;
+            let Entry::Command(rec) = entry else {
+                return Err(contradiction(
+                    "a second first frame (Create or CreateWith)".to_string(),
+                ));
+            };
+            match t.replay_checked(&rec) {
+                Err(e) => return Err(contradiction(format!("the tournament refuses it: {e}"))),
+                Ok((_, true)) => {
+                    return Err(contradiction(
+                        "the command draws more random words than its recorded draws".to_string(),
+                    ));
+                }
+                Ok((_, false)) => {}
             }
             replayed += 1;
-            end += len;
+            offset += len;
         }
         let mut rolled_back = Vec::new();
         let mut record = None;

@@ -384,8 +384,19 @@ impl Tournament {
 
     /// Replays a journal record: the same command with the same random draws.
     pub fn replay(&mut self, record: &Record) -> Result<Vec<Event>, TourneyError> {
+        self.replay_checked(record).map(|(events, _)| events)
+    }
+
+    /// [`Tournament::replay`], also telling whether the command drew more random
+    /// words than the record holds (the record does not belong here: recovery
+    /// refuses the journal, rule T20).
+    pub(crate) fn replay_checked(
+        &mut self,
+        record: &Record,
+    ) -> Result<(Vec<Event>, bool), TourneyError> {
         let mut r = Replayer::new(&record.draws);
-        self.apply(&record.input, &mut r)
+        let events = self.apply(&record.input, &mut r)?;
+        Ok((events, r.overrun()))
     }
 
     fn alive(&self, p: PlayerId) -> Result<(), TourneyError> {

@@ -140,3 +140,173 @@ fn recovered_journal_can_be_resumed_and_finished() {
     assert_eq!(again.tournament.finishes(), t.finishes());
     assert_eq!(again.dropped_bytes, 0);
 }
+
+/// A fresh temporary path for a journal file.
+fn temp_journal(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("holdem-journal-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("journal.bin")
+}
+
+/// Resumes the journal file, plays `steps` more commands (or to the end) and
+/// returns what the resume said.
+fn resume_file_and_play(
+    path: &std::path::Path,
+    steps: usize,
+) -> Result<usize, holdem_tourney::sim::SimError> {
+    let (bytes, mut w) = holdem_tourney::journal::open_for_resume(path, FsyncPolicy::Never)?;
+    let (mut sim, rec) = Simulation::resume(&bytes, &mut w)?;
+    for _ in 0..steps {
+        if sim.is_done() {
+            break;
+        }
+        sim.step(&mut w)?;
+    }
+    w.sync()?;
+    Ok(rec.dropped_bytes)
+}
+
+#[test]
+fn t20_a_second_create_frame_refuses_the_journal_naming_frame_and_offset_every_resume() {
+    // A good (CRC-correct) copy of the first frame after 40 commands: no crash
+    // writes that, so resuming refuses the journal instead of cutting it, and
+    // the file is left as it was however often it is resumed.
+    let (mut bytes, _) = journal_after(40);
+    let offset = bytes.len();
+    let first = read_frames(&bytes).0.remove(0);
+    bytes.extend(holdem_tourney::journal::encode_frame(&first).unwrap());
+    let path = temp_journal("second-create");
+    std::fs::write(&path, &bytes).unwrap();
+    for _ in 0..3 {
+        match resume_file_and_play(&path, 500) {
+            Err(holdem_tourney::sim::SimError::Recover(
+                holdem_tourney::RecoverError::Contradiction {
+                    frame, offset: at, ..
+                },
+            )) => {
+                assert_eq!(frame, 41, "the 42nd frame (index 41) is the second Create");
+                assert_eq!(at, offset);
+            }
+            other => panic!("the contradicting journal was resumed: {other:?}"),
+        }
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "a refused resume wrote"
+        );
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn t20_a_command_frame_the_tournament_refuses_is_a_contradiction_not_a_tail() {
+    // The 30th command journaled again after the 60th: CRC-correct, but time
+    // went backwards, so the tournament refuses it.
+    let (mut bytes, _) = journal_after(60);
+    let offset = bytes.len();
+    let old = read_frames(&bytes).0.remove(30);
+    bytes.extend(holdem_tourney::journal::encode_frame(&old).unwrap());
+    let err = Tournament::recover(&bytes, &mut ChaCha8Rng::seed_from_u64(5)).unwrap_err();
+    assert!(
+        matches!(err, holdem_tourney::RecoverError::Contradiction { frame: 61, offset: o, .. } if o == offset),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains(&format!("frame 61 at byte {offset}"))
+    );
+}
+
+#[test]
+fn t20_resuming_over_torn_tails_loses_no_work_and_ends_as_clean_resumes() {
+    // The same stops, once with a clean journal and once with a torn, garbled
+    // tail left by each crash: every resume cuts the tail and keeps what the
+    // previous resumes wrote, so both files end byte for byte the same.
+    let (start, _) = journal_after(30);
+    let clean = temp_journal("clean");
+    let torn = temp_journal("torn");
+    std::fs::write(&clean, &start).unwrap();
+    std::fs::write(&torn, &start).unwrap();
+    let mut garbage = ChaCha8Rng::seed_from_u64(6);
+    let mut last_len = 0;
+    for round in 0..4 {
+        let mut tail = vec![0u8; 5 + round * 7];
+        garbage.fill_bytes(&mut tail);
+        let mut b = std::fs::read(&torn).unwrap();
+        let len = b.len();
+        assert!(
+            len > last_len,
+            "round {round}: work was lost ({len} <= {last_len})"
+        );
+        last_len = len;
+        b.extend(&tail);
+        std::fs::write(&torn, &b).unwrap();
+        let steps = if round == 3 { usize::MAX } else { 40 };
+        assert_eq!(resume_file_and_play(&clean, steps).unwrap(), 0);
+        assert_eq!(resume_file_and_play(&torn, steps).unwrap(), tail.len());
+    }
+    let a = std::fs::read(&clean).unwrap();
+    let b = std::fs::read(&torn).unwrap();
+    assert_eq!(
+        a, b,
+        "the torn journal's resumes did not match the clean ones"
+    );
+    let rec = Tournament::recover(&b, &mut ChaCha8Rng::seed_from_u64(7)).unwrap();
+    assert_eq!(rec.dropped_bytes, 0);
+    assert_eq!(rec.tournament.phase(), Phase::Finished);
+    let _ = std::fs::remove_dir_all(clean.parent().unwrap());
+    let _ = std::fs::remove_dir_all(torn.parent().unwrap());
+}
+
+#[test]
+fn t20_a_command_whose_recorded_draws_run_out_is_refused_not_replayed_forever() {
+    // Found by the journal fuzz target: the Start command of a 40-player event
+    // journaled with no draws. Seating draws seats by rejection sampling; given
+    // zeros forever it never ended. Now the draws that run out make the frame a
+    // contradiction, reported in bounded time.
+    let (bytes, _) = journal_after(45);
+    let (mut entries, _) = read_frames(&bytes);
+    let start = entries
+        .iter()
+        .position(|e| {
+            matches!(e, holdem_tourney::journal::Entry::Command(r)
+                if matches!(r.input.command, holdem_tourney::Command::Start))
+        })
+        .unwrap();
+    if let holdem_tourney::journal::Entry::Command(r) = &mut entries[start] {
+        assert!(!r.draws.is_empty(), "the start draws seats");
+        r.draws.clear();
+    }
+    let mut journal = Vec::new();
+    let mut offset = 0;
+    for (i, e) in entries.iter().enumerate() {
+        if i == start {
+            offset = journal.len();
+        }
+        journal.extend(holdem_tourney::journal::encode_frame(e).unwrap());
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(Tournament::recover(
+            &journal,
+            &mut ChaCha8Rng::seed_from_u64(8),
+        ));
+    });
+    let result = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("recovery did not end");
+    match result {
+        Err(holdem_tourney::RecoverError::Contradiction {
+            frame,
+            offset: at,
+            reason,
+        }) => {
+            assert_eq!((frame, at), (start, offset));
+            assert!(reason.contains("draws"), "{reason}");
+        }
+        other => panic!(
+            "a start without its draws was accepted: {:?}",
+            other.map(|r| r.replayed)
+        ),
+    }
+}

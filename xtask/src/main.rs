@@ -4,9 +4,15 @@
 //! - `rules`: checks `docs/rules-coverage.md` against the rule catalogue
 //!   `docs/rules.md` (and that catalogue against `../shared/RULES.md`).
 //! - `bench [NAME...]`: runs the criterion benchmarks of the `holdem-bench` crate.
+//! - `fuzz [TARGET...] [--seconds N] [--merge]`: builds the libFuzzer targets of
+//!   `fuzz/` (see [`fuzz`]) and runs each for N seconds (default 60) from its
+//!   checked-in corpus; `--merge` then minimises the corpus into
+//!   `fuzz/corpus/TARGET/`. CI does not fuzz: the corpora are replayed by the
+//!   `holdem-fuzz-checks` tests that `ci` runs with the workspace.
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
+mod fuzz;
 mod rules;
 
 use std::path::{Path, PathBuf};
@@ -24,6 +30,7 @@ fn main() -> ExitCode {
         Some("ci") => ci(&root),
         Some("rules") => rules::check(&root),
         Some("bench") => bench(&root, &args[1..]),
+        Some("fuzz") => fuzz::run(&root, &args[1..]),
         Some("gen-histories") => run_step(
             &root,
             "gen-histories",
@@ -41,8 +48,13 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <task>\n\n\
                  tasks:\n  ci              fmt, clippy, tests (debug and release-only), snapshots, rules coverage\n  \
                  rules           check docs/rules-coverage.md against docs/rules.md\n  \
-                 bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history\n  \
-                 gen-histories   regenerate the seeded random hand-history corpus"
+                 bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history
+  \
+                 gen-histories   regenerate the seeded random hand-history corpus
+  \
+                 fuzz [TARGET..] [--seconds N] [--merge]
+                  \
+                 run the libFuzzer targets of fuzz/ (N s each, default 60)"
             );
             return ExitCode::from(2);
         }
@@ -146,7 +158,7 @@ fn bench(root: &Path, args: &[String]) -> Result<(), String> {
 }
 
 /// Runs one `cargo` step, printing a one-line summary with its time.
-fn run_step(root: &Path, name: &str, args: &[&str]) -> Result<(), String> {
+pub(crate) fn run_step(root: &Path, name: &str, args: &[&str]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     println!("xtask: run  {name}: cargo {}", args.join(" "));
     let t = Instant::now();

@@ -3,6 +3,7 @@
 //! The tournament engine (`holdem_tourney`) is sans-IO; this command is its
 //! runner: it owns the journal file, the progress line and the report.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -98,18 +99,25 @@ fn fsync_policy(s: &str) -> Option<FsyncPolicy> {
     }
 }
 
-/// Runs the simulation.
-pub fn run(args: &SimulateArgs) -> ExitCode {
+/// Runs the simulation and writes its report to `out`; only a failure to
+/// write the report is an `Err` (progress and errors go to standard error,
+/// best effort).
+pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     match run_inner(args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok((sim, wall)) => {
+            report(out, &sim, args.top, wall)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Err(e) => {
-            eprintln!("holdem simulate: {e}");
-            ExitCode::from(2)
+            let _ = writeln!(io::stderr().lock(), "holdem simulate: {e}");
+            Ok(ExitCode::from(2))
         }
     }
 }
 
-fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
+fn run_inner(
+    args: &SimulateArgs,
+) -> Result<(Simulation, std::time::Duration), Box<dyn std::error::Error>> {
     let policy = fsync_policy(&args.fsync).ok_or_else(|| {
         format!(
             "bad --fsync {:?}: never, every-frame or every:N",
@@ -122,7 +130,8 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
         let (bytes, writer) = journal::open_for_resume(path, policy)?;
         sink = Box::new(writer);
         let (sim, rec) = Simulation::resume(&bytes, sink.as_mut())?;
-        eprintln!(
+        let _ = writeln!(
+            io::stderr().lock(),
             "resumed {}: {} commands replayed, {} hands rolled back, {} bytes of torn tail dropped",
             path.display(),
             rec.replayed,
@@ -179,10 +188,9 @@ fn run_inner(args: &SimulateArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
     })?;
     if !args.quiet {
-        eprintln!();
+        let _ = writeln!(io::stderr().lock());
     }
-    report(&sim, args.top, started.elapsed());
-    Ok(())
+    Ok((sim, started.elapsed()))
 }
 
 fn progress(t: &Tournament, entrants: u32) {
@@ -193,7 +201,8 @@ fn progress(t: &Tournament, entrants: u32) {
     let bar: String = (0..width)
         .map(|i| if i < filled { '#' } else { '-' })
         .collect();
-    eprint!(
+    let _ = write!(
+        io::stderr().lock(),
         "\r[{bar}] {left:>6} left  level {:>2}  {:>5} tables  {:>7} hands",
         t.level_index().map_or(0, |l| l + 1),
         t.seating().table_count(),
@@ -205,17 +214,23 @@ fn dollars(cents: u64) -> String {
     format!("${}.{:02}", cents / 100, cents % 100)
 }
 
-fn report(sim: &Simulation, top: u32, wall: std::time::Duration) {
+fn report(
+    out: &mut dyn Write,
+    sim: &Simulation,
+    top: u32,
+    wall: std::time::Duration,
+) -> io::Result<()> {
     let t = sim.tournament();
     let bounties = sim.options().bounty.is_some().then(|| sim.bounties_won());
     let mut f = t.finishes().to_vec();
     f.sort_by_key(|x| (x.place, x.player));
     match bounties {
-        Some(_) => println!(
+        Some(_) => writeln!(
+            out,
             "{:>6}  {:>8}  {:>12}  {:>12}",
             "place", "player", "prize", "bounties"
-        ),
-        None => println!("{:>6}  {:>8}  {:>12}", "place", "player", "prize"),
+        )?,
+        None => writeln!(out, "{:>6}  {:>8}  {:>12}", "place", "player", "prize")?,
     }
     for x in f.iter().take_while(|x| x.place <= top) {
         let tie = if x.tied > 1 {
@@ -224,57 +239,62 @@ fn report(sim: &Simulation, top: u32, wall: std::time::Duration) {
             String::new()
         };
         match bounties {
-            Some(b) => println!(
+            Some(b) => writeln!(
+                out,
                 "{:>6}  {:>8}  {:>12}  {:>12}{tie}",
                 x.place,
                 x.player.0,
                 dollars(x.prize),
                 dollars(b.get(&x.player).copied().unwrap_or(0))
-            ),
-            None => println!(
+            )?,
+            None => writeln!(
+                out,
                 "{:>6}  {:>8}  {:>12}{tie}",
                 x.place,
                 x.player.0,
                 dollars(x.prize)
-            ),
+            )?,
         }
     }
     let s = t.stats();
     let virtual_ms = t.now().saturating_sub(SIM_START);
-    println!();
+    writeln!(out)?;
     let l = t.ledger();
-    println!("entrants          {}", t.entrants().len());
+    writeln!(out, "entrants          {}", t.entrants().len())?;
     if l.re_entries + l.rebuys + l.add_ons > 0
         || t.config().entry.late_registration.window.is_some()
     {
-        println!("re-entries        {}", l.re_entries);
-        println!("rebuys            {}", l.rebuys);
-        println!("add-ons           {}", l.add_ons);
-        println!("fees              {}", dollars(l.fees));
+        writeln!(out, "re-entries        {}", l.re_entries)?;
+        writeln!(out, "rebuys            {}", l.rebuys)?;
+        writeln!(out, "add-ons           {}", l.add_ons)?;
+        writeln!(out, "fees              {}", dollars(l.fees))?;
     }
-    println!("prize pool        {}", dollars(t.prizes().total()));
-    println!("paid places       {}", t.prizes().paid_places());
-    println!(
+    writeln!(out, "prize pool        {}", dollars(t.prizes().total()))?;
+    writeln!(out, "paid places       {}", t.prizes().paid_places())?;
+    writeln!(
+        out,
         "prizes paid       {}",
         dollars(f.iter().map(|x| x.prize).sum())
-    );
+    )?;
     if let Some(b) = bounties {
-        println!("bounties paid     {}", dollars(b.values().sum()));
+        writeln!(out, "bounties paid     {}", dollars(b.values().sum()))?;
         if l.rebuys + l.add_ons > 0 {
-            println!(
+            writeln!(
+                out,
                 "  from rebuys/add-ons {} (their bounty parts, added to the buyers' heads)",
                 dollars(sim.bounty_parts_added())
-            );
+            )?;
         }
     }
-    println!("hands played      {}", s.hands);
-    println!("tables broken     {}", s.tables_broken);
-    println!("players moved     {}", s.players_moved);
-    println!(
+    writeln!(out, "hands played      {}", s.hands)?;
+    writeln!(out, "tables broken     {}", s.tables_broken)?;
+    writeln!(out, "players moved     {}", s.players_moved)?;
+    writeln!(
+        out,
         "tournament time   {}h{:02}m (virtual)",
         virtual_ms / 3_600_000,
         virtual_ms / 60_000 % 60
-    );
-    println!("chips in play     {}", t.chips_in_play());
-    println!("wall time         {:.2}s", wall.as_secs_f64());
+    )?;
+    writeln!(out, "chips in play     {}", t.chips_in_play())?;
+    writeln!(out, "wall time         {:.2}s", wall.as_secs_f64())
 }

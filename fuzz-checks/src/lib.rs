@@ -1,0 +1,329 @@
+//! The properties the fuzz targets check, one function per target, shared by
+//! the coverage-guided targets in `fuzz/` (cargo-fuzz / libFuzzer, their own
+//! Cargo workspace) and by this crate's tests, which feed every file of the
+//! checked-in corpora (`fuzz/corpus/TARGET/`) to the same function on every
+//! `cargo test`, so CI checks the corpora without the fuzz toolchain.
+//!
+//! # Invariants
+//! - A check never panics on its own account: a broken property is an `Err`
+//!   naming it (the fuzz target turns it into a crash). A panic inside a check
+//!   is a panic of the library it calls, and a bug there.
+//! - Bad input is not a failure: only what the library accepts must round-trip
+//!   through its writer, and what it refuses must be refused with a
+//!   well-formed error.
+
+use holdem_betting::Hand;
+use holdem_cards::{Card, CardSet, parse_cards};
+use holdem_history::HandHistory;
+use holdem_history::native::{
+    JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
+};
+use holdem_history::phh::{PhhHands, parse_phh, write_phh};
+use holdem_history::replay::{HouseRules, replay_hand};
+use holdem_rules_config::Rules;
+use holdem_tourney::journal::{Entry, encode_frame, read_frames};
+use holdem_tourney::{RecoverError, Tournament};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// A fuzz target: its name (the file name in `fuzz/fuzz_targets/` and the
+/// corpus folder) and its check.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// The target's name.
+    pub name: &'static str,
+    /// The property it checks.
+    pub check: fn(&[u8]) -> Result<(), String>,
+}
+
+/// Every target.
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "cards_text",
+        check: cards_text,
+    },
+    Target {
+        name: "rules_toml",
+        check: rules_toml,
+    },
+    Target {
+        name: "journal",
+        check: journal,
+    },
+    Target {
+        name: "hand_postcard",
+        check: hand_postcard,
+    },
+    Target {
+        name: "history_phh",
+        check: history_phh,
+    },
+    Target {
+        name: "history_jsonl",
+        check: history_jsonl,
+    },
+    Target {
+        name: "history_postcard",
+        check: history_postcard,
+    },
+];
+
+/// The most hands of one input a history check reads.
+const MAX_HANDS: usize = 64;
+
+/// What every history check asks of a hand the reader accepted: written in
+/// `format` and read back it is the same hand, and it replays under the
+/// standard rules to the same outcome as the original.
+fn history_round_trip(
+    hand: &HandHistory,
+    format: &str,
+    write_and_read: impl Fn(&HandHistory) -> Result<HandHistory, String>,
+) -> Result<(), String> {
+    let back =
+        write_and_read(hand).map_err(|e| format!("{format}: its own output is refused: {e}"))?;
+    if back != *hand {
+        return Err(format!("{format}: the hand changed through its writer"));
+    }
+    let rules = HouseRules::standard();
+    let (a, b) = (replay_hand(hand, &rules), replay_hand(&back, &rules));
+    if a != b {
+        return Err(format!("{format}: replays differ: {a:?} / {b:?}"));
+    }
+    Ok(())
+}
+
+/// PHH text, one hand or a `.phhs` of many (`holdem_history::phh`): each hand
+/// read writes back (`write_phh`) to text that reads as the same hand and
+/// replays the same.
+pub fn history_phh(data: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    for h in PhhHands::new(text).take(MAX_HANDS) {
+        if let Ok(hand) = h.hand {
+            history_round_trip(&hand, "phh", |hand| {
+                parse_phh(&write_phh(hand)).map_err(|e| e.to_string())
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Native JSON Lines (`holdem_history::native`): each hand read writes back
+/// (`write_jsonl`) to a line that reads as the same hand and replays the same.
+pub fn history_jsonl(data: &[u8]) -> Result<(), String> {
+    for hand in JsonlHands::new(data).take(MAX_HANDS).flatten() {
+        history_round_trip(&hand, "jsonl", |hand| {
+            let mut out = Vec::new();
+            write_jsonl(&mut out, hand).map_err(|e| e.to_string())?;
+            match JsonlHands::new(out.as_slice()).next() {
+                Some(r) => r.map_err(|e| e.to_string()),
+                None => Err("no line written".into()),
+            }
+        })?;
+    }
+    Ok(())
+}
+
+/// Native postcard files (`holdem_history::native`, header and frames): each
+/// hand read writes back (`write_postcard`, current version) to a file that
+/// reads as the same hand and replays the same.
+pub fn history_postcard(data: &[u8]) -> Result<(), String> {
+    for hand in PostcardHands::new(data).take(MAX_HANDS).flatten() {
+        history_round_trip(&hand, "postcard", |hand| {
+            let mut out = Vec::new();
+            write_postcard_header(&mut out).map_err(|e| e.to_string())?;
+            write_postcard(&mut out, hand).map_err(|e| e.to_string())?;
+            match PostcardHands::new(out.as_slice()).next() {
+                Some(r) => r.map_err(|e| e.to_string()),
+                None => Err("no hand written".into()),
+            }
+        })?;
+    }
+    Ok(())
+}
+
+/// Card text (`holdem_cards`): a card list that parses prints back (each
+/// card's `Display`) to text that parses to the same list, and as a
+/// [`CardSet`] to the same set; a refused list names a position inside the
+/// text.
+pub fn cards_text(data: &[u8]) -> Result<(), String> {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    match parse_cards(text) {
+        Ok(list) => {
+            let printed: String = list.iter().map(Card::to_string).collect();
+            let again = parse_cards(&printed).map_err(|e| format!("{printed:?}: {e}"))?;
+            if again != list {
+                return Err(format!("{text:?} → {printed:?} → {again:?}"));
+            }
+            let set: CardSet = text
+                .parse()
+                .map_err(|e| format!("{text:?} parses as a list but not a set: {e}"))?;
+            if set != list.iter().copied().collect::<CardSet>() {
+                return Err(format!("{text:?}: the set is not the list's cards"));
+            }
+            let back: CardSet = set.to_string().parse().map_err(|e| format!("{set}: {e}"))?;
+            if back != set {
+                return Err(format!("{text:?}: the set {set} prints to another set"));
+            }
+        }
+        Err(e) => {
+            if text.parse::<CardSet>().is_ok() {
+                return Err(format!("{text:?} parses as a set but not a list: {e}"));
+            }
+            if e.to_string().is_empty() {
+                return Err(format!("{text:?}: an empty error message"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A rules TOML file (`holdem_rules_config`): accepted rules write out as TOML
+/// that loads back to equal rules; a refusal lists at least one error, each
+/// with a reason.
+pub fn rules_toml(data: &[u8]) -> Result<(), String> {
+    match Rules::from_toml_bytes(data) {
+        Ok(rules) => {
+            let text = rules
+                .to_toml_string()
+                .map_err(|e| format!("accepted rules do not write out: {e}"))?;
+            let back =
+                Rules::from_toml_str(&text).map_err(|e| format!("written rules refused: {e}"))?;
+            if back != rules {
+                return Err(format!("the rules changed through TOML:\n{text}"));
+            }
+        }
+        Err(e) => {
+            if e.errors.is_empty() || e.errors.iter().any(|c| c.reason.is_empty()) {
+                return Err(format!("a malformed refusal: {e:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The journal bytes a fuzz input stands for. An input whose first byte is
+/// even is the journal itself, after that byte; an odd first byte makes the
+/// rest a list of payloads (`[length: u16 LE][payload]`...), each framed here
+/// with a correct length and CRC, so the fuzzer reaches the decoding and the
+/// replay behind the CRC.
+#[must_use]
+pub fn journal_bytes(data: &[u8]) -> Vec<u8> {
+    let Some((&mode, rest)) = data.split_first() else {
+        return Vec::new();
+    };
+    if mode % 2 == 0 {
+        return rest.to_vec();
+    }
+    let mut out = Vec::new();
+    let mut rest = rest;
+    while let [a, b, tail @ ..] = rest {
+        let len = usize::from(u16::from_le_bytes([*a, *b])).min(tail.len());
+        let (payload, next) = tail.split_at(len);
+        out.extend_from_slice(&(len as u32).to_le_bytes());
+        out.extend_from_slice(&crc32(payload).to_le_bytes());
+        out.extend_from_slice(payload);
+        rest = next;
+    }
+    out
+}
+
+/// The inverse of [`journal_bytes`] in framed mode: the fuzz input that
+/// frames these journal entries.
+pub fn framed_input(entries: &[Entry]) -> Result<Vec<u8>, String> {
+    let mut out = vec![1u8];
+    for e in entries {
+        let frame = encode_frame(e).map_err(|e| e.to_string())?;
+        let payload = frame.get(8..).unwrap_or_default();
+        let len = u16::try_from(payload.len()).map_err(|_| "a payload over 64 KiB".to_string())?;
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(payload);
+    }
+    Ok(out)
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    // The journal's CRC-32 (IEEE), bit by bit: this crate checks the
+    // journal, so it does not borrow its implementation.
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// Tournament journal recovery (`holdem_tourney`, rule T20) of the bytes
+/// [`journal_bytes`] makes of the input: the good frames re-encode to entries
+/// that read back equal; recovery either applies every good frame (its
+/// `good_len` is theirs, the rest is reported dropped) or refuses with an
+/// error that names a good frame and where it starts.
+pub fn journal(data: &[u8]) -> Result<(), String> {
+    let bytes = journal_bytes(data);
+    let (entries, good) = read_frames(&bytes);
+    let mut again = Vec::new();
+    let mut starts = Vec::new();
+    for e in &entries {
+        starts.push(again.len());
+        again.extend(encode_frame(e).map_err(|x| format!("a read entry does not encode: {x}"))?);
+    }
+    let (back, back_len) = read_frames(&again);
+    if back != entries || back_len != again.len() {
+        return Err("the good frames do not read back through the writer".into());
+    }
+    match Tournament::recover(&bytes, &mut ChaCha8Rng::seed_from_u64(1)) {
+        Ok(rec) => {
+            if rec.good_len != good || rec.dropped_bytes != bytes.len() - good {
+                return Err(format!(
+                    "recovered {} good bytes and dropped {}, the frames end at {good} of {}",
+                    rec.good_len,
+                    rec.dropped_bytes,
+                    bytes.len()
+                ));
+            }
+            if rec.replayed + 1 != entries.len() {
+                return Err(format!(
+                    "replayed {} commands of {} frames",
+                    rec.replayed,
+                    entries.len()
+                ));
+            }
+        }
+        Err(RecoverError::Contradiction { frame, offset, .. }) => {
+            // Offsets of the original frames: same lengths as the re-encoded
+            // ones only when encoding is canonical, so check the frame index
+            // and that the offset is inside the good frames.
+            if frame == 0 || frame >= entries.len() || offset >= good {
+                return Err(format!(
+                    "a contradiction at frame {frame}, byte {offset}: not a good frame"
+                ));
+            }
+        }
+        Err(_) => {}
+    }
+    Ok(())
+}
+
+/// A [`Hand`]'s state in postcard (`holdem_betting` with `serde`): a state
+/// that deserializes serializes to bytes that deserialize to an equal state.
+pub fn hand_postcard(data: &[u8]) -> Result<(), String> {
+    let Ok(hand) = postcard::from_bytes::<Hand>(data) else {
+        return Ok(());
+    };
+    let bytes = postcard::to_allocvec(&hand).map_err(|e| format!("does not serialize: {e}"))?;
+    let back: Hand =
+        postcard::from_bytes(&bytes).map_err(|e| format!("its own bytes are refused: {e}"))?;
+    if back != hand {
+        return Err("the hand changed through postcard".into());
+    }
+    Ok(())
+}

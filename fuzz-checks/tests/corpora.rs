@@ -1,0 +1,236 @@
+//! Smoke pass over the checked-in fuzz corpora: every file of
+//! `fuzz/corpus/TARGET/` goes through the check its fuzz target runs, with no
+//! fuzz toolchain needed (part of `cargo test`, so of `cargo xtask ci`).
+//!
+//! The seed files come from the engine itself (presets, journals of small
+//! simulations, hand states); `HOLDEM_FUZZ_WRITE_SEEDS=1 cargo test -p
+//! holdem-fuzz-checks` writes them again. The rest of each corpus is what
+//! fuzzing found, minimised (`cargo xtask fuzz TARGET --merge`).
+
+use std::path::{Path, PathBuf};
+
+use holdem_fuzz_checks::{TARGETS, framed_input};
+
+fn corpus_dir(target: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/corpus")
+        .join(target)
+}
+
+fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(corpus_dir(target))
+        .map(|dir| {
+            dir.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .filter_map(|p| std::fs::read(&p).ok().map(|b| (p, b)))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_corpus_file_passes_its_targets_check() {
+    let mut failures = Vec::new();
+    for target in TARGETS {
+        let files = corpus(target.name);
+        assert!(
+            !files.is_empty(),
+            "fuzz/corpus/{} is empty or missing",
+            target.name
+        );
+        for (path, bytes) in files {
+            if let Err(e) = (target.check)(&bytes) {
+                failures.push(format!("{}: {e}", path.display()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Seed inputs made from the engine itself: a few rules presets, journals
+/// of small simulations, and hand states.
+fn seeds() -> Vec<(&'static str, String, Vec<u8>)> {
+    use holdem_betting::{Action, DealerInput, Hand, HandConfig, Input, Pending, Player, Street};
+    use holdem_tourney::TournamentOptions;
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
+    use holdem_tourney::sim::Simulation;
+
+    let mut out = Vec::new();
+    for (i, text) in [
+        "AhKd",
+        "Ah Kd Qs",
+        "As,Ks,Qs,Js,Ts",
+        "2c 3d 4h 5s 6c 7d 8h",
+        "tc Td",
+        "AhAh",
+        "Xx",
+        "",
+    ]
+    .iter()
+    .enumerate()
+    {
+        out.push(("cards_text", format!("seed-{i}"), text.as_bytes().to_vec()));
+    }
+    for preset in holdem_rules_config::Preset::ALL {
+        out.push((
+            "rules_toml",
+            format!("preset-{}", preset.name()),
+            preset.source().as_bytes().to_vec(),
+        ));
+    }
+    for (i, text) in [
+        "extends = \"online-cash\"\n[rake]\nbasis-points = 99999\n",
+        "extends = \"club\"\n[betting]\nsmall-blind = 60\nbig-blind = 50\nantee = 5\n",
+        "extends = \"online-mtt\"\nunset = [\"tournament.entry.late-registration.window\"]\n",
+        "[betting]\nstructure = { fixed-limit = { small-bet = 10 } }\nbig-blind = 10\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        out.push(("rules_toml", format!("edit-{i}"), text.as_bytes().to_vec()));
+    }
+    for (name, options, entrants, steps) in [
+        ("sng6", TournamentOptions::sit_and_go(6), 6, 40),
+        ("heads-up", TournamentOptions::heads_up(), 2, 25),
+    ] {
+        let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+        let mut sim = Simulation::new(options, entrants, 3, &mut w).expect("simulation");
+        for _ in 0..steps {
+            if sim.is_done() {
+                break;
+            }
+            sim.step(&mut w).expect("step");
+        }
+        let bytes = w.into_inner();
+        let mut raw = vec![0u8];
+        raw.extend_from_slice(&bytes);
+        out.push(("journal", format!("{name}-raw"), raw));
+        let (entries, _) = read_frames(&bytes);
+        out.push((
+            "journal",
+            format!("{name}-framed"),
+            framed_input(&entries).expect("framed"),
+        ));
+        let mut torn = vec![0u8];
+        torn.extend_from_slice(&bytes[..bytes.len() - 3]);
+        out.push(("journal", format!("{name}-torn"), torn));
+    }
+    // One hand through its states: posted, dealt, a raise and calls, a bet on
+    // the turn and folds.
+    let seat = |i: u8| holdem_betting::Seat::new(i).expect("seat");
+    let players: Vec<Player> = [1_000u64, 1_500, 800]
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| Player::new(seat(i as u8), holdem_betting::Chips(c)))
+        .collect();
+    let config = HandConfig::no_limit(holdem_betting::Chips(20));
+    let mut hand = Hand::new(config, &players, seat(0)).expect("hand");
+    let t = holdem_betting::Timestamp(1);
+    let mut states = vec![postcard::to_allocvec(&hand).expect("serialize")];
+    let _ = hand.post_forced_bets(t, &mut Vec::new());
+    let (mut actions, mut turn_bet) = (0, false);
+    for _ in 0..40 {
+        states.push(postcard::to_allocvec(&hand).expect("serialize"));
+        let input = match hand.pending() {
+            Pending::HoleCards { seat } => Input::Deal(DealerInput::HoleCards {
+                seat,
+                cards: [None, None],
+            }),
+            Pending::Board { street } => Input::Deal(match street {
+                Street::Flop => DealerInput::Flop([None; 3]),
+                Street::Turn => DealerInput::Turn(None),
+                _ => DealerInput::River(None),
+            }),
+            Pending::Action { seat } => {
+                actions += 1;
+                let turn = hand.board().len() >= 4;
+                let action = if actions == 1 {
+                    Action::RaiseTo(holdem_betting::Chips(60))
+                } else if turn && !turn_bet {
+                    turn_bet = true;
+                    Action::BetOrRaiseTo(holdem_betting::Chips(100))
+                } else if turn_bet {
+                    Action::Fold
+                } else {
+                    Action::CheckOrCall
+                };
+                Input::act(seat, action)
+            }
+            _ => break,
+        };
+        if hand.apply(t, input).is_err() {
+            break;
+        }
+    }
+    states.push(postcard::to_allocvec(&hand).expect("serialize"));
+    for (i, bytes) in states.into_iter().enumerate() {
+        out.push(("hand_postcard", format!("state-{i:02}"), bytes));
+    }
+    // Hand histories: small PHH files, and the first hands of the generated
+    // corpus as JSON Lines and postcard.
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
+    for file in [
+        "phh/famous/dwan-ivey-2009.phh",
+        "phh/famous/alice-carol-wikipedia.phh",
+        "phh/wsop-2023-event-43-day-5/08.phh",
+        "illegal/unreadable-bad-card.phh",
+        "illegal/unreadable-missing-field.phh",
+    ] {
+        let bytes = std::fs::read(data.join(file)).expect("a history");
+        let name = file.rsplit('/').next().unwrap_or(file).to_string();
+        out.push(("history_phh", name, bytes));
+    }
+    let text =
+        std::fs::read_to_string(data.join("generated/seed-2026-10000-hands-first-100.jsonl"))
+            .expect("generated corpus");
+    let hands: Vec<holdem_history::HandHistory> =
+        text.lines().take(4).map(serde_json_line).collect();
+    for (i, hand) in hands.iter().enumerate() {
+        let mut jsonl = Vec::new();
+        holdem_history::native::write_jsonl(&mut jsonl, hand).expect("jsonl");
+        out.push(("history_jsonl", format!("generated-{i}"), jsonl));
+        let mut pc = Vec::new();
+        holdem_history::native::write_postcard_header(&mut pc).expect("header");
+        holdem_history::native::write_postcard(&mut pc, hand).expect("postcard");
+        out.push(("history_postcard", format!("generated-{i}"), pc));
+        out.push((
+            "history_phh",
+            format!("generated-{i}.phh"),
+            holdem_history::phh::write_phh(hand).into_bytes(),
+        ));
+    }
+    out
+}
+
+/// One JSON Lines hand.
+fn serde_json_line(line: &str) -> holdem_history::HandHistory {
+    holdem_history::native::JsonlHands::new(line.as_bytes())
+        .next()
+        .expect("a line")
+        .expect("a hand")
+}
+
+#[test]
+fn seeds_made_from_the_engine_pass_their_checks() {
+    // With HOLDEM_FUZZ_WRITE_SEEDS=1 they are (re)written into the corpora.
+    let write = std::env::var_os("HOLDEM_FUZZ_WRITE_SEEDS").is_some();
+    let mut failures = Vec::new();
+    for (target, name, bytes) in seeds() {
+        let check = TARGETS
+            .iter()
+            .find(|t| t.name == target)
+            .map(|t| t.check)
+            .expect("a target");
+        if let Err(e) = check(&bytes) {
+            failures.push(format!("{target}/{name}: {e}"));
+        }
+        if write {
+            std::fs::create_dir_all(corpus_dir(target)).expect("corpus dir");
+            std::fs::write(corpus_dir(target).join(&name), &bytes).expect("write seed");
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
