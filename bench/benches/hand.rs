@@ -41,6 +41,8 @@ use rs_poker_arena::arena::{Agent, GameStateBuilder, HoldemSimulationBuilder};
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
+// The driver variant of the bench hand is measured in betting's own bench.
+#[allow(dead_code)]
 #[path = "../../betting/benches/support/random_hand.rs"]
 mod random_hand;
 use random_hand::{play_hand, seat};
