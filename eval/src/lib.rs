@@ -28,7 +28,7 @@
 //! # Example
 //! ```
 //! use holdem_cards::CardSet;
-//! use holdem_eval::{Category, Evaluator, HandEvaluator, best_five};
+//! use holdem_eval::{Category, Evaluator, best_five};
 //!
 //! let eval = Evaluator::new();
 //! let alice: CardSet = "Kd 9h  Ks 9c 4d 2s Ah".parse()?;
