@@ -455,7 +455,7 @@ fn gen_histories(args: &GenArgs) -> Result<String, String> {
 }
 
 fn eval(text: &str) -> ExitCode {
-    use holdem_eval::{Evaluator, HandEvaluator, best_five};
+    use holdem_eval::{Evaluator, best_five};
     let cards: CardSet = match text.parse() {
         Ok(c) => c,
         Err(e) => {
