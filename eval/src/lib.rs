@@ -47,12 +47,14 @@ mod best;
 pub mod equity;
 mod fast;
 mod offsets;
+pub mod range;
 mod rank;
 mod reference;
 mod tables;
 
 pub use best::best_five;
 pub use fast::{Evaluator, HandKey};
+pub use range::{ParseRangeError, Range};
 pub use rank::{Category, HandRank, InvalidHandRank};
 pub use reference::ReferenceEvaluator;
 
