@@ -110,7 +110,7 @@ pub struct InvalidWeight(pub f32);
 /// // The flop takes away every combination holding one of its cards.
 /// let flop: CardSet = "Qs 5h 2c".parse()?;
 /// range.remove_dead(flop);
-/// assert_eq!(range.len(), 15 + 4 + 12 + 9);
+/// assert_eq!(range.len(), 15 + 4 + 14 + 9);
 /// for (hole, weight) in range.iter() {
 ///     assert!(!flop.contains(hole[0]) && !flop.contains(hole[1]) && weight > 0.0);
 /// }
@@ -229,11 +229,6 @@ impl Range {
             weights: &self.weights,
             next: 0,
         }
-    }
-
-    /// The weights by combination index (for the equity functions).
-    pub(crate) fn weights(&self) -> &[f32; COMBOS] {
-        &self.weights
     }
 
     /// Sets every combination of `hand` to `weight`.

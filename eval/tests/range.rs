@@ -12,7 +12,7 @@ fn range(text: &str) -> Range {
 }
 
 fn hole(text: &str) -> [Card; 2] {
-    parse_hole(text).unwrap()
+    parse_hole(text).expect("test hole cards")
 }
 
 #[test]
@@ -241,10 +241,10 @@ fn arb_range() -> impl Strategy<Value = Range> {
             };
             text.push_str(&format!("{}{}{suffix}:{w}, ", r(a), r(b)));
         }
-        let mut range: Range = text.parse().unwrap();
+        let mut range: Range = text.parse().expect("generated range text");
         for (a, b, w) in combos {
             let (a, b) = (Card::ALL[a as usize], Card::ALL[b as usize]);
-            range.set_weight([a, b], w).unwrap();
+            range.set_weight([a, b], w).expect("weight in (0, 1]");
         }
         range
     })
