@@ -19,6 +19,7 @@ use holdem_cli::history::{HandHistory, HistoryError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+mod equity;
 mod rules;
 mod simulate;
 
@@ -44,9 +45,10 @@ enum Command {
         /// Cards, in any grouping (`AhKh QhJhTh 2c3d`).
         cards: Vec<String>,
     },
-    /// All-in equity: `holdem equity AhKh QsQd [--board 2c7dKh] [--dead 3s]`; exact
-    /// enumeration, or Monte Carlo with `--samples N` (seeded, `--seed`).
-    Equity(EquityArgs),
+    /// All-in equity of hands or ranges: `holdem equity AhKh QsQd [--board 2c7dKh]
+    /// [--dead 3s]`, `holdem equity "QQ+" "AKs, AQs"`; exact enumeration where
+    /// feasible, or Monte Carlo with `--samples N` (seeded, `--seed`).
+    Equity(equity::EquityArgs),
     /// Parse cards and print them back in canonical form, highest first.
     Cards {
         /// Card text such as `AhKd` or `Ah Kd Qs`.
@@ -74,25 +76,6 @@ struct ReplayArgs {
     /// Print a line for every hand, not only the failures.
     #[arg(long, short)]
     verbose: bool,
-}
-
-#[derive(Args)]
-struct EquityArgs {
-    /// Two hole cards per player (`AhKh QsQd`), at least two players.
-    #[arg(required = true, num_args = 2..)]
-    hands: Vec<String>,
-    /// Board cards already dealt (0, 3, 4 or 5).
-    #[arg(long, default_value = "")]
-    board: String,
-    /// Cards known to be out of the deck.
-    #[arg(long, default_value = "")]
-    dead: String,
-    /// Monte Carlo with this many boards instead of exact enumeration.
-    #[arg(long)]
-    samples: Option<u64>,
-    /// Seed of the Monte Carlo sampler.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
 }
 
 #[derive(Args)]
@@ -125,7 +108,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => report(convert(&args.input, &args.output)),
         Command::GenHistories(args) => report(gen_histories(&args)),
         Command::Eval { cards } => eval(&cards.join(" ")),
-        Command::Equity(args) => report(equity(&args)),
+        Command::Equity(args) => report(equity::run(&args).map_err(|e| e.to_string())),
         Command::Cards { cards } => {
             let text = cards.join(" ");
             match parse_cards(&text) {
@@ -484,49 +467,4 @@ fn eval(text: &str) -> ExitCode {
     println!("{}: {}", rank.category(), rank.describe());
     println!("best five: {five}");
     ExitCode::SUCCESS
-}
-
-fn equity(args: &EquityArgs) -> Result<String, String> {
-    use holdem_cards::Card;
-    use holdem_eval::equity;
-    use rand_core::SeedableRng;
-    let mut hands: Vec<[Card; 2]> = Vec::new();
-    for h in &args.hands {
-        match parse_cards(h).map_err(|e| format!("{h}: {e}"))?.as_slice() {
-            [a, b] => hands.push([*a, *b]),
-            other => return Err(format!("{h}: a hand is two cards, not {}", other.len())),
-        }
-    }
-    let board = parse_cards(&args.board).map_err(|e| format!("--board: {e}"))?;
-    let dead: CardSet = parse_cards(&args.dead)
-        .map_err(|e| format!("--dead: {e}"))?
-        .into_iter()
-        .collect();
-    let result = match args.samples {
-        Some(n) => {
-            let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(args.seed);
-            equity::monte_carlo(&hands, &board, dead, n, &mut rng)
-        }
-        None => equity::exact_parallel(&hands, &board, dead),
-    }
-    .map_err(|e| e.to_string())?;
-    let mut out = format!(
-        "{} boards ({})\n",
-        result.boards,
-        if result.exact { "exact" } else { "Monte Carlo" }
-    );
-    for (h, p) in args.hands.iter().zip(&result.players) {
-        let err = if result.exact {
-            String::new()
-        } else {
-            format!(" ± {:.2}%", 100.0 * p.std_error)
-        };
-        out.push_str(&format!(
-            "{h}: {:6.2}%{err}  (wins {}, ties {})\n",
-            100.0 * p.equity,
-            p.wins,
-            p.ties
-        ));
-    }
-    Ok(out.trim_end().to_string())
 }
