@@ -96,6 +96,26 @@ impl Player {
     }
 }
 
+/// How range equity is computed.
+#[derive(Debug, PartialEq, Eq)]
+enum Method {
+    /// Every matchup and board.
+    Exact,
+    /// Monte Carlo with the samples asked for.
+    MonteCarlo(u64),
+    /// Monte Carlo with the default samples: exact is over [`EXACT_LIMIT`].
+    TooBig(u64),
+}
+
+/// The method for `--samples` (if given) and `work` boards of enumeration.
+fn method(samples: Option<u64>, work: u128) -> Method {
+    match samples {
+        Some(n) => Method::MonteCarlo(n),
+        None if work > EXACT_LIMIT => Method::TooBig(DEFAULT_SAMPLES),
+        None => Method::Exact,
+    }
+}
+
 /// Runs `holdem equity`: the report to print, or why not.
 pub fn run(args: &EquityArgs) -> Result<String, EquityCliError> {
     let mut players = Vec::with_capacity(args.players.len());
@@ -160,20 +180,20 @@ pub fn run(args: &EquityArgs) -> Result<String, EquityCliError> {
 
     let ranges: Vec<Range> = players.iter().map(Player::range).collect();
     let work = equity::range_exact_boards(&ranges, &board, dead)?;
-    let (result, header) = match args.samples {
-        Some(n) => (
+    let (result, header) = match method(args.samples, work) {
+        Method::MonteCarlo(n) => (
             equity::range_monte_carlo(&ranges, &board, dead, n, &mut rng)?,
             format!("{n} samples (Monte Carlo, seed {})", args.seed),
         ),
-        None if work > EXACT_LIMIT => (
-            equity::range_monte_carlo(&ranges, &board, dead, DEFAULT_SAMPLES, &mut rng)?,
+        Method::TooBig(n) => (
+            equity::range_monte_carlo(&ranges, &board, dead, n, &mut rng)?,
             format!(
-                "{DEFAULT_SAMPLES} samples (Monte Carlo, seed {}: exact would be up to {work} boards, \
+                "{n} samples (Monte Carlo, seed {}: exact would be up to {work} boards, \
                  over {EXACT_LIMIT}; --samples N sets the count)",
                 args.seed
             ),
         ),
-        None => {
+        Method::Exact => {
             let r = equity::range_exact_parallel(&ranges, &board, dead)?;
             let header = format!("{} matchups × {} boards (exact)", r.matchups, r.boards);
             (r, header)
@@ -237,13 +257,19 @@ mod tests {
 
     #[test]
     fn equity_of_wide_ranges_falls_back_to_monte_carlo() {
-        let out = run(&args(&["random", "random"], "", None)).unwrap();
-        assert!(
-            out.starts_with("1000000 samples (Monte Carlo, seed 1: exact would be up to"),
-            "{out}"
-        );
-        // On the turn the same ranges are small enough to enumerate.
-        let out = run(&args(&["random", "22+"], "2c7dJs4h", None)).unwrap();
+        let none = CardSet::EMPTY;
+        let work = |a: &str, b: &str, board: &str| {
+            let ranges = [a.parse().unwrap(), b.parse().unwrap()];
+            equity::range_exact_boards(&ranges, &parse_cards(board).unwrap(), none).unwrap()
+        };
+        // Any two cards against any two cards pre-flop is far too big.
+        let big = work("random", "random", "");
+        assert_eq!(method(None, big), Method::TooBig(DEFAULT_SAMPLES));
+        assert_eq!(method(Some(5000), big), Method::MonteCarlo(5000));
+        // On the turn a pair range against any two cards is enumerated.
+        let small = work("random", "22+", "2c7dJs4h");
+        assert_eq!(method(None, small), Method::Exact);
+        let out = run(&args(&["AA, KK", "22+"], "2c7dJs4h", None)).unwrap();
         assert!(out.lines().next().unwrap().ends_with("(exact)"), "{out}");
     }
 
