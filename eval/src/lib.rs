@@ -14,7 +14,15 @@
 //!   correct, the oracle the fast one is tested against.
 //! - [`HandRank`]: the strength, with [`HandRank::category`], [`HandRank::describe`]
 //!   and [`HandRank::five_ranks`]; [`best_five`] returns the five cards that play.
-//! - [`equity`]: exact enumeration and seeded Monte Carlo for any number of hands.
+//! - [`Range`]: hand ranges in the usual notation (`"QQ+, AKs, A5s-A2s"`,
+//!   weights `AKs:0.5`; see [`range`]), parsed with positions in
+//!   [`ParseRangeError`].
+//! - [`equity`]: exact enumeration and seeded Monte Carlo for any number of
+//!   hands or ranges.
+//!
+//! The evaluation methods are inherent ([`Evaluator::evaluate`],
+//! [`ReferenceEvaluator::evaluate`]), so no trait import is needed; the
+//! [`HandEvaluator`] trait is for code generic over the evaluator.
 //!
 //! # Invariants
 //! - A [`HandRank`] is totally ordered: bigger is better, equal means a split (E5).
