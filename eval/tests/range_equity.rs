@@ -310,3 +310,51 @@ fn parallel_exact_range_equity_is_identical() {
         equity::range_exact(&ranges, &flop, CardSet::EMPTY)
     );
 }
+
+/// Weighted mean of the hands' exact equity over every matchup (the hand
+/// enumerator, one matchup at a time).
+fn mean_of_hand_equities(ranges: &[Range; 2], board: &[Card]) -> Option<f64> {
+    let (mut sum, mut total) = (0.0, 0.0);
+    for (a, wa) in ranges[0].iter() {
+        for (b, wb) in ranges[1].iter() {
+            let hands = [a, b];
+            if let Ok(r) = equity::exact(&hands, board, CardSet::EMPTY) {
+                let w = f64::from(wa) * f64::from(wb);
+                sum += w * r.players[0].equity;
+                total += w;
+            }
+        }
+    }
+    (total > 0.0).then(|| sum / total)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(32))]
+
+    #[test]
+    fn exact_range_equity_is_the_weighted_mean_over_random_small_ranges(
+        picks in proptest::collection::vec((0u8..52, 0u8..52, 1u32..=4, proptest::bool::ANY), 2..10),
+        flop in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 3),
+    ) {
+        let board: Vec<Card> = flop.iter().map(|&i| Card::ALL[usize::from(i)]).collect();
+        let mut ranges = [Range::new(), Range::new()];
+        for (a, b, w, first) in picks {
+            let hole = [Card::ALL[usize::from(a)], Card::ALL[usize::from(b)]];
+            if !board.contains(&hole[0]) && !board.contains(&hole[1]) {
+                let _ = ranges[usize::from(!first)].set_weight(hole, w as f32 / 4.0);
+            }
+        }
+        let want = mean_of_hand_equities(&ranges, &board);
+        match equity::range_exact(&ranges, &board, CardSet::EMPTY) {
+            Ok(r) => {
+                let want = want.ok_or_else(|| proptest::test_runner::TestCaseError::fail("no matchup"))?;
+                proptest::prop_assert!((r.players[0].equity - want).abs() < 1e-12);
+                proptest::prop_assert!((r.players[0].equity + r.players[1].equity - 1.0).abs() < 1e-12);
+            }
+            Err(e) => {
+                proptest::prop_assert!(want.is_none(), "{e}");
+                proptest::prop_assert!(matches!(e, EquityError::EmptyRange(_) | EquityError::NoMatchup));
+            }
+        }
+    }
+}
