@@ -55,10 +55,11 @@ pub enum EquityError {
     /// A card is given twice among the hands, the board and the dead cards.
     #[error("card {0} appears twice among the hands, board and dead cards (one deck, rule C1)")]
     DuplicateCard(Card),
-    /// Too few cards are left in the deck to complete the board.
-    #[error("{needed} cards are needed to complete the board but only {left} are left")]
+    /// Too few cards are left in the deck to complete the board (and, for
+    /// range equity, to deal two cards per range).
+    #[error("{needed} cards are needed to complete the deal but only {left} are left")]
     NotEnoughCards {
-        /// Cards still to deal to the board.
+        /// Cards still to deal (to the board; for ranges, two per range too).
         needed: usize,
         /// Cards left in the deck.
         left: usize,

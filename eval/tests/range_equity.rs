@@ -274,6 +274,22 @@ fn range_equity_bad_input_is_a_typed_error() {
         ),
         Err(EquityError::DuplicateCard(two[0]))
     );
+    // 27 ranges need 54 cards.
+    let many = vec![Range::all(); 27];
+    assert_eq!(
+        equity::range_exact(&many, &[], none),
+        Err(EquityError::NotEnoughCards {
+            needed: 59,
+            left: 52
+        })
+    );
+    assert_eq!(
+        equity::range_monte_carlo(&many, &cards("2c 3c 4c 5c 6c"), none, 1, &mut rng),
+        Err(EquityError::NotEnoughCards {
+            needed: 54,
+            left: 47
+        })
+    );
     // The only matchup that fits has a weight too small to be drawn.
     let mut rare = range("AhKh");
     rare.set_weight([cards("As")[0], cards("Ks")[0]], 1e-30)

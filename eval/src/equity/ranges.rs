@@ -151,13 +151,12 @@ fn prepare<'a>(
         }
         live.push(l);
     }
+    // Two cards per range and the rest of the board, from the cards left.
     let to_deal = 5 - board.len();
-    let left = 52usize.saturating_sub(used.len() as usize + 2 * ranges.len());
-    if left < to_deal {
-        return Err(EquityError::NotEnoughCards {
-            needed: to_deal,
-            left,
-        });
+    let left = 52 - used.len() as usize;
+    let needed = 2 * ranges.len() + to_deal;
+    if left < needed {
+        return Err(EquityError::NotEnoughCards { needed, left });
     }
     Ok(Problem {
         live,
@@ -194,7 +193,7 @@ pub fn range_exact_boards(
     dead: CardSet,
 ) -> Result<u128, EquityError> {
     let p = prepare(ranges, board, dead)?;
-    let deck = 52 - u64::from(p.used.count_ones()) - 2 * ranges.len() as u64;
+    let deck = (52 - u64::from(p.used.count_ones())).saturating_sub(2 * ranges.len() as u64);
     let matchups = p
         .live
         .iter()
