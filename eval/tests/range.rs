@@ -262,4 +262,11 @@ proptest! {
     fn range_parsing_never_panics(text in "[AKQJT98765432scdhoa+:,. -]{0,24}") {
         let _ = text.parse::<Range>();
     }
+
+    #[test]
+    fn range_parsing_never_panics_on_any_text(text in "(\\PC|[AKQ2sdho+:,. -]){0,24}") {
+        if let Err(e) = text.parse::<Range>() {
+            let _ = e.to_string();
+        }
+    }
 }
