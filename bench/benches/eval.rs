@@ -36,7 +36,7 @@ use std::time::Duration;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use holdem_bench::{ProcessCpuTime, ThreadCpuTime};
 use holdem_cards::{Card, CardSet};
-use holdem_eval::{Evaluator, HandEvaluator, HandKey, HandRank, equity};
+use holdem_eval::{Evaluator, HandKey, HandRank, equity};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 

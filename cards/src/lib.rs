@@ -1,6 +1,7 @@
 //! Playing cards for Texas Hold'em: [`Rank`], [`Suit`], [`Card`], [`CardSet`] and
 //! their text form; the [`Deck`], unbiased [`shuffle`]; the order of a hand's
-//! deal ([`deal_order`]); the first-button draw ([`draw_button`]); and misdeal
+//! deal ([`deal_order`]); one player's two cards ([`Hole`], parsed from `AhKh`);
+//! the first-button draw ([`draw_button`]); and misdeal
 //! handling ([`MisdealRules`]).
 //!
 //! # Invariants
@@ -90,6 +91,7 @@ mod card;
 mod deal;
 mod deck;
 mod error;
+mod hole;
 mod misdeal;
 mod parse;
 mod set;
@@ -103,6 +105,7 @@ pub use deal::{
 };
 pub use deck::Deck;
 pub use error::DeckError;
+pub use hole::{Hole, ParseHoleError, parse_hole};
 pub use misdeal::{ExposedCardRuling, MisdealRules, SingleExposedCard};
 pub use parse::{ParseCardError, parse_cards};
 pub use set::{CardSet, CardSetIter, InvalidCardBits};

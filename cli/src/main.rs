@@ -20,6 +20,7 @@ use holdem_history::corpus::{
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+mod equity;
 mod rules;
 mod simulate;
 
@@ -45,9 +46,10 @@ enum Command {
         /// Cards, in any grouping (`AhKh QhJhTh 2c3d`).
         cards: Vec<String>,
     },
-    /// All-in equity: `holdem equity AhKh QsQd [--board 2c7dKh] [--dead 3s]`; exact
-    /// enumeration, or Monte Carlo with `--samples N` (seeded, `--seed`).
-    Equity(EquityArgs),
+    /// All-in equity of hands or ranges: `holdem equity AhKh QsQd [--board 2c7dKh]
+    /// [--dead 3s]`, `holdem equity "QQ+" "AKs, AQs"`; exact enumeration where
+    /// feasible, or Monte Carlo with `--samples N` (seeded, `--seed`).
+    Equity(equity::EquityArgs),
     /// Parse cards and print them back in canonical form, highest first.
     Cards {
         /// Card text such as `AhKd` or `Ah Kd Qs`.
@@ -75,25 +77,6 @@ struct ReplayArgs {
     /// Print a line for every hand, not only the failures.
     #[arg(long, short)]
     verbose: bool,
-}
-
-#[derive(Args)]
-struct EquityArgs {
-    /// Two hole cards per player (`AhKh QsQd`), at least two players.
-    #[arg(required = true, num_args = 2..)]
-    hands: Vec<String>,
-    /// Board cards already dealt (0, 3, 4 or 5).
-    #[arg(long, default_value = "")]
-    board: String,
-    /// Cards known to be out of the deck.
-    #[arg(long, default_value = "")]
-    dead: String,
-    /// Monte Carlo with this many boards instead of exact enumeration.
-    #[arg(long)]
-    samples: Option<u64>,
-    /// Seed of the Monte Carlo sampler.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
 }
 
 #[derive(Args)]
@@ -128,7 +111,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => report(convert(&args.input, &args.output), &mut out),
         Command::GenHistories(args) => report(gen_histories(&args), &mut out),
         Command::Eval { cards } => eval(&cards.join(" "), &mut out),
-        Command::Equity(args) => report(equity(&args), &mut out),
+        Command::Equity(args) => report(equity::run(&args).map_err(|e| e.to_string()), &mut out),
         Command::Cards { cards } => show_cards(&cards.join(" "), &mut out),
     };
     finish(status.and_then(|code| out.flush().map(|()| code)))
@@ -378,7 +361,7 @@ fn gen_histories(args: &GenArgs) -> Result<String, String> {
 }
 
 fn eval(text: &str, out: &mut dyn Write) -> io::Result<ExitCode> {
-    use holdem_eval::{Evaluator, HandEvaluator, best_five};
+    use holdem_eval::{Evaluator, best_five};
     let cards: CardSet = match text.parse() {
         Ok(c) => c,
         Err(e) => {
@@ -407,49 +390,4 @@ fn eval(text: &str, out: &mut dyn Write) -> io::Result<ExitCode> {
     writeln!(out, "{}: {}", rank.category(), rank.describe())?;
     writeln!(out, "best five: {five}")?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn equity(args: &EquityArgs) -> Result<String, String> {
-    use holdem_cards::Card;
-    use holdem_eval::equity;
-    use rand_core::SeedableRng;
-    let mut hands: Vec<[Card; 2]> = Vec::new();
-    for h in &args.hands {
-        match parse_cards(h).map_err(|e| format!("{h}: {e}"))?.as_slice() {
-            [a, b] => hands.push([*a, *b]),
-            other => return Err(format!("{h}: a hand is two cards, not {}", other.len())),
-        }
-    }
-    let board = parse_cards(&args.board).map_err(|e| format!("--board: {e}"))?;
-    let dead: CardSet = parse_cards(&args.dead)
-        .map_err(|e| format!("--dead: {e}"))?
-        .into_iter()
-        .collect();
-    let result = match args.samples {
-        Some(n) => {
-            let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(args.seed);
-            equity::monte_carlo(&hands, &board, dead, n, &mut rng)
-        }
-        None => equity::exact_parallel(&hands, &board, dead),
-    }
-    .map_err(|e| e.to_string())?;
-    let mut out = format!(
-        "{} boards ({})\n",
-        result.boards,
-        if result.exact { "exact" } else { "Monte Carlo" }
-    );
-    for (h, p) in args.hands.iter().zip(&result.players) {
-        let err = if result.exact {
-            String::new()
-        } else {
-            format!(" ± {:.2}%", 100.0 * p.std_error)
-        };
-        out.push_str(&format!(
-            "{h}: {:6.2}%{err}  (wins {}, ties {})\n",
-            100.0 * p.equity,
-            p.wins,
-            p.ties
-        ));
-    }
-    Ok(out.trim_end().to_string())
 }

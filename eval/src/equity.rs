@@ -35,6 +35,13 @@ use rand_core::RngCore;
 
 use crate::{Evaluator, HandKey, HandRank};
 
+mod ranges;
+#[cfg(feature = "rayon")]
+pub use ranges::range_exact_parallel;
+pub use ranges::{
+    MAX_REDRAWS, RangeEquity, RangeEquityResult, range_exact, range_exact_boards, range_monte_carlo,
+};
+
 /// Why an equity calculation cannot run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -48,10 +55,11 @@ pub enum EquityError {
     /// A card is given twice among the hands, the board and the dead cards.
     #[error("card {0} appears twice among the hands, board and dead cards (one deck, rule C1)")]
     DuplicateCard(Card),
-    /// Too few cards are left in the deck to complete the board.
-    #[error("{needed} cards are needed to complete the board but only {left} are left")]
+    /// Too few cards are left in the deck to complete the board (and, for
+    /// range equity, to deal two cards per range).
+    #[error("{needed} cards are needed to complete the deal but only {left} are left")]
     NotEnoughCards {
-        /// Cards still to deal to the board.
+        /// Cards still to deal (to the board; for ranges, two per range too).
         needed: usize,
         /// Cards left in the deck.
         left: usize,
@@ -59,6 +67,22 @@ pub enum EquityError {
     /// Monte Carlo needs at least one sample.
     #[error("Monte Carlo needs at least one sample")]
     NoSamples,
+    /// Range equity needs at least two ranges.
+    #[error("equity needs at least two ranges, got {0}")]
+    TooFewRanges(usize),
+    /// A range (by index) has no combination left once the board and dead
+    /// cards are taken out.
+    #[error("range {0} has no combination left once the board and dead cards are taken out")]
+    EmptyRange(usize),
+    /// No choice of one combination per range avoids sharing a card.
+    #[error("the ranges have no matchup: every choice of one combination per range shares a card")]
+    NoMatchup,
+    /// Monte Carlo drew this many matchups in a row that shared a card, so the
+    /// ranges fit together too rarely to sample (use exact enumeration).
+    #[error(
+        "{0} matchups drawn in a row shared a card: the ranges rarely fit together, use exact enumeration"
+    )]
+    RangesRarelyFit(u64),
 }
 
 /// One hand's result.
@@ -207,6 +231,40 @@ impl Tally {
         }
     }
 
+    /// Back to no boards.
+    fn clear(&mut self) {
+        self.wins.fill(0);
+        self.ties.fill(0);
+        self.shares.fill(0);
+        self.squares.fill(0);
+        self.boards = 0;
+    }
+
+    /// Counts one showdown standing for `weight` boards: the hands' `ranks`,
+    /// the best of them splitting the pot (`unit` shares).
+    #[inline(always)]
+    fn showdown(&mut self, ranks: &[HandRank], unit: u64, weight: u64) {
+        let best = ranks
+            .iter()
+            .copied()
+            .fold(HandRank::from_raw(0), HandRank::max);
+        let winners = ranks.iter().filter(|&&r| r == best).count();
+        let share = u128::from(unit / winners as u64);
+        let w = u128::from(weight);
+        for (k, &r) in ranks.iter().enumerate() {
+            if r == best {
+                if winners == 1 {
+                    self.wins[k] += weight;
+                } else {
+                    self.ties[k] += weight;
+                }
+                self.shares[k] += share * w;
+                self.squares[k] += share * share * w;
+            }
+        }
+        self.boards += weight;
+    }
+
     #[cfg(feature = "rayon")]
     fn merge(mut self, other: Tally) -> Tally {
         for i in 0..self.wins.len() {
@@ -274,26 +332,10 @@ impl Scorer<'_> {
             self.heads_up[2] += weight;
             return;
         }
-        let mut best = HandRank::from_raw(0);
         for (slot, hole) in self.ranks.iter_mut().zip(self.holes) {
             *slot = self.eval.rank_key_for_equity(board.plus(*hole));
-            best = best.max(*slot);
         }
-        let winners = self.ranks.iter().filter(|&&r| r == best).count();
-        let share = u128::from(self.unit / winners as u64);
-        let w = u128::from(weight);
-        for (k, &r) in self.ranks.iter().enumerate() {
-            if r == best {
-                if winners == 1 {
-                    tally.wins[k] += weight;
-                } else {
-                    tally.ties[k] += weight;
-                }
-                tally.shares[k] += share * w;
-                tally.squares[k] += share * share * w;
-            }
-        }
-        tally.boards += weight;
+        tally.showdown(&self.ranks, self.unit, weight);
     }
 
     /// Scores `partial` plus every `left`-card combination of `deck[start..]`

@@ -699,21 +699,51 @@ impl Evaluator {
     }
 }
 
-impl HandEvaluator for Evaluator {
+/// The [`HandEvaluator`] methods as inherent methods, callable without
+/// importing the trait (the trait's implementation calls these).
+impl Evaluator {
+    /// Ranks a set of 5, 6 or 7 cards (the best five count, rule E1); the
+    /// same as [`Evaluator::evaluate_set`].
+    ///
+    /// ```
+    /// use holdem_eval::Evaluator; // no trait import needed
+    ///
+    /// let rank = Evaluator::new().evaluate("AhKh QhJhTh 2c3d".parse()?)?;
+    /// assert!(rank.is_royal_flush());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
-    fn evaluate(&self, cards: CardSet) -> Result<HandRank, EvalError> {
+    pub fn evaluate(self, cards: CardSet) -> Result<HandRank, EvalError> {
         self.evaluate_set(cards)
     }
 
-    fn evaluate_batch(&self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
+    /// Ranks many hands into `out` (same length or longer); the same as
+    /// [`Evaluator::evaluate_sets`].
+    pub fn evaluate_batch(self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
         self.evaluate_sets(hands, out)
     }
 
+    /// Ranks each pair of hole cards in `holes` together with the shared
+    /// `board` (3-5 cards) into `out` (same length or longer). A hole card
+    /// repeated, or also on the board, is [`EvalError::DuplicateCard`].
+    ///
     /// The board's key is built and its size checked once; each hand adds its
     /// two cards with the repeat check of [`HandKey::with_card`] (two adds and
     /// a flag test) and is ranked by [`Evaluator::rank_key`].
-    fn evaluate_on_board(
-        &self,
+    ///
+    /// ```
+    /// use holdem_cards::{CardSet, parse_hole};
+    /// use holdem_eval::{Evaluator, HandRank};
+    ///
+    /// let board: CardSet = "Qh Jh Th 2c 3d".parse()?;
+    /// let holes = [parse_hole("AhKh")?, parse_hole("9s8s")?];
+    /// let mut out = [HandRank::from_raw(0); 2];
+    /// Evaluator::new().evaluate_on_board(board, &holes, &mut out)?;
+    /// assert!(out[0] > out[1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn evaluate_on_board(
+        self,
         board: CardSet,
         holes: &[[Card; 2]],
         out: &mut [HandRank],
@@ -734,5 +764,26 @@ impl HandEvaluator for Evaluator {
             *slot = self.rank_key(hand);
         }
         Ok(())
+    }
+}
+
+impl HandEvaluator for Evaluator {
+    #[inline]
+    fn evaluate(&self, cards: CardSet) -> Result<HandRank, EvalError> {
+        Evaluator::evaluate(*self, cards)
+    }
+
+    fn evaluate_batch(&self, hands: &[CardSet], out: &mut [HandRank]) -> Result<(), EvalError> {
+        Evaluator::evaluate_batch(*self, hands, out)
+    }
+
+    /// [`Evaluator::evaluate_on_board`].
+    fn evaluate_on_board(
+        &self,
+        board: CardSet,
+        holes: &[[Card; 2]],
+        out: &mut [HandRank],
+    ) -> Result<(), EvalError> {
+        Evaluator::evaluate_on_board(*self, board, holes, out)
     }
 }

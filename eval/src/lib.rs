@@ -14,7 +14,15 @@
 //!   correct, the oracle the fast one is tested against.
 //! - [`HandRank`]: the strength, with [`HandRank::category`], [`HandRank::describe`]
 //!   and [`HandRank::five_ranks`]; [`best_five`] returns the five cards that play.
-//! - [`equity`]: exact enumeration and seeded Monte Carlo for any number of hands.
+//! - [`Range`]: hand ranges in the usual notation (`"QQ+, AKs, A5s-A2s"`,
+//!   weights `AKs:0.5`; see [`range`]), parsed with positions in
+//!   [`ParseRangeError`].
+//! - [`equity`]: exact enumeration and seeded Monte Carlo for any number of
+//!   hands or ranges.
+//!
+//! The evaluation methods are inherent ([`Evaluator::evaluate`],
+//! [`ReferenceEvaluator::evaluate`]), so no trait import is needed; the
+//! [`HandEvaluator`] trait is for code generic over the evaluator.
 //!
 //! # Invariants
 //! - A [`HandRank`] is totally ordered: bigger is better, equal means a split (E5).
@@ -28,7 +36,7 @@
 //! # Example
 //! ```
 //! use holdem_cards::CardSet;
-//! use holdem_eval::{Category, Evaluator, HandEvaluator, best_five};
+//! use holdem_eval::{Category, Evaluator, best_five};
 //!
 //! let eval = Evaluator::new();
 //! let alice: CardSet = "Kd 9h  Ks 9c 4d 2s Ah".parse()?;
@@ -47,12 +55,14 @@ mod best;
 pub mod equity;
 mod fast;
 mod offsets;
+pub mod range;
 mod rank;
 mod reference;
 mod tables;
 
 pub use best::best_five;
 pub use fast::{Evaluator, HandKey};
+pub use range::{ParseRangeError, Range};
 pub use rank::{Category, HandRank, InvalidHandRank};
 pub use reference::ReferenceEvaluator;
 

@@ -14,7 +14,7 @@ use crate::{EvalError, HandEvaluator, HandRank};
 ///
 /// ```
 /// use holdem_cards::CardSet;
-/// use holdem_eval::{Category, HandEvaluator, ReferenceEvaluator};
+/// use holdem_eval::{Category, ReferenceEvaluator};
 ///
 /// let hand: CardSet = "9c 9d Kh Ks 9s 2c 3d".parse()?;
 /// let rank = ReferenceEvaluator.evaluate(hand)?;
@@ -96,6 +96,14 @@ impl ReferenceEvaluator {
 
 impl HandEvaluator for ReferenceEvaluator {
     fn evaluate(&self, cards: CardSet) -> Result<HandRank, EvalError> {
+        ReferenceEvaluator::evaluate(*self, cards)
+    }
+}
+
+impl ReferenceEvaluator {
+    /// Ranks a set of 5, 6 or 7 cards ([`HandEvaluator::evaluate`], callable
+    /// without importing the trait).
+    pub fn evaluate(self, cards: CardSet) -> Result<HandRank, EvalError> {
         let mut buf = [Card::ALL[0]; 7];
         let n = cards.len() as usize;
         if !(5..=7).contains(&n) {

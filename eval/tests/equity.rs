@@ -192,7 +192,7 @@ fn parallel_exact_equals_serial() {
 /// Wins, ties and pot shares counted the slow way: every turn and river with
 /// the reference evaluator.
 fn brute_force(hands: &[[Card; 2]], flop: &[Card]) -> (u64, Vec<(u64, u64, u128)>) {
-    use holdem_eval::{HandEvaluator, ReferenceEvaluator};
+    use holdem_eval::ReferenceEvaluator;
     let mut used = CardSet::from_cards(flop);
     for h in hands {
         used |= CardSet::from_cards(h);

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use holdem_cards::{Card, CardSet, Rank, Suit};
-use holdem_eval::{Category, Evaluator, HandEvaluator, HandKey, HandRank, ReferenceEvaluator};
+use holdem_eval::{Category, Evaluator, HandKey, HandRank, ReferenceEvaluator};
 
 /// Counts per category, indexed by `Category as usize - 1` (high card first).
 type Counts = [u64; 9];

@@ -2,7 +2,7 @@
 #![cfg(feature = "serde")]
 
 use holdem_cards::CardSet;
-use holdem_eval::{Category, Evaluator, HandEvaluator, HandRank, InvalidHandRank};
+use holdem_eval::{Category, Evaluator, HandRank, InvalidHandRank};
 
 #[test]
 fn category_round_trips_through_json_by_kebab_case_name() {
