@@ -374,7 +374,13 @@ pub enum Event {
         pot: PotName,
     },
     /// A line about the table, not the game.
-    Note(Note),
+    Note {
+        /// The seated player it is about, if any (a notice about someone not
+        /// seated in this hand has none).
+        seat: Option<SeatIndex>,
+        /// What kind of notice.
+        note: Note,
+    },
 }
 
 /// One event with its line.

@@ -88,6 +88,17 @@ pub enum PokerStarsErrorKind {
     /// The hand ended before a required part.
     #[error("the hand ends without {0}")]
     Truncated(&'static str),
+    /// The text and the rules disagree: an amount the rules do not allow, or a
+    /// result the replay does not reproduce.
+    #[error("{action}: {reason} (rule {rule})")]
+    Disagreement {
+        /// The action or part of the hand (`call`, `raise`, `pots`...).
+        action: String,
+        /// The rule the text contradicts.
+        rule: &'static str,
+        /// What differs.
+        reason: String,
+    },
     /// Text before the first hand header that is not a blank or separator line.
     #[error("text before the first hand header: `{0}`")]
     Preamble(String),

@@ -8,6 +8,8 @@
 //!   boundaries (a hand starts at a `PokerStars ...#` line);
 //! - [`parse`]: the lines of one hand to a [`Hand`], or a [`PokerStarsError`] naming
 //!   the hand, the line and the reason;
+//! - [`convert`]: a [`Hand`] to the native model ([`crate::model::HandHistory`]),
+//!   checking the text's amounts against the rules on the way.
 //!
 //! Invariants of a [`Hand`] read without error: every player in an event or a
 //! summary line holds a seat of the hand (events refer to seats by index); every
@@ -19,6 +21,7 @@
 //! the hand, never a misread.
 
 pub mod ast;
+pub mod convert;
 pub mod error;
 pub mod parse;
 pub mod text;
@@ -27,6 +30,7 @@ pub use ast::{
     Amount, BuyIn, Currency, Event, Hand, Header, Limit, Line, Note, PostKind, PotName, Run, Seat,
     SeatIndex, SeatState, Street, Summary, SummarySeat, TableLine, Timestamp, Tournament,
 };
+pub use convert::{Imported, import};
 pub use error::{PokerStarsError, PokerStarsErrorKind};
 pub use parse::{parse_hand, parse_hands};
 pub use text::{decode, looks_like_pokerstars};

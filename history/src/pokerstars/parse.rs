@@ -182,7 +182,7 @@ impl Parser {
             }
             let event = self.body_line(line, &hand.seats, currency)?;
             let is_post = matches!(event, Event::Post { .. });
-            let is_play = !matches!(event, Event::Post { .. } | Event::Note(_));
+            let is_play = !matches!(event, Event::Post { .. } | Event::Note { .. });
             if section == Section::Posts && is_play {
                 return Err(self.err(Kind::OutOfOrder {
                     found: shorten(line),
@@ -622,13 +622,16 @@ impl Parser {
                 return Ok(Event::Collected { seat, amount, pot });
             }
             if let Some(note) = note_phrase(rest) {
-                return Ok(Event::Note(note));
+                return Ok(Event::Note {
+                    seat: Some(seat),
+                    note,
+                });
             }
             return Err(self.malformed("an action of a seated player", line));
         }
         // Someone not seated in this hand: only table notices are possible.
         if let Some(note) = unseated_note(line) {
-            return Ok(Event::Note(note));
+            return Ok(Event::Note { seat: None, note });
         }
         match line.split_once(": ") {
             Some((name, verb)) if is_action_verb(verb) => {
@@ -829,13 +832,19 @@ impl Parser {
             return Ok(Event::DoesNotShow { seat });
         }
         if verb == "sits out" || verb == "is sitting out" || verb == "is sitting out " {
-            return Ok(Event::Note(Note::Table));
+            return Ok(Event::Note {
+                seat: Some(seat),
+                note: Note::Table,
+            });
         }
         if verb.starts_with("Chooses to EV Cashout")
             || verb.starts_with("Receives Cashout")
             || verb.starts_with("Pays Cashout Risk")
         {
-            return Ok(Event::Note(Note::CashOut));
+            return Ok(Event::Note {
+                seat: Some(seat),
+                note: Note::CashOut,
+            });
         }
         Err(self.malformed("an action (`folds`, `checks`, `calls X`, `bets X`, `raises X to Y`, `posts ...`, `shows [..]`, `mucks hand`, `doesn't show hand`)", line))
     }

@@ -113,11 +113,11 @@ fn h5_a_cash_hand_reads_into_its_typed_form() {
             amount: Amount(350),
             all_in: true
         }));
-    assert!(
-        hand.events
-            .iter()
-            .any(|l| l.event == Event::Note(Note::Chat))
-    );
+    assert!(hand.events.iter().any(|l| l.event
+        == Event::Note {
+            seat: Some(1),
+            note: Note::Chat
+        }));
     assert!(hand.events.iter().any(|l| l.event
         == Event::Uncalled {
             seat: 3,
