@@ -44,8 +44,14 @@ pub struct Imported {
     pub final_stacks: Vec<u64>,
     /// The rake the summary records.
     pub rake: u64,
+    /// The summary's `Total pot` (in the history's unit).
+    pub total_pot: u64,
     /// The summary's line, where a disagreement about the pots is reported.
     pub summary_line: u32,
+    /// The hand's number.
+    pub hand: u64,
+    /// The header's line.
+    pub first_line: u32,
 }
 
 /// Per-player bookkeeping of the text's amounts while converting.
@@ -191,7 +197,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
             line,
             Kind::Disagreement {
                 action: action.to_string(),
-                rule,
+                rule: rule.to_string(),
                 reason,
             },
         )
@@ -552,7 +558,10 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         collected,
         final_stacks,
         rake,
+        total_pot: v(hand.summary.total_pot),
         summary_line: hand.summary.line,
+        hand: hand.header.id,
+        first_line: hand.first_line,
     })
 }
 

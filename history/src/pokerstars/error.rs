@@ -94,8 +94,8 @@ pub enum PokerStarsErrorKind {
     Disagreement {
         /// The action or part of the hand (`call`, `raise`, `pots`...).
         action: String,
-        /// The rule the text contradicts.
-        rule: &'static str,
+        /// The rule the text contradicts (an ID of docs/rules.md).
+        rule: String,
         /// What differs.
         reason: String,
     },

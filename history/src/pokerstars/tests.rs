@@ -599,3 +599,177 @@ fn h5_sections_out_of_order_and_truncated_hands_are_typed_errors() {
     ));
     assert!(e[1].is_ok());
 }
+
+// ---- conversion to the native model ---------------------------------------------
+
+/// The sample without the sitting-out seat in its summary and without the false
+/// all-in: a hand the rules and the text agree on.
+fn clean_cash() -> String {
+    cash_with("bets $3.50 and is all-in", "bets $3.50").replace(
+        "Seat 5: maketheca11 (button) folded before Flop (didn't bet)\n",
+        "",
+    )
+}
+
+fn import_err(text: &str) -> PokerStarsError {
+    match one(text).and_then(|h| import(&h)) {
+        Ok(i) => panic!("hand #{} imported without error", i.hand),
+        Err(e) => e,
+    }
+}
+
+fn disagreement(text: &str, line: u32, rule: &str) {
+    let e = import_err(text);
+    assert_eq!(e.line, line, "{e}");
+    assert!(
+        matches!(&e.kind, PokerStarsErrorKind::Disagreement { rule: r, .. } if r == rule),
+        "{e}"
+    );
+}
+
+#[test]
+fn h5_import_orders_players_from_the_button_and_keeps_unknown_cards_unknown() {
+    use crate::model::{ActionKind, Stakes, Variant};
+    let hand = one(&clean_cash()).expect("reads");
+    let imported = import(&hand).expect("imports");
+    let h = &imported.history;
+    assert_eq!(h.variant, Variant::NoLimit);
+    assert_eq!(h.unit.decimals, 2);
+    assert_eq!(
+        h.meta.players.as_deref(),
+        Some(
+            &[
+                "omgmuffins".to_string(),
+                "natek526".to_string(),
+                "mh: uggins".to_string()
+            ][..]
+        )
+    );
+    assert_eq!(h.meta.seats.as_deref(), Some(&[6, 1, 3][..]));
+    assert_eq!(h.blinds_or_straddles, vec![25, 50, 0]);
+    assert_eq!(h.stakes, Stakes::MinBet(50));
+    assert_eq!(h.starting_stacks, vec![4950, 3521, 5000]);
+    let deals: Vec<String> = h
+        .actions
+        .iter()
+        .filter_map(|a| match &a.kind {
+            ActionKind::DealHole { cards, .. } => Some(cards.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(deals, vec!["????", "????", "3sQh"]);
+    assert_eq!(imported.action_lines.len(), h.actions.len());
+    assert_eq!(imported.collected, vec![464, 0, 0]);
+    assert_eq!(imported.rake, 24);
+    assert_eq!(imported.total_pot, 488);
+    assert_eq!(h.winnings, Some(vec![464, 0, 0]));
+    assert_eq!(
+        h.finishing_stacks, None,
+        "a raked hand keeps its stacks out"
+    );
+    assert_eq!(
+        imported.final_stacks,
+        vec![4950 - 219 + 464, 3521 - 50, 5000 - 219]
+    );
+}
+
+#[test]
+fn h5_amounts_the_rules_contradict_are_disagreements_at_their_line() {
+    let clean = clean_cash();
+    let with = |from: &str, to: &str| {
+        assert!(clean.contains(from), "{from:?}");
+        clean.replacen(from, to, 1)
+    };
+    disagreement(
+        &with("omgmuffins: calls $0.75", "omgmuffins: calls $0.50"),
+        12,
+        "B7",
+    );
+    disagreement(&with("raises $0.50 to $1", "raises $0.60 to $1"), 11, "B7");
+    disagreement(
+        &with("Uncalled bet ($3.50)", "Uncalled bet ($3)"),
+        25,
+        "B14",
+    );
+    disagreement(&with("bets $3.50", "bets $3.50 and is all-in"), 23, "B15");
+    disagreement(&with("bets $3.50", "bets $350"), 23, "B15");
+    disagreement(
+        &with(
+            "omgmuffins: checks\nmh: uggins: checks",
+            "omgmuffins: checks\nmh: uggins: bets $1\nomgmuffins: checks",
+        ),
+        22,
+        "B7",
+    );
+}
+
+#[test]
+fn h5_forms_the_native_model_cannot_hold_are_unsupported() {
+    let clean = clean_cash();
+    let e = import_err(&clean.replace(
+        "natek526: posts big blind $0.50\n",
+        "natek526: posts big blind $0.50\nmh: uggins: posts big blind $0.50\n",
+    ));
+    assert!(e.is_unsupported() && e.line == 9, "{e}");
+    let e = import_err(&clean.replace(
+        "natek526: posts big blind $0.50\n",
+        "natek526: posts big blind $0.50\nmh: uggins: posts small & big blinds $0.75\n",
+    ));
+    assert!(
+        e.is_unsupported() && e.to_string().contains("dead small blind"),
+        "{e}"
+    );
+    let e = import_err(RIT);
+    assert!(
+        e.is_unsupported() && e.to_string().contains("run it twice"),
+        "{e}"
+    );
+}
+
+#[test]
+fn h5_a_tournament_hand_in_whole_chips_with_antes_and_an_all_in_big_blind() {
+    let text = "PokerStars Hand #159581842724: Tournament #1689829479, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20) - 2016/10/06 22:53:35 ET
+Table '1689829479 2' 9-max Seat #8 is the button
+Seat 1: norgas69 (14 in chips)
+Seat 3: renniweg (1229 in chips)
+Seat 8: trips1126 (2310 in chips)
+Seat 9: grmpjb (1379 in chips)
+norgas69: posts the ante 3
+renniweg: posts the ante 3
+trips1126: posts the ante 3
+grmpjb: posts the ante 3
+grmpjb: posts small blind 10
+norgas69: posts big blind 11 and is all-in
+*** HOLE CARDS ***
+renniweg: calls 20
+trips1126: folds
+grmpjb: folds
+*** FLOP *** [2s 6d 6h]
+*** TURN *** [2s 6d 6h] [Ts]
+*** RIVER *** [2s 6d 6h Ts] [Ac]
+*** SHOW DOWN ***
+norgas69: shows [Ah Kd] (a pair of Aces)
+renniweg: mucks hand
+norgas69 collected 55 from pot
+renniweg collected 9 from side pot
+*** SUMMARY ***
+Total pot 64 Main pot 55. Side pot 9. | Rake 0
+Board [2s 6d 6h Ts Ac]
+Seat 1: norgas69 (big blind) showed [Ah Kd] and won (55) with a pair of Aces
+Seat 3: renniweg mucked
+Seat 8: trips1126 (button) folded before Flop (didn't bet)
+Seat 9: grmpjb (small blind) folded before Flop
+";
+    let imported = import(&one(text).expect("reads")).expect("imports");
+    let h = &imported.history;
+    assert_eq!(h.unit.decimals, 0);
+    assert_eq!(h.antes, vec![3, 3, 3, 3]);
+    assert_eq!(
+        h.blinds_or_straddles,
+        vec![10, 20, 0, 0],
+        "the all-in blind counts in full (B13)"
+    );
+    assert_eq!(h.starting_stacks, vec![1379, 14, 1229, 2310]);
+    assert_eq!(imported.final_stacks, vec![1366, 55, 1229 - 23 + 9, 2307]);
+    assert_eq!(h.finishing_stacks.as_ref(), Some(&imported.final_stacks));
+}
