@@ -773,3 +773,32 @@ Seat 9: grmpjb (small blind) folded before Flop
     assert_eq!(imported.final_stacks, vec![1366, 55, 1229 - 23 + 9, 2307]);
     assert_eq!(h.finishing_stacks.as_ref(), Some(&imported.final_stacks));
 }
+
+// ---- robustness -------------------------------------------------------------------
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever is cut out of or written into a real hand, the reader answers with a
+    /// hand or a typed error, never a panic; an error names a line of the text.
+    #[test]
+    fn h5_mangled_text_gives_a_hand_or_a_typed_error(
+        cut in 0usize..1200,
+        len in 0usize..40,
+        insert in "[ -~€£\n\r]{0,12}",
+    ) {
+        let text = clean_cash();
+        let mut chars: Vec<char> = text.chars().collect();
+        let at = cut.min(chars.len());
+        let end = (at + len).min(chars.len());
+        chars.splice(at..end, insert.chars());
+        let mangled: String = chars.into_iter().collect();
+        let lines = text::lines(&mangled).count() as u32 + 1;
+        for r in parse_hands(&mangled) {
+            match r.and_then(|h| import(&h)) {
+                Ok(i) => proptest::prop_assert!(i.history.player_count() >= 2),
+                Err(e) => proptest::prop_assert!(e.line >= 1 && e.line <= lines, "{}", e),
+            }
+        }
+    }
+}
