@@ -5,7 +5,11 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
 use holdem_cards::Card;
+
+/// Up to five cards as the text lists them (a board, a show), kept inline.
+pub type CardList = ArrayVec<Card, 5>;
 
 /// An amount in hundredths of the hand's currency unit (cents for cash, hundredths
 /// of a chip for tournaments), so `$0.25` is `Amount(25)` and `1500` chips is
@@ -291,9 +295,9 @@ pub enum Event {
         /// Which run.
         run: Run,
         /// The cards this street adds (three on the flop, one after).
-        cards: Vec<Card>,
+        cards: CardList,
         /// The cards written before them in the first brackets (the board so far).
-        before: Vec<Card>,
+        before: CardList,
     },
     /// `*** SHOW DOWN ***` (or `FIRST`/`SECOND`).
     ShowDown(Run),
@@ -302,7 +306,7 @@ pub enum Event {
         /// Who.
         seat: SeatIndex,
         /// `folds [Qh]`.
-        shown: Vec<Card>,
+        shown: CardList,
     },
     /// `checks`.
     Check {
@@ -350,14 +354,14 @@ pub enum Event {
         /// Who.
         seat: SeatIndex,
         /// The cards shown (one or two).
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// `mucks hand` (cards when the text names them).
     Mucks {
         /// Who.
         seat: SeatIndex,
         /// The mucked cards, when written.
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// `doesn't show hand`.
     DoesNotShow {
@@ -398,7 +402,7 @@ pub struct SummarySeat {
     /// The seat.
     pub seat: SeatIndex,
     /// `showed [..]` or `mucked [..]` cards.
-    pub cards: Vec<Card>,
+    pub cards: CardList,
     /// Every `won (X)` and `collected (X)` amount, in order (two when run twice).
     pub won: Vec<Amount>,
     /// The line.
@@ -419,7 +423,7 @@ pub struct Summary {
     /// `Hand was run twice`.
     pub run_twice: bool,
     /// `Board [..]`, or the `FIRST Board` and `SECOND Board`.
-    pub boards: Vec<Vec<Card>>,
+    pub boards: ArrayVec<CardList, 2>,
     /// The seat lines.
     pub seats: Vec<SummarySeat>,
     /// The `Total pot` line.

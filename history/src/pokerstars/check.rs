@@ -78,7 +78,7 @@ pub fn check(imported: &Imported, outcome: &Outcome) -> Result<(), PokerStarsErr
             stacks,
             ..
         } => {
-            let collected: u64 = imported.collected.iter().sum();
+            let collected = imported.collected;
             if collected.checked_add(imported.rake) != Some(imported.total_pot) {
                 return Err(disagree(
                     imported.summary_line,

@@ -37,8 +37,9 @@ pub struct Imported {
     pub action_lines: Vec<u32>,
     /// Each player's seat in the text (index into [`Hand::seats`]), in player order.
     pub seats: Vec<SeatIndex>,
-    /// What each player collected, after rake, as the text says (in the history's unit).
-    pub collected: Vec<u64>,
+    /// What the players collected in all, after rake, as the text says (each
+    /// player's part is the history's `winnings`).
+    pub collected: u64,
     /// Each player's stack after the hand as the text tells it: the starting stack,
     /// less what the player put in, plus uncalled bets returned and pots collected.
     pub final_stacks: Vec<u64>,
@@ -57,9 +58,9 @@ pub struct Imported {
 /// Per-player bookkeeping of the text's amounts while converting.
 struct Book {
     /// Chips behind.
-    stack: Vec<u64>,
+    stack: ArrayVec<u64, 16>,
     /// This round's bet.
-    round: Vec<u64>,
+    round: ArrayVec<u64, 16>,
     /// The largest bet this round.
     level: u64,
 }
@@ -96,7 +97,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     }
     // Who is dealt in: a seat the play or the summary names. A player sitting out
     // is still dealt in where the text has them post (B17).
-    let mut dealt = vec![false; hand.seats.len()];
+    let mut dealt = [false; 16];
     for l in &hand.events {
         if let Some(s) = event_seat(&l.event) {
             if let Some(d) = dealt.get_mut(usize::from(s)) {
@@ -120,7 +121,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     // PHH order: from the first seat after the button's, the button (or the seat
     // before it, with a dead button) last.
     let button = hand.table.button;
-    let mut order: Vec<SeatIndex> = (0..hand.seats.len())
+    let mut order: ArrayVec<SeatIndex, 16> = (0..hand.seats.len().min(16))
         .filter(|&i| dealt.get(i).copied().unwrap_or(false))
         .filter_map(|i| SeatIndex::try_from(i).ok())
         .collect();
@@ -182,12 +183,12 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     let mut antes = vec![0u64; n];
     let mut blinds = vec![0u64; n];
     let mut book = Book {
-        stack: starting.clone(),
-        round: vec![0; n],
+        stack: starting.iter().copied().collect(),
+        round: std::iter::repeat_n(0, n).collect(),
         level: 0,
     };
-    let mut collected = vec![0u64; n];
-    let mut known: Vec<[Option<Card>; 2]> = vec![[None, None]; n];
+    let mut collected: Vec<u64> = vec![0u64; n];
+    let mut known: ArrayVec<[Option<Card>; 2], 16> = std::iter::repeat_n([None, None], n).collect();
     let mut actions: Vec<Action> = Vec::with_capacity(hand.events.len() + n);
     let mut action_lines: Vec<u32> = Vec::with_capacity(hand.events.len() + n);
     let mut deal_at = 0usize;
@@ -495,21 +496,18 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         }
     }
     // The deal, before the first action after the hole cards.
-    let deals: Vec<Action> = known
-        .iter()
-        .enumerate()
-        .map(|(p, k)| Action {
-            kind: ActionKind::DealHole {
-                player: player(p),
-                cards: Cards(k.iter().copied().collect()),
-            },
-            comment: None,
-        })
-        .collect();
+    let deals = known.iter().enumerate().map(|(p, k)| Action {
+        kind: ActionKind::DealHole {
+            player: player(p),
+            cards: Cards(k.iter().copied().collect()),
+        },
+        comment: None,
+    });
     let at = deal_at.min(actions.len());
     actions.splice(at..at, deals);
     action_lines.splice(at..at, std::iter::repeat_n(hole_line, n));
 
+    let collected_total: u64 = collected.iter().sum();
     let final_stacks: Vec<u64> = book
         .stack
         .iter()
@@ -550,12 +548,12 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
             } else {
                 None
             },
-            winnings: Some(collected.clone()),
+            winnings: Some(collected),
             meta,
         },
         action_lines,
-        seats: order,
-        collected,
+        seats: order.to_vec(),
+        collected: collected_total,
         final_stacks,
         rake,
         total_pot: v(hand.summary.total_pot),

@@ -27,8 +27,9 @@ pub mod parse;
 pub mod text;
 
 pub use ast::{
-    Amount, BuyIn, Currency, Event, Hand, Header, Limit, Line, Note, PostKind, PotName, Run, Seat,
-    SeatIndex, SeatState, Street, Summary, SummarySeat, TableLine, Timestamp, Tournament,
+    Amount, BuyIn, CardList, Currency, Event, Hand, Header, Limit, Line, Note, PostKind, PotName,
+    Run, Seat, SeatIndex, SeatState, Street, Summary, SummarySeat, TableLine, Timestamp,
+    Tournament,
 };
 pub use convert::{Imported, import};
 pub use error::{PokerStarsError, PokerStarsErrorKind};

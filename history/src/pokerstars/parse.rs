@@ -7,11 +7,12 @@
 use holdem_cards::Card;
 
 use super::ast::{
-    Amount, BuyIn, Currency, Event, Hand, Header, Limit, Line, Note, PostKind, PotName, Run, Seat,
-    SeatIndex, SeatState, Street, Summary, SummarySeat, TableLine, Timestamp, Tournament,
+    Amount, BuyIn, CardList, Currency, Event, Hand, Header, Limit, Line, Note, PostKind, PotName,
+    Run, Seat, SeatIndex, SeatState, Street, Summary, SummarySeat, TableLine, Timestamp,
+    Tournament,
 };
 use super::error::{PokerStarsError, PokerStarsErrorKind as Kind, shorten};
-use super::text::{is_filler, is_hand_start, lines};
+use super::text::{is_english_start, is_filler, is_foreign_start, lines};
 
 /// The most seats a PokerStars table has.
 const MAX_SEATS: usize = 10;
@@ -22,8 +23,11 @@ pub fn parse_hands(text: &str) -> Vec<Result<Hand, PokerStarsError>> {
     let mut out = Vec::new();
     let mut current: Vec<(u32, &str)> = Vec::with_capacity(64);
     let mut preamble_reported = false;
+    let mut after_gap = true;
     for (n, line) in lines(text) {
-        if is_hand_start(line) {
+        let starts = is_english_start(line) || (after_gap && is_foreign_start(line));
+        after_gap = is_filler(line);
+        if starts {
             if !current.is_empty() {
                 out.push(parse_hand(&current));
                 current.clear();
@@ -443,7 +447,7 @@ impl Parser {
 
     /// A seat line after `Seat `; `None` when the text is not a seat line at all.
     fn seat(&self, rest: &str, n: u32, currency: Currency) -> R<Option<Seat>> {
-        let Some((num, rest)) = rest.split_once(": ") else {
+        let Some((num, rest)) = split_at(rest, ": ") else {
             return Ok(None);
         };
         let Some(number) = digits(num).and_then(|v| u32::try_from(v).ok()) else {
@@ -451,13 +455,20 @@ impl Parser {
         };
         // The stack is in the last ` (` whose contents read as `STACK in chips`.
         let mut search = rest.len();
-        while let Some(i) = rest.get(..search).and_then(|s| s.rfind(" (")) {
-            search = i;
+        while let Some(open) = rest.get(..search).and_then(|s| s.rfind('(')) {
+            search = open;
+            let Some(i) = open.checked_sub(1) else { break };
+            if rest.as_bytes().get(i) != Some(&b' ') {
+                continue;
+            }
             let Some(name) = rest.get(..i) else { break };
-            let Some(inner) = rest.get(i + 2..) else {
+            let Some(inner) = rest.get(open + 1..) else {
                 break;
             };
-            let Some((stack_text, after)) = inner.split_once(" in chips") else {
+            let Some((stack_text, after)) = inner.split_once(' ') else {
+                continue;
+            };
+            let Some(after) = after.strip_prefix("in chips") else {
                 continue;
             };
             let Ok(stack) = self.amount(stack_text, currency) else {
@@ -532,12 +543,12 @@ impl Parser {
     }
 
     /// `[Ah Kd]` at the start of `text`: the cards and the text after `]`.
-    fn cards<'a>(&self, text: &'a str) -> R<(Vec<Card>, &'a str)> {
+    fn cards<'a>(&self, text: &'a str) -> R<(CardList, &'a str)> {
         let inner = text
             .strip_prefix('[')
             .and_then(|t| t.split_once(']'))
             .ok_or_else(|| self.malformed("cards in brackets `[Ah Kd]`", text))?;
-        let mut cards = Vec::with_capacity(5);
+        let mut cards = CardList::new();
         for token in inner.0.split(' ').filter(|t| !t.is_empty()) {
             let card: Card = token.parse().map_err(|e: holdem_cards::ParseCardError| {
                 self.err(Kind::Cards {
@@ -551,7 +562,12 @@ impl Parser {
                     reason: format!("{card} is written twice"),
                 }));
             }
-            cards.push(card);
+            if cards.try_push(card).is_err() {
+                return Err(self.err(Kind::Cards {
+                    text: inner.0.to_string(),
+                    reason: "more than five cards".to_string(),
+                }));
+            }
         }
         Ok((cards, inner.1))
     }
@@ -581,8 +597,7 @@ impl Parser {
             });
         }
         if let Some(rest) = line.strip_prefix("Uncalled bet (") {
-            let (amount_text, who) = rest
-                .split_once(") returned to ")
+            let (amount_text, who) = split_at(rest, ") returned to ")
                 .ok_or_else(|| self.malformed("`Uncalled bet (X) returned to NAME`", line))?;
             let amount = self.amount(amount_text, currency)?;
             let seat = seat_named(who, seats)
@@ -599,8 +614,7 @@ impl Parser {
         if let Some((seat, rest)) = find_name(line, seats, " ") {
             let rest = rest.strip_prefix(' ').unwrap_or(rest);
             if let Some(r) = rest.strip_prefix("collected ") {
-                let (amount_text, pot) = r
-                    .split_once(" from ")
+                let (amount_text, pot) = split_at(r, " from ")
                     .ok_or_else(|| self.malformed("`NAME collected X from pot`", line))?;
                 let amount = self.amount(amount_text, currency)?;
                 let pot = match pot {
@@ -686,7 +700,7 @@ impl Parser {
             if !rest.is_empty() {
                 return Err(self.malformed("nothing after the flop's cards", line));
             }
-            (Vec::new(), first)
+            (CardList::new(), first)
         } else {
             let (second, tail) = self.cards(rest.trim_start())?;
             if !tail.is_empty() {
@@ -723,7 +737,7 @@ impl Parser {
             Some(v) => (v, true),
             None => (verb, false),
         };
-        if verb.contains(" and has reached the ") {
+        if verb.ends_with(" cap") && verb.contains(" and has reached the ") {
             return Err(self.err(Kind::Unsupported(
                 "a capped betting round (`has reached the cap`)".to_string(),
             )));
@@ -741,7 +755,7 @@ impl Parser {
         if verb == "folds" {
             return Ok(Event::Fold {
                 seat,
-                shown: Vec::new(),
+                shown: CardList::new(),
             });
         }
         if let Some(r) = verb.strip_prefix("folds ") {
@@ -771,9 +785,8 @@ impl Parser {
             });
         }
         if let Some(r) = verb.strip_prefix("raises ") {
-            let (by, to) = r
-                .split_once(" to ")
-                .ok_or_else(|| self.malformed("`raises X to Y`", line))?;
+            let (by, to) =
+                split_at(r, " to ").ok_or_else(|| self.malformed("`raises X to Y`", line))?;
             return Ok(Event::Raise {
                 seat,
                 by: self.amount(by, currency)?,
@@ -821,7 +834,7 @@ impl Parser {
         if verb == "mucks hand" {
             return Ok(Event::Mucks {
                 seat,
-                cards: Vec::new(),
+                cards: CardList::new(),
             });
         }
         if let Some(r) = verb.strip_prefix("mucks hand ") {
@@ -860,7 +873,7 @@ impl Parser {
         saw_total: &mut bool,
     ) -> R<()> {
         if let Some(r) = line.strip_prefix("Total pot ") {
-            let (pots, rake) = match r.split_once(" | Rake ") {
+            let (pots, rake) = match split_at(r, " | Rake ") {
                 Some((p, rake)) => (p, Some(rake)),
                 None => (r, None),
             };
@@ -902,17 +915,15 @@ impl Parser {
         for prefix in ["Board ", "FIRST Board ", "SECOND Board "] {
             if let Some(r) = line.strip_prefix(prefix) {
                 let (cards, tail) = self.cards(r)?;
-                if !tail.is_empty() || cards.len() > 5 {
-                    return Err(self.malformed("`Board [..]` with at most five cards", line));
+                if !tail.is_empty() || summary.boards.try_push(cards).is_err() {
+                    return Err(self.malformed("`Board [..]`, at most two boards", line));
                 }
-                summary.boards.push(cards);
                 return Ok(());
             }
         }
         if let Some(r) = line.strip_prefix("Seat ") {
-            let (num, rest) = r
-                .split_once(": ")
-                .ok_or_else(|| self.malformed("`Seat N: NAME ...`", line))?;
+            let (num, rest) =
+                split_at(r, ": ").ok_or_else(|| self.malformed("`Seat N: NAME ...`", line))?;
             let number = digits(num).ok_or_else(|| self.malformed("a seat number", line))?;
             let index = seats
                 .iter()
@@ -926,13 +937,11 @@ impl Parser {
             let tail = rest
                 .strip_prefix(name)
                 .ok_or_else(|| self.err(Kind::UnknownPlayer(shorten(rest))))?;
-            let mut cards = Vec::new();
-            for key in ["showed ", "mucked "] {
-                if let Some(i) = tail.find(key) {
-                    let after = tail.get(i + key.len()..).unwrap_or("");
-                    if after.starts_with('[') {
-                        cards = self.cards(after)?.0;
-                    }
+            let mut cards = CardList::new();
+            if let Some(i) = tail.find('[') {
+                let before = tail.get(..i).unwrap_or("");
+                if before.ends_with("showed ") || before.ends_with("mucked ") {
+                    cards = self.cards(tail.get(i..).unwrap_or(""))?.0;
                 }
             }
             let mut won = Vec::new();
@@ -975,26 +984,63 @@ fn header_number(line: &str) -> Option<u64> {
 
 /// A non-empty run of ASCII digits as a number (at most 19 digits).
 fn digits(s: &str) -> Option<u64> {
-    if s.is_empty() || s.len() > 19 || !s.bytes().all(|b| b.is_ascii_digit()) {
+    if s.is_empty() || s.len() > 19 {
         return None;
     }
-    s.parse().ok()
+    let mut v: u64 = 0;
+    for b in s.bytes() {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        // At most 19 digits: below 10^19 < 2^64.
+        v = v * 10 + u64::from(d);
+    }
+    Some(v)
 }
 
 /// `25`, `0.25`, `1500`, `3.5`: hundredths; `None` for anything else.
 fn parse_amount(s: &str) -> Option<Amount> {
-    let (whole, frac) = match s.split_once('.') {
-        Some((w, f)) => (w, f),
-        None => (s, ""),
+    let bytes = s.as_bytes();
+    let dot = bytes.iter().position(|&b| b == b'.');
+    let (whole, frac) = match dot {
+        Some(i) => (bytes.get(..i)?, bytes.get(i + 1..)?),
+        None => (bytes, &[][..]),
     };
-    let whole = digits(whole)?;
-    let cents = match frac.len() {
-        0 if !s.contains('.') => 0,
-        1 => digits(frac)? * 10,
-        2 => digits(frac)?,
-        _ => return None,
+    if whole.is_empty() || whole.len() > 17 || (dot.is_some() && !matches!(frac.len(), 1 | 2)) {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &b in whole.iter().chain(frac) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        // At most 19 digits in all: below 10^19 < 2^64.
+        v = v * 10 + u64::from(d);
+    }
+    let scale = match frac.len() {
+        0 => 100,
+        1 => 10,
+        _ => 1,
     };
-    whole.checked_mul(100)?.checked_add(cents).map(Amount)
+    Some(Amount(v * scale))
+}
+
+/// `s` split at the first `pat`: the text before and after it.
+fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let p = pat.as_bytes();
+    let first = *p.first()?;
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = bytes.get(from..)?.iter().position(|&b| b == first) {
+        let at = from + i;
+        if bytes.get(at..at + p.len()) == Some(p) {
+            return Some((s.get(..at)?, s.get(at + p.len()..)?));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// `2013/10/04 19:53:27 CET` (the zone optional).

@@ -38,9 +38,23 @@ fn cp1252(b: u8) -> char {
 /// The lines of `text` with their 1-based numbers, line ends, trailing blanks and
 /// byte-order marks removed.
 pub fn lines(text: &str) -> Lines<'_> {
+    // A text whose every `\r` is followed by `\n` is split at `\n` alone (a fast
+    // byte search); a text with a lone `\r` (old Mac line ends) byte by byte.
+    let bytes = text.as_bytes();
+    let mut lone_cr = false;
+    let mut from = 0;
+    while let Some(i) = text.get(from..).and_then(|t| t.find('\r')) {
+        let at = from + i;
+        if bytes.get(at + 1) != Some(&b'\n') {
+            lone_cr = true;
+            break;
+        }
+        from = at + 1;
+    }
     Lines {
         rest: text,
         number: 0,
+        lone_cr,
     }
 }
 
@@ -49,6 +63,7 @@ pub fn lines(text: &str) -> Lines<'_> {
 pub struct Lines<'a> {
     rest: &'a str,
     number: u32,
+    lone_cr: bool,
 }
 
 impl<'a> Iterator for Lines<'a> {
@@ -59,10 +74,19 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let bytes = self.rest.as_bytes();
-        let end = bytes
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(bytes.len());
+        let end = if self.lone_cr {
+            bytes
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .unwrap_or(bytes.len())
+        } else {
+            let nl = self.rest.find('\n').unwrap_or(bytes.len());
+            if nl > 0 && bytes.get(nl - 1) == Some(&b'\r') {
+                nl - 1
+            } else {
+                nl
+            }
+        };
         let line = self.rest.get(..end).unwrap_or("");
         let skip = match (bytes.get(end), bytes.get(end + 1)) {
             (Some(b'\r'), Some(b'\n')) => 2,
@@ -71,9 +95,11 @@ impl<'a> Iterator for Lines<'a> {
         };
         self.rest = self.rest.get(end + skip..).unwrap_or("");
         self.number = self.number.saturating_add(1);
-        let line = line
-            .trim_start_matches('\u{FEFF}')
-            .trim_end_matches([' ', '\t']);
+        let line = match line.strip_prefix('\u{FEFF}') {
+            Some(l) => l.trim_start_matches('\u{FEFF}'),
+            None => line,
+        };
+        let line = line.trim_end_matches([' ', '\t']);
         Some((self.number, line))
     }
 }
@@ -82,12 +108,23 @@ impl<'a> Iterator for Lines<'a> {
 /// `PokerStars Zoom Hand #`, `PokerStars Home Game Hand #`, and the other languages'
 /// headers that begin with a word and then `PokerStars` (`Mão PokerStars #`).
 pub fn is_hand_start(line: &str) -> bool {
-    if line.starts_with("PokerStars ") {
-        return line.contains('#');
+    is_english_start(line) || is_foreign_start(line)
+}
+
+/// `PokerStars ...#`: the English client's headers (and a few others that begin the
+/// same way). Cheap enough for every line.
+pub(crate) fn is_english_start(line: &str) -> bool {
+    line.starts_with("PokerStars ") && line.as_bytes().contains(&b'#')
+}
+
+/// One or two words, then `PokerStars`, then a number: another language's header.
+/// Looked for only where a hand can start (after a blank line).
+pub(crate) fn is_foreign_start(line: &str) -> bool {
+    if !line.as_bytes().contains(&b'#') {
+        return false;
     }
-    // Another language: one or two words, then `PokerStars`, then a number.
     match line.find(" PokerStars ") {
-        Some(i) => i <= 24 && line.contains('#'),
+        Some(i) => i <= 24,
         None => false,
     }
 }
