@@ -1045,32 +1045,53 @@ fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
 
 /// `2013/10/04 19:53:27 CET` (the zone optional).
 fn timestamp(s: &str) -> Option<Timestamp> {
-    let mut words = s.split(' ');
-    let date = words.next()?;
-    let time = words.next()?;
-    let zone = words.next().map(str::to_string);
-    if words.next().is_some() {
+    let (date, rest) = s.split_at_checked(s.find(' ')?)?;
+    let rest = rest.get(1..)?;
+    let (time, zone) = match rest.find(' ') {
+        Some(i) => (rest.get(..i)?, Some(rest.get(i + 1..)?)),
+        None => (rest, None),
+    };
+    if zone.is_some_and(|z| z.is_empty() || z.contains(' ')) {
         return None;
     }
-    let mut d = date.split('/');
-    let y = u16::try_from(digits(d.next()?)?).ok()?;
-    let m = u8::try_from(digits(d.next()?)?).ok()?;
-    let day = u8::try_from(digits(d.next()?)?).ok()?;
-    let mut t = time.split(':');
-    let h = u8::try_from(digits(t.next()?)?).ok()?;
-    let min = u8::try_from(digits(t.next()?)?).ok()?;
-    let sec = u8::try_from(digits(t.next()?)?).ok()?;
-    if d.next().is_some() || t.next().is_some() || !(1..=12).contains(&m) || day == 0 || day > 31 {
-        return None;
-    }
-    if h > 23 || min > 59 || sec > 60 {
+    let [y, m, day] = numbers::<3>(date, b'/')?;
+    let [h, min, sec] = numbers::<3>(time, b':')?;
+    if !(1..=12).contains(&m) || day == 0 || day > 31 || h > 23 || min > 59 || sec > 60 {
         return None;
     }
     Some(Timestamp {
-        date: (y, m, day),
-        time: (h, min, sec),
-        zone,
+        date: (u16::try_from(y).ok()?, m as u8, day as u8),
+        time: (h as u8, min as u8, sec as u8),
+        zone: zone.map(str::to_string),
     })
+}
+
+/// Exactly `N` numbers of at most four digits separated by `sep`.
+fn numbers<const N: usize>(s: &str, sep: u8) -> Option<[u64; N]> {
+    let mut out = [0u64; N];
+    let mut i = 0;
+    let mut len = 0;
+    for b in s.bytes() {
+        if b == sep {
+            if len == 0 {
+                return None;
+            }
+            i += 1;
+            len = 0;
+            if i >= N {
+                return None;
+            }
+            continue;
+        }
+        let d = b.wrapping_sub(b'0');
+        if d > 9 || len >= 4 {
+            return None;
+        }
+        let slot = out.get_mut(i)?;
+        *slot = *slot * 10 + u64::from(d);
+        len += 1;
+    }
+    (i + 1 == N && len > 0).then_some(out)
 }
 
 /// The seat whose name starts `line` and is followed by `sep`, the longest such

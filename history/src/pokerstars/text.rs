@@ -80,7 +80,11 @@ impl<'a> Iterator for Lines<'a> {
                 .position(|&b| b == b'\n' || b == b'\r')
                 .unwrap_or(bytes.len())
         } else {
-            let nl = self.rest.find('\n').unwrap_or(bytes.len());
+            // Lines are short: a plain scan beats memchr's setup.
+            let nl = bytes
+                .iter()
+                .position(|&b| b == b'\n')
+                .unwrap_or(bytes.len());
             if nl > 0 && bytes.get(nl - 1) == Some(&b'\r') {
                 nl - 1
             } else {
