@@ -11,7 +11,7 @@ use holdem_cards::Card;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use crate::history::{
+use holdem_history::{
     Action, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, Unit, Variant,
 };
 

@@ -1,21 +1,14 @@
 //! The `holdem` command.
 
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use holdem_cards::{CardSet, parse_cards};
-use holdem_cli::corpus::{
-    Counts, FileReport, Format, RulesBook, collect_files, format_line, replay_file,
+use holdem_history::corpus::{
+    Counts, FileReport, HandWriter, RulesBook, collect_files, format_line, read_hands, replay_file,
 };
-use holdem_cli::history::native::{
-    JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
-};
-use holdem_cli::history::phh::{PhhHands, write_phh};
-use holdem_cli::history::{HandHistory, HistoryError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -239,8 +232,8 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     }
 }
 
-fn status_word(s: holdem_cli::corpus::Status) -> &'static str {
-    use holdem_cli::corpus::Status;
+fn status_word(s: holdem_history::corpus::Status) -> &'static str {
+    use holdem_history::corpus::Status;
     match s {
         Status::Ok => "ok",
         Status::Unsettled => "unsettled",
@@ -307,120 +300,9 @@ fn print_summary(files: usize, c: &Counts, seconds: f64, rate: f64) {
     );
 }
 
-/// Reads every hand of a file in any format, in order, stopping at the first error.
-fn read_all(
-    path: &Path,
-    mut each: impl FnMut(HandHistory) -> Result<(), String>,
-) -> Result<usize, String> {
-    let mut n = 0;
-    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    match Format::of(path) {
-        Some(Format::Phh) => {
-            let text = std::fs::read_to_string(path).map_err(|e| fail(&e))?;
-            for h in PhhHands::new(&text) {
-                let hand = h.hand.map_err(|source| {
-                    HistoryError::Phh {
-                        path: path.to_path_buf(),
-                        source,
-                    }
-                    .to_string()
-                })?;
-                each(hand)?;
-                n += 1;
-            }
-        }
-        Some(Format::Jsonl) => {
-            let f = File::open(path).map_err(|e| fail(&e))?;
-            for h in JsonlHands::new(BufReader::new(f)) {
-                each(h.map_err(|e| fail(&e))?)?;
-                n += 1;
-            }
-        }
-        Some(Format::Postcard) => {
-            let f = File::open(path).map_err(|e| fail(&e))?;
-            for h in PostcardHands::new(BufReader::new(f)) {
-                each(h.map_err(|e| fail(&e))?)?;
-                n += 1;
-            }
-        }
-        None => {
-            return Err(HistoryError::UnknownFormat {
-                path: path.to_path_buf(),
-            }
-            .to_string());
-        }
-    }
-    Ok(n)
-}
-
-/// Writes hands to a file in the format of its extension.
-struct Writer {
-    format: Format,
-    single: bool,
-    out: BufWriter<File>,
-    count: usize,
-    path: PathBuf,
-}
-
-impl Writer {
-    fn create(path: &Path) -> Result<Writer, String> {
-        let format = Format::of(path).ok_or_else(|| {
-            HistoryError::UnknownFormat {
-                path: path.to_path_buf(),
-            }
-            .to_string()
-        })?;
-        let single = path.extension().is_some_and(|e| e == "phh");
-        let f = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut out = BufWriter::new(f);
-        if format == Format::Postcard {
-            write_postcard_header(&mut out).map_err(|e| e.to_string())?;
-        }
-        Ok(Writer {
-            format,
-            single,
-            out,
-            count: 0,
-            path: path.to_path_buf(),
-        })
-    }
-
-    fn write(&mut self, h: &HandHistory) -> Result<(), String> {
-        self.count += 1;
-        let e = |e: &dyn std::fmt::Display| format!("{}: {e}", self.path.display());
-        match self.format {
-            Format::Phh if self.single => {
-                if self.count > 1 {
-                    return Err(format!(
-                        "{}: a .phh file holds one hand; write .phhs",
-                        self.path.display()
-                    ));
-                }
-                self.out
-                    .write_all(write_phh(h).as_bytes())
-                    .map_err(|x| e(&x))
-            }
-            Format::Phh => {
-                let sep = if self.count > 1 { "\n" } else { "" };
-                let text = format!("{sep}[{}]\n{}", self.count, write_phh(h));
-                self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
-            }
-            Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|x| e(&x)),
-            Format::Postcard => write_postcard(&mut self.out, h).map_err(|x| e(&x)),
-        }
-    }
-
-    fn finish(mut self) -> Result<usize, String> {
-        self.out
-            .flush()
-            .map_err(|e| format!("{}: {e}", self.path.display()))?;
-        Ok(self.count)
-    }
-}
-
 fn convert(input: &Path, output: &Path) -> Result<String, String> {
-    let mut w = Writer::create(output)?;
-    read_all(input, |h| w.write(&h))?;
+    let mut w = HandWriter::create(output)?;
+    read_hands(input, |h| w.write(&h))?;
     let n = w.finish()?;
     Ok(format!("wrote {n} hands to {}", output.display()))
 }
@@ -428,10 +310,10 @@ fn convert(input: &Path, output: &Path) -> Result<String, String> {
 fn gen_histories(args: &GenArgs) -> Result<String, String> {
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let name = format!("seed-{}-{}-hands", args.seed, args.hands);
-    let mut native = Writer::create(&args.out.join(format!("{name}.postcard")))?;
+    let mut native = HandWriter::create(&args.out.join(format!("{name}.postcard")))?;
     let sample = 100.min(args.hands);
-    let mut phh = Writer::create(&args.out.join(format!("{name}-first-{sample}.phhs")))?;
-    let mut jsonl = Writer::create(&args.out.join(format!("{name}-first-{sample}.jsonl")))?;
+    let mut phh = HandWriter::create(&args.out.join(format!("{name}-first-{sample}.phhs")))?;
+    let mut jsonl = HandWriter::create(&args.out.join(format!("{name}-first-{sample}.jsonl")))?;
     let mut i = 0;
     holdem_cli::generate::generate(args.seed, args.hands, |h| {
         i += 1;

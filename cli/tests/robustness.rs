@@ -2,15 +2,15 @@
 
 use std::io::Cursor;
 
-use holdem_cli::corpus::RulesBook;
-use holdem_cli::history::HandHistory;
-use holdem_cli::history::native::{
+use holdem_history::HandHistory;
+use holdem_history::corpus::RulesBook;
+use holdem_history::native::{
     HandRecord, JsonlHands, NativeVersion, PostcardHands, RecordReason, decode_postcard,
     encode_postcard, write_jsonl, write_postcard, write_postcard_header, write_postcard_header_of,
     write_postcard_of,
 };
-use holdem_cli::history::phh::{PhhHands, parse_phh, write_phh};
-use holdem_cli::replay::{HouseRules, ReplayView, Replayer, replay_hand, replay_view};
+use holdem_history::phh::{PhhHands, parse_phh, write_phh};
+use holdem_history::replay::{HouseRules, ReplayView, Replayer, replay_hand, replay_view};
 use proptest::prelude::*;
 
 const SEED_FILE: &str = include_str!("../../data/histories/seeds/b12-incomplete-all-in.phh");
@@ -103,7 +103,7 @@ fn read_and_replay(text: &str) {
     let rules = RulesBook::new(None);
     for h in PhhHands::new(text) {
         if let Ok(hand) = h.hand {
-            let _ = holdem_cli::corpus::judge(h.index, h.name, &hand, &rules);
+            let _ = holdem_history::corpus::judge(h.index, h.name, &hand, &rules);
         }
     }
 }
@@ -137,7 +137,7 @@ proptest! {
             framed.extend_from_slice(&bytes);
             for h in PostcardHands::new(Cursor::new(framed)) { let _ = h; }
             if let Ok(record) = HandRecord::decode(&bytes, version) {
-                let _ = replay_view(&record.view(), &holdem_cli::replay::HouseRules::standard());
+                let _ = replay_view(&record.view(), &holdem_history::replay::HouseRules::standard());
             }
         }
     }
@@ -304,10 +304,10 @@ proptest! {
             prop_assert_eq!(&parse_phh(&write_phh(h)).expect("valid PHH"), h);
             write_jsonl(&mut jsonl, h).expect("vec");
             write_postcard(&mut pc, h).expect("vec");
-            let rules = holdem_cli::replay::HouseRules::standard();
+            let rules = holdem_history::replay::HouseRules::standard();
             let outcome = replay_hand(h, &rules);
             prop_assert!(
-                matches!(&outcome, holdem_cli::replay::Outcome::Ok { settled: true, stacks, .. }
+                matches!(&outcome, holdem_history::replay::Outcome::Ok { settled: true, stacks, .. }
                     if h.finishing_stacks.as_deref() == Some(&stacks[..])),
                 "{:?}", outcome
             );
@@ -357,7 +357,7 @@ fn lean_and_full_agree(h: &HandHistory) {
 fn lean_and_full_agree_in(h: &HandHistory, version: NativeVersion) {
     let payload = &encode_postcard(h, version).expect("a hand");
     assert_eq!(
-        &holdem_cli::history::native::decode_postcard(payload, version).expect("full decode"),
+        &holdem_history::native::decode_postcard(payload, version).expect("full decode"),
         h
     );
     let record = HandRecord::decode(payload, version).expect("lean decode");
@@ -374,7 +374,7 @@ fn lean_and_full_agree_in(h: &HandHistory, version: NativeVersion) {
         assert_eq!(a.kind(), b.kind);
         assert_eq!(record.comment(a), b.comment.as_deref());
     }
-    let rules = holdem_cli::replay::HouseRules::standard();
+    let rules = holdem_history::replay::HouseRules::standard();
     assert_eq!(replay_view(&view, &rules), replay_hand(h, &rules));
 }
 

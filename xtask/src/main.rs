@@ -41,7 +41,7 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <task>\n\n\
                  tasks:\n  ci              fmt, clippy, tests (debug and release-only), snapshots, rules coverage\n  \
                  rules           check docs/rules-coverage.md against docs/rules.md\n  \
-                 bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, cli\n  \
+                 bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history\n  \
                  gen-histories   regenerate the seeded random hand-history corpus"
             );
             return ExitCode::from(2);
@@ -88,11 +88,11 @@ fn ci(root: &Path) -> Result<(), String> {
     }
     release.extend(["--", "--ignored"]);
     run_step(root, "test (release-only: exhaustive checks)", &release)?;
-    if root.join("cli/tests/snapshots.rs").exists() {
+    if root.join("history/tests/snapshots.rs").exists() {
         run_step(
             root,
             "snapshots (hand histories)",
-            &["test", "-p", "holdem-cli", "--test", "snapshots"],
+            &["test", "-p", "holdem-history", "--test", "snapshots"],
         )?;
     }
     let t = Instant::now();
@@ -110,14 +110,14 @@ fn ci(root: &Path) -> Result<(), String> {
 
 /// `cargo xtask bench [NAME...]`: `eval` and `hand` run the peer comparisons in
 /// `holdem-bench` (evaluation; a whole hand against `rs_poker`'s arena); a crate
-/// folder name (`cards`, `pots`, `betting`, `tourney`, `cli`) runs that crate's own
+/// folder name (`cards`, `pots`, `betting`, `tourney`, `history`) runs that crate's own
 /// criterion benches; no name runs them all. Extra arguments after `--` go to
 /// criterion (e.g. `-- --measurement-time 3`).
 fn bench(root: &Path, args: &[String]) -> Result<(), String> {
     let split = args.iter().position(|a| a == "--").unwrap_or(args.len());
     let (names, extra) = (&args[..split], &args[split..]);
     let peers = ["eval", "hand"];
-    let crates = ["cards", "pots", "betting", "tourney", "cli"];
+    let crates = ["cards", "pots", "betting", "tourney", "history"];
     let names: Vec<&str> = if names.is_empty() {
         peers.iter().chain(&crates).copied().collect()
     } else {

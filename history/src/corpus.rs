@@ -8,17 +8,20 @@
 //! failing it, while any other illegal hand still makes `holdem replay` exit non-zero.
 
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use holdem_rules_config::{Preset, Rules};
 use serde::Serialize;
 
-use crate::history::native::{ActionBuffer, HandRecord, JsonlHands, PostcardHands};
-use crate::history::phh::PhhHands;
-use crate::history::phh::RULES_FIELD;
-use crate::history::{HandHistory, HistoryError, Unit};
+use crate::native::{
+    ActionBuffer, HandRecord, JsonlHands, PostcardHands, write_jsonl, write_postcard,
+    write_postcard_header,
+};
+use crate::phh::RULES_FIELD;
+use crate::phh::{PhhHands, write_phh};
 use crate::replay::{HouseRules, Outcome, Replayer, replay_hand};
+use crate::{HandHistory, HistoryError, Unit};
 
 /// The history formats, chosen by file extension.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -504,4 +507,119 @@ pub fn format_line(path: &Path, line: &HandLine) -> String {
         line.hand,
         line.message
     )
+}
+
+/// Reads every hand of a file in any format, in order, stopping at the first error.
+pub fn read_hands(
+    path: &Path,
+    mut each: impl FnMut(HandHistory) -> Result<(), String>,
+) -> Result<usize, String> {
+    let mut n = 0;
+    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    match Format::of(path) {
+        Some(Format::Phh) => {
+            let text = std::fs::read_to_string(path).map_err(|e| fail(&e))?;
+            for h in PhhHands::new(&text) {
+                let hand = h.hand.map_err(|source| {
+                    HistoryError::Phh {
+                        path: path.to_path_buf(),
+                        source,
+                    }
+                    .to_string()
+                })?;
+                each(hand)?;
+                n += 1;
+            }
+        }
+        Some(Format::Jsonl) => {
+            let f = File::open(path).map_err(|e| fail(&e))?;
+            for h in JsonlHands::new(BufReader::new(f)) {
+                each(h.map_err(|e| fail(&e))?)?;
+                n += 1;
+            }
+        }
+        Some(Format::Postcard) => {
+            let f = File::open(path).map_err(|e| fail(&e))?;
+            for h in PostcardHands::new(BufReader::new(f)) {
+                each(h.map_err(|e| fail(&e))?)?;
+                n += 1;
+            }
+        }
+        None => {
+            return Err(HistoryError::UnknownFormat {
+                path: path.to_path_buf(),
+            }
+            .to_string());
+        }
+    }
+    Ok(n)
+}
+
+/// Writes hands to a file in the format of its extension.
+pub struct HandWriter {
+    format: Format,
+    single: bool,
+    out: BufWriter<File>,
+    count: usize,
+    path: PathBuf,
+}
+
+impl HandWriter {
+    /// Creates (truncates) `path`; its extension chooses the format (`.phh` holds one
+    /// hand, `.phhs` numbered tables). A postcard file gets its header at once.
+    pub fn create(path: &Path) -> Result<HandWriter, String> {
+        let format = Format::of(path).ok_or_else(|| {
+            HistoryError::UnknownFormat {
+                path: path.to_path_buf(),
+            }
+            .to_string()
+        })?;
+        let single = path.extension().is_some_and(|e| e == "phh");
+        let f = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut out = BufWriter::new(f);
+        if format == Format::Postcard {
+            write_postcard_header(&mut out).map_err(|e| e.to_string())?;
+        }
+        Ok(HandWriter {
+            format,
+            single,
+            out,
+            count: 0,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends one hand.
+    pub fn write(&mut self, h: &HandHistory) -> Result<(), String> {
+        self.count += 1;
+        let e = |e: &dyn std::fmt::Display| format!("{}: {e}", self.path.display());
+        match self.format {
+            Format::Phh if self.single => {
+                if self.count > 1 {
+                    return Err(format!(
+                        "{}: a .phh file holds one hand; write .phhs",
+                        self.path.display()
+                    ));
+                }
+                self.out
+                    .write_all(write_phh(h).as_bytes())
+                    .map_err(|x| e(&x))
+            }
+            Format::Phh => {
+                let sep = if self.count > 1 { "\n" } else { "" };
+                let text = format!("{sep}[{}]\n{}", self.count, write_phh(h));
+                self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
+            }
+            Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|x| e(&x)),
+            Format::Postcard => write_postcard(&mut self.out, h).map_err(|x| e(&x)),
+        }
+    }
+
+    /// Flushes the file and returns the number of hands written.
+    pub fn finish(mut self) -> Result<usize, String> {
+        self.out
+            .flush()
+            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        Ok(self.count)
+    }
 }

@@ -4,12 +4,12 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_cli::history::HandHistory;
-use holdem_cli::history::native::{
+use holdem_history::HandHistory;
+use holdem_history::native::{
     ActionBuffer, HandRecord, NativeVersion, PostcardHands, decode_postcard, encode_postcard,
 };
-use holdem_cli::history::phh::PhhHands;
-use holdem_cli::replay::{HouseRules, Outcome, Replayer, replay_hand, replay_view};
+use holdem_history::phh::PhhHands;
+use holdem_history::replay::{HouseRules, Outcome, Replayer, replay_hand, replay_view};
 
 const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
 const GENERATED: &[u8] =

@@ -1,9 +1,9 @@
 //! Straddles, per-seat antes, recorded rake and `winnings` in replay (H1, H2; B3, B5,
 //! B6, B21, B23), with the PHH specification's conventions.
 
-use holdem_cli::history::PhhErrorKind;
-use holdem_cli::history::phh::parse_phh;
-use holdem_cli::replay::{HouseRules, Outcome, replay_hand};
+use holdem_history::PhhErrorKind;
+use holdem_history::phh::parse_phh;
+use holdem_history::replay::{HouseRules, Outcome, replay_hand};
 
 fn replay(text: &str) -> Outcome {
     let h = parse_phh(text).expect("a valid PHH hand");

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use holdem_cli::corpus::{Counts, RulesBook, replay_file};
+use holdem_history::corpus::{Counts, RulesBook, replay_file};
 
 fn render(path: &Path, rules: &RulesBook) -> String {
     let report = replay_file(path, rules, true);
@@ -71,7 +71,7 @@ fn rule_h3_generated_corpus_matches_its_snapshot() {
         for line in report
             .lines
             .iter()
-            .filter(|l| l.status != holdem_cli::corpus::Status::Ok)
+            .filter(|l| l.status != holdem_history::corpus::Status::Ok)
             .take(20)
         {
             out.push_str(&format!(
@@ -94,7 +94,7 @@ fn rule_h3_generated_corpus_matches_its_snapshot() {
 fn rule_h2_shipped_data_passes_and_illegal_files_fail_as_declared() {
     let rules = RulesBook::new(None);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
-    let files = holdem_cli::corpus::collect_files(&[root.join("illegal")]).expect("folder");
+    let files = holdem_history::corpus::collect_files(&[root.join("illegal")]).expect("folder");
     assert!(files.len() >= 10);
     for f in files {
         let r = replay_file(&f, &rules, false);

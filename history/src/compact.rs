@@ -165,7 +165,7 @@ impl CompactAction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::model::Player;
+    use crate::model::Player;
 
     /// Every card list of up to five cards, known or not, packs and unpacks to
     /// itself, and its first two and three cards read as the list's.

@@ -18,7 +18,7 @@ use super::model::{
 };
 use super::money::{MAX_DECIMALS, Unit};
 use super::phh::{RAKE_FIELD, RULES_FIELD};
-use crate::replay::{RecordedAction, ReplayView};
+use crate::view::{RecordedAction, ReplayView};
 
 /// One per-player array of a [`HandRecord`] ([`PerPlayer`]).
 #[derive(Copy, Clone, Debug)]
@@ -248,7 +248,7 @@ pub struct ActionBuffer {
 ///
 /// One record at a time, reusing the action storage:
 /// ```
-/// use holdem_cli::history::native::{ActionBuffer, HandRecord, NativeVersion};
+/// use holdem_history::native::{ActionBuffer, HandRecord, NativeVersion};
 /// let frames: Vec<Vec<u8>> = Vec::new(); // postcard frame payloads
 /// let mut buffer = ActionBuffer::default();
 /// for frame in &frames {
@@ -1193,7 +1193,7 @@ mod tests {
     #[test]
     fn the_action_buffer_is_reused() {
         let file = generated_corpus();
-        let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
+        let mut frames = crate::native::PostcardHands::new(file.as_slice());
         let (frame, version) = frames.next_frame().expect("a frame").expect("read");
         let frame = frame.to_vec();
         let mut buffer = ActionBuffer::default();
@@ -1218,7 +1218,7 @@ mod tests {
     #[test]
     fn a_reused_record_reads_as_a_new_one() {
         let file = generated_corpus();
-        let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
+        let mut frames = crate::native::PostcardHands::new(file.as_slice());
         let mut payloads = Vec::new();
         let mut version = NativeVersion::V2;
         for _ in 0..50 {
@@ -1243,7 +1243,7 @@ mod tests {
     #[test]
     fn frames_with_the_last_setup_read_as_in_a_new_record() {
         let file = generated_corpus();
-        let mut frames = crate::history::native::PostcardHands::new(file.as_slice());
+        let mut frames = crate::native::PostcardHands::new(file.as_slice());
         let mut buffer = ActionBuffer::default();
         for _ in 0..30 {
             let (frame, version) = frames.next_frame().expect("a frame").expect("read");

@@ -13,12 +13,12 @@
 
 use std::hint::black_box;
 
-use holdem_cli::history::HandHistory;
-use holdem_cli::history::native::{
+use holdem_history::HandHistory;
+use holdem_history::native::{
     ActionBuffer, HandRecord, NativeVersion, PostcardHands, decode_postcard, encode_postcard,
 };
-use holdem_cli::history::phh::PhhHands;
-use holdem_cli::replay::{HouseRules, Outcome, ReplayView, Replayer, replay_hand, replay_view};
+use holdem_history::phh::PhhHands;
+use holdem_history::replay::{HouseRules, Outcome, ReplayView, Replayer, replay_hand, replay_view};
 
 const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
 const GENERATED: &[u8] =

@@ -609,11 +609,11 @@ impl<R: Read> Iterator for PostcardHands<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::phh::RULES_FIELD;
+    use crate::phh::RULES_FIELD;
 
     /// Whether the lean record reads the same hand as the full decoder.
     fn same_hand(record: &HandRecord<'_>, h: &HandHistory) -> bool {
-        let (a, b) = (record.view(), crate::replay::ReplayView::of(h));
+        let (a, b) = (record.view(), crate::view::ReplayView::of(h));
         let rules = h
             .meta
             .extra
@@ -774,9 +774,9 @@ mod tests {
         bad.antes.push(0);
         assert!(encode_postcard(&bad, NativeVersion::V2).is_err());
         assert!(encode_postcard(&bad, NativeVersion::V1).is_ok());
-        h.actions.push(crate::history::Action {
-            kind: crate::history::ActionKind::Fold {
-                player: crate::history::Player(40),
+        h.actions.push(crate::Action {
+            kind: crate::ActionKind::Fold {
+                player: crate::Player(40),
             },
             comment: None,
         });

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use holdem_cli::history::phh::{PhhHands, parse_phh, write_phh, write_phhs};
-use holdem_cli::history::{ActionKind, HandHistory, PhhErrorKind, Player, Shown, Stakes, Variant};
+use holdem_history::phh::{PhhHands, parse_phh, write_phh, write_phhs};
+use holdem_history::{ActionKind, HandHistory, PhhErrorKind, Player, Shown, Stakes, Variant};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

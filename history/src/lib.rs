@@ -1,0 +1,53 @@
+//! Hand histories as a library: the typed model, PHH read and write, the native
+//! JSON Lines and postcard formats, and replay through the betting engine.
+//!
+//! # Layers
+//! Dependencies run one way. The formats ([`model`], [`money`], [`compact`],
+//! [`phh`], [`native`], and [`view`], the borrowed view a format hands to replay)
+//! import nothing from the driver. The driver ([`replay`], and [`corpus`] for files
+//! and folders) reads the formats and plays hands through `holdem_betting::Hand`.
+//!
+//! # Invariants
+//! - Text becomes typed values at the edge; malformed input is a typed error naming
+//!   the file, the hand, the line and the reason, never a panic.
+//! - Money is whole units (B24): PHH decimals are scaled to an integer unit per hand.
+//!
+//! # Example
+//! ```
+//! use holdem_history::phh::{parse_phh, write_phh};
+//!
+//! let text = r#"
+//! variant = "NT"
+//! antes = [0, 0, 0]
+//! blinds_or_straddles = [0.50, 1, 0]
+//! min_bet = 1
+//! starting_stacks = [200.30, 81.60, 197]
+//! actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 cbr 3.00", "p2 f"]
+//! "#;
+//! let hand = parse_phh(text)?;
+//! assert_eq!(hand.unit.decimals, 2); // amounts are cents
+//! assert_eq!(hand.starting_stacks, [20030, 8160, 19700]);
+//! assert_eq!(parse_phh(&write_phh(&hand))?, hand); // H1: lossless round trip
+//! # Ok::<(), holdem_history::PhhError>(())
+//! ```
+
+pub mod compact;
+pub mod corpus;
+pub mod error;
+pub mod model;
+pub mod money;
+pub mod native;
+pub mod phh;
+mod record;
+pub mod replay;
+mod toml_lite;
+pub mod view;
+
+pub use compact::{CompactAction, CompactCards, CompactShown};
+pub use error::{HistoryError, PhhError, PhhErrorKind};
+pub use model::{
+    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
+    Shown, Stakes, Variant,
+};
+pub use money::{AmountError, Decimal, Money, Unit};
+pub use view::{RecordedAction, ReplayView};
