@@ -9,7 +9,9 @@
 //! - [`parse`]: the lines of one hand to a [`Hand`], or a [`PokerStarsError`] naming
 //!   the hand, the line and the reason;
 //! - [`convert`]: a [`Hand`] to the native model ([`crate::model::HandHistory`]),
-//!   checking the text's amounts against the rules on the way.
+//!   checking the text's amounts against the rules on the way;
+//! - [`check`]: the replay's outcome held against what the text says (stacks after
+//!   rake, the total pot).
 //!
 //! Invariants of a [`Hand`] read without error: every player in an event or a
 //! summary line holds a seat of the hand (events refer to seats by index); every
@@ -21,6 +23,7 @@
 //! the hand, never a misread.
 
 pub mod ast;
+pub mod check;
 pub mod convert;
 pub mod error;
 pub mod parse;
@@ -31,10 +34,11 @@ pub use ast::{
     Run, Seat, SeatIndex, SeatState, Street, Summary, SummarySeat, TableLine, Timestamp,
     Tournament,
 };
+pub use check::check;
 pub use convert::{Imported, import};
 pub use error::{PokerStarsError, PokerStarsErrorKind};
 pub use parse::{parse_hand, parse_hands};
-pub use text::{decode, looks_like_pokerstars};
+pub use text::{decode, leading_comments, looks_like_pokerstars};
 
 #[cfg(test)]
 mod tests;

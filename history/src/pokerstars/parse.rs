@@ -34,7 +34,9 @@ pub fn parse_hands(text: &str) -> Vec<Result<Hand, PokerStarsError>> {
             }
             current.push((n, line));
         } else if current.is_empty() {
-            if !is_filler(line) && !preamble_reported {
+            // `#` comments before the first hand: see [`super::text::leading_comments`].
+            let comment = out.is_empty() && line.starts_with('#');
+            if !is_filler(line) && !comment && !preamble_reported {
                 preamble_reported = true;
                 out.push(Err(PokerStarsError {
                     hand: None,

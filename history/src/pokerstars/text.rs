@@ -140,11 +140,21 @@ pub fn is_filler(line: &str) -> bool {
         || (line.starts_with("***********") && line.ends_with('*') && line.contains(" # "))
 }
 
+/// The `#` comment lines before the first hand (a file of the repository's data may
+/// declare there the failure it must produce: `# expect-illegal: <text>`). The
+/// client never writes them.
+pub fn leading_comments(text: &str) -> impl Iterator<Item = &str> {
+    lines(text)
+        .map(|(_, l)| l)
+        .take_while(|l| !is_hand_start(l))
+        .filter(|l| l.starts_with('#'))
+}
+
 /// True when `text` looks like a PokerStars hand history: its first line that is not
 /// filler starts a hand.
 pub fn looks_like_pokerstars(text: &str) -> bool {
     lines(text)
         .map(|(_, l)| l)
-        .find(|l| !is_filler(l))
+        .find(|l| !is_filler(l) && !l.starts_with('#'))
         .is_some_and(is_hand_start)
 }
