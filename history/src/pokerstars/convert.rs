@@ -705,10 +705,6 @@ fn metadata(hand: &Hand, order: &[SeatIndex], unit: Unit, rake: u64) -> Metadata
             format!("PokerStars tournament #{}", t.id),
         ));
     }
-    meta.extra.push(ExtraField {
-        key: "_pokerstars_hand".to_string(),
-        toml: h.id.to_string(),
-    });
     if rake > 0 {
         meta.extra.push(ExtraField {
             key: RAKE_FIELD.to_string(),
