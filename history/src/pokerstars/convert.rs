@@ -22,7 +22,7 @@ use crate::model::{
 };
 use crate::money::Unit;
 
-use super::ast::{Amount, Event, Hand, Limit, PostKind, Run, SeatIndex, SeatState};
+use super::ast::{Amount, CardList, Event, Hand, Limit, PostKind, Run, SeatIndex, SeatState};
 use super::error::{PokerStarsError, PokerStarsErrorKind as Kind};
 
 /// The key of the extra field that keeps the text's rake in a converted history.
@@ -192,6 +192,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     let mut actions: Vec<Action> = Vec::with_capacity(hand.events.len() + n);
     let mut action_lines: Vec<u32> = Vec::with_capacity(hand.events.len() + n);
     let mut deal_at = 0usize;
+    let mut board = CardList::new();
     let mut hole_line = hand.first_line;
     let disagree = |line: u32, action: &str, rule: &'static str, reason: String| {
         fail(
@@ -305,7 +306,20 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                     *k = [Some(cards[0]), Some(cards[1])];
                 }
             }
-            Event::Board { cards, .. } => {
+            Event::Board { cards, before, .. } => {
+                if before.as_slice() != board.as_slice() {
+                    return Err(disagree(
+                        line,
+                        "board",
+                        "H5",
+                        format!(
+                            "the line repeats the board as {} but it is {}",
+                            card_text(before),
+                            card_text(&board)
+                        ),
+                    ));
+                }
+                board.extend(cards.iter().copied());
                 book.round.iter_mut().for_each(|r| *r = 0);
                 book.level = 0;
                 push(ActionKind::DealBoard {
@@ -493,6 +507,30 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     for s in &hand.summary.seats {
         if let Some(p) = player_of(s.seat) {
             learn(&mut known, p, &s.cards);
+            let won: u64 = s.won.iter().map(|&a| v(a)).sum();
+            let got = collected.get(p).copied().unwrap_or(0);
+            if won != got {
+                return Err(disagree(
+                    s.line,
+                    "summary",
+                    "H5",
+                    format!("the summary says won {won}, the hand says collected {got}"),
+                ));
+            }
+        }
+    }
+    if let Some(summary_board) = hand.summary.boards.first() {
+        if summary_board.as_slice() != board.as_slice() {
+            return Err(disagree(
+                hand.summary.line,
+                "board",
+                "H5",
+                format!(
+                    "the summary's board is {}, the streets dealt {}",
+                    card_text(summary_board),
+                    card_text(&board)
+                ),
+            ));
         }
     }
     // The deal, before the first action after the hole cards.
@@ -585,6 +623,18 @@ fn all_in_flag(
             format!("says all-in with {} still behind", left - put),
         )
     }
+}
+
+/// `9d 3d Qc`, or `none` for no cards.
+fn card_text(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return "none".to_string();
+    }
+    cards
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn add_round(book: &mut Book, p: usize, a: u64) {

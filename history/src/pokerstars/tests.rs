@@ -698,6 +698,20 @@ fn h5_amounts_the_rules_contradict_are_disagreements_at_their_line() {
     disagreement(&with("bets $3.50", "bets $350"), 23, "B15");
     disagreement(
         &with(
+            "*** TURN *** [9d 3d Qc] [Qd]",
+            "*** TURN *** [9d 3d Qs] [Qd]",
+        ),
+        19,
+        "H5",
+    );
+    disagreement(&with("collected ($4.64)", "collected ($4.00)"), 33, "H5");
+    disagreement(
+        &with("Board [9d 3d Qc Qd Js]", "Board [9d 3d Qc Qd Jc]"),
+        29,
+        "H5",
+    );
+    disagreement(
+        &with(
             "omgmuffins: checks\nmh: uggins: checks",
             "omgmuffins: checks\nmh: uggins: bets $1\nomgmuffins: checks",
         ),
@@ -759,7 +773,7 @@ renniweg collected 9 from side pot
 Total pot 64 Main pot 55. Side pot 9. | Rake 0
 Board [2s 6d 6h Ts Ac]
 Seat 1: norgas69 (big blind) showed [Ah Kd] and won (55) with a pair of Aces
-Seat 3: renniweg mucked
+Seat 3: renniweg collected (9)
 Seat 8: trips1126 (button) folded before Flop (didn't bet)
 Seat 9: grmpjb (small blind) folded before Flop
 ";
