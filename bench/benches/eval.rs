@@ -6,7 +6,7 @@
 //!
 //! - `eval7_random`: 16,384 random seven-card hands (seeded), one by one.
 //!   Batches are timed twice: `batch_*` with a summing pass over `out` after
-//!   the call (as before session 4), `batch_*_out` handing `out` to
+//!   the call, `batch_*_out` handing `out` to
 //!   `black_box` as the call wrote it (the batch's observable result, no
 //!   second pass; the fairer comparison with one-by-one loops that sum in a
 //!   register).

@@ -6,7 +6,7 @@
 //! valgrind --tool=callgrind target/release/examples/eval_paths 50 rank7
 //! valgrind --tool=callgrind target/release/examples/eval_paths 150 rank7
 //! ```
-//! (difference of the two totals) / (100 × 16,384) = instructions per hand,
+//! (difference of the two totals) / (100 × 16,384) is the count for one hand,
 //! setup cancelled. Paths: `rank_key`, `pokers_prebuilt`, `rank7`, `evaluate7`,
 //! `pokers_ids`, `rank_batch7` and `evaluate_batch7` (each followed by a
 //! summing pass over `out`), `rank_batch7_out` (`out` handed to `black_box`,

@@ -10,7 +10,7 @@ use rand_core::SeedableRng;
 
 #[path = "support/random_hand.rs"]
 mod random_hand;
-use random_hand::{play_hand, seat};
+use random_hand::{play_hand, play_hand_driver, seat};
 
 fn bench(c: &mut Criterion) {
     let players: Vec<Player> = (0..6).map(|i| Player::new(seat(i), Chips(2_000))).collect();
@@ -26,6 +26,10 @@ fn bench(c: &mut Criterion) {
     // The same hands with `legal_actions` asked before every decision.
     group.bench_function("full_6max_nl_hand_legal_every_decision", |b| {
         b.iter(|| black_box(play_hand::<true>(&hand0, &mut rng)));
+    });
+    // The same hands through `Driver` and a `Bot` (the glue-free way to play).
+    group.bench_function("full_6max_nl_hand_driver", |b| {
+        b.iter(|| black_box(play_hand_driver(&hand0, &mut rng)));
     });
     // The harness's own share: cloning the starting hand and shuffling its cards.
     group.bench_function("overhead_clone_and_shuffle", |b| {

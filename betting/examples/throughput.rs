@@ -1,6 +1,7 @@
 //! Plays N random 6-max no-limit hands (the bench's hand) and prints hands per
 //! second of wall time; run under `perf stat -e task-clock` to get hands per CPU
 //! second on a loaded machine: `cargo run --release --example throughput -- 200000`.
+//! A second argument `driver` plays the same hands through `Driver` and a `Bot`.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -11,7 +12,7 @@ use rand_core::SeedableRng;
 
 #[path = "../benches/support/random_hand.rs"]
 mod random_hand;
-use random_hand::{play_hand, seat};
+use random_hand::{play_hand, play_hand_driver, seat};
 
 fn main() {
     let n: u64 = std::env::args()
@@ -22,11 +23,17 @@ fn main() {
     let Ok(hand0) = Hand::new(HandConfig::no_limit(Chips(20)), &players, seat(0)) else {
         return;
     };
+    let driver = std::env::args().nth(2).is_some_and(|a| a == "driver");
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     let start = Instant::now();
     let mut moved = 0u64;
     for _ in 0..n {
-        moved = moved.wrapping_add(black_box(play_hand::<false>(&hand0, &mut rng)));
+        let chips = if driver {
+            play_hand_driver(&hand0, &mut rng)
+        } else {
+            play_hand::<false>(&hand0, &mut rng)
+        };
+        moved = moved.wrapping_add(black_box(chips));
     }
     let secs = start.elapsed().as_secs_f64();
     println!(

@@ -7,6 +7,7 @@ use holdem_pots::{Chips, Seat, SeatSet};
 
 use crate::fixed::{Filler, FixedVec};
 use crate::result::HandResult;
+use crate::runs::Runs;
 use crate::state::{SeatState, next_in};
 use crate::{
     ForcedBets, HandConfig, HandError, MAX_SEATS, Pending, Player, Positions, PostKind, SeatStatus,
@@ -49,8 +50,18 @@ pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
 ///
 /// `E` ranks the hands at showdown (E1); the default is `holdem_eval`'s fast
 /// [`Evaluator`]. See the crate documentation for a complete hand.
+///
+/// With the `serde` feature a hand serializes; deserializing checks the state
+/// ([`Hand::check_state`]: chips conserved, no card twice, masks consistent) and
+/// refuses a broken one.
 #[derive(Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// (`remote = "Self"`: the derived code is inherent functions, called by the checked
+// impls in `check.rs`.)
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self")
+)]
 pub struct Hand<E = Evaluator> {
     pub(crate) config: HandConfig,
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -115,6 +126,8 @@ pub struct Hand<E = Evaluator> {
     /// Betting ended with a player all-in: hands are face up (B21).
     pub(crate) all_in_showdown: bool,
     pub(crate) showdown_order: FixedVec<Seat, MAX_SEATS>,
+    /// The runs of the board (B26): one unless the players agreed to more.
+    pub(crate) runs: Runs,
     pub(crate) result: Option<HandResult>,
     /// The config is no limit with the standard minimum raise and no re-raise
     /// doubling: the betting limits take a shorter path (derived from `config`;
@@ -187,6 +200,7 @@ impl<E> PartialEq for Hand<E> {
             && self.known == other.known
             && self.all_in_showdown == other.all_in_showdown
             && self.showdown_order == other.showdown_order
+            && self.runs == other.runs
             && self.result == other.result
     }
 }
@@ -209,7 +223,9 @@ impl Hand<Evaluator> {
 
 impl<E: HandEvaluator + Clone> Hand<E> {
     /// A hand with explicit `positions` (dead button, dead small blind, extra big
-    /// blinds: B18, B19; `None` for the standard ones) and evaluator.
+    /// blinds: B18, B19; `None` for the standard ones for `button`) and evaluator.
+    /// With `Some(positions)` the button is `positions.button` (`button` is only
+    /// checked): [`Hand::at_positions`] takes the positions alone.
     ///
     /// # Errors
     /// As [`Hand::new`], and [`HandError::BlindSeatNotPlaying`] when a blind seat is
@@ -227,6 +243,44 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             players,
             button,
             positions,
+            &ForcedBets::default(),
+            evaluator,
+        )
+    }
+
+    /// A hand at explicit `positions` (button, blinds, extra and dead blinds: B18,
+    /// B19), as [`crate::table::Table::next_hand`] gives them, and `evaluator`. The
+    /// button is the one of `positions`.
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::{Chips, Evaluator, Hand, HandConfig, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// for i in 0..3 {
+    ///     table.seat(s(i), Occupant::Playing { stack: Chips(500) })?;
+    /// }
+    /// let setup = table.next_hand()?;
+    /// let hand = Hand::at_positions(HandConfig::no_limit(Chips(10)), &setup.players, setup.positions, Evaluator::new())?;
+    /// assert_eq!(hand.positions().big_blind, s(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Hand::with_positions`].
+    #[inline]
+    pub fn at_positions(
+        config: HandConfig,
+        players: &[Player],
+        positions: Positions,
+        evaluator: E,
+    ) -> Result<Self, HandError> {
+        Hand::with_forced_bets(
+            config,
+            players,
+            positions.button,
+            Some(positions),
             &ForcedBets::default(),
             evaluator,
         )
@@ -317,6 +371,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
             }
         }
+        if !config.bomb_pot.is_zero()
+            && (!forced.is_empty()
+                || !positions.extra_big_blinds.is_empty()
+                || !positions.dead_blinds.is_empty())
+        {
+            return Err(HandError::InvalidConfig {
+                field: "bomb-pot",
+                reason: "a bomb pot has no other forced bets: no antes, straddles, dead or extra blinds (B27)",
+            });
+        }
         let (straddler, opening_blind) = check_straddles(&config, set, &positions, forced)?;
         Ok(Hand::build(
             config,
@@ -395,6 +459,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             known: CardSet::EMPTY,
             all_in_showdown: false,
             showdown_order: FixedVec::new(Seat::FILLER),
+            runs: Runs::NONE,
             result: None,
             plain_no_limit: config.is_plain_no_limit(),
             nobody_sits_out: false,
@@ -420,6 +485,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             sitting_out |= p.sitting_out;
         }
         hand.nobody_sits_out = !sitting_out;
+        if !config.bomb_pot.is_zero() {
+            // B27: every dealt-in player posts the bomb pot, clockwise from the left
+            // of the button; no blinds, no antes.
+            for seat in clockwise_from(set, positions.button) {
+                hand.posts.push((seat, PostKind::BombPot));
+                hand.post_sizes[seat.as_usize()][0] = config.bomb_pot.get();
+            }
+            return;
+        }
 
         // The forced bets in posting order: antes clockwise from the left of the
         // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
@@ -524,6 +598,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             known: self.known,
             all_in_showdown: self.all_in_showdown,
             showdown_order: self.showdown_order,
+            runs: self.runs,
             result: self.result,
             plain_no_limit: self.plain_no_limit,
             nobody_sits_out: self.nobody_sits_out,
@@ -790,7 +865,8 @@ impl<E> Hand<E> {
     pub(crate) fn post_size(&self, seat: Seat, kind: PostKind) -> u64 {
         let sizes = self.post_sizes[seat.as_usize()];
         match kind {
-            PostKind::Ante => sizes[0],
+            // A bomb pot's amount sits in the ante slot (a bomb pot has no antes).
+            PostKind::Ante | PostKind::BombPot => sizes[0],
             PostKind::BigBlindAnte => sizes[1],
             PostKind::Straddle => sizes[2],
             PostKind::SmallBlind | PostKind::DeadBlind => self.config.small_blind.get(),

@@ -1,5 +1,7 @@
 //! One hand of Texas Hold'em, from the forced bets to the settlement, for fixed limit,
-//! pot limit and no limit (rules B1-B24, C3, C4, C6): a sans-IO state machine.
+//! pot limit and no limit (rules B1-B27, C3, C4, C6): a sans-IO state machine. House
+//! rules include the fixed-limit half-bet rule (B25), running the board more than
+//! once ([`Input::OfferRuns`], B26) and bomb pots ([`HandConfig::bomb_pot`], B27).
 //!
 //! A [`Hand`] takes [`Input`]s (posts, player [`Action`]s, [`DealerInput`]s,
 //! time-outs, show/muck) with a [`Timestamp`] and answers each with [`Event`]s or a
@@ -77,8 +79,11 @@
 //! ```
 
 mod apply;
+mod bot;
+mod check;
 mod config;
 pub mod dealer;
+pub mod driver;
 mod error;
 mod event;
 mod fixed;
@@ -87,14 +92,18 @@ mod hand;
 mod input;
 mod legal;
 mod result;
+mod runs;
 mod state;
 pub mod table;
 mod view;
 
+pub use bot::{Bot, CallingStation, RandomBot, Turn};
+pub use check::StateError;
 pub use config::{
     BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, half_rounded_down,
 };
 pub use dealer::{DealOutcome, Dealer, DealerError};
+pub use driver::{CashGame, Driver, DriverError, Step};
 pub use error::HandError;
 pub use event::{
     AutoOutcome, AutoReason, Discard, Event, EventSink, Events, FnSink, MAX_EVENTS_PER_INPUT,
@@ -105,10 +114,18 @@ pub use hand::Hand;
 pub use input::{Action, DealerInput, Input, InputKind, PostKind, Timestamp};
 pub use legal::{AmountRange, LegalActions};
 pub use result::{HandResult, PotResult};
+pub use runs::{MAX_BOARD_RUNS, RunOffer};
 pub use state::{Pending, Player, Positions, SeatStatus, Street};
 pub use view::{HandView, SeatView};
 
 pub use holdem_pots::{Chips, RakePolicy, Seat, SeatSet};
+
+// What a program that plays hands needs besides this crate: cards and decks
+// (`holdem_cards`) and the showdown evaluator (`holdem_eval`).
+pub use holdem_cards::{Card, CardSet, Deck, DeckError, Rank, Suit};
+pub use holdem_eval::{Category, Evaluator, HandEvaluator, HandRank};
+/// The crates this one builds on, for what the re-exports above leave out.
+pub use {holdem_cards as cards, holdem_eval as eval, holdem_pots as pots};
 
 /// The most seats at one table (and players in one hand): real tables have at most 10.
 pub const MAX_SEATS: usize = 10;

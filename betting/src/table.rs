@@ -9,15 +9,24 @@
 //! let s = |i| Seat::new(i).expect("seat");
 //! let mut table = Table::new(ButtonRule::DeadButton, s(0));
 //! for i in 0..4 {
-//!     table.seat(s(i), Occupant::Playing { stack: Chips(1_000) });
+//!     table.seat(s(i), Occupant::Playing { stack: Chips(1_000) })?;
 //! }
-//! let first = table.next_hand().expect("four players");
+//! let first = table.next_hand()?;
 //! assert_eq!((first.positions.small_blind, first.positions.big_blind), (Some(s(1)), s(2)));
+//! // (The hand is played: see `crate::CashGame`, which also carries the stacks.)
+//! table.cancel_hand()?;
 //! // Seat 2, the big blind, busts (B18, 002): next hand the small blind is dead.
-//! table.seat(s(2), Occupant::Empty);
-//! let next = table.next_hand().expect("three players");
+//! table.seat(s(2), Occupant::Empty)?;
+//! let next = table.next_hand()?;
 //! assert_eq!((next.positions.button, next.positions.small_blind, next.positions.big_blind), (s(1), None, s(3)));
+//! # Ok::<(), holdem_betting::table::TableError>(())
 //! ```
+//!
+//! # Invariants
+//! - One hand at a time: [`Table::next_hand`] deals, [`Table::finish_hand`] (or
+//!   [`Table::cancel_hand`]) ends it; calls out of that order, a result of another
+//!   hand and seats off the table are refused with a [`TableError`] and change
+//!   nothing.
 
 use arrayvec::ArrayVec;
 use holdem_pots::{Chips, Seat, SeatSet};
@@ -181,7 +190,8 @@ pub struct HandSetup {
     pub positions: Positions,
 }
 
-/// Why no hand can be dealt.
+/// Why the table refused: no hand can be dealt, or a call out of order. A refused
+/// call changes nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TableError {
@@ -190,6 +200,33 @@ pub enum TableError {
     TooFewPlayers {
         /// Players who could play.
         players: usize,
+    },
+    /// [`Table::next_hand`] while the last hand it dealt is not finished
+    /// ([`Table::finish_hand`] or [`Table::cancel_hand`] first).
+    #[error("the hand dealt last is not finished: finish or cancel it before the next")]
+    HandInProgress,
+    /// [`Table::finish_hand`] or [`Table::cancel_hand`] with no hand dealt.
+    #[error("no hand is in progress at the table")]
+    NoHandInProgress,
+    /// [`Table::finish_hand`] with the result of another hand: `seat` was not dealt
+    /// in, is missing, or started with other chips.
+    #[error("the result is not the hand's: seat {seat} does not match what the table dealt")]
+    ResultMismatch {
+        /// The first seat that does not match.
+        seat: Seat,
+    },
+    /// A seat past the table's [`MAX_SEATS`].
+    #[error("seat {seat} is not at the table (it has {max} seats)", max = MAX_SEATS)]
+    SeatOutOfRange {
+        /// The seat.
+        seat: Seat,
+    },
+    /// [`Table::seat`] on a seat playing the hand in progress: its stack comes
+    /// back with [`Table::finish_hand`].
+    #[error("seat {seat} is playing the hand in progress")]
+    SeatInHand {
+        /// The seat.
+        seat: Seat,
     },
 }
 
@@ -205,6 +242,9 @@ pub struct Table {
     last_blinds: Option<(Seat, Seat)>,
     /// Blinds missed by seats while away (B18).
     owed: [Owed; MAX_SEATS],
+    /// The players of the hand dealt by `next_hand` and not yet finished.
+    #[cfg_attr(feature = "serde", serde(default))]
+    playing: Option<ArrayVec<Player, MAX_SEATS>>,
 }
 
 impl Table {
@@ -231,19 +271,63 @@ impl Table {
             button: first_button,
             last_blinds: None,
             owed: [Owed::default(); MAX_SEATS],
+            playing: None,
         }
     }
 
-    /// Puts `occupant` in `seat` (or empties it). Seats beyond [`MAX_SEATS`] are
-    /// ignored.
-    pub fn seat(&mut self, seat: Seat, occupant: Occupant) {
-        if let Some(slot) = self.seats.get_mut(seat.as_usize()) {
-            *slot = occupant;
-            if occupant == Occupant::Empty {
-                // A player who leaves takes no debt with them, and a new one owes none.
-                self.owed[seat.as_usize()] = Owed::default();
+    /// Puts `occupant` in `seat` (or empties it).
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
+    /// use holdem_betting::{Chips, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// assert_eq!(table.seat(s(12), Occupant::Playing { stack: Chips(100) }),
+    ///            Err(TableError::SeatOutOfRange { seat: s(12) }));
+    /// ```
+    ///
+    /// # Errors
+    /// [`TableError::SeatOutOfRange`] past [`MAX_SEATS`]; [`TableError::SeatInHand`]
+    /// for a seat playing the hand in progress. Nothing changes.
+    pub fn seat(&mut self, seat: Seat, occupant: Occupant) -> Result<(), TableError> {
+        let Some(slot) = self.seats.get_mut(seat.as_usize()) else {
+            return Err(TableError::SeatOutOfRange { seat });
+        };
+        if self
+            .playing
+            .as_ref()
+            .is_some_and(|p| p.iter().any(|p| p.seat == seat))
+        {
+            return Err(TableError::SeatInHand { seat });
+        }
+        *slot = occupant;
+        if occupant == Occupant::Empty {
+            // A player who leaves takes no debt with them, and a new one owes none.
+            if let Some(owed) = self.owed.get_mut(seat.as_usize()) {
+                *owed = Owed::default();
             }
         }
+        Ok(())
+    }
+
+    /// Every chip on the table: the sum of the seated stacks (a hand in progress
+    /// counts with the stacks it started with).
+    #[must_use]
+    pub fn total_chips(&self) -> Chips {
+        Chips(
+            self.seats
+                .iter()
+                .filter_map(|o| o.stack())
+                .fold(0u64, |sum, s| sum.saturating_add(s.get())),
+        )
+    }
+
+    /// `true` between [`Table::next_hand`] and [`Table::finish_hand`] (or
+    /// [`Table::cancel_hand`]).
+    #[must_use]
+    pub const fn hand_in_progress(&self) -> bool {
+        self.playing.is_some()
     }
 
     /// The blinds `seat` missed while away and owes (B18).
@@ -284,11 +368,26 @@ impl Table {
     }
 
     /// Moves the button and blinds (B18), decides who is dealt in (B19, B20) and
-    /// returns the next hand's setup. Call [`Table::finish_hand`] after the hand.
+    /// returns the next hand's setup. Call [`Table::finish_hand`] after the hand
+    /// (or [`Table::cancel_hand`]).
     ///
     /// # Errors
-    /// [`TableError::TooFewPlayers`] with fewer than two players to deal in.
+    /// [`TableError::TooFewPlayers`] with fewer than two players to deal in,
+    /// [`TableError::HandInProgress`] before the last hand is finished. Nothing
+    /// changes.
     pub fn next_hand(&mut self) -> Result<HandSetup, TableError> {
+        if self.playing.is_some() {
+            return Err(TableError::HandInProgress);
+        }
+        let mut next = self.clone();
+        let setup = next.move_on()?;
+        next.playing = Some(setup.players.clone());
+        *self = next;
+        Ok(setup)
+    }
+
+    /// [`Table::next_hand`]'s work, on a copy of the table.
+    fn move_on(&mut self) -> Result<HandSetup, TableError> {
         let mut seated = self.seated();
         if seated.len() < 2 && !self.returning().is_empty() {
             // Too few players without debts to start a hand: the game starts afresh
@@ -499,7 +598,26 @@ impl Table {
 
     /// Carries the hand's final stacks to the table; players left with no chips
     /// leave their seats.
-    pub fn finish_hand(&mut self, result: &HandResult) {
+    ///
+    /// # Errors
+    /// [`TableError::NoHandInProgress`] without a hand dealt;
+    /// [`TableError::ResultMismatch`] when `result` is not the result of the hand
+    /// [`Table::next_hand`] dealt (other seats, other starting stacks). Nothing
+    /// changes.
+    pub fn finish_hand(&mut self, result: &HandResult) -> Result<(), TableError> {
+        let Some(playing) = &self.playing else {
+            return Err(TableError::NoHandInProgress);
+        };
+        let mut dealt = SeatSet::EMPTY;
+        for p in playing {
+            dealt.insert(p.seat);
+            if !result.players().contains(p.seat) || result.starting_stack(p.seat) != p.stack {
+                return Err(TableError::ResultMismatch { seat: p.seat });
+            }
+        }
+        if let Some(seat) = result.players().iter().find(|s| !dealt.contains(*s)) {
+            return Err(TableError::ResultMismatch { seat });
+        }
         for (seat, stack) in result.final_stacks() {
             if let Some(slot) = self.seats.get_mut(seat.as_usize()) {
                 *slot = if stack.is_zero() {
@@ -509,6 +627,38 @@ impl Table {
                 };
             }
         }
+        self.playing = None;
+        Ok(())
+    }
+
+    /// Ends the hand [`Table::next_hand`] dealt without a result: every stack stays
+    /// as it was, and the button and blinds stay where that hand put them (the next
+    /// hand moves on from there). For a hand called off before any chip moved.
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
+    /// use holdem_betting::{Chips, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// for i in 0..3 {
+    ///     table.seat(s(i), Occupant::Playing { stack: Chips(100) })?;
+    /// }
+    /// assert_eq!(table.next_hand()?.positions.button, s(0));
+    /// // Dealing again before the hand ends would skip a button: refused.
+    /// assert_eq!(table.next_hand(), Err(TableError::HandInProgress));
+    /// table.cancel_hand()?;
+    /// assert_eq!(table.next_hand()?.positions.button, s(1));
+    /// # Ok::<(), TableError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`TableError::NoHandInProgress`] without a hand dealt.
+    pub fn cancel_hand(&mut self) -> Result<(), TableError> {
+        if self.playing.take().is_none() {
+            return Err(TableError::NoHandInProgress);
+        }
+        Ok(())
     }
 }
 

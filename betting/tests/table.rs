@@ -12,18 +12,28 @@ use holdem_cards::Deck;
 fn table(rule: ButtonRule, seats: u8) -> Table {
     let mut table = Table::new(rule, s(0));
     for i in 0..seats {
-        table.seat(
-            s(i),
-            Occupant::Playing {
-                stack: Chips(1_000),
-            },
-        );
+        table
+            .seat(
+                s(i),
+                Occupant::Playing {
+                    stack: Chips(1_000),
+                },
+            )
+            .expect("seat");
     }
     table
 }
 
-fn blinds(t: &mut Table) -> (u8, Option<u8>, u8) {
+/// The next hand's setup; the hand is then called off (no chips move), so the
+/// table is ready for the one after.
+fn dealt(t: &mut Table) -> holdem_betting::table::HandSetup {
     let setup = t.next_hand().expect("a hand");
+    t.cancel_hand().expect("the hand dealt");
+    setup
+}
+
+fn blinds(t: &mut Table) -> (u8, Option<u8>, u8) {
+    let setup = dealt(t);
     let p = setup.positions;
     (
         p.button.index(),
@@ -38,7 +48,7 @@ fn b18_forward_moving_button_always_moves_one_player() {
     // and nobody has it twice in a row; seat 2 misses the small blind.
     let mut t = table(ButtonRule::ForwardMoving, 5);
     assert_eq!(blinds(&mut t), (0, Some(1), 2));
-    t.seat(s(1), Occupant::Empty);
+    t.seat(s(1), Occupant::Empty).expect("seat");
     assert_eq!(blinds(&mut t), (2, Some(3), 4));
     assert_eq!(blinds(&mut t), (3, Some(4), 0));
 }
@@ -48,7 +58,7 @@ fn b18_dead_button_when_the_small_blind_is_eliminated() {
     // rule B18 (002): the button moves to the empty seat; the previous button deals again.
     let mut t = table(ButtonRule::DeadButton, 5);
     assert_eq!(blinds(&mut t), (0, Some(1), 2));
-    t.seat(s(1), Occupant::Empty);
+    t.seat(s(1), Occupant::Empty).expect("seat");
     assert_eq!(blinds(&mut t), (1, Some(2), 3));
 }
 
@@ -57,7 +67,7 @@ fn b18_dead_small_blind_when_the_big_blind_is_eliminated() {
     // rule B18 (002): only the big blind is posted, then the blinds return to normal.
     let mut t = table(ButtonRule::DeadButton, 5);
     assert_eq!(blinds(&mut t), (0, Some(1), 2));
-    t.seat(s(2), Occupant::Empty);
+    t.seat(s(2), Occupant::Empty).expect("seat");
     assert_eq!(blinds(&mut t), (1, None, 3));
     assert_eq!(blinds(&mut t), (2, Some(3), 4));
 }
@@ -66,8 +76,9 @@ fn b18_dead_small_blind_when_the_big_blind_is_eliminated() {
 fn b19_new_cash_player_posts_to_play_now_or_waits_for_the_big_blind() {
     // rule B19 (001): a hand can have two big blinds.
     let mut t = table(ButtonRule::ForwardMoving, 4);
-    t.seat(s(5), Occupant::PostingToPlay { stack: Chips(500) });
-    let setup = t.next_hand().expect("hand");
+    t.seat(s(5), Occupant::PostingToPlay { stack: Chips(500) })
+        .expect("seat");
+    let setup = dealt(&mut t);
     assert!(setup.positions.extra_big_blinds.contains(s(5)));
     let mut hand = Hand::with_positions(
         HandConfig::no_limit(Chips(10)),
@@ -83,10 +94,11 @@ fn b19_new_cash_player_posts_to_play_now_or_waits_for_the_big_blind() {
 
     // Waiting: not dealt in until the big blind reaches seat 5.
     let mut t = table(ButtonRule::ForwardMoving, 4);
-    t.seat(s(5), Occupant::WaitingForBigBlind { stack: Chips(500) });
+    t.seat(s(5), Occupant::WaitingForBigBlind { stack: Chips(500) })
+        .expect("seat");
     let mut dealt_in_as_big_blind = false;
     for _ in 0..4 {
-        let setup = t.next_hand().expect("hand");
+        let setup = dealt(&mut t);
         let in_hand = setup.players.iter().any(|p| p.seat == s(5));
         if !dealt_in_as_big_blind {
             assert_eq!(in_hand, setup.positions.big_blind == s(5));
@@ -106,13 +118,17 @@ fn b20_moved_player_waits_in_small_blind_or_button_posts_in_big_blind() {
     // Next hand: button 1, small blind 2, big blind 3. A player moved into seat 2
     // (the small blind) waits; into seat 3 (the big blind) posts and plays.
     let mut waits = t.clone();
-    waits.seat(s(2), Occupant::MovedIn { stack: Chips(800) });
-    let setup = waits.next_hand().expect("hand");
+    waits
+        .seat(s(2), Occupant::MovedIn { stack: Chips(800) })
+        .expect("seat");
+    let setup = dealt(&mut waits);
     assert!(!setup.players.iter().any(|p| p.seat == s(2)));
     assert_eq!(setup.positions.small_blind, None);
     let mut plays = t.clone();
-    plays.seat(s(3), Occupant::MovedIn { stack: Chips(800) });
-    let setup = plays.next_hand().expect("hand");
+    plays
+        .seat(s(3), Occupant::MovedIn { stack: Chips(800) })
+        .expect("seat");
+    let setup = dealt(&mut plays);
     assert!(setup.players.iter().any(|p| p.seat == s(3)));
     assert_eq!(setup.positions.big_blind, s(3));
 }
@@ -132,10 +148,12 @@ fn b19_house_rule_wait_for_big_blind_makes_a_posting_player_wait() {
             Occupant::Playing {
                 stack: Chips(1_000),
             },
-        );
+        )
+        .expect("seat");
     }
-    t.seat(s(5), Occupant::PostingToPlay { stack: Chips(500) });
-    let setup = t.next_hand().expect("hand");
+    t.seat(s(5), Occupant::PostingToPlay { stack: Chips(500) })
+        .expect("seat");
+    let setup = dealt(&mut t);
     assert!(setup.positions.extra_big_blinds.is_empty());
     assert!(!setup.players.iter().any(|p| p.seat == s(5)));
     assert_eq!(t.rules(), rules);
@@ -155,11 +173,13 @@ fn b20_house_rule_dealt_in_at_once_plays_in_the_small_blind() {
             Occupant::Playing {
                 stack: Chips(1_000),
             },
-        );
+        )
+        .expect("seat");
     }
     assert_eq!(blinds(&mut t), (0, Some(1), 2));
-    t.seat(s(2), Occupant::MovedIn { stack: Chips(800) });
-    let setup = t.next_hand().expect("hand");
+    t.seat(s(2), Occupant::MovedIn { stack: Chips(800) })
+        .expect("seat");
+    let setup = dealt(&mut t);
     assert!(setup.players.iter().any(|p| p.seat == s(2)));
     assert_eq!(setup.positions.small_blind, Some(s(2)));
 }
@@ -170,7 +190,8 @@ fn away(t: &mut Table, seat: u8) {
         Occupant::Away {
             stack: Chips(1_000),
         },
-    );
+    )
+    .expect("seat");
 }
 
 #[test]
@@ -206,8 +227,9 @@ fn b18_a_player_away_when_the_blinds_pass_owes_them_and_posts_on_return() {
         Occupant::Playing {
             stack: Chips(1_000),
         },
-    );
-    let setup = t.next_hand().expect("hand");
+    )
+    .expect("seat");
+    let setup = dealt(&mut t);
     assert_eq!(
         (setup.positions.button, setup.positions.big_blind),
         (s(4), s(0))
@@ -246,10 +268,11 @@ fn b18_a_returning_player_may_wait_for_the_big_blind_instead() {
         Occupant::WaitingForBigBlind {
             stack: Chips(1_000),
         },
-    );
+    )
+    .expect("seat");
     let mut hands = 0;
     loop {
-        let setup = t.next_hand().expect("hand");
+        let setup = dealt(&mut t);
         hands += 1;
         if setup.players.iter().any(|p| p.seat == s(3)) {
             assert_eq!(
@@ -281,11 +304,12 @@ fn b18_a_returning_player_in_the_small_blind_or_on_the_button_waits() {
         Occupant::Playing {
             stack: Chips(1_000),
         },
-    );
+    )
+    .expect("seat");
     assert_eq!(blinds(&mut t), (3, Some(0), 1));
     assert!(t.owes(s(4)).big, "still owed");
     // The button passes: next hand it posts and plays.
-    let setup = t.next_hand().expect("hand");
+    let setup = dealt(&mut t);
     assert_eq!(setup.positions.button, s(0));
     assert!(setup.players.iter().any(|p| p.seat == s(4)));
     assert!(setup.positions.extra_big_blinds.contains(s(4)));
@@ -297,8 +321,8 @@ fn b18_eliminations_under_the_forward_moving_button_owe_nothing() {
     // reprieve; nobody owes a blind.
     let mut t = table(ButtonRule::ForwardMoving, 5);
     assert_eq!(blinds(&mut t), (0, Some(1), 2));
-    t.seat(s(1), Occupant::Empty);
-    t.seat(s(2), Occupant::Empty);
+    t.seat(s(1), Occupant::Empty).expect("seat");
+    t.seat(s(2), Occupant::Empty).expect("seat");
     assert_eq!(blinds(&mut t), (3, Some(4), 0));
     assert!((0..10).all(|i| t.owes(s(i)).is_none()));
 }
@@ -345,7 +369,8 @@ fn hands_played_across_a_table_conserve_chips_until_one_player_is_left() {
                 }
             }
         }
-        t.finish_hand(hand.result().expect("settled"));
+        t.finish_hand(hand.result().expect("settled"))
+            .expect("the hand dealt");
         assert!(seed < 200, "the table should finish");
     }
     let total: u64 = (0..10)
@@ -380,9 +405,15 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
     for hand_no in 0..300u64 {
         let seat = s((rng.next_u32() % 6) as u8);
         match (t.occupant(seat), rng.next_u32() % 4) {
-            (Occupant::Playing { stack }, 0) => t.seat(seat, Occupant::Away { stack }),
-            (Occupant::Away { stack }, 1) => t.seat(seat, Occupant::Playing { stack }),
-            (Occupant::Away { stack }, 2) => t.seat(seat, Occupant::WaitingForBigBlind { stack }),
+            (Occupant::Playing { stack }, 0) => {
+                t.seat(seat, Occupant::Away { stack }).expect("seat")
+            }
+            (Occupant::Away { stack }, 1) => {
+                t.seat(seat, Occupant::Playing { stack }).expect("seat")
+            }
+            (Occupant::Away { stack }, 2) => t
+                .seat(seat, Occupant::WaitingForBigBlind { stack })
+                .expect("seat"),
             _ => {}
         }
         let setup = match t.next_hand() {
@@ -391,7 +422,7 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
                 // Bring everyone back.
                 for i in 0..6 {
                     if let Occupant::Away { stack } = t.occupant(s(i)) {
-                        t.seat(s(i), Occupant::Playing { stack });
+                        t.seat(s(i), Occupant::Playing { stack }).expect("seat");
                     }
                 }
                 continue;
@@ -436,7 +467,8 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
                 }
             }
         }
-        t.finish_hand(hand.result().expect("settled"));
+        t.finish_hand(hand.result().expect("settled"))
+            .expect("the hand dealt");
         played += 1;
         // Busted players leave; rebuy them so the table keeps going.
         for i in 0..6 {
@@ -446,7 +478,8 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
                     Occupant::WaitingForBigBlind {
                         stack: Chips(1_000),
                     },
-                );
+                )
+                .expect("seat");
             }
         }
     }

@@ -420,8 +420,8 @@ impl Evaluator {
     /// [`Evaluator::rank_key`] with the flush case returning a whole rank
     /// from its out-of-line call: the equity enumerators' loops (two or more
     /// evaluations a board, the flush case frequent on some boards) keep
-    /// fewer values alive this way (42.0 M instead of 46.6 M instructions
-    /// for heads-up pre-flop equity, callgrind).
+    /// fewer values alive this way than with the shared table read of
+    /// [`Evaluator::rank_key`], and run fewer instructions.
     #[inline(always)]
     pub(crate) fn rank_key_for_equity(self, hand: HandKey) -> HandRank {
         if hand.key & FLUSH_FLAGS != 0 {
@@ -469,11 +469,9 @@ impl Evaluator {
     pub fn evaluate7(self, cards: &[Card; 7]) -> Result<HandRank, EvalError> {
         // The cards' mask bits, added and or-ed: distinct cards have disjoint bits,
         // so the two agree. Then `rank7`'s ranking (the keys from the lookup's own
-        // table, the flush case out of line). Checked first and ranked apart, this
-        // ran 15-18% faster than adding keys and bits in one loop (`sum7`, then
-        // `rank_key` with the flush lane inline), and also faster than one loop
-        // with `rank7`'s flush case (session 9, `eval7_random` and
-        // `eval7_enumeration`, `holdem/ids`).
+        // table, the flush case out of line). Checking first and ranking apart is
+        // faster than adding keys and bits in one loop (`eval7_random` and
+        // `eval7_enumeration`, `holdem/ids`, in `holdem-bench`).
         let (mut sum, mut or) = (0u64, 0u64);
         for &c in cards {
             let bit = CARD_BIT[c.index() as usize];

@@ -9,7 +9,7 @@
 //! workloads read `HOLDEMH2` frames (the current native format); a workload name
 //! ending in `-v1` (`lean-replay-v1`) reads the same hands as `HOLDEMH1` frames.
 //! Instruction counts do not depend on the load of the machine; divide by the hands
-//! replayed (printed) for instructions per hand.
+//! replayed (printed) for the count of one hand.
 
 use std::hint::black_box;
 

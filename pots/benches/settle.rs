@@ -1,4 +1,4 @@
-//! Settling a 10-way all-in with 9 side pots (issue 5's performance target).
+//! Settling a 10-way all-in with 9 side pots and rake (target: under 1 µs, no allocation).
 #![allow(missing_docs)]
 
 use std::hint::black_box;

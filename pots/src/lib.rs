@@ -19,6 +19,34 @@
 //!   collection is a fixed-capacity array. No I/O, no dependency on `eval`: hand
 //!   strengths are any `Ord` value.
 //!
+//! # What settling does
+//! - **Uncalled bet** (B14): the single largest contributor gets back its excess over
+//!   the second largest contribution (folded seats count), before any pot is built;
+//!   it is never raked.
+//! - **Pots** (P1): one pot per distinct all-in level, main pot first; a seat is
+//!   eligible for a pot when it has not folded and put in at least the pot's cap.
+//!   Chips a folded seat put in above the largest live contribution join the top pot.
+//!   An [`Status::Active`] seat below the largest live contribution is refused
+//!   ([`PotsError::ActiveBelowCall`]): settle only once the betting is finished.
+//! - **Strengths** are `(Seat, S)` pairs with `S: Ord`, higher wins. A live seat with
+//!   no strength mucked: it can take a pot nobody contests (P4) but cannot win a
+//!   contested one. A strength for a folded seat or a seat not in the hand is an
+//!   error, not ignored.
+//! - **Rake** ([`RakePolicy`], P5, B23): a rate in basis points, rounded down or to
+//!   the nearest chip, an optional cap for the whole hand, "no flop, no drop", taken
+//!   from each pot in order or from the main pot only. [`RakePolicy::NONE`] is the
+//!   default.
+//! - **Split pots and odd chips** (P3, P6): each pot is split on its own after its
+//!   rake; the odd chips go one each to the winners in order clockwise from the
+//!   button ([`PotAward::odd_chip_seats`], [`PotAward::first_odd_chip`]).
+//!
+//! # Features
+//! - `serde`: `Serialize`/`Deserialize` on every public data type. [`Chips`] and
+//!   [`Seat`] are plain numbers, [`SeatSet`] a `u32` bitmask; [`Seat`], [`SeatSet`]
+//!   and [`Table`] are validated when parsed. [`RakePolicy`] uses kebab-case keys
+//!   (`basis-points`, `rounding = "down"`, `cap`, `no-flop-no-drop`,
+//!   `source = "each-pot"`), each of which may be omitted.
+//!
 //! # Example
 //! ```
 //! use holdem_pots::{settle, Chips, Contribution, RakePolicy, Seat, Status, Table};

@@ -104,7 +104,7 @@ fn r2_unknown_keys_are_errors_everywhere_and_all_reported() {
 
 #[test]
 fn r2_a_snake_case_key_is_pointed_at_its_kebab_case_spelling() {
-    // The rake keys were snake_case before issue 7; an old file says so clearly.
+    // A snake_case spelling of a kebab-case key gets a pointer to the right one.
     check(
         "extends = \"online-cash\"\n[rake]\nbasis_points = 400",
         ErrorKind::UnknownField,

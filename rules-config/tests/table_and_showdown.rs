@@ -25,19 +25,29 @@ fn preset(name: &str) -> Rules {
 fn table(rules: &Rules, players: u8) -> Table {
     let mut table = Table::with_rules(rules.table, seat(0));
     for i in 0..players {
-        table.seat(
-            seat(i),
-            Occupant::Playing {
-                stack: Chips(1_000),
-            },
-        );
+        table
+            .seat(
+                seat(i),
+                Occupant::Playing {
+                    stack: Chips(1_000),
+                },
+            )
+            .expect("seat");
     }
     table
 }
 
+/// The next hand's setup; the hand is then called off (no chips move), so the
+/// table is ready for the one after.
+fn dealt(t: &mut Table) -> holdem_betting::table::HandSetup {
+    let setup = t.next_hand().expect("a hand");
+    t.cancel_hand().expect("the hand dealt");
+    setup
+}
+
 /// The next hand's (button, small blind, big blind) seat numbers.
 fn blinds(table: &mut Table) -> (u8, Option<u8>, u8) {
-    let p = table.next_hand().expect("a hand").positions;
+    let p = dealt(table).positions;
     (
         p.button.index(),
         p.small_blind.map(Seat::index),
@@ -53,8 +63,8 @@ fn b18_live_tournament_keeps_a_dead_button_online_mtt_moves_it_forward() {
     let mut online = table(&preset("online-mtt"), 5);
     assert_eq!(blinds(&mut live), (0, Some(1), 2));
     assert_eq!(blinds(&mut online), (0, Some(1), 2));
-    live.seat(seat(1), Occupant::Empty);
-    online.seat(seat(1), Occupant::Empty);
+    live.seat(seat(1), Occupant::Empty).expect("seat");
+    online.seat(seat(1), Occupant::Empty).expect("seat");
     // Dead button: the button goes to the empty seat, seat 2 posts the small blind.
     assert_eq!(blinds(&mut live), (1, Some(2), 3));
     // Forward-moving: the button moves on to seat 2, who skips the small blind.
@@ -69,8 +79,9 @@ fn b20_online_mtt_deals_a_moved_player_in_at_once_live_tournament_makes_them_wai
         let mut t = table(&preset(name), 5);
         assert_eq!(blinds(&mut t), (0, Some(1), 2));
         // Next hand: button 1, small blind 2. A player moved in to seat 2.
-        t.seat(seat(2), Occupant::MovedIn { stack: Chips(800) });
-        let setup = t.next_hand().expect("hand");
+        t.seat(seat(2), Occupant::MovedIn { stack: Chips(800) })
+            .expect("seat");
+        let setup = dealt(&mut t);
         let plays = setup.players.iter().any(|p| p.seat == seat(2));
         assert_eq!(plays, dealt_in, "{name}");
         assert_eq!(
@@ -92,8 +103,9 @@ fn b19_online_cash_lets_a_new_player_post_a_file_can_make_them_wait() {
     .expect("valid");
     for (rules, posts) in [(&cash, true), (&strict, false)] {
         let mut t = table(rules, 4);
-        t.seat(seat(5), Occupant::PostingToPlay { stack: Chips(500) });
-        let setup = t.next_hand().expect("hand");
+        t.seat(seat(5), Occupant::PostingToPlay { stack: Chips(500) })
+            .expect("seat");
+        let setup = dealt(&mut t);
         assert_eq!(setup.positions.extra_big_blinds.contains(seat(5)), posts);
         assert_eq!(setup.players.iter().any(|p| p.seat == seat(5)), posts);
     }

@@ -1,4 +1,4 @@
-//! Real hands for the simulator: each hand the tournament starts is played with
+//! Real hands for the simulator (feature `sim`): each hand the tournament starts is played with
 //! [`holdem_betting::Hand`], dealt by its [`Dealer`] from a deck shuffled by the
 //! simulator's seeded random source, settled with `holdem_eval` (B1-B24, C3, C4),
 //! by simple bots that pick random legal actions.
@@ -10,18 +10,19 @@
 //! [`crate::ForcedAction`] the tournament would emit.
 
 use holdem_betting::{
-    Action, Dealer, Discard, Hand, HandConfig, HandError, Input, LegalActions, Pending, Player,
-    Positions, SeatSet, Street, Timestamp,
+    Action, Bot, Dealer, Driver, DriverError, Hand, HandError, Seat, Step, Street, Turn,
 };
 use holdem_cards::Deck;
-use holdem_pots::{Chips as PotChips, Seat};
+use holdem_pots::Chips as PotChips;
 use rand_core::RngCore;
 
 use crate::clock::Level;
+use crate::hand::{LineupError, LineupHand};
 use crate::ids::{Chips, PlayerId, below};
 use crate::seating::Lineup;
 
-/// Why a real hand could not be played: a simulator or lineup bug.
+/// Why a real hand could not be played: a simulator or lineup bug, or a user's
+/// bot that took an action its turn did not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -40,6 +41,29 @@ pub enum PlayError {
     /// The hand did not end within the step limit.
     #[error("the hand did not finish")]
     Endless,
+    /// The driver refused (a bot's action outside its legal actions).
+    #[error("driver: {0}")]
+    Driver(DriverError),
+}
+
+impl From<LineupError> for PlayError {
+    fn from(e: LineupError) -> PlayError {
+        match e {
+            LineupError::Hand(h) => PlayError::Hand(h),
+            LineupError::Seat(n) => PlayError::Seat(n),
+            LineupError::NotSeated(p) => PlayError::NotSeated(p),
+        }
+    }
+}
+
+impl From<DriverError> for PlayError {
+    fn from(e: DriverError) -> PlayError {
+        match e {
+            DriverError::Hand(h) => PlayError::Hand(h),
+            DriverError::Dealer(d) => PlayError::Dealer(d),
+            other => PlayError::Driver(other),
+        }
+    }
 }
 
 /// One knockout: `busted` lost their last chips in a pot won by `winners`.
@@ -64,15 +88,41 @@ pub struct PlayedHand {
     pub actions: u32,
 }
 
-fn seat(n: u8) -> Result<Seat, PlayError> {
-    Seat::new(n)
-        .filter(|s| s.as_usize() < holdem_betting::MAX_SEATS)
-        .ok_or(PlayError::Seat(n))
+/// Who decides for each player of a hand.
+///
+/// ```
+/// use holdem_tourney::PlayerId;
+/// use holdem_tourney::betting::{Bot, CallingStation};
+/// use holdem_tourney::bots::Seats;
+///
+/// /// Everyone calls.
+/// struct Stations(CallingStation);
+/// impl Seats for Stations {
+///     fn bot(&mut self, _player: PlayerId) -> &mut dyn Bot {
+///         &mut self.0
+///     }
+/// }
+/// let mut seats = Stations(CallingStation);
+/// let _: &mut dyn Bot = seats.bot(PlayerId(1));
+/// ```
+pub trait Seats {
+    /// The bot that plays for `player`.
+    fn bot(&mut self, player: PlayerId) -> &mut dyn Bot;
 }
 
-/// Plays one real hand of no-limit hold'em at `level` for `lineup`; `stacks`
-/// are the dealt players' stacks, `away` those who sit out (timed out at every
-/// decision). Chips are conserved exactly (the betting engine's invariant).
+/// One bot for every player.
+struct Everyone<'a>(&'a mut dyn Bot);
+
+impl Seats for Everyone<'_> {
+    fn bot(&mut self, _player: PlayerId) -> &mut dyn Bot {
+        self.0
+    }
+}
+
+/// Plays one real hand of no-limit hold'em at `level` for `lineup` with the
+/// built-in bots ([`SimBot`]); `stacks` are the dealt players' stacks, `away`
+/// those who sit out (timed out at every decision). Chips are conserved exactly
+/// (the betting engine's invariant).
 ///
 /// # Errors
 /// A [`PlayError`] when the lineup cannot be played (a simulator bug).
@@ -83,82 +133,80 @@ pub fn play_hand(
     away: &[PlayerId],
     rng: &mut dyn RngCore,
 ) -> Result<PlayedHand, PlayError> {
-    let mut players = Vec::with_capacity(stacks.len());
-    let mut seats = Vec::with_capacity(stacks.len());
-    for &(p, chips) in stacks {
-        let s = lineup
-            .dealt
-            .iter()
-            .find(|d| d.1 == p)
-            .map(|d| d.0)
-            .ok_or(PlayError::NotSeated(p))?;
-        let s = seat(s)?;
-        seats.push(s);
-        let mut player = Player::new(s, PotChips(chips));
-        if away.contains(&p) {
-            player = player.sitting_out();
-        }
-        players.push(player);
-    }
-    let config = HandConfig::no_limit(PotChips(level.big_blind))
-        .with_blinds(PotChips(level.small_blind), PotChips(level.big_blind))
-        .with_ante(PotChips(level.ante));
-    let button = seat(lineup.button)?;
-    let set = seats.iter().fold(SeatSet::EMPTY, |mut acc, s| {
-        acc.insert(*s);
-        acc
-    });
-    let positions = Positions::standard(set, button).map(|mut p| {
-        p.small_blind = lineup.small_blind.and_then(|s| seat(s).ok());
-        p.big_blind = seat(lineup.big_blind).unwrap_or(p.big_blind);
-        p
-    });
-    let mut hand = Hand::with_positions(
-        config,
-        &players,
-        button,
-        positions,
-        holdem_eval::Evaluator::new(),
-    )?;
     let cost = level.small_blind + level.big_blind + level.ante * stacks.len() as u64;
-    let mut dealer = Dealer::new(Deck::shuffled_with(rng));
-    let at = Timestamp(0);
-    let mut sink = Discard;
-    let mut actions = 0u32;
+    let table = LineupHand::new(level, lineup, stacks, away)?;
+    let mut driver = Driver::new(table.hand().clone(), Dealer::new(Deck::shuffled_with(rng)));
+    let mut bot = SimBot { rng, cost };
+    drive(&table, &mut driver, stacks, &mut Everyone(&mut bot))
+}
+
+/// [`play_hand`] with the bots of `seats` deciding (for each player, the bot
+/// `seats` gives); `rng` only shuffles the deck.
+///
+/// ```
+/// use holdem_tourney::betting::{Bot, CallingStation};
+/// use holdem_tourney::bots::{Seats, play_hand_with};
+/// use holdem_tourney::clock::Level;
+/// use holdem_tourney::seating::Lineup;
+/// use holdem_tourney::{PlayerId, TableId};
+/// use rand_core::SeedableRng;
+///
+/// struct Stations(CallingStation);
+/// impl Seats for Stations {
+///     fn bot(&mut self, _player: PlayerId) -> &mut dyn Bot { &mut self.0 }
+/// }
+/// let lineup = Lineup {
+///     table: TableId(1), button: 0, small_blind: Some(0), big_blind: 1,
+///     dealt: vec![(0, PlayerId(1)), (1, PlayerId(2))], waiting: vec![], button_drawn: false,
+/// };
+/// let level = Level { small_blind: 50, big_blind: 100, ante: 0, minutes: 20 };
+/// let stacks = [(PlayerId(1), 1_000), (PlayerId(2), 1_000)];
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let played = play_hand_with(&level, &lineup, &stacks, &[], &mut rng, &mut Stations(CallingStation))?;
+/// assert_eq!(played.stacks.iter().map(|s| s.1).sum::<u64>(), 2_000);
+/// # Ok::<(), holdem_tourney::bots::PlayError>(())
+/// ```
+///
+/// # Errors
+/// As [`play_hand`]; a bot's refused action is [`PlayError::Hand`].
+pub fn play_hand_with(
+    level: &Level,
+    lineup: &Lineup,
+    stacks: &[(PlayerId, Chips)],
+    away: &[PlayerId],
+    rng: &mut dyn RngCore,
+    seats: &mut dyn Seats,
+) -> Result<PlayedHand, PlayError> {
+    let table = LineupHand::new(level, lineup, stacks, away)?;
+    let mut driver = Driver::new(table.hand().clone(), Dealer::new(Deck::shuffled_with(rng)));
+    drive(&table, &mut driver, stacks, seats)
+}
+
+/// Plays `driver`'s hand to the end: away players time out, the others' bots
+/// decide.
+fn drive(
+    table: &LineupHand,
+    driver: &mut Driver,
+    stacks: &[(PlayerId, Chips)],
+    bots: &mut dyn Seats,
+) -> Result<PlayedHand, PlayError> {
     for _ in 0..10_000 {
-        match hand.pending() {
-            Pending::Post { .. } => hand.post_forced_bets(at, &mut sink)?,
-            Pending::HoleCards { .. } | Pending::Board { .. } => {
-                dealer.deal_pending(&mut hand, at, &mut sink)?;
+        let action = match driver.advance()? {
+            Step::Complete => {
+                let seats: Vec<Seat> = table.seats().iter().map(|s| s.1).collect();
+                return Ok(finish(driver.hand(), stacks, &seats, driver.decisions()));
             }
-            Pending::Action { seat: s } => {
-                actions += 1;
-                let input = match hand.legal_actions() {
-                    Some(legal) if !is_away(&players, s) => {
-                        Input::act(s, choose(&hand, &legal, cost, rng))
-                    }
-                    _ => Input::TimeOut { seat: s },
-                };
-                hand.apply_into(at, input, &mut sink)?;
-            }
-            Pending::Showdown { seat: s } => {
-                hand.apply_into(
-                    at,
-                    Input::Show {
-                        seat: s,
-                        cards: None,
-                    },
-                    &mut sink,
-                )?;
-            }
-            Pending::Complete => return Ok(finish(&hand, stacks, &seats, actions)),
+            Step::Decision(turn) => match table.player_at(turn.seat()) {
+                Some(p) if !table.is_away(p) => Some(bots.bot(p).decide(&turn)),
+                _ => None,
+            },
+        };
+        match action {
+            Some(action) => driver.act(action)?,
+            None => driver.time_out()?,
         }
     }
     Err(PlayError::Endless)
-}
-
-fn is_away(players: &[Player], s: Seat) -> bool {
-    players.iter().any(|p| p.seat == s && p.sitting_out)
 }
 
 /// Per mille chance to shove, by the player's M (stack over the cost of a round).
@@ -177,17 +225,62 @@ fn shove_rate(m: u64, street: Street) -> u32 {
     }
 }
 
-fn choose<E>(hand: &Hand<E>, legal: &LegalActions, cost: u64, rng: &mut dyn RngCore) -> Action {
-    let stack = hand.stack(legal.seat).get() + hand.street_bet(legal.seat).get();
+/// The simulator's built-in bot: mostly checks, calls or folds, sometimes bets
+/// or raises, and shoves all-in more often the shorter it is against the cost of
+/// a round (`cost`: blinds and antes), so events finish.
+///
+/// ```
+/// use holdem_tourney::bots::SimBot;
+/// use holdem_tourney::betting::{Bot, Chips, Dealer, Deck, Driver, Hand, HandConfig, Player, Seat};
+/// use rand_core::SeedableRng;
+///
+/// let s = |i| Seat::new(i).expect("seat");
+/// let players = [Player::new(s(0), Chips(1_000)), Player::new(s(1), Chips(1_000))];
+/// let hand = Hand::new(HandConfig::no_limit(Chips(20)), &players, s(0))?;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let mut bot = SimBot { rng: &mut rng, cost: 30 };
+/// let mut driver = Driver::new(hand, Dealer::new(Deck::seeded(3)));
+/// let result = driver.play_with(&mut bot)?;
+/// assert_eq!(result.final_stack(s(0)).get() + result.final_stack(s(1)).get(), 2_000);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct SimBot<'r> {
+    /// Where its random decisions come from.
+    pub rng: &'r mut dyn RngCore,
+    /// The cost of a round: small and big blind and every ante.
+    pub cost: u64,
+}
+
+impl core::fmt::Debug for SimBot<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SimBot")
+            .field("cost", &self.cost)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Bot for SimBot<'_> {
+    fn decide(&mut self, turn: &Turn<'_>) -> Action {
+        choose(turn, &turn.legal(), self.cost, self.rng)
+    }
+}
+
+fn choose(
+    turn: &Turn<'_>,
+    legal: &holdem_betting::LegalActions,
+    cost: u64,
+    rng: &mut dyn RngCore,
+) -> Action {
+    let stack = turn.stack().get() + turn.street_bet().get();
     let m = stack / cost.max(1);
     let roll = below(rng, 1000);
-    let shove = shove_rate(m, hand.street());
+    let shove = shove_rate(m, turn.street());
     if legal.all_in_to.is_some() && roll < shove {
         return Action::AllIn;
     }
     let roll = roll.saturating_sub(shove);
     let range = legal.raise.or(legal.bet);
-    let pot = hand.pot_total().get();
+    let pot = turn.pot().get();
     let sized = |r: holdem_betting::AmountRange, rng: &mut dyn RngCore| {
         let extra = u64::from(below(
             rng,

@@ -6,7 +6,13 @@
 //! from an injected [`rand_core::RngCore`]; [`Tournament::next_deadline`] says
 //! when to call back. Hands are played by the caller: the tournament emits
 //! [`Event::HandStarted`] with the lineup, level and stacks, and accepts
-//! [`Command::HandFinished`] with the final stacks.
+//! [`Command::HandFinished`] with the final stacks. [`LineupHand`] turns the
+//! lineup into a `holdem_betting` hand and its result into the command; the
+//! betting crate is re-exported as [`betting`] (bots, the driver, cards).
+//!
+//! The simulation harness, `sim` (whole tournaments in virtual time, with the
+//! built-in bots or the user's: `Simulation::with_bots`) and `bots`, is behind
+//! the `sim` feature, off by default.
 //!
 //! # Invariants
 //! - No I/O and no clock inside the engine; only [`journal`] writes, through
@@ -42,12 +48,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "sim")]
 pub mod bots;
 pub mod bracket;
 pub mod clock;
 mod command;
 pub mod config;
 pub mod det;
+pub mod hand;
 mod ids;
 pub mod journal;
 pub mod money;
@@ -55,6 +63,7 @@ pub mod payouts;
 mod record;
 mod recover;
 pub mod seating;
+#[cfg(feature = "sim")]
 pub mod sim;
 mod tournament;
 
@@ -63,6 +72,10 @@ pub use config::{
     ButtonMovement, ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig,
     TournamentOptions,
 };
+pub use hand::{LineupError, LineupHand};
+/// The betting engine the hands are played with: bots ([`betting::Bot`]), the
+/// [`betting::Driver`], cards and decks.
+pub use holdem_betting as betting;
 pub use ids::{Cents, Chips, HOUR, IdHasher, IdMap, IdSet, MINUTE, Ms, PlayerId, TableId};
 
 /// The largest single amount an option may set (a stack, a blind, an ante, rebuy

@@ -1,5 +1,7 @@
-//! A simulator: plays a whole tournament with simple built-in bots, in virtual
-//! time, optionally journaling every command (T20).
+//! A simulator: plays a whole tournament with simple built-in bots (or the
+//! user's own, [`Simulation::with_bots`]), in virtual time, optionally journaling
+//! every command (T20). Behind the `sim` feature: the tournament engine itself
+//! does not need it.
 //!
 //! By default ([`HandModel::Real`]) every hand is a real hand of no-limit
 //! hold'em played by the bots of [`crate::bots`] through `holdem_betting`, dealt
@@ -22,10 +24,11 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, VecDeque};
 
+use holdem_betting::Bot;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use crate::bots::{Knockout, PlayError, play_hand};
+use crate::bots::{Knockout, PlayError, Seats, play_hand, play_hand_with};
 use crate::clock::Level;
 use crate::command::{Command, Event, Input};
 use crate::config::{OptionsError, TournamentConfig, TournamentOptions};
@@ -145,6 +148,34 @@ impl SimOptions {
     }
 }
 
+/// Makes the bot that plays for a player, the first time the player must act
+/// ([`Simulation::with_bots`]).
+pub type BotMaker = Box<dyn FnMut(PlayerId) -> Box<dyn Bot>>;
+
+/// The user's bots of a simulation, made on first use.
+struct UserBots {
+    make: BotMaker,
+    bots: BTreeMap<PlayerId, Box<dyn Bot>>,
+}
+
+impl core::fmt::Debug for UserBots {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("UserBots")
+            .field("players", &self.bots.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Seats for UserBots {
+    fn bot(&mut self, player: PlayerId) -> &mut dyn Bot {
+        let make = &mut self.make;
+        self.bots
+            .entry(player)
+            .or_insert_with(|| make(player))
+            .as_mut()
+    }
+}
+
 /// A running simulation.
 #[derive(Debug)]
 pub struct Simulation {
@@ -164,6 +195,8 @@ pub struct Simulation {
     voluntary: VecDeque<Command>,
     registered: u32,
     decisions: u64,
+    /// The user's bots, when they play instead of the built-in ones.
+    bots: Option<UserBots>,
 }
 
 fn mix(seed: u64, n: u64) -> u64 {
@@ -231,6 +264,68 @@ impl Simulation {
         Ok(sim)
     }
 
+    /// A simulation of `config` whose hands are played by the user's bots:
+    /// `make` gives each player's bot the first time the player must act (real
+    /// hands whatever `opts.model` says; players away are timed out, B17). The
+    /// rest is as [`Simulation::with_config`]: entries, rebuys, add-ons, bounties.
+    /// A journal it writes replays ([`Tournament::recover`]) but does not resume
+    /// as a simulation ([`Simulation::resume`] plays the built-in bots, so it
+    /// refuses the journal).
+    ///
+    /// ```
+    /// use holdem_tourney::betting::{Action, Bot, Turn};
+    /// use holdem_tourney::sim::{NoJournal, SimOptions, Simulation};
+    /// use holdem_tourney::{TournamentConfig, TournamentOptions};
+    ///
+    /// /// Goes all-in whenever it may.
+    /// struct Shover;
+    /// impl Bot for Shover {
+    ///     fn decide(&mut self, turn: &Turn<'_>) -> Action {
+    ///         if turn.legal().all_in_to.is_some() { Action::AllIn } else { Action::CheckOrCall }
+    ///     }
+    /// }
+    /// let config = TournamentConfig::from(TournamentOptions::sit_and_go(6));
+    /// let mut sim = Simulation::with_bots(config, SimOptions::default(), 6, 1, &mut NoJournal, Box::new(|_| Box::new(Shover)))?;
+    /// sim.run(&mut NoJournal, &mut |_| {})?;
+    /// assert!(sim.is_done());
+    /// # Ok::<(), holdem_tourney::sim::SimError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Simulation::with_config`].
+    pub fn with_bots(
+        config: TournamentConfig,
+        opts: SimOptions,
+        entrants: u32,
+        seed: u64,
+        sink: &mut dyn RecordSink,
+        make: BotMaker,
+    ) -> Result<Simulation, SimError> {
+        let opts = SimOptions {
+            model: HandModel::Real,
+            ..opts
+        };
+        if let Some(k) = opts.bounty {
+            if k.entry_bounty != config.entry.price.bounty {
+                return Err(SimError::BountyMismatch {
+                    sim: k.entry_bounty,
+                    config: config.entry.price.bounty,
+                });
+            }
+        }
+        let t = Tournament::with_config(config.clone())?;
+        let mut sim = Simulation::make(t, opts, entrants, seed)?;
+        sim.bots = Some(UserBots {
+            make,
+            bots: BTreeMap::new(),
+        });
+        sink.append(&Entry::CreateWith {
+            config: Box::new(config),
+            label: format!("{} bots=user", label(entrants, seed, opts)),
+        })?;
+        Ok(sim)
+    }
+
     fn make(
         t: Tournament,
         opts: SimOptions,
@@ -258,6 +353,7 @@ impl Simulation {
             voluntary: VecDeque::new(),
             registered: 0,
             decisions: 0,
+            bots: None,
         })
     }
 
@@ -306,6 +402,7 @@ impl Simulation {
             voluntary: VecDeque::new(),
             registered: rec.tournament.entrants().len() as u32,
             decisions: 0,
+            bots: None,
         };
         if let Some(shadow) = shadow {
             sim.bounties = shadow.bounties;
@@ -642,7 +739,12 @@ impl Simulation {
                             (r, Vec::new(), 30_000 + u64::from(below(&mut rng, 90_000)))
                         }
                         HandModel::Real => {
-                            let played = play_hand(level, lineup, stacks, away, &mut rng)?;
+                            let played = match &mut self.bots {
+                                Some(bots) => {
+                                    play_hand_with(level, lineup, stacks, away, &mut rng, bots)?
+                                }
+                                None => play_hand(level, lineup, stacks, away, &mut rng)?,
+                            };
                             let d = 20_000
                                 + 3_000 * u64::from(played.actions)
                                 + u64::from(below(&mut rng, 20_000));

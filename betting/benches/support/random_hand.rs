@@ -3,7 +3,9 @@
 
 use std::hint::black_box;
 
-use holdem_betting::{Action, Dealer, Discard, Hand, Input, Pending, Seat, Timestamp};
+use holdem_betting::{
+    Action, Bot, Dealer, Discard, Driver, Hand, Input, Pending, Seat, Timestamp, Turn,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
@@ -64,5 +66,39 @@ pub fn play_hand<const LEGAL_EVERY_DECISION: bool>(hand0: &Hand, rng: &mut ChaCh
         let _ = hand.apply_into(t, input, &mut sink);
     }
     hand.result()
+        .map_or(0, |r| r.pots().iter().map(|p| p.amount.get()).sum())
+}
+
+/// The bench hand's policy as a [`Bot`]: the same draws from the same source,
+/// [`Turn::legal`] asked only where the policy needs it.
+pub struct PolicyBot<'a> {
+    /// The shared random source (the deck was shuffled from it first).
+    pub rng: &'a mut ChaCha8Rng,
+}
+
+impl Bot for PolicyBot<'_> {
+    fn decide(&mut self, turn: &Turn<'_>) -> Action {
+        let roll = self.rng.next_u32() % 16;
+        if roll >= 3 {
+            return Action::CheckOrCall;
+        }
+        let l = turn.legal();
+        if roll == 0 {
+            return if l.check { Action::Check } else { Action::Fold };
+        }
+        match l.raise.or(l.bet) {
+            Some(r) => Action::BetOrRaiseTo(r.min),
+            None => Action::CheckOrCall,
+        }
+    }
+}
+
+/// [`play_hand`] through a [`Driver`] and [`PolicyBot`]: the same hands (the same
+/// random draws in the same order), the same result.
+pub fn play_hand_driver(hand0: &Hand, rng: &mut ChaCha8Rng) -> u64 {
+    let mut driver = Driver::shuffled(hand0.clone(), rng);
+    let mut bot = PolicyBot { rng };
+    driver
+        .play_with(&mut bot)
         .map_or(0, |r| r.pots().iter().map(|p| p.amount.get()).sum())
 }

@@ -1,0 +1,248 @@
+//! [`Hand::check_state`]: the hand's invariants checked on a state that may come
+//! from outside (a deserialized journal or snapshot), and the serde shims that run
+//! the check on every deserialized [`Hand`].
+
+use holdem_cards::{Card, CardSet};
+use holdem_pots::{Chips, Seat, SeatSet};
+
+use crate::{Hand, MAX_SEATS, SeatStatus};
+
+/// Why a hand's state breaks its invariants (a tampered or corrupt snapshot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// A seat reference past the table's [`MAX_SEATS`] (`field` names where).
+    #[error("{field} refers to seat {seat}, past the table's {max} seats", max = MAX_SEATS)]
+    SeatOutOfRange {
+        /// The field.
+        field: &'static str,
+        /// The seat.
+        seat: Seat,
+    },
+    /// A seat's per-seat state disagrees with the seats dealt in.
+    #[error("seat {seat} is {status:?} but {} dealt in", if *dealt { "is" } else { "is not" })]
+    SeatStatus {
+        /// The seat.
+        seat: Seat,
+        /// Its status.
+        status: SeatStatus,
+        /// Whether it is one of the hand's players.
+        dealt: bool,
+    },
+    /// The chips do not add up (stacks, bets and pot against the starting stacks,
+    /// or final stacks and rake after settlement), or they overflow.
+    #[error("chips are not conserved: {held} held against {started} at the start")]
+    ChipsNotConserved {
+        /// Chips held now (saturating).
+        held: Chips,
+        /// Chips at the start (saturating).
+        started: Chips,
+    },
+    /// More chips than [`crate::MAX_TOTAL_CHIPS`].
+    #[error("the hand holds more than {max} chips", max = crate::MAX_TOTAL_CHIPS)]
+    TooManyChips,
+    /// A card appears twice, or a card held is not among the known cards (C1).
+    #[error("card {card} appears twice or is not recorded as dealt (C1)")]
+    CardTwice {
+        /// The card.
+        card: Card,
+    },
+    /// A count or index out of its bounds (`field` names which).
+    #[error("{field} is out of bounds")]
+    OutOfBounds {
+        /// The field.
+        field: &'static str,
+    },
+    /// The seat bit masks kept for speed disagree with the per-seat state.
+    #[error("the seat masks disagree with the per-seat state")]
+    MasksInconsistent,
+}
+
+/// The bits of the table's seats.
+const TABLE_BITS: u32 = (1 << MAX_SEATS) - 1;
+
+fn seat_in_range(field: &'static str, seat: Seat) -> Result<(), StateError> {
+    if seat.as_usize() < MAX_SEATS {
+        Ok(())
+    } else {
+        Err(StateError::SeatOutOfRange { field, seat })
+    }
+}
+
+fn set_in_range(field: &'static str, set: SeatSet) -> Result<(), StateError> {
+    set.iter().try_for_each(|s| seat_in_range(field, s))
+}
+
+fn bits_in_range(field: &'static str, bits: u32) -> Result<(), StateError> {
+    match Seat::new((bits & !TABLE_BITS).trailing_zeros() as u8) {
+        Some(seat) if bits & !TABLE_BITS != 0 => Err(StateError::SeatOutOfRange { field, seat }),
+        _ if bits & !TABLE_BITS != 0 => Err(StateError::OutOfBounds { field }),
+        _ => Ok(()),
+    }
+}
+
+impl<E> Hand<E> {
+    /// Checks the hand's invariants on its state: every seat reference on the
+    /// table, per-seat state in line with the players, chips conserved (and within
+    /// [`crate::MAX_TOTAL_CHIPS`]), no card twice (C1), the seat masks consistent.
+    /// Every deserialized hand passes it (feature `serde`); a hand built by the
+    /// engine always does.
+    ///
+    /// ```
+    /// use holdem_betting::{Chips, Hand, HandConfig, Player, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+    /// let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+    /// assert_eq!(hand.check_state(), Ok(()));
+    /// # Ok::<(), holdem_betting::HandError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first broken invariant, as a [`StateError`].
+    pub fn check_state(&self) -> Result<(), StateError> {
+        self.check_seats()?;
+        self.check_chips()?;
+        self.check_cards()?;
+        if !self.masks_consistent() {
+            return Err(StateError::MasksInconsistent);
+        }
+        Ok(())
+    }
+
+    fn check_seats(&self) -> Result<(), StateError> {
+        set_in_range("players", self.players)?;
+        set_in_range("folded", self.folded)?;
+        for (field, bits) in [
+            ("active", self.active),
+            ("acted", self.acted),
+            ("behind", self.behind),
+            ("dealt", self.dealt),
+            ("shown", self.shown),
+            ("mucked", self.mucked),
+            ("bettors", self.bettors),
+            ("contributed", self.contributed),
+        ] {
+            bits_in_range(field, bits)?;
+        }
+        let p = &self.positions;
+        seat_in_range("button", p.button)?;
+        seat_in_range("big blind", p.big_blind)?;
+        if let Some(sb) = p.small_blind {
+            seat_in_range("small blind", sb)?;
+        }
+        set_in_range("extra big blinds", p.extra_big_blinds)?;
+        set_in_range("dead blinds", p.dead_blinds)?;
+        for (field, seat) in [
+            ("to act", self.to_act),
+            ("last aggressor", self.last_aggressor),
+            ("straddler", self.straddler),
+        ] {
+            if let Some(seat) = seat {
+                seat_in_range(field, seat)?;
+            }
+        }
+        for &(seat, _) in self.posts.iter() {
+            seat_in_range("posts", seat)?;
+        }
+        for &seat in self.showdown_order.iter() {
+            seat_in_range("showdown order", seat)?;
+        }
+        if usize::from(self.next_post) > self.posts.len() {
+            return Err(StateError::OutOfBounds { field: "next post" });
+        }
+        if usize::from(self.board_len) > self.board.len() {
+            return Err(StateError::OutOfBounds { field: "board" });
+        }
+        if self.players.len() < 2 {
+            return Err(StateError::OutOfBounds { field: "players" });
+        }
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            let dealt = self.players.contains(seat);
+            if dealt == (st.status == SeatStatus::Empty) {
+                return Err(StateError::SeatStatus {
+                    seat,
+                    status: st.status,
+                    dealt,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn check_chips(&self) -> Result<(), StateError> {
+        fn sum(values: impl Iterator<Item = u64>) -> Result<u64, StateError> {
+            let mut values = values;
+            values
+                .try_fold(0u64, u64::checked_add)
+                .ok_or(StateError::TooManyChips)
+        }
+        let started = sum(self.seats.iter().map(|s| s.starting))?;
+        if started > crate::MAX_TOTAL_CHIPS.get() {
+            return Err(StateError::TooManyChips);
+        }
+        let held = match &self.result {
+            Some(r) => {
+                set_in_range("result players", r.players())?;
+                let finals = sum(self.players.iter().map(|s| r.final_stack(s).get()))?;
+                finals.checked_add(r.rake().get())
+            }
+            None => {
+                let stacks = sum(self.seats.iter().map(|s| s.stack))?;
+                let bets = sum(self.seats.iter().map(|s| s.street_bet))?;
+                stacks
+                    .checked_add(bets)
+                    .and_then(|c| c.checked_add(self.pot))
+            }
+        };
+        match held {
+            Some(held) if held == started => Ok(()),
+            held => Err(StateError::ChipsNotConserved {
+                held: Chips(held.unwrap_or(u64::MAX)),
+                started: Chips(started),
+            }),
+        }
+    }
+
+    fn check_cards(&self) -> Result<(), StateError> {
+        let mut seen = CardSet::EMPTY;
+        let board = self.board.iter().take(usize::from(self.board_len));
+        let holes = self.seats.iter().flat_map(|s| s.hole.iter());
+        for card in board.chain(holes).flatten() {
+            if !seen.insert(*card) || !self.known.contains(*card) {
+                return Err(StateError::CardTwice { card: *card });
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the fields derived from the state and not serialized (the fast paths'
+    /// switches; `false` is always correct, the derived value is faster).
+    #[cfg(feature = "serde")]
+    fn refresh_derived(&mut self) {
+        self.plain_no_limit = self.config.is_plain_no_limit();
+        self.nobody_sits_out = self.seats.iter().all(|s| !s.sitting_out);
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<E> serde::Serialize for Hand<E> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Hand::<E>::serialize(self, serializer)
+    }
+}
+
+/// A deserialized hand is checked ([`Hand::check_state`]): a snapshot that breaks
+/// an invariant is refused with the [`StateError`]'s message.
+#[cfg(feature = "serde")]
+impl<'de, E: Default> serde::Deserialize<'de> for Hand<E> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut hand = Hand::<E>::deserialize(deserializer)?;
+        hand.check_state().map_err(serde::de::Error::custom)?;
+        hand.refresh_derived();
+        Ok(hand)
+    }
+}

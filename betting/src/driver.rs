@@ -1,0 +1,584 @@
+//! Play hands without glue: a [`Driver`] takes one [`Hand`] through everything that
+//! needs no decision (forced bets, dealing from its own [`Dealer`], showdown,
+//! settlement) and stops at each decision with the seat's [`Turn`]; a [`CashGame`]
+//! plays hand after hand at a [`Table`] (button rule, new and returning players,
+//! missed blinds, stacks carried over).
+//!
+//! The driver's loop is the one every program that plays hands writes: on each
+//! [`Pending`] state it posts the forced bets, lets the dealer deal whatever cards
+//! the hand waits for ([`Dealer::deal_pending`]), shows every hand still in at the
+//! showdown (showing never loses a pot the cards win; mucking is a player's choice
+//! the driver does not make), and stops where a player must act.
+//!
+//! # Invariants
+//! - A refused action or a misuse returns a [`DriverError`] and changes nothing:
+//!   the same decision can be asked again.
+//! - A driver deals from its own [`Dealer`]: serialized and restored (feature
+//!   `serde`) mid-hand, it deals the same runout.
+//! - A [`CashGame`] conserves chips: the table's stacks after a hand add up to those
+//!   before it, less the rake.
+//!
+//! # Example: bots at a cash table
+//! ```
+//! use holdem_betting::table::{ButtonRule, Occupant, Table};
+//! use holdem_betting::{Bot, CallingStation, CashGame, Chips, HandConfig, Seat};
+//! use rand_chacha::ChaCha8Rng;
+//! use rand_core::SeedableRng;
+//!
+//! let s = |i| Seat::new(i).expect("seat");
+//! let mut table = Table::new(ButtonRule::DeadButton, s(0));
+//! for i in 0..3 {
+//!     table.seat(s(i), Occupant::Playing { stack: Chips(1_000) })?;
+//! }
+//! let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
+//! let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|_| Box::new(CallingStation) as Box<dyn Bot>).collect();
+//! let mut rng = ChaCha8Rng::seed_from_u64(1);
+//! for _ in 0..10 {
+//!     game.play_hand(&mut rng, &mut bots)?;
+//! }
+//! assert_eq!(game.hands_played(), 10);
+//! assert_eq!(game.table().total_chips(), Chips(3_000));
+//! # Ok::<(), holdem_betting::DriverError>(())
+//! ```
+
+use holdem_eval::{Evaluator, HandEvaluator};
+use holdem_pots::Seat;
+use rand_core::RngCore;
+
+use crate::table::{Occupant, Table, TableError};
+use crate::{
+    Action, Bot, Dealer, DealerError, Discard, EventSink, Hand, HandConfig, HandError, HandResult,
+    Input, Pending, Timestamp, Turn,
+};
+
+/// Why a driver or a cash game could not go on. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DriverError {
+    /// The hand refused an input (a bot's action outside its legal actions, or a
+    /// config the hand cannot play).
+    #[error("hand: {0}")]
+    Hand(#[from] HandError),
+    /// The dealer could not deal.
+    #[error("dealer: {0}")]
+    Dealer(#[from] DealerError),
+    /// The table refused (too few players, a hand already running...).
+    #[error("table: {0}")]
+    Table(#[from] TableError),
+    /// No bot plays `seat`: the bots are indexed by seat.
+    #[error("no bot for seat {seat} (bots are indexed by seat, {bots} given)")]
+    NoBot {
+        /// The seat to act.
+        seat: Seat,
+        /// How many bots were given.
+        bots: usize,
+    },
+    /// The hand waits for a decision, not for this call.
+    #[error("the hand waits for {0}")]
+    Waiting(Pending),
+    /// The hand is not complete yet.
+    #[error("the hand is not complete (it waits for {0})")]
+    NotComplete(Pending),
+    /// No hand is running at the cash table.
+    #[error("no hand is running at the table")]
+    NoHand,
+    /// A hand is already running at the cash table.
+    #[error("a hand is already running at the table")]
+    HandRunning,
+}
+
+/// Where a driven hand stopped.
+#[derive(Debug)]
+pub enum Step<'a> {
+    /// A player must act: ask their bot with this turn, then [`Driver::act`].
+    Decision(Turn<'a>),
+    /// The hand is settled ([`Driver::result`]).
+    Complete,
+}
+
+/// One hand and its dealer: plays everything that needs no decision and stops at
+/// each one. See the [module docs](self).
+///
+/// ```
+/// use holdem_betting::{Bot, CallingStation, Chips, Deck, Dealer, Driver, Hand, HandConfig, Player, Seat, Step};
+///
+/// let s = |i| Seat::new(i).expect("seat");
+/// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+/// let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+/// let mut driver = Driver::new(hand, Dealer::new(Deck::seeded(3)));
+/// // By hand: the decisions one at a time...
+/// while let Step::Decision(turn) = driver.advance()? {
+///     let action = CallingStation.decide(&turn);
+///     driver.act(action)?;
+/// }
+/// let result = driver.result().expect("settled");
+/// assert_eq!(result.final_stack(s(0)).get() + result.final_stack(s(1)).get(), 1_000);
+/// # Ok::<(), holdem_betting::DriverError>(())
+/// ```
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "", deserialize = "E: Default"))
+)]
+pub struct Driver<E = Evaluator> {
+    hand: Hand<E>,
+    dealer: Dealer,
+    at: Timestamp,
+    decisions: u32,
+}
+
+/// Two drivers are equal when their hands, dealers and counts are.
+impl<E> PartialEq for Driver<E> {
+    fn eq(&self, other: &Driver<E>) -> bool {
+        self.hand == other.hand
+            && self.dealer == other.dealer
+            && self.at == other.at
+            && self.decisions == other.decisions
+    }
+}
+
+impl<E: HandEvaluator + Clone + 'static> Driver<E> {
+    /// A driver for `hand` (fresh or part played) dealing from `dealer`.
+    #[must_use]
+    #[inline(always)]
+    pub const fn new(hand: Hand<E>, dealer: Dealer) -> Driver<E> {
+        Driver {
+            hand,
+            dealer,
+            at: Timestamp(0),
+            decisions: 0,
+        }
+    }
+
+    /// A driver for `hand` with a dealer shuffled by `rng`
+    /// ([`Dealer::shuffled_for`]).
+    ///
+    /// ```
+    /// use holdem_betting::{CallingStation, Chips, Driver, Hand, HandConfig, Player, Seat};
+    /// use rand_core::SeedableRng;
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+    /// let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut driver = Driver::shuffled(hand, &mut rng);
+    /// let result = driver.play(&mut [CallingStation, CallingStation])?;
+    /// assert_eq!(result.rake(), Chips(0));
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub fn shuffled<R: RngCore + ?Sized>(hand: Hand<E>, rng: &mut R) -> Driver<E> {
+        let dealer = Dealer::shuffled_for(&hand, rng);
+        Driver::new(hand, dealer)
+    }
+
+    /// The time stamped on the inputs from now on (the default is 0).
+    pub fn set_time(&mut self, at: Timestamp) {
+        self.at = at;
+    }
+
+    /// Plays everything up to the next decision or the end of the hand.
+    ///
+    /// # Errors
+    /// [`DriverError::Hand`] or [`DriverError::Dealer`] when the hand or the dealer
+    /// refuses (a dealer short of cards; never with a fresh [`Dealer`]).
+    #[inline]
+    pub fn advance(&mut self) -> Result<Step<'_>, DriverError> {
+        self.advance_into(&mut Discard)
+    }
+
+    /// [`Driver::advance`], sending the hand's events to `sink`.
+    ///
+    /// # Errors
+    /// As [`Driver::advance`].
+    pub fn advance_into<S: EventSink>(&mut self, sink: &mut S) -> Result<Step<'_>, DriverError> {
+        loop {
+            match self.hand.pending() {
+                Pending::Action { .. } => break,
+                Pending::Complete => return Ok(Step::Complete),
+                pending => self.no_decision(pending, sink)?,
+            }
+        }
+        match self.hand.turn() {
+            Some(turn) => Ok(Step::Decision(turn)),
+            None => Err(DriverError::Waiting(self.hand.pending())),
+        }
+    }
+
+    /// The seat to act takes `action`.
+    ///
+    /// # Errors
+    /// [`DriverError::Waiting`] when no seat is to act; [`DriverError::Hand`] for
+    /// an action the seat may not take. Nothing changes.
+    #[inline]
+    pub fn act(&mut self, action: Action) -> Result<(), DriverError> {
+        self.act_into(action, &mut Discard)
+    }
+
+    /// [`Driver::act`], sending the hand's events to `sink`.
+    ///
+    /// # Errors
+    /// As [`Driver::act`].
+    pub fn act_into<S: EventSink>(
+        &mut self,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), DriverError> {
+        let Some(seat) = self.hand.to_act() else {
+            return Err(DriverError::Waiting(self.hand.pending()));
+        };
+        self.hand
+            .apply_into(self.at, Input::act(seat, action), sink)?;
+        self.decisions += 1;
+        Ok(())
+    }
+
+    /// The seat to act runs out of time (B16): folded facing a bet, checked
+    /// otherwise.
+    ///
+    /// # Errors
+    /// [`DriverError::Waiting`] when no seat is to act.
+    pub fn time_out(&mut self) -> Result<(), DriverError> {
+        let Some(seat) = self.hand.to_act() else {
+            return Err(DriverError::Waiting(self.hand.pending()));
+        };
+        self.hand
+            .apply_into(self.at, Input::TimeOut { seat }, &mut Discard)?;
+        self.decisions += 1;
+        Ok(())
+    }
+
+    /// Plays the hand to the end, asking `bots[seat index]` at each decision.
+    ///
+    /// # Errors
+    /// [`DriverError::NoBot`] when a seat to act has no bot; a bot's refused
+    /// action ([`DriverError::Hand`]) stops the hand at that decision.
+    #[inline]
+    pub fn play<B: Bot>(&mut self, bots: &mut [B]) -> Result<&HandResult, DriverError> {
+        self.play_into(bots, &mut Discard)
+    }
+
+    /// Plays the hand to the end with one bot deciding for every seat (self-play,
+    /// rollouts).
+    ///
+    /// ```
+    /// use holdem_betting::{CallingStation, Chips, Deck, Dealer, Driver, Hand, HandConfig, Player, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(3), Chips(500)), Player::new(s(7), Chips(500))];
+    /// let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(3))?;
+    /// let mut driver = Driver::new(hand, Dealer::new(Deck::seeded(8)));
+    /// assert!(driver.play_with(&mut CallingStation)?.went_to_showdown());
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Driver::play`] (never [`DriverError::NoBot`]).
+    pub fn play_with<B: Bot + ?Sized>(&mut self, bot: &mut B) -> Result<&HandResult, DriverError> {
+        self.run(&mut Discard, |turn| Ok(bot.decide(turn)))
+    }
+
+    /// [`Driver::play`], sending the hand's events to `sink`.
+    ///
+    /// # Errors
+    /// As [`Driver::play`].
+    pub fn play_into<B: Bot, S: EventSink>(
+        &mut self,
+        bots: &mut [B],
+        sink: &mut S,
+    ) -> Result<&HandResult, DriverError> {
+        let count = bots.len();
+        self.run(sink, |turn| match bots.get_mut(turn.seat().as_usize()) {
+            Some(bot) => Ok(bot.decide(turn)),
+            None => Err(DriverError::NoBot {
+                seat: turn.seat(),
+                bots: count,
+            }),
+        })
+    }
+
+    /// Posts or deals what `pending` waits for (out of the decision loop's way).
+    #[inline(never)]
+    fn no_decision<S: EventSink>(
+        &mut self,
+        pending: Pending,
+        sink: &mut S,
+    ) -> Result<(), DriverError> {
+        match pending {
+            Pending::Post { .. } => self.hand.post_forced_bets(self.at, sink)?,
+            Pending::Showdown { seat } => {
+                self.hand
+                    .apply_into(self.at, Input::Show { seat, cards: None }, sink)?;
+            }
+            // Everything else the hand waits for is the dealer's.
+            Pending::HoleCards { .. } | Pending::Board { .. } => {
+                if !self.dealer.deal_pending(&mut self.hand, self.at, sink)? {
+                    return Err(DriverError::Waiting(pending));
+                }
+            }
+            Pending::Action { .. } | Pending::Complete => {
+                return Err(DriverError::Waiting(pending));
+            }
+        }
+        Ok(())
+    }
+
+    /// The loop of [`Driver::play_into`] and [`Driver::play_with`]: one call of
+    /// the hand per input, the decisions from `decide`.
+    #[inline(always)]
+    fn run<S: EventSink, F: FnMut(&Turn<'_>) -> Result<Action, DriverError>>(
+        &mut self,
+        sink: &mut S,
+        mut decide: F,
+    ) -> Result<&HandResult, DriverError> {
+        loop {
+            let input = match self.hand.pending() {
+                Pending::Complete => break,
+                Pending::Action { seat } => {
+                    let Some(turn) = self.hand.turn() else {
+                        return Err(DriverError::Waiting(Pending::Action { seat }));
+                    };
+                    Input::act(seat, decide(&turn)?)
+                }
+                Pending::Showdown { seat } => Input::Show { seat, cards: None },
+                pending => {
+                    self.no_decision(pending, sink)?;
+                    continue;
+                }
+            };
+            self.hand.apply_into(self.at, input, sink)?;
+            self.decisions += u32::from(matches!(input, Input::Act { .. }));
+        }
+        self.hand
+            .result()
+            .ok_or(DriverError::NotComplete(self.hand.pending()))
+    }
+}
+
+impl<E> Driver<E> {
+    /// The hand.
+    #[must_use]
+    pub const fn hand(&self) -> &Hand<E> {
+        &self.hand
+    }
+
+    /// The hand, the driver done with.
+    #[must_use]
+    pub fn into_hand(self) -> Hand<E> {
+        self.hand
+    }
+
+    /// The dealer (for the dealer's side only: its deck is the secret order of
+    /// the cards to come).
+    #[must_use]
+    pub const fn dealer(&self) -> &Dealer {
+        &self.dealer
+    }
+
+    /// The settlement, once the hand is complete.
+    #[must_use]
+    pub const fn result(&self) -> Option<&HandResult> {
+        self.hand.result()
+    }
+
+    /// Decisions taken so far (actions and time-outs).
+    #[must_use]
+    pub const fn decisions(&self) -> u32 {
+        self.decisions
+    }
+}
+
+/// A cash game: a [`Table`] across hands and the [`Driver`] of the hand in
+/// progress. The table decides who plays with which blinds ([`Table::next_hand`]),
+/// the driver plays the hand, and the final stacks go back to the table
+/// ([`Table::finish_hand`]). Seat, unseat and send players away between hands
+/// with [`CashGame::seat`]. See the [module docs](self).
+///
+/// With the `serde` feature a cash game serializes with its hand in progress and
+/// that hand's dealer (the evaluator is rebuilt with `E::default()`).
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "", deserialize = "E: Default"))
+)]
+pub struct CashGame<E = Evaluator> {
+    config: HandConfig,
+    table: Table,
+    driver: Option<Driver<E>>,
+    hands: u64,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    evaluator: E,
+}
+
+/// Two cash games are equal when their states are (the evaluator, a pure
+/// function, is not compared).
+impl<E> PartialEq for CashGame<E> {
+    fn eq(&self, other: &CashGame<E>) -> bool {
+        self.config == other.config
+            && self.table == other.table
+            && self.driver == other.driver
+            && self.hands == other.hands
+    }
+}
+
+impl CashGame<Evaluator> {
+    /// A cash game under `config` at `table`, ranked by the fast evaluator.
+    ///
+    /// # Errors
+    /// [`DriverError::Hand`] with [`HandError::InvalidConfig`] for a config no
+    /// hand can play.
+    pub fn new(config: HandConfig, table: Table) -> Result<Self, DriverError> {
+        CashGame::with_evaluator(config, table, Evaluator::new())
+    }
+}
+
+impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
+    /// A cash game ranking showdowns with `evaluator`.
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Table};
+    /// use holdem_betting::{CashGame, Chips, Evaluator, HandConfig, Seat};
+    ///
+    /// let table = Table::new(ButtonRule::ForwardMoving, Seat::new(0).expect("seat"));
+    /// let game = CashGame::with_evaluator(HandConfig::pot_limit(Chips(2)), table, Evaluator::new())?;
+    /// assert_eq!(game.hands_played(), 0);
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`CashGame::new`].
+    pub fn with_evaluator(
+        config: HandConfig,
+        table: Table,
+        evaluator: E,
+    ) -> Result<Self, DriverError> {
+        config.validate()?;
+        Ok(CashGame {
+            config,
+            table,
+            driver: None,
+            hands: 0,
+            evaluator,
+        })
+    }
+
+    /// Puts `occupant` in `seat` ([`Table::seat`]).
+    ///
+    /// # Errors
+    /// [`DriverError::Table`] with the table's refusal.
+    pub fn seat(&mut self, seat: Seat, occupant: Occupant) -> Result<(), DriverError> {
+        Ok(self.table.seat(seat, occupant)?)
+    }
+
+    /// Starts the next hand: the table moves the button and blinds and deals
+    /// players in, the dealer is shuffled with `rng`.
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::{Action, CashGame, Chips, HandConfig, Seat, Step};
+    /// use rand_core::SeedableRng;
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::ForwardMoving, s(0));
+    /// table.seat(s(0), Occupant::Playing { stack: Chips(200) })?;
+    /// table.seat(s(1), Occupant::Playing { stack: Chips(200) })?;
+    /// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let driver = game.start_hand(&mut rng)?;
+    /// // Decisions one at a time: everyone folds or checks.
+    /// while let Step::Decision(turn) = driver.advance()? {
+    ///     let action = if turn.legal().check { Action::Check } else { Action::Fold };
+    ///     driver.act(action)?;
+    /// }
+    /// let result = game.finish_hand()?;
+    /// assert_eq!(game.table().total_chips(), Chips(400));
+    /// assert_eq!(result.net(s(0)) + result.net(s(1)), 0);
+    /// assert!(game.driver().is_none());
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DriverError::HandRunning`] while a hand runs, the table's refusal
+    /// ([`TableError::TooFewPlayers`]); nothing changes.
+    pub fn start_hand<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+    ) -> Result<&mut Driver<E>, DriverError> {
+        if self.driver.is_some() {
+            return Err(DriverError::HandRunning);
+        }
+        let mut table = self.table.clone();
+        let setup = table.next_hand()?;
+        let hand = Hand::at_positions(
+            self.config,
+            &setup.players,
+            setup.positions,
+            self.evaluator.clone(),
+        )?;
+        self.table = table;
+        Ok(self.driver.insert(Driver::shuffled(hand, rng)))
+    }
+
+    /// The hand in progress.
+    #[must_use]
+    pub fn driver(&mut self) -> Option<&mut Driver<E>> {
+        self.driver.as_mut()
+    }
+
+    /// Carries the finished hand's stacks to the table and returns its result.
+    ///
+    /// # Errors
+    /// [`DriverError::NoHand`] without a hand, [`DriverError::NotComplete`] before
+    /// its end; nothing changes.
+    pub fn finish_hand(&mut self) -> Result<HandResult, DriverError> {
+        let Some(driver) = &self.driver else {
+            return Err(DriverError::NoHand);
+        };
+        let Some(result) = driver.result() else {
+            return Err(DriverError::NotComplete(driver.hand().pending()));
+        };
+        let result = result.clone();
+        self.table.finish_hand(&result)?;
+        self.driver = None;
+        self.hands += 1;
+        Ok(result)
+    }
+
+    /// Plays one whole hand: [`CashGame::start_hand`], [`Driver::play`] with
+    /// `bots[seat index]`, [`CashGame::finish_hand`].
+    ///
+    /// # Errors
+    /// As those three. A bot's refused action leaves the hand running at that
+    /// decision ([`CashGame::driver`]).
+    pub fn play_hand<R: RngCore + ?Sized, B: Bot>(
+        &mut self,
+        rng: &mut R,
+        bots: &mut [B],
+    ) -> Result<HandResult, DriverError> {
+        self.start_hand(rng)?.play(bots)?;
+        self.finish_hand()
+    }
+}
+
+impl<E> CashGame<E> {
+    /// The table (seats, stacks, button).
+    #[must_use]
+    pub const fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The config every hand is played under.
+    #[must_use]
+    pub const fn config(&self) -> &HandConfig {
+        &self.config
+    }
+
+    /// Hands finished.
+    #[must_use]
+    pub const fn hands_played(&self) -> u64 {
+        self.hands
+    }
+}
