@@ -92,7 +92,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     {
         return Err(unsupported(
             hand.first_line,
-            "run it twice (rule B26) is not replayed yet: the hand has two boards",
+            "run it twice: the native history model and its replay hold one board (B26 is in the engine, not yet in histories)",
         ));
     }
     // Who is dealt in: a seat the play or the summary names. A player sitting out
