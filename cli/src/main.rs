@@ -34,10 +34,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Replay hand histories (PHH .phh/.phhs, native .jsonl/.postcard; files or
-    /// folders) under the rules and report every illegal action (H2).
+    /// Replay hand histories (PHH .phh/.phhs, native .jsonl/.postcard, PokerStars
+    /// text, found by content or .txt; files or folders) under the rules and report
+    /// every illegal action (H2, H5).
     Replay(ReplayArgs),
-    /// Convert hand histories between PHH and the native formats, by extension.
+    /// Convert hand histories between PHH and the native formats, by extension;
+    /// PokerStars text converts to either (H5).
     Convert(ConvertArgs),
     /// Write the seeded corpus of random legal hands to data/histories/generated/.
     GenHistories(GenArgs),
@@ -81,7 +83,7 @@ struct ReplayArgs {
 
 #[derive(Args)]
 struct ConvertArgs {
-    /// The input file (.phh, .phhs, .jsonl, .postcard).
+    /// The input file (.phh, .phhs, .jsonl, .postcard, or PokerStars text).
     input: PathBuf,
     /// The output file; its extension picks the format (.phh holds one hand).
     output: PathBuf,

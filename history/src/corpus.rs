@@ -20,6 +20,7 @@ use crate::native::{
 };
 use crate::phh::RULES_FIELD;
 use crate::phh::{PhhHands, write_phh};
+use crate::pokerstars;
 use crate::replay::{HouseRules, Outcome, Replayer, replay_hand};
 use crate::{HandHistory, HistoryError, Unit};
 
@@ -32,6 +33,9 @@ pub enum Format {
     Jsonl,
     /// `.postcard`: native, length-prefixed postcard frames.
     Postcard,
+    /// PokerStars text hand histories (`.txt`, or any file whose first line is a
+    /// PokerStars hand header); read only (H5).
+    PokerStars,
 }
 
 impl Format {
@@ -41,9 +45,25 @@ impl Format {
             "phh" | "phhs" => Some(Format::Phh),
             "jsonl" => Some(Format::Jsonl),
             "postcard" => Some(Format::Postcard),
+            "txt" => Some(Format::PokerStars),
             _ => None,
         }
     }
+
+    /// The format of a file, from its extension, else from its content: a file that
+    /// begins with a PokerStars hand header is PokerStars text whatever its name.
+    pub fn detect(path: &Path) -> Option<Format> {
+        Format::of(path).or_else(|| is_pokerstars_file(path).then_some(Format::PokerStars))
+    }
+}
+
+/// True when the file's first line that is not blank starts a PokerStars hand (the
+/// first 4 KiB are read).
+fn is_pokerstars_file(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(4096);
+    let read = File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && pokerstars::looks_like_pokerstars(&pokerstars::decode(&head))
 }
 
 /// Every history file under `paths` (files as given, folders recursively), sorted.
@@ -57,7 +77,7 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HistoryError> {
         })?;
         if meta.is_dir() {
             walk(p, &mut out)?;
-        } else if Format::of(p).is_some() {
+        } else if Format::detect(p).is_some() {
             out.push(p.clone());
         } else {
             return Err(HistoryError::UnknownFormat { path: p.clone() });
@@ -77,8 +97,13 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), HistoryError> {
         let path = entry.map_err(io)?.path();
         if path.is_dir() {
             walk(&path, out)?;
-        } else if Format::of(&path).is_some() {
-            out.push(path);
+        } else {
+            match Format::of(&path) {
+                // A `.txt` file in a folder counts only when it is PokerStars text.
+                Some(Format::PokerStars) if !is_pokerstars_file(&path) => {}
+                Some(_) => out.push(path),
+                None => {}
+            }
         }
     }
     Ok(())
@@ -392,7 +417,20 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
             true,
         );
     };
-    match Format::of(path) {
+    match Format::detect(path) {
+        Some(Format::PokerStars) => match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = pokerstars::decode(&bytes);
+                report.expected = pokerstars::leading_comments(&text).find_map(|l| {
+                    l.strip_prefix("# expect-illegal:")
+                        .map(|s| s.trim().to_string())
+                });
+                for (i, parsed) in pokerstars::parse_hands(&text).into_iter().enumerate() {
+                    report.push(judge_pokerstars(i + 1, parsed, rules), keep_all);
+                }
+            }
+            Err(e) => unreadable(&mut report, 0, e.to_string()),
+        },
         Some(Format::Phh) => match std::fs::read_to_string(path) {
             Ok(text) => {
                 report.expected = text.lines().find_map(|l| {
@@ -440,7 +478,7 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
         None => unreadable(
             &mut report,
             0,
-            "not a hand history file (.phh, .phhs, .jsonl, .postcard)".into(),
+            "not a hand history file (.phh, .phhs, .jsonl, .postcard, PokerStars text)".into(),
         ),
     }
     if let Some(expected) = report.expected.clone() {
@@ -494,6 +532,75 @@ fn describe(outcome: &Outcome, unit: Unit) -> String {
     outcome.describe(unit)
 }
 
+/// Imports, replays and checks one PokerStars hand (H5). The line names the hand by
+/// its number; a failure says the text's line, the action and the rule.
+pub fn judge_pokerstars(
+    index: usize,
+    parsed: Result<pokerstars::Hand, pokerstars::PokerStarsError>,
+    rules: &RulesBook,
+) -> HandLine {
+    let number = match &parsed {
+        Ok(h) => Some(h.header.id),
+        Err(e) => e.hand,
+    };
+    let failed = |e: pokerstars::PokerStarsError| {
+        let status = match &e.kind {
+            pokerstars::PokerStarsErrorKind::Unsupported(_) => Status::Unsupported,
+            pokerstars::PokerStarsErrorKind::Disagreement { action, .. }
+                if matches!(action.as_str(), "result" | "pots" | "total pot") =>
+            {
+                Status::Mismatch
+            }
+            pokerstars::PokerStarsErrorKind::Disagreement { .. } => Status::Illegal,
+            _ => Status::Unreadable,
+        };
+        (status, format!("line {}: {}", e.line, e.kind))
+    };
+    let (status, message) = match parsed.and_then(|h| pokerstars::import(&h)) {
+        Err(e) => failed(e),
+        Ok(imported) => match rules.for_hand(&imported.history) {
+            Err(reason) => (Status::Unreadable, reason),
+            Ok(r) => {
+                let outcome = replay_hand(&imported.history, r);
+                match pokerstars::check(&imported, &outcome) {
+                    Err(e) => failed(e),
+                    Ok(()) if !matches!(outcome, Outcome::Ok { settled: true, .. }) => (
+                        status_of(&outcome),
+                        describe(&outcome, imported.history.unit),
+                    ),
+                    Ok(()) => {
+                        let unit = imported.history.unit;
+                        let list = |v: &[u64]| {
+                            v.iter()
+                                .map(|&a| unit.format(a))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        };
+                        let pots = match &outcome {
+                            Outcome::Ok { pots, .. } => list(pots),
+                            _ => String::new(),
+                        };
+                        (
+                            Status::Ok,
+                            format!(
+                                "ok: stacks [{}], pots [{pots}], rake {}",
+                                list(&imported.final_stacks),
+                                unit.format(imported.rake)
+                            ),
+                        )
+                    }
+                }
+            }
+        },
+    };
+    HandLine {
+        hand: index,
+        name: number.map(|n| format!("#{n}")),
+        status,
+        message,
+    }
+}
+
 /// `hand 17, action 9 "p3 cbr 250": ...`: a line for people.
 pub fn format_line(path: &Path, line: &HandLine) -> String {
     let name = line
@@ -510,13 +617,30 @@ pub fn format_line(path: &Path, line: &HandLine) -> String {
 }
 
 /// Reads every hand of a file in any format, in order, stopping at the first error.
+/// PokerStars hands the engine does not play (another game, run it twice...) are
+/// left out, not errors.
 pub fn read_hands(
     path: &Path,
     mut each: impl FnMut(HandHistory) -> Result<(), String>,
 ) -> Result<usize, String> {
     let mut n = 0;
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    match Format::of(path) {
+    match Format::detect(path) {
+        Some(Format::PokerStars) => {
+            let bytes = std::fs::read(path).map_err(|e| fail(&e))?;
+            let text = pokerstars::decode(&bytes);
+            for parsed in pokerstars::parse_hands(&text) {
+                match parsed.and_then(|h| pokerstars::import(&h)) {
+                    Ok(imported) => {
+                        each(imported.history)?;
+                        n += 1;
+                    }
+                    // Another game or a form the model cannot hold: not converted.
+                    Err(e) if e.is_unsupported() => {}
+                    Err(e) => return Err(fail(&e)),
+                }
+            }
+        }
         Some(Format::Phh) => {
             let text = std::fs::read_to_string(path).map_err(|e| fail(&e))?;
             for h in PhhHands::new(&text) {
@@ -582,6 +706,12 @@ impl HandWriter {
             }
             .to_string()
         })?;
+        if format == Format::PokerStars {
+            return Err(format!(
+                "{}: PokerStars text is read, not written; write .phh, .phhs, .jsonl or .postcard",
+                path.display()
+            ));
+        }
         let single = path.extension().is_some_and(|e| e == "phh");
         let name = path
             .file_name()
@@ -629,6 +759,7 @@ impl HandWriter {
             }
             Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|x| e(&x)),
             Format::Postcard => write_postcard(&mut self.out, h).map_err(|x| e(&x)),
+            Format::PokerStars => Err(e(&"PokerStars text is read, not written")),
         }
     }
 

@@ -4,8 +4,10 @@
 //! # Layers
 //! Dependencies run one way. The formats ([`model`], [`money`], [`compact`],
 //! [`phh`], [`native`], and [`view`], the borrowed view a format hands to replay)
-//! import nothing from the driver. The driver ([`replay`], and [`corpus`] for files
-//! and folders) reads the formats and plays hands through `holdem_betting::Hand`.
+//! import nothing from the driver; [`pokerstars`] reads PokerStars text into the
+//! model (its replay check alone uses the driver's outcome). The driver
+//! ([`replay`], and [`corpus`] for files and folders) reads the formats and plays
+//! hands through `holdem_betting::Hand`.
 //!
 //! # Invariants
 //! - Text becomes typed values at the edge; malformed input is a typed error naming
@@ -38,6 +40,7 @@ pub mod model;
 pub mod money;
 pub mod native;
 pub mod phh;
+pub mod pokerstars;
 mod record;
 pub mod replay;
 mod toml_lite;

@@ -39,6 +39,17 @@ fn rule_h3_phh_histories_match_their_snapshots() {
     );
 }
 
+/// H5 (and H3): every real PokerStars file is imported, replayed and checked against
+/// its text, one snapshot per file: each hand's result, or the line, action and rule
+/// where the text and the rules disagree, or why the hand is not played.
+#[test]
+fn h5_pokerstars_histories_match_their_snapshots() {
+    let rules = RulesBook::new(None);
+    insta::glob!("../../data/histories", "pokerstars/**/*.txt", |path| {
+        insta::assert_snapshot!(render(path, &rules));
+    });
+}
+
 /// H3: the generated corpus (10,000 hands, native postcard, plus PHH and JSON Lines
 /// samples) is summarized in one snapshot, so the test stays fast.
 #[test]

@@ -1,0 +1,48 @@
+//! PokerStars import throughput on one core (rule H5): read the text, convert each
+//! hand to the native model, replay it under the standard rules and check the result
+//! against the text, on the 222 Zoom hands of the santiweight sample (real cash NL).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use holdem_history::pokerstars::{check, decode, import, parse_hands};
+use holdem_history::replay::{HouseRules, replay_hand};
+
+const ZOOM_A: &[u8] = include_bytes!(
+    "../../data/histories/pokerstars/santiweight/HH20181229-Donati-0.02-0.05-USD-NLHE.txt"
+);
+const ZOOM_B: &[u8] = include_bytes!(
+    "../../data/histories/pokerstars/santiweight/HH20181229-Donati-4-0.02-0.05-USD-NLHE.txt"
+);
+
+fn pokerstars(c: &mut Criterion) {
+    let rules = HouseRules::standard();
+    let text = format!("{}\n\n{}", decode(ZOOM_A), decode(ZOOM_B));
+    let hands = parse_hands(&text).iter().filter(|h| h.is_ok()).count();
+    let mut g = c.benchmark_group("pokerstars");
+    g.throughput(Throughput::Elements(hands as u64));
+    g.bench_function("parse_only", |b| {
+        b.iter(|| {
+            parse_hands(black_box(&text))
+                .iter()
+                .filter(|h| h.is_ok())
+                .count()
+        })
+    });
+    g.bench_function("parse_import_replay_check", |b| {
+        b.iter(|| {
+            let mut agreed = 0usize;
+            for hand in parse_hands(black_box(&text)).into_iter().flatten() {
+                if let Ok(imported) = import(&hand) {
+                    let outcome = replay_hand(&imported.history, &rules);
+                    agreed += usize::from(check(&imported, &outcome).is_ok());
+                }
+            }
+            agreed
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, pokerstars);
+criterion_main!(benches);

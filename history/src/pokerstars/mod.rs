@@ -1,0 +1,44 @@
+//! PokerStars text hand histories (rule H5): the English client's hold'em hands
+//! (no limit, pot limit, fixed limit; cash, Zoom and tournament), read into a typed
+//! [`Hand`].
+//!
+//! Reading goes in three steps, each its own module:
+//! - [`text`]: bytes to lines (UTF-8 with or without a byte-order mark, or
+//!   Windows-1252; `\r\n`, `\n` or `\r` line ends; trailing blanks dropped) and hand
+//!   boundaries (a hand starts at a `PokerStars ...#` line);
+//! - [`parse`]: the lines of one hand to a [`Hand`], or a [`PokerStarsError`] naming
+//!   the hand, the line and the reason;
+//! - [`convert`]: a [`Hand`] to the native model ([`crate::model::HandHistory`]),
+//!   checking the text's amounts against the rules on the way;
+//! - [`check`]: the replay's outcome held against what the text says (stacks after
+//!   rake, the total pot).
+//!
+//! Invariants of a [`Hand`] read without error: every player in an event or a
+//! summary line holds a seat of the hand (events refer to seats by index); every
+//! amount is an exact number of hundredths in the header's currency; card lists have
+//! the length their line requires (two hole cards, three flop cards, one turn or
+//! river card) and no card twice in one list. Nothing is inferred: cards that were
+//! never shown are absent, not guessed. Another game, another language, a cancelled
+//! hand or a capped game is an [`PokerStarsErrorKind::Unsupported`] error that names
+//! the hand, never a misread.
+
+pub mod ast;
+pub mod check;
+pub mod convert;
+pub mod error;
+pub mod parse;
+pub mod text;
+
+pub use ast::{
+    Amount, BuyIn, CardList, Currency, Event, Hand, Header, Limit, Line, Note, PostKind, PotName,
+    Run, Seat, SeatIndex, SeatState, Street, Summary, SummarySeat, TableLine, Timestamp,
+    Tournament,
+};
+pub use check::check;
+pub use convert::{Imported, import};
+pub use error::{PokerStarsError, PokerStarsErrorKind};
+pub use parse::{parse_hand, parse_hands};
+pub use text::{decode, leading_comments, looks_like_pokerstars};
+
+#[cfg(test)]
+mod tests;
