@@ -34,6 +34,13 @@ pub enum PhhErrorKind {
     /// The text is not the TOML subset PHH uses.
     #[error("not valid TOML: {0}")]
     Syntax(String),
+    /// A key or table header longer than the reader accepts (bounded so that
+    /// reading stays linear in the size of the text).
+    #[error("a key or table header is longer than {limit} bytes")]
+    KeyTooLong {
+        /// The limit, in bytes of the key as joined (`a.b`).
+        limit: usize,
+    },
     /// A required field is absent.
     #[error("missing required field `{0}`")]
     MissingField(&'static str),

@@ -18,7 +18,7 @@ use super::model::{
     Stakes, Variant,
 };
 use super::money::{AmountError, Decimal, Money, Unit};
-use super::toml_lite::{Entry, Reader, Section, Value};
+use super::toml_lite::{Entry, MAX_KEY_BYTES, Problem, Reader, Section, Value};
 
 /// The string metadata fields, in the order the spec lists them.
 const TEXT_FIELDS: [&str; 11] = [
@@ -85,7 +85,12 @@ impl Iterator for PhhHands<'_> {
                 hand: Err(PhhError {
                     hand: index,
                     line: e.line,
-                    kind: PhhErrorKind::Syntax(e.reason),
+                    kind: match e.problem {
+                        Problem::Invalid(reason) => PhhErrorKind::Syntax(reason),
+                        Problem::KeyTooLong => PhhErrorKind::KeyTooLong {
+                            limit: MAX_KEY_BYTES,
+                        },
+                    },
                 }),
             },
         })
@@ -692,7 +697,7 @@ pub fn parse_rake(toml: &str, unit: Unit) -> Result<holdem_pots::RakePolicy, Str
     let mut reader = Reader::new(&doc);
     let section = match reader.next_section() {
         Some(Ok(s)) => s,
-        Some(Err(e)) => return Err(e.reason),
+        Some(Err(e)) => return Err(e.problem.to_string()),
         None => return Err("empty".into()),
     };
     let Some(Value::Table(entries)) = section.get("v").map(|e| &e.value) else {
