@@ -558,6 +558,22 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         Stakes::Limit { small_bet, big_bet } => {
             positive(small_bet, "small_bet", actions_e.line)?;
             positive(big_bet, "big_bet", actions_e.line)?;
+            if small_bet > big_bet {
+                let (line, small, big) = match (f.small_bet, f.big_bet) {
+                    (Some(sb), Some(bb)) => (sb.line, sb.raw, bb.raw),
+                    _ => (actions_e.line, "", ""),
+                };
+                return Err((
+                    line,
+                    PhhErrorKind::BadField {
+                        field: "small_bet",
+                        reason: format!(
+                            "{small} is above big_bet {big}: the small bet of a fixed limit \
+                             is at most its big bet"
+                        ),
+                    },
+                ));
+            }
         }
     }
 

@@ -348,6 +348,12 @@ fn setup<A>(
             }
         }
         (Variant::FixedLimit, Stakes::Limit { small_bet, big_bet }) => {
+            if small_bet == 0 || small_bet > big_bet {
+                return Err(format!(
+                    "small_bet {small_bet} and big_bet {big_bet}: a fixed limit needs a \
+                     positive small bet at most the big bet"
+                ));
+            }
             HandConfig::fixed_limit(Chips(small_bet), Chips(big_bet))
         }
         _ => return Err("stakes do not match the variant".into()),

@@ -90,3 +90,40 @@ fn a_table_of_many_distinct_keys_reads_in_linear_time() {
         "5,000 keys took {small:?}, 40,000 took {large:?}"
     );
 }
+
+/// A fixed-limit hand whose small bet is `small` and big bet 10.
+fn fixed_limit(small: &str) -> String {
+    format!(
+        "variant = 'FT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nsmall_bet = {small}\n\
+         big_bet = 10\nstarting_stacks = [200, 200]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n"
+    )
+}
+
+#[test]
+fn a_fixed_limit_small_bet_above_the_big_bet_is_a_typed_error() {
+    let e = parse_phh(&fixed_limit("4294967296")).expect_err("small bet above big bet");
+    assert_eq!(e.line, 4);
+    assert!(
+        matches!(&e.kind, PhhErrorKind::BadField { field: "small_bet", reason }
+            if reason.starts_with("4294967296 is above big_bet 10")),
+        "{e}"
+    );
+    assert!(parse_phh(&fixed_limit("5")).is_ok());
+    assert!(parse_phh(&fixed_limit("10")).is_ok());
+}
+
+#[test]
+fn a_native_fixed_limit_hand_with_its_bets_reversed_is_not_played() {
+    use holdem_history::Stakes;
+    use holdem_history::replay::{HouseRules, Outcome, replay_hand};
+    let mut h = parse_phh(&fixed_limit("5")).expect("valid");
+    h.stakes = Stakes::Limit {
+        small_bet: 4_294_967_296,
+        big_bet: 10,
+    };
+    let outcome = replay_hand(&h, &HouseRules::standard());
+    assert!(
+        matches!(&outcome, Outcome::Unsupported { reason } if reason.contains("at most the big bet")),
+        "{outcome:?}"
+    );
+}
