@@ -101,8 +101,11 @@ pub enum PhhErrorKind {
     /// A variant other than `NT`, `PT`, `FT`: reported as unsupported, never mis-parsed.
     #[error("variant `{0}` is not Texas hold'em (NT, PT, FT): unsupported")]
     UnsupportedVariant(String),
-    /// `inf` in `starting_stacks`: the spec's unknown stack, which cannot be replayed.
-    #[error("player p{player} has an unknown (inf) starting stack: unsupported")]
+    /// `-inf` or `nan` in `starting_stacks` (`inf`, the specification's unknown
+    /// stack, is read as [`crate::UNKNOWN_STACK`], H4).
+    #[error(
+        "player p{player} has a starting stack that is not a number or negative infinity: unsupported"
+    )]
     UnknownStack {
         /// 1-based player number.
         player: usize,

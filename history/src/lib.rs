@@ -49,5 +49,5 @@ pub use model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
     Shown, Stakes, Variant,
 };
-pub use money::{AmountError, Decimal, Money, Unit};
+pub use money::{AmountError, Decimal, Money, UNKNOWN_STACK, Unit};
 pub use view::{RecordedAction, ReplayView};

@@ -22,6 +22,7 @@ use holdem_betting::{
 use holdem_eval::Evaluator;
 use serde::Serialize;
 
+use crate::money::UNKNOWN_STACK;
 use crate::phh::{RAKE_FIELD, parse_rake};
 pub use crate::view::{RecordedAction, ReplayView};
 use crate::{
@@ -862,6 +863,20 @@ fn board_input<E>(hand: &Hand<E>, cards: CompactCards) -> Result<Input, String> 
 }
 
 /// Applies held shows while the engine waits for a seat that has one.
+/// Whether `short`, missing from what a player collected (`collected`), can be a
+/// rake: at most a tenth of it (H4; house rakes are a few per cent, capped).
+fn rake_shaped(short: u64, collected: u64) -> bool {
+    short <= collected / 10
+}
+
+/// Whether a show reveals fewer than two cards (`sm ????`).
+fn hides_cards(shown: &CompactShown) -> bool {
+    match shown {
+        CompactShown::Cards(c) => !matches!(c.first_two(), [Some(_), Some(_)]),
+        CompactShown::Muck | CompactShown::AsDealt => false,
+    }
+}
+
 fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
     hand: &mut Hand<E>,
     shows: &mut Shows,
@@ -869,10 +884,18 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
     hidden: &mut Option<String>,
 ) -> Option<Outcome> {
     while let Pending::Showdown { seat } = hand.pending() {
+        let mine = |p: &Player| usize::from(p.0) == seat.as_usize();
+        // A record may write `sm ????` street after street and the cards once they
+        // are known (H4): a show with the cards wins over those that hide them,
+        // which are then dropped.
         let pos = shows
             .iter()
-            .position(|(_, p, _)| usize::from(p.0) == seat.as_usize())?;
+            .position(|(_, p, s)| mine(p) && !hides_cards(s))
+            .or_else(|| shows.iter().position(|(_, p, _)| mine(p)))?;
         let (index, player, shown) = shows.remove(pos);
+        if !hides_cards(&shown) {
+            shows.retain(|(_, p, s)| !(mine(p) && hides_cards(s)));
+        }
         let input = match shown {
             CompactShown::Muck => Input::Muck { seat },
             CompactShown::AsDealt => Input::Show { seat, cards: None },
@@ -881,6 +904,11 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
                     seat,
                     cards: Some([a, b]),
                 },
+                // `sm ????` by a player whose cards were dealt face up in the
+                // record: the show reveals what the deal recorded (H4).
+                _ if matches!(hand.hole_cards(seat), [Some(_), Some(_)]) => {
+                    Input::Show { seat, cards: None }
+                }
                 _ => {
                     *hidden = Some(format!("{player} does not reveal their cards at showdown"));
                     return None;
@@ -902,8 +930,18 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
 fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -> Outcome {
     let n = h.player_count();
     let seats = (0..n.min(MAX_SEATS)).filter_map(|i| Seat::new(i as u8));
+    // An unknown starting stack (H4) stays unknown after the hand.
+    let known = |i: usize, stack: u64| {
+        if h.starting_stacks.get(i) == Some(&UNKNOWN_STACK) {
+            UNKNOWN_STACK
+        } else {
+            stack
+        }
+    };
     let Some(result) = hand.result() else {
-        let stacks = seats.map(|s| hand.stack(s).get()).collect();
+        let stacks = seats
+            .map(|s| known(s.as_usize(), hand.stack(s).get()))
+            .collect();
         let note = hidden.unwrap_or_else(|| {
             format!(
                 "the history ends while the hand waits for {}",
@@ -922,36 +960,84 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
     let mut stacks = Amounts::new();
     for seat in seats {
         // Cannot fail: at most MAX_SEATS seats.
-        let _ = stacks.try_push(result.final_stack(seat).get());
+        let _ = stacks.try_push(known(seat.as_usize(), result.final_stack(seat).get()));
     }
     let mut pots = Amounts::new();
     for pot in result.pots().iter().take(MAX_SEATS) {
         // Cannot fail: at most MAX_SEATS pots are taken.
         let _ = pots.try_push(pot.amount.get());
     }
+    let mut note = None;
     if let Some(expected) = h.finishing_stacks {
         if expected[..] != stacks[..] {
-            let show = |v: &[u64]| {
-                v.iter()
-                    .map(|&a| h.unit.format(a))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            return Outcome::Mismatch {
-                reason: format!(
-                    "finishing_stacks [{}], replay gives [{}]",
-                    show(expected),
-                    show(&stacks)
-                ),
-            };
+            match rake_gap(h, result, expected, &stacks) {
+                Some(0) => {}
+                Some(rake) => {
+                    note = Some(format!(
+                        "rake {} inferred from finishing_stacks",
+                        h.unit.format(rake)
+                    ));
+                }
+                None => {
+                    let show = |v: &[u64]| {
+                        v.iter()
+                            .map(|&a| h.unit.format(a))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    return Outcome::Mismatch {
+                        reason: format!(
+                            "finishing_stacks [{}], replay gives [{}]",
+                            show(expected),
+                            show(&stacks)
+                        ),
+                    };
+                }
+            }
         }
     }
     Outcome::Ok {
         settled: true,
         stacks,
         pots,
-        note: winnings_note(h, result),
+        note: note.or_else(|| winnings_note(h, result)),
     }
+}
+
+/// The rake a gap between the recorded finishing stacks and the replayed ones
+/// stands for, if it is rake-shaped (H4): no recorded stack above the replayed
+/// one, every shortfall taken from what that player collected from the pots (at
+/// most a tenth of it, [`rake_shaped`]), and
+/// the total of the shortfalls is the rake (zero when only players whose starting
+/// stack is unknown differ: they are not compared). `None`: any other gap, or a
+/// history that records its rake ([`RAKE_FIELD`]), which the engine applied.
+fn rake_gap<A>(
+    h: &ReplayView<'_, A>,
+    result: &holdem_betting::HandResult,
+    expected: &[u64],
+    stacks: &[u64],
+) -> Option<u64> {
+    // A recorded rake is applied by the engine: nothing is left to infer.
+    if expected.len() != stacks.len() || h.rake.is_some() {
+        return None;
+    }
+    let mut total = 0u64;
+    for (i, (&want, &got)) in expected.iter().zip(stacks).enumerate() {
+        if h.starting_stacks.get(i) == Some(&UNKNOWN_STACK) {
+            continue;
+        }
+        if want == got {
+            continue;
+        }
+        let short = got.checked_sub(want)?;
+        let seat = Seat::new(i as u8)?;
+        let collected: u64 = result.pots().iter().map(|p| p.share_of(seat).get()).sum();
+        if !rake_shaped(short, collected) {
+            return None;
+        }
+        total = total.checked_add(short)?;
+    }
+    Some(total)
 }
 
 /// `winnings` are the pots collected after rake (PHH spec): never an error, but a
@@ -959,6 +1045,11 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
 /// not record).
 fn winnings_note<A>(h: &ReplayView<'_, A>, result: &holdem_betting::HandResult) -> Option<String> {
     let recorded = h.winnings?;
+    // All zero: the record does not say who won (some sites write zeros when
+    // nobody shows; a settled hand always pays someone).
+    if recorded.iter().all(|&w| w == 0) {
+        return None;
+    }
     let n = h.player_count().min(MAX_SEATS);
     let mut won = Amounts::new();
     for i in 0..n {
@@ -978,6 +1069,18 @@ fn winnings_note<A>(h: &ReplayView<'_, A>, result: &holdem_betting::HandResult) 
     // `r < w` exact, as the pots won never do).
     let total = |v: &[u64]| v.iter().fold(0u64, |s, &a| s.saturating_add(a));
     let (r, w) = (total(recorded), total(&won));
+    if h.rake.is_none()
+        && recorded.len() == won.len()
+        && recorded.iter().zip(&won).all(|(&r, &w)| {
+            r == w || (r > 0 && w.checked_sub(r).is_some_and(|d| rake_shaped(d, w)))
+        })
+    {
+        // Each winner recorded what it collected less a part: a rake (H4).
+        return Some(format!(
+            "rake {} inferred from winnings",
+            h.unit.format(w.saturating_sub(r))
+        ));
+    }
     let why = if r < w {
         format!(
             ": {} less in all, a rake the history does not record?",
