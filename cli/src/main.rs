@@ -67,6 +67,10 @@ struct ReplayArgs {
     /// Print a line for every hand, not only the failures.
     #[arg(long, short)]
     verbose: bool,
+    /// Repair what real records commonly get wrong (an omitted fold by a player who
+    /// never acts again) and list every repair; strict replay is the default (H4).
+    #[arg(long)]
+    lenient: bool,
 }
 
 #[derive(Args)]
@@ -157,7 +161,7 @@ fn replay(args: &ReplayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let rules = RulesBook::new(forced);
+    let rules = RulesBook::new(forced).lenient(args.lenient);
     let files = match collect_files(&args.paths) {
         Ok(f) => f,
         Err(e) => {
@@ -214,6 +218,12 @@ fn replay(args: &ReplayArgs) -> ExitCode {
                     status_word(line.status),
                     format_line(&r.path, line)
                 );
+                for repair in &line.repairs {
+                    println!(
+                        "  repaired: action {}: inserted {:?} ({}); strict replay said: {}",
+                        repair.action, repair.inserted, repair.inferred, repair.error
+                    );
+                }
             }
             if r.counts.unmet_expectations > 0 {
                 println!(
@@ -224,6 +234,14 @@ fn replay(args: &ReplayArgs) -> ExitCode {
             }
         }
         print_summary(reports.len(), &total, seconds, rate);
+        if args.lenient {
+            let (hands, repairs) = reports
+                .iter()
+                .flat_map(|r| &r.lines)
+                .filter(|l| !l.repairs.is_empty())
+                .fold((0, 0), |(h, n), l| (h + 1, n + l.repairs.len()));
+            println!("lenient: {repairs} repairs in {hands} hands (listed above)");
+        }
     }
     if total.passed() {
         ExitCode::SUCCESS

@@ -176,3 +176,57 @@ fn h4_a_genuine_muck_stays_legal_but_unsettled() {
         Outcome::Ok { settled: false, note: Some(n), .. } if n.contains("p2 does not reveal")
     ));
 }
+
+const MISSING_FOLD: &str =
+    include_str!("../../data/histories/illegal/real-wsop-2019-missing-fold.phh");
+
+#[test]
+fn h4_strict_replay_reports_an_omitted_fold_as_an_error() {
+    assert!(matches!(
+        replay(MISSING_FOLD),
+        Outcome::Illegal { action: 14, reason, .. } if reason.contains("p8 is to act")
+    ));
+}
+
+#[test]
+fn h4_lenient_replay_inserts_an_omitted_fold_and_lists_the_repair() {
+    use holdem_history::replay::replay_lenient;
+    let h = parse_phh(MISSING_FOLD).expect("valid");
+    let (outcome, repairs) = replay_lenient(&h, &HouseRules::standard());
+    // The record's finishing_stacks confirm p8's stack did not change.
+    assert!(
+        matches!(outcome, Outcome::Ok { settled: true, .. }),
+        "{outcome:?}"
+    );
+    assert_eq!(repairs.len(), 1);
+    assert_eq!(repairs[0].action, 14);
+    assert_eq!(repairs[0].inserted, "p8 f");
+    assert!(
+        repairs[0].inferred.starts_with("p8 folded"),
+        "{:?}",
+        repairs[0]
+    );
+    assert!(
+        repairs[0].error.contains("p1 acted out of turn"),
+        "{:?}",
+        repairs[0]
+    );
+}
+
+#[test]
+fn h4_lenient_replay_leaves_other_errors_and_legal_hands_alone() {
+    use holdem_history::replay::replay_lenient;
+    // A bet below the minimum is not a missing fold: still illegal, no repair.
+    let below = parse_phh(include_str!(
+        "../../data/histories/illegal/b10-bet-below-minimum.phh"
+    ))
+    .expect("valid");
+    let (outcome, repairs) = replay_lenient(&below, &HouseRules::standard());
+    assert!(matches!(outcome, Outcome::Illegal { .. }), "{outcome:?}");
+    assert!(repairs.is_empty());
+    // A legal hand is replayed as strict replay does.
+    let legal = parse_phh(&hand("1, 2, 0", "100, 100, 100", RAISE_AND_FOLD, "")).expect("valid");
+    let (outcome, repairs) = replay_lenient(&legal, &HouseRules::standard());
+    assert_eq!(outcome, replay_hand(&legal, &HouseRules::standard()));
+    assert!(repairs.is_empty());
+}
