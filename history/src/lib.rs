@@ -4,8 +4,9 @@
 //! # Layers
 //! Dependencies run one way. The formats ([`model`], [`money`], [`compact`],
 //! [`phh`], [`native`], and [`view`], the borrowed view a format hands to replay)
-//! import nothing from the driver. The driver ([`replay`], and [`corpus`] for files
-//! and folders) reads the formats and plays hands through `holdem_betting::Hand`.
+//! import nothing from the driver. The driver ([`replay`], [`corpus`] for files
+//! and folders, and [`steps`] for stepping through one hand) reads the formats and
+//! plays hands through `holdem_betting::Hand`.
 //!
 //! # Invariants
 //! - Text becomes typed values at the edge; malformed input is a typed error naming
@@ -40,6 +41,7 @@ pub mod native;
 pub mod phh;
 mod record;
 pub mod replay;
+pub mod steps;
 mod toml_lite;
 pub mod view;
 

@@ -491,6 +491,20 @@ pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules)
     with_start(h, rules, |hand| play(hand, h))
 }
 
+/// As [`replay_view`], handing the engine's state after the last action to `look`
+/// (not called when the hand cannot be set up). For [`crate::steps`].
+pub(crate) fn replay_with<A: RecordedAction>(
+    h: &ReplayView<'_, A>,
+    rules: &HouseRules,
+    look: impl FnOnce(&Hand),
+) -> Outcome {
+    with_start(h, rules, |hand| {
+        let outcome = play(hand, h);
+        look(hand);
+        outcome
+    })
+}
+
 /// Replays hands one after another, reusing what consecutive hands share: a hand
 /// with the same house rules, stakes, forced bets, rake and starting stacks as the
 /// one before starts from a copy of that hand's engine state after the forced bets

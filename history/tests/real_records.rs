@@ -230,3 +230,37 @@ fn h4_lenient_replay_leaves_other_errors_and_legal_hands_alone() {
     assert_eq!(outcome, replay_hand(&legal, &HouseRules::standard()));
     assert!(repairs.is_empty());
 }
+
+#[test]
+fn a_hand_can_be_stepped_through_with_the_public_view_after_each_action() {
+    use holdem_history::steps::steps;
+    let h = parse_phh(&hand("1, 2, 0", "100, 100, 100", RAISE_AND_FOLD, "")).expect("valid");
+    let all = steps(&h, &HouseRules::standard());
+    assert_eq!(all.len(), h.actions.len());
+    // After `p3 cbr 6` (action 4): blinds 1 + 2 and the raise.
+    assert_eq!(all[3].text, "p3 cbr 6");
+    assert_eq!(all[3].view.pot.get(), 9);
+    // After the flop (action 7) three cards are on the board; no hole card shows.
+    assert_eq!(all[6].view.board_len, 3);
+    assert!(
+        all[6]
+            .view
+            .seats
+            .iter()
+            .flatten()
+            .all(|s| s.hole_cards.is_none())
+    );
+    let last = all.last().expect("steps");
+    assert!(matches!(last.outcome, Outcome::Ok { settled: true, .. }));
+    // An illegal action is the last step.
+    let illegal = parse_phh(include_str!(
+        "../../data/histories/illegal/b10-bet-below-minimum.phh"
+    ))
+    .expect("valid");
+    let cut = steps(&illegal, &HouseRules::standard());
+    assert!(matches!(
+        cut.last().map(|s| &s.outcome),
+        Some(Outcome::Illegal { action: 11, .. })
+    ));
+    assert_eq!(cut.len(), 11);
+}
