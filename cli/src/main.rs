@@ -79,6 +79,10 @@ struct ReplayArgs {
     /// Print a line for every hand, not only the failures.
     #[arg(long, short)]
     verbose: bool,
+    /// Repair what real records commonly get wrong (an omitted fold by a player who
+    /// never acts again) and list every repair; strict replay is the default (H4).
+    #[arg(long)]
+    lenient: bool,
 }
 
 #[derive(Args)]
@@ -172,7 +176,7 @@ fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let rules = RulesBook::new(forced);
+    let rules = RulesBook::new(forced).lenient(args.lenient);
     let files = match collect_files(&args.paths) {
         Ok(f) => f,
         Err(e) => {
@@ -230,6 +234,13 @@ fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
                     status_word(line.status),
                     format_line(&r.path, line)
                 )?;
+                for repair in &line.repairs {
+                    writeln!(
+                        out,
+                        "  repaired: action {}: inserted {:?} ({}); strict replay said: {}",
+                        repair.action, repair.inserted, repair.inferred, repair.error
+                    )?;
+                }
             }
             if r.counts.unmet_expectations > 0 {
                 writeln!(
@@ -241,6 +252,17 @@ fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
             }
         }
         print_summary(out, reports.len(), &total, seconds, rate)?;
+        if args.lenient {
+            let (hands, repairs) = reports
+                .iter()
+                .flat_map(|r| &r.lines)
+                .filter(|l| !l.repairs.is_empty())
+                .fold((0, 0), |(h, n), l| (h + 1, n + l.repairs.len()));
+            writeln!(
+                out,
+                "lenient: {repairs} repairs in {hands} hands (listed above)"
+            )?;
+        }
     }
     Ok(if total.passed() {
         ExitCode::SUCCESS

@@ -34,6 +34,13 @@ pub enum PhhErrorKind {
     /// The text is not the TOML subset PHH uses.
     #[error("not valid TOML: {0}")]
     Syntax(String),
+    /// A key or table header longer than the reader accepts (bounded so that
+    /// reading stays linear in the size of the text).
+    #[error("a key or table header is longer than {limit} bytes")]
+    KeyTooLong {
+        /// The limit, in bytes of the key as joined (`a.b`).
+        limit: usize,
+    },
     /// A required field is absent.
     #[error("missing required field `{0}`")]
     MissingField(&'static str),
@@ -94,8 +101,11 @@ pub enum PhhErrorKind {
     /// A variant other than `NT`, `PT`, `FT`: reported as unsupported, never mis-parsed.
     #[error("variant `{0}` is not Texas hold'em (NT, PT, FT): unsupported")]
     UnsupportedVariant(String),
-    /// `inf` in `starting_stacks`: the spec's unknown stack, which cannot be replayed.
-    #[error("player p{player} has an unknown (inf) starting stack: unsupported")]
+    /// `-inf` or `nan` in `starting_stacks` (`inf`, the specification's unknown
+    /// stack, is read as [`crate::UNKNOWN_STACK`], H4).
+    #[error(
+        "player p{player} has a starting stack that is not a number or negative infinity: unsupported"
+    )]
     UnknownStack {
         /// 1-based player number.
         player: usize,

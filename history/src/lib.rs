@@ -6,8 +6,9 @@
 //! [`phh`], [`native`], and [`view`], the borrowed view a format hands to replay)
 //! import nothing from the driver; [`pokerstars`] reads PokerStars text into the
 //! model (its replay check alone uses the driver's outcome). The driver
-//! ([`replay`], and [`corpus`] for files and folders) reads the formats and plays
-//! hands through `holdem_betting::Hand`.
+//! ([`replay`], [`corpus`] for files and folders, and [`steps`] for stepping
+//! through one hand) reads the formats and plays hands through
+//! `holdem_betting::Hand`.
 //!
 //! # Invariants
 //! - Text becomes typed values at the edge; malformed input is a typed error naming
@@ -43,6 +44,7 @@ pub mod phh;
 pub mod pokerstars;
 mod record;
 pub mod replay;
+pub mod steps;
 mod toml_lite;
 pub mod view;
 
@@ -52,5 +54,5 @@ pub use model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
     Shown, Stakes, Variant,
 };
-pub use money::{AmountError, Decimal, Money, Unit};
+pub use money::{AmountError, Decimal, Money, UNKNOWN_STACK, Unit};
 pub use view::{RecordedAction, ReplayView};

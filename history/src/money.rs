@@ -164,6 +164,12 @@ impl Unit {
     }
 }
 
+/// The amount that stands for an unknown stack (PHH `inf`, rule H4): far above any
+/// real stack, and low enough that ten of them, bets included, fit in a `u64`. It
+/// is written back as `inf`; replay plays it as a stack too deep to run out and
+/// checks no result that depends on it.
+pub const UNKNOWN_STACK: u64 = 1 << 56;
+
 /// An amount together with its unit, for display.
 #[derive(Copy, Clone, Debug)]
 pub struct Money(pub u64, pub Unit);
@@ -171,6 +177,9 @@ pub struct Money(pub u64, pub Unit);
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Money(amount, unit) = *self;
+        if amount == UNKNOWN_STACK {
+            return f.write_str("inf");
+        }
         if unit.decimals == 0 {
             return write!(f, "{amount}");
         }

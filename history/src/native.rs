@@ -44,7 +44,8 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{ActionKind, Cards, HandHistory, Metadata, Shown, Stakes, Variant};
 pub use super::record::{
-    ActionBuffer, ActionRecord, HandRecord, NativeVersion, RecordError, RecordReason,
+    ActionBuffer, ActionRecord, EnumField, Field, HandRecord, NativeVersion, RecordError,
+    RecordReason,
 };
 use super::record::{
     V2_COMMENTED, V2_FINISHING, V2_LIMIT, V2_UNKNOWN_CARD, V2_VARIANT, V2_WINNINGS,

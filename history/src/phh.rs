@@ -17,8 +17,8 @@ use super::model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, Metadata, Player, Shown,
     Stakes, Variant,
 };
-use super::money::{AmountError, Decimal, Money, Unit};
-use super::toml_lite::{Entry, Reader, Section, Value};
+use super::money::{AmountError, Decimal, Money, UNKNOWN_STACK, Unit};
+use super::toml_lite::{Entry, MAX_KEY_BYTES, Problem, Reader, Section, Value};
 
 /// The string metadata fields, in the order the spec lists them.
 const TEXT_FIELDS: [&str; 11] = [
@@ -85,7 +85,12 @@ impl Iterator for PhhHands<'_> {
                 hand: Err(PhhError {
                     hand: index,
                     line: e.line,
-                    kind: PhhErrorKind::Syntax(e.reason),
+                    kind: match e.problem {
+                        Problem::Invalid(reason) => PhhErrorKind::Syntax(reason),
+                        Problem::KeyTooLong => PhhErrorKind::KeyTooLong {
+                            limit: MAX_KEY_BYTES,
+                        },
+                    },
                 }),
             },
         })
@@ -230,6 +235,17 @@ fn amounts(
     players: Option<usize>,
     unknown_stack_ok: bool,
 ) -> Result<ArrayVec<Decimal, MAX_PLAYERS>, Fail> {
+    amounts_or_unknown(e, field, players, unknown_stack_ok).map(|(v, _)| v)
+}
+
+/// [`amounts`], and which entries are `inf` (bit `i` for player `i + 1`: an unknown
+/// stack, H4), held as zero until they are replaced by [`UNKNOWN_STACK`].
+fn amounts_or_unknown(
+    e: &Entry<'_>,
+    field: &'static str,
+    players: Option<usize>,
+    unknown_stack_ok: bool,
+) -> Result<(ArrayVec<Decimal, MAX_PLAYERS>, u32), Fail> {
     let Value::Array(items) = &e.value else {
         return Err(wrong_type(e, "an array of numbers"));
     };
@@ -256,22 +272,41 @@ fn amounts(
         ));
     }
     let mut out = ArrayVec::new();
+    let mut unknown = 0u32;
     for (i, item) in items.iter().enumerate() {
         let Value::Number(t) = &item.value else {
             return Err(wrong_type(e, "an array of numbers"));
         };
-        match Decimal::parse(t) {
-            // At most MAX_PLAYERS items (checked above).
-            Ok(d) => out
-                .try_push(d)
-                .map_err(|_| wrong_type(e, "an array of numbers"))?,
+        let d = match Decimal::parse(t) {
+            Ok(d) => d,
+            Err(AmountError::NotFinite(_)) if unknown_stack_ok && matches!(*t, "inf" | "+inf") => {
+                unknown |= 1 << i;
+                Decimal {
+                    mantissa: 0,
+                    decimals: 0,
+                }
+            }
             Err(AmountError::NotFinite(_)) if unknown_stack_ok => {
                 return Err((item.line, PhhErrorKind::UnknownStack { player: i + 1 }));
             }
             Err(source) => return Err((item.line, PhhErrorKind::Amount { field, source })),
+        };
+        // At most MAX_PLAYERS items (checked above).
+        out.try_push(d)
+            .map_err(|_| wrong_type(e, "an array of numbers"))?;
+    }
+    Ok((out, unknown))
+}
+
+/// Replaces the entries of `v` that were `inf` (`unknown`, from
+/// [`amounts_or_unknown`]) by [`UNKNOWN_STACK`].
+fn mark_unknown(mut v: Vec<u64>, unknown: u32) -> Vec<u64> {
+    for (i, x) in v.iter_mut().enumerate() {
+        if unknown & (1 << i) != 0 {
+            *x = UNKNOWN_STACK;
         }
     }
-    Ok(out)
+    v
 }
 
 fn strings(e: &Entry<'_>, players: usize) -> Result<Vec<String>, Fail> {
@@ -359,7 +394,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     };
 
     let stacks_entry = need(f.starting_stacks, s, "starting_stacks")?;
-    let stacks = amounts(stacks_entry, "starting_stacks", None, true)?;
+    let (stacks, unknown_stacks) = amounts_or_unknown(stacks_entry, "starting_stacks", None, true)?;
     let n = stacks.len();
     if !(2..=MAX_PLAYERS).contains(&n) {
         return Err((
@@ -370,7 +405,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
             },
         ));
     }
-    if let Some(i) = stacks.iter().position(|d| d.mantissa == 0) {
+    if let Some(i) = (0..n).find(|&i| stacks[i].mantissa == 0 && unknown_stacks & (1 << i) == 0) {
         return Err((
             stacks_entry.line,
             PhhErrorKind::BadField {
@@ -429,7 +464,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     };
     let finishing_e = f.finishing_stacks;
     let finishing = finishing_e
-        .map(|e| amounts(e, "finishing_stacks", Some(n), false))
+        .map(|e| amounts_or_unknown(e, "finishing_stacks", Some(n), true))
         .transpose()?;
     let winnings_e = f.winnings;
     let winnings = winnings_e
@@ -488,7 +523,7 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         .for_each(&mut widen);
     finishing
         .iter()
-        .flatten()
+        .flat_map(|(v, _)| v)
         .chain(winnings.iter().flatten())
         .for_each(&mut widen);
     match &raw_stakes {
@@ -553,6 +588,22 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         Stakes::Limit { small_bet, big_bet } => {
             positive(small_bet, "small_bet", actions_e.line)?;
             positive(big_bet, "big_bet", actions_e.line)?;
+            if small_bet > big_bet {
+                let (line, small, big) = match (f.small_bet, f.big_bet) {
+                    (Some(sb), Some(bb)) => (sb.line, sb.raw, bb.raw),
+                    _ => (actions_e.line, "", ""),
+                };
+                return Err((
+                    line,
+                    PhhErrorKind::BadField {
+                        field: "small_bet",
+                        reason: format!(
+                            "{small} is above big_bet {big}: the small bet of a fixed limit \
+                             is at most its big bet"
+                        ),
+                    },
+                ));
+            }
         }
     }
 
@@ -574,10 +625,16 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         antes: sc.all(&antes, antes_e.line, "antes")?,
         blinds_or_straddles: sc.all(&blinds, blinds_e.line, "blinds_or_straddles")?,
         stakes,
-        starting_stacks: sc.all(&stacks, stacks_entry.line, "starting_stacks")?,
+        starting_stacks: mark_unknown(
+            sc.all(&stacks, stacks_entry.line, "starting_stacks")?,
+            unknown_stacks,
+        ),
         actions,
         finishing_stacks: match (finishing, finishing_e) {
-            (Some(v), Some(e)) => Some(sc.all(&v, e.line, "finishing_stacks")?),
+            (Some((v, unknown)), Some(e)) => Some(mark_unknown(
+                sc.all(&v, e.line, "finishing_stacks")?,
+                unknown,
+            )),
             _ => None,
         },
         winnings: match (winnings, winnings_e) {
@@ -692,7 +749,7 @@ pub fn parse_rake(toml: &str, unit: Unit) -> Result<holdem_pots::RakePolicy, Str
     let mut reader = Reader::new(&doc);
     let section = match reader.next_section() {
         Some(Ok(s)) => s,
-        Some(Err(e)) => return Err(e.reason),
+        Some(Err(e)) => return Err(e.problem.to_string()),
         None => return Err("empty".into()),
     };
     let Some(Value::Table(entries)) = section.get("v").map(|e| &e.value) else {

@@ -197,38 +197,158 @@ pub struct RecordError {
 pub enum RecordReason {
     /// The payload stops inside a value, or a length counts more than the payload
     /// holds.
-    #[error("the hand ends early")]
+    #[error("expected more bytes: the hand ends early")]
     EndsEarly,
     /// A LEB128 number is too long for its type.
-    #[error("bad varint")]
+    #[error("a number: expected a LEB128 varint that fits its type")]
     BadVarint,
     /// An option tag or bool is neither 0 nor 1.
-    #[error("bad option tag or bool")]
-    BadTag,
-    /// An enum index names no variant (variant, stakes, action or show kind).
-    #[error("unknown enum variant")]
-    UnknownVariant,
+    #[error("{field}: expected 0 or 1 (an option's tag or a bool), found {found}")]
+    BadFlag {
+        /// The field the tag belongs to.
+        field: Field,
+        /// The byte found.
+        found: u8,
+    },
+    /// An enum index names no variant.
+    #[error("{0}")]
+    UnknownEnum(EnumField),
+    /// A `HOLDEMH2` head byte with bits outside the variant, limit and results bits.
+    #[error(
+        "the head byte: expected the variant (0-2) and the limit, finishing-stacks and \
+         winnings bits (mask 0x1f), found 0x{found:02x}"
+    )]
+    BadHead {
+        /// The byte found.
+        found: u8,
+    },
+    /// A `HOLDEMH2` action byte whose kind (top three bits) is not one of the kinds,
+    /// or a commentary byte not followed by an action byte.
+    #[error(
+        "an action byte: expected kind 0-5 in the top three bits and a player below 32, \
+         kind 1 or 6 with player 0, or the commentary byte 0xe0 once before \
+         the action, found 0x{found:02x}"
+    )]
+    BadActionByte {
+        /// The byte found.
+        found: u8,
+    },
+    /// A `HOLDEMH2` show or muck whose kind byte is not 0-7.
+    #[error(
+        "a show or muck: expected 0 (muck), 1 (shows as dealt) or 2 + the number of cards \
+         shown (2-7), found {found}"
+    )]
+    BadShowByte {
+        /// The byte found.
+        found: u8,
+    },
     /// A per-player array is longer than [`MAX_PLAYERS`].
-    #[error("more players than a hand can have")]
+    #[error("a per-player array: expected at most {MAX_PLAYERS} players")]
     TooManyPlayers,
     /// A card list is longer than five.
-    #[error("more than five cards")]
+    #[error("a card list: expected at most five cards")]
     TooManyCards,
     /// A card index is not below 52.
-    #[error("card index not below 52")]
-    BadCard,
+    #[error("a card: expected an index 0-51 (or 52, a card not shown, in HOLDEMH2), found {found}")]
+    BadCard {
+        /// The byte found.
+        found: u8,
+    },
     /// A commentary, rake or rules text is not UTF-8.
-    #[error("a string is not UTF-8")]
+    #[error("a string: expected UTF-8")]
     NotUtf8,
     /// The per-player arrays differ in length.
-    #[error("per-player arrays must all have one entry per player")]
+    #[error("the per-player arrays: expected one entry per player in each")]
     PlayerCounts,
     /// A `HOLDEMH2` frame has bytes after its hand.
-    #[error("bytes after the end of the hand")]
+    #[error("expected the end of the hand, found more bytes")]
     TrailingBytes,
     /// The unit has more decimal places than [`MAX_DECIMALS`].
-    #[error("more decimal places than {MAX_DECIMALS}")]
+    #[error("the unit: expected at most {MAX_DECIMALS} decimal places")]
     TooManyDecimals,
+}
+
+/// A field of a native record that holds an option tag or a bool (for
+/// [`RecordReason::BadFlag`]); its text is the field's name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Field {
+    /// Whether `finishing_stacks` is recorded.
+    #[error("finishing_stacks")]
+    FinishingStacks,
+    /// Whether `winnings` is recorded.
+    #[error("winnings")]
+    Winnings,
+    /// Whether a card is known (`??` is unknown).
+    #[error("a card")]
+    Card,
+    /// Whether an action has a commentary.
+    #[error("an action's commentary")]
+    Commentary,
+    /// Metadata `players`.
+    #[error("metadata `players`")]
+    Players,
+    /// Metadata `seats`.
+    #[error("metadata `seats`")]
+    Seats,
+    /// Metadata `seat_count`.
+    #[error("metadata `seat_count`")]
+    SeatCount,
+    /// Metadata `hand`.
+    #[error("metadata `hand`")]
+    Hand,
+    /// Metadata `table`.
+    #[error("metadata `table`")]
+    Table,
+    /// Metadata `time`.
+    #[error("metadata `time`")]
+    Time,
+    /// Metadata `day`.
+    #[error("metadata `day`")]
+    Day,
+    /// Metadata `month`.
+    #[error("metadata `month`")]
+    Month,
+    /// Metadata `year`.
+    #[error("metadata `year`")]
+    Year,
+    /// Metadata `level`.
+    #[error("metadata `level`")]
+    Level,
+    /// Metadata `currency`.
+    #[error("metadata `currency`")]
+    Currency,
+    /// Metadata `currency_symbol`.
+    #[error("metadata `currency_symbol`")]
+    CurrencySymbol,
+    /// Whether metadata `ante_trimming_status` is recorded.
+    #[error("metadata `ante_trimming_status`")]
+    AnteTrimmingStatus,
+    /// The value of metadata `ante_trimming_status` (a bool).
+    #[error("the value of metadata `ante_trimming_status`")]
+    AnteTrimmingValue,
+}
+
+/// An enum of a native (`HOLDEMH1`) record whose index named no variant (for
+/// [`RecordReason::UnknownEnum`]); its text says which indices are valid.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EnumField {
+    /// The betting structure.
+    #[error("the variant: expected 0 (no limit), 1 (pot limit) or 2 (fixed limit)")]
+    Variant,
+    /// The bet sizing.
+    #[error("the stakes: expected 0 (min_bet) or 1 (small_bet and big_bet)")]
+    Stakes,
+    /// An action's kind.
+    #[error(
+        "an action: expected 0 (deal hole), 1 (deal board), 2 (fold), 3 (check or call), \
+         4 (bet or raise), 5 (show or muck) or 6 (no-op)"
+    )]
+    ActionKind,
+    /// A show or muck's kind.
+    #[error("a show or muck: expected 0 (muck), 1 (as dealt) or 2 (cards)")]
+    ShowKind,
 }
 
 /// The storage of a [`HandRecord`]'s actions, handed from one record to the next
@@ -374,7 +494,7 @@ impl<'a> HandRecord<'a> {
             0 => Variant::NoLimit,
             1 => Variant::PotLimit,
             2 => Variant::FixedLimit,
-            _ => return Err(r.fail(RecordReason::UnknownVariant)),
+            _ => return Err(r.fail(RecordReason::UnknownEnum(EnumField::Variant))),
         };
         self.unit = r.unit()?;
         let store = Self::amount_store(&mut self.amounts);
@@ -390,18 +510,18 @@ impl<'a> HandRecord<'a> {
                 small_bet: r.u64()?,
                 big_bet: r.u64()?,
             },
-            _ => return Err(r.fail(RecordReason::UnknownVariant)),
+            _ => return Err(r.fail(RecordReason::UnknownEnum(EnumField::Stakes))),
         };
         lens[Amounts::StartingStacks as usize] =
             r.per_player(&mut arrays[Amounts::StartingStacks as usize])?;
         self.action_count = 0;
         self.action_count = r.actions(&mut self.actions)?;
-        self.has_finishing_stacks = r.option()?;
+        self.has_finishing_stacks = r.option(Field::FinishingStacks)?;
         if self.has_finishing_stacks {
             lens[Amounts::FinishingStacks as usize] =
                 r.per_player(&mut arrays[Amounts::FinishingStacks as usize])?;
         }
-        self.has_winnings = r.option()?;
+        self.has_winnings = r.option(Field::Winnings)?;
         if self.has_winnings {
             lens[Amounts::Winnings as usize] =
                 r.per_player(&mut arrays[Amounts::Winnings as usize])?;
@@ -647,6 +767,15 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The error at the byte just read.
+    #[cold]
+    #[inline(never)]
+    fn fail_last_byte(self, reason: RecordReason) -> RecordError {
+        let mut e = self.fail(reason);
+        e.offset = e.offset.saturating_sub(1);
+        e
+    }
+
     #[inline(always)]
     fn byte(&mut self) -> Result<u8, RecordError> {
         match *self.rest {
@@ -740,9 +869,9 @@ impl<'a> Reader<'a> {
         usize::try_from(n).map_err(|_| self.fail(RecordReason::BadVarint))
     }
 
-    /// An option tag (or a bool): `false` for `None`.
+    /// An option tag (or a bool) of `field`: `false` for `None`.
     #[inline(always)]
-    fn option(&mut self) -> Result<bool, RecordError> {
+    fn option(&mut self, field: Field) -> Result<bool, RecordError> {
         match *self.rest {
             [0, ref rest @ ..] => {
                 self.rest = rest;
@@ -753,7 +882,7 @@ impl<'a> Reader<'a> {
                 Ok(true)
             }
             [] => Err(self.fail(RecordReason::EndsEarly)),
-            _ => Err(self.fail(RecordReason::BadTag)),
+            [found, ..] => Err(self.fail(RecordReason::BadFlag { field, found })),
         }
     }
 
@@ -796,13 +925,13 @@ impl<'a> Reader<'a> {
     fn setup_v2(&mut self, arrays: &mut AmountArrays) -> Result<SetupFields, RecordError> {
         let head = self.byte()?;
         if head & !V2_HEAD_BITS != 0 {
-            return Err(self.fail(RecordReason::BadTag));
+            return Err(self.fail_last_byte(RecordReason::BadHead { found: head }));
         }
         let variant = match head & V2_VARIANT {
             0 => Variant::NoLimit,
             1 => Variant::PotLimit,
             2 => Variant::FixedLimit,
-            _ => return Err(self.fail(RecordReason::UnknownVariant)),
+            _ => return Err(self.fail(RecordReason::UnknownEnum(EnumField::Variant))),
         };
         let unit = self.unit()?;
         let stakes = if head & V2_LIMIT != 0 {
@@ -905,9 +1034,11 @@ impl<'a> Reader<'a> {
             return Err(self.fail(RecordReason::EndsEarly));
         };
         let mut cards = [V2_UNKNOWN_CARD; 5];
-        for (slot, &b) in cards.iter_mut().zip(bytes) {
+        for (i, (slot, &b)) in cards.iter_mut().zip(bytes).enumerate() {
             if b > V2_UNKNOWN_CARD {
-                return Err(self.fail(RecordReason::BadCard));
+                let mut e = self.fail(RecordReason::BadCard { found: b });
+                e.offset = e.offset.saturating_add(i as u32);
+                return Err(e);
             }
             *slot = b;
         }
@@ -987,7 +1118,11 @@ impl<'a> Reader<'a> {
                             0 => CompactShown::Muck,
                             1 => CompactShown::AsDealt,
                             k @ 2..=7 => CompactShown::Cards(self.card_bytes(usize::from(k - 2))?),
-                            _ => return Err(self.fail(RecordReason::BadTag)),
+                            found => {
+                                return Err(
+                                    self.fail_last_byte(RecordReason::BadShowByte { found })
+                                );
+                            }
                         },
                     }),
                     6 if player.0 == 0 => push(CompactAction::NoOp),
@@ -997,7 +1132,11 @@ impl<'a> Reader<'a> {
                         code = self.byte()?;
                         continue;
                     }
-                    _ => return Err(self.fail(RecordReason::BadTag)),
+                    _ => {
+                        return Err(
+                            self.fail_last_byte(RecordReason::BadActionByte { found: code })
+                        );
+                    }
                 }
                 break;
             }
@@ -1018,7 +1157,7 @@ impl<'a> Reader<'a> {
         if i < 52 {
             Ok(i)
         } else {
-            Err(self.fail(RecordReason::BadCard))
+            Err(self.fail_last_byte(RecordReason::BadCard { found: i }))
         }
     }
 
@@ -1031,7 +1170,7 @@ impl<'a> Reader<'a> {
         }
         let mut cards = [V2_UNKNOWN_CARD; 5];
         for slot in &mut cards[..n] {
-            if self.option()? {
+            if self.option(Field::Card)? {
                 *slot = self.card()?;
             }
         }
@@ -1065,11 +1204,11 @@ impl<'a> Reader<'a> {
                     0 => CompactShown::Muck,
                     1 => CompactShown::AsDealt,
                     2 => CompactShown::Cards(self.cards()?),
-                    _ => return Err(self.fail(RecordReason::UnknownVariant)),
+                    _ => return Err(self.fail(RecordReason::UnknownEnum(EnumField::ShowKind))),
                 },
             },
             6 => CompactAction::NoOp,
-            _ => return Err(self.fail(RecordReason::UnknownVariant)),
+            _ => return Err(self.fail(RecordReason::UnknownEnum(EnumField::ActionKind))),
         })
     }
 
@@ -1085,7 +1224,7 @@ impl<'a> Reader<'a> {
         // Written in place, as in `actions_v2`.
         for slot in action_slots(out, n) {
             let action = self.action_kind()?;
-            let comment = if self.option()? {
+            let comment = if self.option(Field::Commentary)? {
                 Some(self.span()?)
             } else {
                 None
@@ -1097,8 +1236,8 @@ impl<'a> Reader<'a> {
 
     /// Skips an optional length-prefixed string.
     #[inline(always)]
-    fn skip_option_bytes(&mut self) -> Result<(), RecordError> {
-        if self.option()? {
+    fn skip_option_bytes(&mut self, field: Field) -> Result<(), RecordError> {
+        if self.option(field)? {
             self.bytes()?;
         }
         Ok(())
@@ -1106,8 +1245,8 @@ impl<'a> Reader<'a> {
 
     /// Skips an optional `u32` (or `i32`: a zigzag varint of the same size).
     #[inline(always)]
-    fn skip_option_u32(&mut self) -> Result<(), RecordError> {
-        if self.option()? {
+    fn skip_option_u32(&mut self, field: Field) -> Result<(), RecordError> {
+        if self.option(field)? {
             self.u32()?;
         }
         Ok(())
@@ -1117,28 +1256,28 @@ impl<'a> Reader<'a> {
     /// the recorded rake's and rules' TOML.
     fn metadata(&mut self) -> Result<(Option<&'a str>, Option<&'a str>), RecordError> {
         // Strings are read as bytes: skipped text needs no UTF-8 check.
-        if self.option()? {
+        if self.option(Field::Players)? {
             for _ in 0..self.len()? {
                 self.bytes()?;
             }
         }
-        if self.option()? {
+        if self.option(Field::Seats)? {
             for _ in 0..self.len()? {
                 self.u32()?;
             }
         }
-        self.skip_option_u32()?; // seat_count
-        self.skip_option_bytes()?; // hand
-        self.skip_option_bytes()?; // table
-        self.skip_option_bytes()?; // time
-        self.skip_option_u32()?; // day
-        self.skip_option_u32()?; // month
-        self.skip_option_u32()?; // year
-        self.skip_option_u32()?; // level
-        self.skip_option_bytes()?; // currency
-        self.skip_option_bytes()?; // currency_symbol
-        if self.option()? {
-            self.option()?; // ante_trimming_status: a bool
+        self.skip_option_u32(Field::SeatCount)?;
+        self.skip_option_bytes(Field::Hand)?;
+        self.skip_option_bytes(Field::Table)?;
+        self.skip_option_bytes(Field::Time)?;
+        self.skip_option_u32(Field::Day)?;
+        self.skip_option_u32(Field::Month)?;
+        self.skip_option_u32(Field::Year)?;
+        self.skip_option_u32(Field::Level)?;
+        self.skip_option_bytes(Field::Currency)?;
+        self.skip_option_bytes(Field::CurrencySymbol)?;
+        if self.option(Field::AnteTrimmingStatus)? {
+            self.option(Field::AnteTrimmingValue)?;
         }
         for _ in 0..self.len()? {
             self.bytes()?;
@@ -1266,6 +1405,64 @@ mod tests {
                 }
                 buffer = record.take_buffer();
             }
+        }
+    }
+
+    /// A native record's decoding errors say where (the byte) and what was expected
+    /// there, and stay eight bytes.
+    #[test]
+    fn record_errors_say_what_was_expected_and_where() {
+        assert!(std::mem::size_of::<RecordError>() <= 8);
+        let file = generated_corpus();
+        let mut frames = crate::native::PostcardHands::new(file.as_slice());
+        let (frame, version) = frames.next_frame().expect("a frame").expect("read");
+        let v2 = frame.to_vec();
+        let hand = crate::native::decode_postcard(&v2, version).expect("a hand");
+        let v1 = crate::native::encode_postcard(&hand, NativeVersion::V1).expect("encode");
+
+        let mut bad = v2.clone();
+        bad[0] = 0xff;
+        let e = HandRecord::decode(&bad, NativeVersion::V2).expect_err("bad head");
+        assert_eq!(e.reason, RecordReason::BadHead { found: 0xff });
+        assert_eq!(
+            e.to_string(),
+            "byte 0: the head byte: expected the variant (0-2) and the limit, \
+             finishing-stacks and winnings bits (mask 0x1f), found 0xff"
+        );
+
+        let mut reasons = Vec::new();
+        for (payload, version) in [(&v1, NativeVersion::V1), (&v2, NativeVersion::V2)] {
+            for i in 0..payload.len() {
+                for value in [2, 7, 0xdf, 0xff] {
+                    let mut bad = payload.clone();
+                    bad[i] = value;
+                    let Err(e) = HandRecord::decode(&bad, version) else {
+                        continue;
+                    };
+                    let text = e.to_string();
+                    assert!(text.starts_with(&format!("byte {}: ", e.offset)), "{text}");
+                    assert!(text.contains(": expected "), "{text}");
+                    reasons.push(e.reason);
+                }
+            }
+        }
+        let flag = RecordReason::BadFlag {
+            field: Field::FinishingStacks,
+            found: 7,
+        };
+        assert!(reasons.contains(&flag), "{reasons:?}");
+        assert_eq!(
+            flag.to_string(),
+            "finishing_stacks: expected 0 or 1 (an option's tag or a bool), found 7"
+        );
+        for expected in [
+            RecordReason::UnknownEnum(EnumField::ActionKind),
+            RecordReason::BadActionByte { found: 0xff },
+        ] {
+            assert!(
+                reasons.contains(&expected),
+                "{expected:?} not in {reasons:?}"
+            );
         }
     }
 }

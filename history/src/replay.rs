@@ -22,10 +22,11 @@ use holdem_betting::{
 use holdem_eval::Evaluator;
 use serde::Serialize;
 
+use crate::money::UNKNOWN_STACK;
 use crate::phh::{RAKE_FIELD, parse_rake};
 pub use crate::view::{RecordedAction, ReplayView};
 use crate::{
-    CompactAction, CompactCards, CompactShown, HandHistory, Player, Stakes, Unit, Variant,
+    Action, CompactAction, CompactCards, CompactShown, HandHistory, Player, Stakes, Unit, Variant,
 };
 
 /// The house rules a replay applies: the betting options of a rules set. The stakes
@@ -348,6 +349,12 @@ fn setup<A>(
             }
         }
         (Variant::FixedLimit, Stakes::Limit { small_bet, big_bet }) => {
+            if small_bet == 0 || small_bet > big_bet {
+                return Err(format!(
+                    "small_bet {small_bet} and big_bet {big_bet}: a fixed limit needs a \
+                     positive small bet at most the big bet"
+                ));
+            }
             HandConfig::fixed_limit(Chips(small_bet), Chips(big_bet))
         }
         _ => return Err("stakes do not match the variant".into()),
@@ -376,10 +383,126 @@ pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {
     replay_view(&ReplayView::of(h), rules)
 }
 
+/// The most repairs lenient replay makes in one hand before it gives up.
+pub const MAX_REPAIRS: usize = 4;
+
+/// One repair lenient replay made to a hand (H4): what it inserted, where, and the
+/// strict error it answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Repair {
+    /// 1-based position of the inserted action in the repaired history (the
+    /// recorded action that failed now follows it).
+    pub action: usize,
+    /// The inserted action, in PHH notation (`p8 f`).
+    pub inserted: String,
+    /// What was inferred, for people.
+    pub inferred: String,
+    /// The strict replay's error that the repair answers.
+    pub error: String,
+}
+
+/// Replays one hand as [`replay_hand`] does, but repairs what real records commonly
+/// get wrong (H4) and lists each repair. The one repair made: an omitted fold. When
+/// an action fails because another player is to act, and that player never acts
+/// again in the record (so its stack does not change after this point), a fold by
+/// that player is inserted before the failing action. Each repaired history is
+/// replayed from the start; after [`MAX_REPAIRS`] repairs, or when no repair lets
+/// the failing action through, the strict error of the last attempt is returned.
+/// A hand replay accepts is returned unchanged with no repairs.
+pub fn replay_lenient(h: &HandHistory, rules: &HouseRules) -> (Outcome, Vec<Repair>) {
+    let mut outcome = replay_hand(h, rules);
+    let mut repairs = Vec::new();
+    let mut current: Option<HandHistory> = None;
+    while repairs.len() < MAX_REPAIRS {
+        let Outcome::Illegal {
+            action,
+            text,
+            reason,
+            ..
+        } = &outcome
+        else {
+            break;
+        };
+        let (action, error) = (*action, format!("action {action} {text:?}: {reason}"));
+        let base = current.as_ref().unwrap_or(h);
+        let Some((repaired, next, inserted)) = omitted_fold(base, action, rules) else {
+            break;
+        };
+        let who = inserted.split(' ').next().unwrap_or_default();
+        repairs.push(Repair {
+            action,
+            inferred: format!("{who} folded without the record saying so: it never acts again"),
+            inserted,
+            error,
+        });
+        outcome = next;
+        current = Some(repaired);
+    }
+    (outcome, repairs)
+}
+
+/// The history with a fold inserted before action `failing` (1-based) by a player
+/// who never acts again, the outcome of replaying it, and the fold's text; `None`
+/// when no such fold lets replay past that action.
+fn omitted_fold(
+    h: &HandHistory,
+    failing: usize,
+    rules: &HouseRules,
+) -> Option<(HandHistory, Outcome, String)> {
+    let at = failing.checked_sub(1)?;
+    let acts_later = |p: Player| {
+        h.actions.get(at..).is_some_and(|rest| {
+            rest.iter().any(|a| match &a.kind {
+                crate::ActionKind::Fold { player }
+                | crate::ActionKind::CheckCall { player }
+                | crate::ActionKind::BetRaiseTo { player, .. } => *player == p,
+                _ => false,
+            })
+        })
+    };
+    for i in 0..h.player_count() {
+        let player = Player(u8::try_from(i).ok()?);
+        if acts_later(player) {
+            continue;
+        }
+        let mut repaired = h.clone();
+        repaired.actions.insert(
+            at,
+            Action {
+                kind: crate::ActionKind::Fold { player },
+                comment: None,
+            },
+        );
+        let outcome = replay_hand(&repaired, rules);
+        let past = match &outcome {
+            Outcome::Illegal { action, .. } => *action > failing + 1,
+            _ => true,
+        };
+        if past {
+            return Some((repaired, outcome, format!("{player} f")));
+        }
+    }
+    None
+}
+
 /// Replays one hand, seen through a [`ReplayView`], under `rules`. To replay many
 /// hands, a [`Replayer`] reuses what consecutive hands share.
 pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Outcome {
     with_start(h, rules, |hand| play(hand, h))
+}
+
+/// As [`replay_view`], handing the engine's state after the last action to `look`
+/// (not called when the hand cannot be set up). For [`crate::steps`].
+pub(crate) fn replay_with<A: RecordedAction>(
+    h: &ReplayView<'_, A>,
+    rules: &HouseRules,
+    look: impl FnOnce(&Hand),
+) -> Outcome {
+    with_start(h, rules, |hand| {
+        let outcome = play(hand, h);
+        look(hand);
+        outcome
+    })
 }
 
 /// Replays hands one after another, reusing what consecutive hands share: a hand
@@ -856,6 +979,20 @@ fn board_input<E>(hand: &Hand<E>, cards: CompactCards) -> Result<Input, String> 
 }
 
 /// Applies held shows while the engine waits for a seat that has one.
+/// Whether `short`, missing from what a player collected (`collected`), can be a
+/// rake: at most a tenth of it (H4; house rakes are a few per cent, capped).
+fn rake_shaped(short: u64, collected: u64) -> bool {
+    short <= collected / 10
+}
+
+/// Whether a show reveals fewer than two cards (`sm ????`).
+fn hides_cards(shown: &CompactShown) -> bool {
+    match shown {
+        CompactShown::Cards(c) => !matches!(c.first_two(), [Some(_), Some(_)]),
+        CompactShown::Muck | CompactShown::AsDealt => false,
+    }
+}
+
 fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
     hand: &mut Hand<E>,
     shows: &mut Shows,
@@ -863,10 +1000,18 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
     hidden: &mut Option<String>,
 ) -> Option<Outcome> {
     while let Pending::Showdown { seat } = hand.pending() {
+        let mine = |p: &Player| usize::from(p.0) == seat.as_usize();
+        // A record may write `sm ????` street after street and the cards once they
+        // are known (H4): a show with the cards wins over those that hide them,
+        // which are then dropped.
         let pos = shows
             .iter()
-            .position(|(_, p, _)| usize::from(p.0) == seat.as_usize())?;
+            .position(|(_, p, s)| mine(p) && !hides_cards(s))
+            .or_else(|| shows.iter().position(|(_, p, _)| mine(p)))?;
         let (index, player, shown) = shows.remove(pos);
+        if !hides_cards(&shown) {
+            shows.retain(|(_, p, s)| !(mine(p) && hides_cards(s)));
+        }
         let input = match shown {
             CompactShown::Muck => Input::Muck { seat },
             CompactShown::AsDealt => Input::Show { seat, cards: None },
@@ -875,6 +1020,11 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
                     seat,
                     cards: Some([a, b]),
                 },
+                // `sm ????` by a player whose cards were dealt face up in the
+                // record: the show reveals what the deal recorded (H4).
+                _ if matches!(hand.hole_cards(seat), [Some(_), Some(_)]) => {
+                    Input::Show { seat, cards: None }
+                }
                 _ => {
                     *hidden = Some(format!("{player} does not reveal their cards at showdown"));
                     return None;
@@ -896,8 +1046,18 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
 fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -> Outcome {
     let n = h.player_count();
     let seats = (0..n.min(MAX_SEATS)).filter_map(|i| Seat::new(i as u8));
+    // An unknown starting stack (H4) stays unknown after the hand.
+    let known = |i: usize, stack: u64| {
+        if h.starting_stacks.get(i) == Some(&UNKNOWN_STACK) {
+            UNKNOWN_STACK
+        } else {
+            stack
+        }
+    };
     let Some(result) = hand.result() else {
-        let stacks = seats.map(|s| hand.stack(s).get()).collect();
+        let stacks = seats
+            .map(|s| known(s.as_usize(), hand.stack(s).get()))
+            .collect();
         let note = hidden.unwrap_or_else(|| {
             format!(
                 "the history ends while the hand waits for {}",
@@ -916,36 +1076,84 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
     let mut stacks = Amounts::new();
     for seat in seats {
         // Cannot fail: at most MAX_SEATS seats.
-        let _ = stacks.try_push(result.final_stack(seat).get());
+        let _ = stacks.try_push(known(seat.as_usize(), result.final_stack(seat).get()));
     }
     let mut pots = Amounts::new();
     for pot in result.pots().iter().take(MAX_SEATS) {
         // Cannot fail: at most MAX_SEATS pots are taken.
         let _ = pots.try_push(pot.amount.get());
     }
+    let mut note = None;
     if let Some(expected) = h.finishing_stacks {
         if expected[..] != stacks[..] {
-            let show = |v: &[u64]| {
-                v.iter()
-                    .map(|&a| h.unit.format(a))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            return Outcome::Mismatch {
-                reason: format!(
-                    "finishing_stacks [{}], replay gives [{}]",
-                    show(expected),
-                    show(&stacks)
-                ),
-            };
+            match rake_gap(h, result, expected, &stacks) {
+                Some(0) => {}
+                Some(rake) => {
+                    note = Some(format!(
+                        "rake {} inferred from finishing_stacks",
+                        h.unit.format(rake)
+                    ));
+                }
+                None => {
+                    let show = |v: &[u64]| {
+                        v.iter()
+                            .map(|&a| h.unit.format(a))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    return Outcome::Mismatch {
+                        reason: format!(
+                            "finishing_stacks [{}], replay gives [{}]",
+                            show(expected),
+                            show(&stacks)
+                        ),
+                    };
+                }
+            }
         }
     }
     Outcome::Ok {
         settled: true,
         stacks,
         pots,
-        note: winnings_note(h, result),
+        note: note.or_else(|| winnings_note(h, result)),
     }
+}
+
+/// The rake a gap between the recorded finishing stacks and the replayed ones
+/// stands for, if it is rake-shaped (H4): no recorded stack above the replayed
+/// one, every shortfall taken from what that player collected from the pots (at
+/// most a tenth of it, [`rake_shaped`]), and
+/// the total of the shortfalls is the rake (zero when only players whose starting
+/// stack is unknown differ: they are not compared). `None`: any other gap, or a
+/// history that records its rake ([`RAKE_FIELD`]), which the engine applied.
+fn rake_gap<A>(
+    h: &ReplayView<'_, A>,
+    result: &holdem_betting::HandResult,
+    expected: &[u64],
+    stacks: &[u64],
+) -> Option<u64> {
+    // A recorded rake is applied by the engine: nothing is left to infer.
+    if expected.len() != stacks.len() || h.rake.is_some() {
+        return None;
+    }
+    let mut total = 0u64;
+    for (i, (&want, &got)) in expected.iter().zip(stacks).enumerate() {
+        if h.starting_stacks.get(i) == Some(&UNKNOWN_STACK) {
+            continue;
+        }
+        if want == got {
+            continue;
+        }
+        let short = got.checked_sub(want)?;
+        let seat = Seat::new(i as u8)?;
+        let collected: u64 = result.pots().iter().map(|p| p.share_of(seat).get()).sum();
+        if !rake_shaped(short, collected) {
+            return None;
+        }
+        total = total.checked_add(short)?;
+    }
+    Some(total)
 }
 
 /// `winnings` are the pots collected after rake (PHH spec): never an error, but a
@@ -953,6 +1161,11 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
 /// not record).
 fn winnings_note<A>(h: &ReplayView<'_, A>, result: &holdem_betting::HandResult) -> Option<String> {
     let recorded = h.winnings?;
+    // All zero: the record does not say who won (some sites write zeros when
+    // nobody shows; a settled hand always pays someone).
+    if recorded.iter().all(|&w| w == 0) {
+        return None;
+    }
     let n = h.player_count().min(MAX_SEATS);
     let mut won = Amounts::new();
     for i in 0..n {
@@ -972,6 +1185,18 @@ fn winnings_note<A>(h: &ReplayView<'_, A>, result: &holdem_betting::HandResult) 
     // `r < w` exact, as the pots won never do).
     let total = |v: &[u64]| v.iter().fold(0u64, |s, &a| s.saturating_add(a));
     let (r, w) = (total(recorded), total(&won));
+    if h.rake.is_none()
+        && recorded.len() == won.len()
+        && recorded.iter().zip(&won).all(|(&r, &w)| {
+            r == w || (r > 0 && w.checked_sub(r).is_some_and(|d| rake_shaped(d, w)))
+        })
+    {
+        // Each winner recorded what it collected less a part: a rake (H4).
+        return Some(format!(
+            "rake {} inferred from winnings",
+            h.unit.format(w.saturating_sub(r))
+        ));
+    }
     let why = if r < w {
         format!(
             ": {} less in all, a rake the history does not record?",

@@ -14,12 +14,71 @@
 //! arrays of tables (`[[x]]`).
 
 use std::borrow::Cow;
+use std::collections::HashSet;
+
+/// The longest key or table header read, in bytes of the joined key (`a.b`): PHH
+/// keys are short, and the bound keeps reading a hostile key linear in its size.
+pub(crate) const MAX_KEY_BYTES: usize = 1024;
+
+/// Up to this many keys, a table finds a repeated key by scanning its keys (a PHH
+/// hand has about ten); past it, by a set.
+const SCAN_KEYS: usize = 32;
+
+/// The keys of one table so far, for finding a repeated key: the entries are
+/// scanned while there are few (a PHH hand has about ten keys); past
+/// [`SCAN_KEYS`], a set is built and kept, so a table of n keys costs O(n), not n² / 2.
+#[derive(Default)]
+struct SeenKeys<'a> {
+    set: Option<HashSet<Cow<'a, str>>>,
+}
+
+impl<'a> SeenKeys<'a> {
+    /// Whether the key of `entry` is among `entries` (the table's entries so far,
+    /// to which it is about to be added).
+    fn repeated(&mut self, entries: &[Entry<'a>], entry: &Entry<'a>) -> bool {
+        if let Some(set) = &mut self.set {
+            return !set.insert(entry.key.clone());
+        }
+        if entries.iter().any(|e| e.key == entry.key) {
+            return true;
+        }
+        if entries.len() + 1 >= SCAN_KEYS {
+            let mut set: HashSet<Cow<'a, str>> = entries.iter().map(|e| e.key.clone()).collect();
+            set.insert(entry.key.clone());
+            self.set = Some(set);
+        }
+        false
+    }
+}
 
 /// A syntax error: the 1-based line and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct SyntaxError {
     pub line: u32,
-    pub reason: String,
+    pub problem: Problem,
+}
+
+/// What is wrong with the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Problem {
+    /// Not the TOML subset PHH uses; the reason.
+    Invalid(String),
+    /// A key or table header longer than [`MAX_KEY_BYTES`].
+    KeyTooLong,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Invalid(reason) => f.write_str(reason),
+            Problem::KeyTooLong => {
+                write!(
+                    f,
+                    "a key or table header is longer than {MAX_KEY_BYTES} bytes"
+                )
+            }
+        }
+    }
 }
 
 /// One TOML value. Numbers and date-times are kept as their source text.
@@ -112,7 +171,7 @@ impl<'a> Reader<'a> {
     fn err<T>(&self, reason: impl Into<String>) -> Res<T> {
         Err(SyntaxError {
             line: self.line,
-            reason: reason.into(),
+            problem: Problem::Invalid(reason.into()),
         })
     }
 
@@ -209,6 +268,7 @@ impl<'a> Reader<'a> {
             line,
             entries: Vec::with_capacity(16), // a PHH hand has about ten keys
         };
+        let mut seen = SeenKeys::default();
         loop {
             self.skip_trivia();
             match self.peek() {
@@ -233,7 +293,7 @@ impl<'a> Reader<'a> {
                 }
                 Some(_) => {
                     let entry = self.key_value()?;
-                    if section.entries.iter().any(|e| e.key == entry.key) {
+                    if seen.repeated(&section.entries, &entry) {
                         return self.err(format!("key `{}` is defined twice", entry.key));
                     }
                     section.entries.push(entry);
@@ -259,10 +319,18 @@ impl<'a> Reader<'a> {
         Ok(name)
     }
 
-    /// A key, possibly dotted (`a.b`), returned as its joined text.
+    /// A key, possibly dotted (`a.b`), returned as its joined text: borrowed when it
+    /// is one part, built once otherwise (each part appended, so the work is linear
+    /// in the key's length), and an error as soon as it passes [`MAX_KEY_BYTES`].
     fn key(&mut self) -> Res<Cow<'a, str>> {
         let mut key = self.simple_key()?;
         loop {
+            if key.len() > MAX_KEY_BYTES {
+                return Err(SyntaxError {
+                    line: self.line,
+                    problem: Problem::KeyTooLong,
+                });
+            }
             self.skip_spaces();
             if self.peek() != Some(b'.') {
                 return Ok(key);
@@ -270,7 +338,9 @@ impl<'a> Reader<'a> {
             self.pos += 1;
             self.skip_spaces();
             let part = self.simple_key()?;
-            key = Cow::Owned(format!("{key}.{part}"));
+            let joined = key.to_mut();
+            joined.push('.');
+            joined.push_str(&part);
         }
     }
 
@@ -462,6 +532,7 @@ impl<'a> Reader<'a> {
     fn inline_table(&mut self, depth: u32) -> Res<Value<'a>> {
         self.pos += 1; // '{'
         let mut entries: Vec<Entry<'a>> = Vec::new();
+        let mut seen = SeenKeys::default();
         self.skip_spaces();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -480,15 +551,16 @@ impl<'a> Reader<'a> {
             let start = self.pos;
             let value = self.value(depth + 1)?;
             let raw = &self.src[start..self.pos];
-            if entries.iter().any(|e| e.key == key) {
-                return self.err(format!("key `{key}` is defined twice"));
-            }
-            entries.push(Entry {
+            let entry = Entry {
                 key,
                 line,
                 value,
                 raw,
-            });
+            };
+            if seen.repeated(&entries, &entry) {
+                return self.err(format!("key `{}` is defined twice", entry.key));
+            }
+            entries.push(entry);
             self.skip_spaces();
             match self.peek() {
                 Some(b',') => self.pos += 1,
@@ -758,7 +830,7 @@ mod tests {
         let e = sections("a = 1\nb = [1, 2\n").expect_err("unclosed");
         assert_eq!(e.line, 3);
         let e = sections("a = 1\na = 2\n").expect_err("duplicate");
-        assert!(e.reason.contains("twice"), "{e:?}");
+        assert!(e.problem.to_string().contains("twice"), "{e:?}");
         assert!(sections("[[x]]\n").is_err());
         assert!(sections("a = 1 2\n").is_err());
     }

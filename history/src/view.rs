@@ -71,7 +71,7 @@ pub struct ReplayView<'h, A> {
     /// The bytes a native frame holds the start in, if the view is of one
     /// (`HOLDEMH2`: from the head byte to the end of the blinds, so the variant,
     /// unit, stakes, starting stacks, antes and blinds, and which results the
-    /// frame records): equal bytes decode to an equal start, which a [`Replayer`]
+    /// frame records): equal bytes decode to an equal start, which a [`crate::replay::Replayer`]
     /// checks with one comparison instead of one a field.
     pub setup: Option<&'h [u8]>,
 }

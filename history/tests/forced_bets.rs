@@ -109,14 +109,28 @@ fn rule_h2_b5_non_uniform_antes_are_each_players_own() {
 fn rule_h2_b23_a_recorded_rake_is_applied_and_checked_against_finishing_stacks() {
     let seed = include_str!("../../data/histories/seeds/b23-rake.phh");
     assert_eq!(stacks(&replay(seed)), [9950, 10678, 9300]);
-    // The same hand without its rake: finishing_stacks no longer match.
+    // The same hand without its rake: the gap to finishing_stacks is rake-shaped,
+    // so the rake is inferred and reported (H4).
     let unraked: String = seed
         .lines()
         .filter(|l| !l.starts_with("_holdem_rake"))
         .collect::<Vec<_>>()
         .join("\n");
     match replay(&unraked) {
-        Outcome::Mismatch { reason } => assert!(reason.contains("107.50"), "{reason}"),
+        Outcome::Ok {
+            settled: true,
+            note: Some(note),
+            ..
+        } => assert_eq!(note, "rake 0.72 inferred from finishing_stacks"),
+        other => panic!("{other:?}"),
+    }
+    // With the rake recorded, any gap is a mismatch.
+    let wrong = seed.replace(
+        "finishing_stacks = [99.50, 106.78, 93.00]",
+        "finishing_stacks = [99.50, 106.70, 93.00]",
+    );
+    match replay(&wrong) {
+        Outcome::Mismatch { reason } => assert!(reason.contains("106.78"), "{reason}"),
         other => panic!("{other:?}"),
     }
 }

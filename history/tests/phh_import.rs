@@ -161,7 +161,10 @@ fn errors_name_the_line_and_reason() {
         "{e}"
     );
 
-    let e = parse_phh(&base.replace("[100, 100]", "[100, inf]")).expect_err("inf");
+    // `inf` is an unknown stack and plays (H4); `nan` is no stack at all.
+    let e = parse_phh(&base.replace("[100, 100]", "[100, inf]")).expect_err("p3");
+    assert!(matches!(e.kind, PhhErrorKind::Action { .. }), "{e}");
+    let e = parse_phh(&base.replace("[100, 100]", "[100, nan]")).expect_err("nan");
     assert!(e.is_unsupported(), "{e}");
 
     let e = parse_phh(&base.replace("'p3 f'", "'p1 cbr -5'")).expect_err("negative");

@@ -1,0 +1,266 @@
+//! H4: real records are read as they are. The forms below come from the HandHQ
+//! part of the PHH dataset (data/histories/phh/handhq/): rake taken from the pot,
+//! unknown (`inf`) starting stacks, a table with a big blind and no small blind,
+//! and `????` shows repeated before the cards are known.
+
+use holdem_history::phh::{parse_phh, write_phh};
+use holdem_history::replay::{HouseRules, Outcome, replay_hand};
+use holdem_history::{HandHistory, UNKNOWN_STACK};
+
+fn replay(text: &str) -> Outcome {
+    let h = parse_phh(text).expect("a valid PHH hand");
+    replay_hand(&h, &HouseRules::standard())
+}
+
+/// A no-limit hand with blinds 1-2 and these stacks, actions and extra lines.
+fn hand(blinds: &str, stacks: &str, actions: &str, extra: &str) -> String {
+    let n = stacks.split(',').count();
+    let zeros = vec!["0"; n].join(", ");
+    format!(
+        "variant = 'NT'\nantes = [{zeros}]\nblinds_or_straddles = [{blinds}]\nmin_bet = 2\n\
+         starting_stacks = [{stacks}]\nactions = [{actions}]\n{extra}\n"
+    )
+}
+
+/// Three players; p3 raises to 6, p1 folds, p2 calls; p2 checks the flop and p3
+/// bets 10, p2 folds. p3 collects 1 + 6 + 6 = 13 from the pot and ends on 107.
+const RAISE_AND_FOLD: &str = "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', \
+     'p1 f', 'p2 cc', 'd db 2c7d9h', 'p2 cc', 'p3 cbr 10', 'p2 f'";
+
+fn note(o: &Outcome) -> Option<&str> {
+    match o {
+        Outcome::Ok {
+            settled: true,
+            note,
+            ..
+        } => note.as_deref(),
+        other => panic!("expected a settled hand, got {other:?}"),
+    }
+}
+
+#[test]
+fn h4_finishing_stacks_net_of_a_rake_settle_and_report_the_inferred_rake() {
+    // Without a rake p3 ends on 107; the record says 106.
+    let text = hand(
+        "1, 2, 0",
+        "100, 100, 100",
+        RAISE_AND_FOLD,
+        "finishing_stacks = [99, 94, 106]",
+    );
+    let o = replay(&text);
+    assert_eq!(note(&o), Some("rake 1 inferred from finishing_stacks"));
+}
+
+#[test]
+fn h4_a_gap_that_is_not_a_rake_is_still_a_mismatch() {
+    for finishing in [
+        "[99, 94, 109]", // the winner has more than the pot gave
+        "[99, 93, 107]", // a loser is short: a rake comes only from what winners collect
+        "[99, 94, 105]", // more than a tenth of what the winner collected
+    ] {
+        let text = hand(
+            "1, 2, 0",
+            "100, 100, 100",
+            RAISE_AND_FOLD,
+            &format!("finishing_stacks = {finishing}"),
+        );
+        assert!(
+            matches!(replay(&text), Outcome::Mismatch { .. }),
+            "{finishing}"
+        );
+    }
+}
+
+#[test]
+fn h4_winnings_net_of_a_rake_report_the_inferred_rake() {
+    // data/histories/phh/handhq/ps-sample.phhs, table [15]: p5 collects 2.00 and
+    // the record says 1.90.
+    let text = hand(
+        "1, 2, 0",
+        "100, 100, 100",
+        RAISE_AND_FOLD,
+        "winnings = [0, 0, 12]",
+    );
+    assert_eq!(note(&replay(&text)), Some("rake 1 inferred from winnings"));
+    // Winnings all zero say nothing about who won: no remark.
+    let text = hand(
+        "1, 2, 0",
+        "100, 100, 100",
+        RAISE_AND_FOLD,
+        "winnings = [0, 0, 0]",
+    );
+    assert_eq!(note(&replay(&text)), None);
+}
+
+#[test]
+fn h4_unknown_starting_stacks_are_played_and_written_back_as_inf() {
+    let text = hand("1, 2, 0", "inf, 100, inf", RAISE_AND_FOLD, "");
+    let h: HandHistory = parse_phh(&text).expect("inf is an unknown stack");
+    assert_eq!(h.starting_stacks, [UNKNOWN_STACK, 100, UNKNOWN_STACK]);
+    assert!(write_phh(&h).contains("starting_stacks = [inf, 100, inf]"));
+    assert_eq!(parse_phh(&write_phh(&h)).as_ref(), Ok(&h));
+    match replay_hand(&h, &HouseRules::standard()) {
+        Outcome::Ok {
+            settled: true,
+            stacks,
+            ..
+        } => assert_eq!(stacks[..], [UNKNOWN_STACK, 94, UNKNOWN_STACK]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn h4_what_an_unknown_stack_leaves_known_is_still_checked() {
+    // p2's stack is known: its finishing stack must match.
+    let text = hand(
+        "1, 2, 0",
+        "inf, 100, inf",
+        RAISE_AND_FOLD,
+        "finishing_stacks = [inf, 95, inf]",
+    );
+    assert!(matches!(replay(&text), Outcome::Mismatch { .. }));
+    let text = hand(
+        "1, 2, 0",
+        "inf, 100, inf",
+        RAISE_AND_FOLD,
+        "finishing_stacks = [inf, 94, inf]",
+    );
+    assert_eq!(note(&replay(&text)), None);
+    // Only `inf` stands for an unknown stack.
+    let e = parse_phh(&hand("1, 2, 0", "nan, 100, 100", RAISE_AND_FOLD, "")).expect_err("nan");
+    assert!(e.to_string().contains("p1"), "{e}");
+}
+
+#[test]
+fn h4_a_table_with_a_big_blind_and_no_small_blind_is_played() {
+    let text = hand(
+        "0, 2, 0, 0",
+        "100, 100, 100, 100",
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', 'p4 f', \
+         'p1 f', 'p2 f'",
+        "finishing_stacks = [100, 98, 102, 100]",
+    );
+    assert_eq!(note(&replay(&text)), None);
+}
+
+#[test]
+fn h4_repeated_unknown_shows_give_way_to_the_cards_shown_at_the_river() {
+    // Both all in before the flop; the record writes `sm ????` for both after each
+    // deal and the real cards once the board is complete.
+    let hidden = "'p1 sm ????', 'p2 sm ????'";
+    let actions = format!(
+        "'d dh p1 ????', 'd dh p2 ????', 'p2 cbr 100', 'p1 cc', {hidden}, 'd db 2c7d9h', \
+         {hidden}, 'd db Th', {hidden}, 'd db Js', 'p1 sm AhAd', 'p2 sm KcKd'"
+    );
+    let text = hand("1, 2", "100, 100", &actions, "finishing_stacks = [200, 0]");
+    assert_eq!(note(&replay(&text)), None);
+}
+
+#[test]
+fn h4_a_show_of_hidden_cards_by_a_player_dealt_face_up_shows_the_dealt_cards() {
+    // data/histories/phh/handhq/ipn-sample.phhs: the record knows p1's cards from
+    // the deal and writes its show as `????`.
+    let actions = "'d dh p1 AhAd', 'd dh p2 KcKd', 'p2 cbr 100', 'p1 cc', 'd db 2c7d9h', \
+                   'd db Th', 'd db Js', 'p1 sm ????', 'p2 sm ????'";
+    let text = hand("1, 2", "100, 100", actions, "finishing_stacks = [200, 0]");
+    assert_eq!(note(&replay(&text)), None);
+}
+
+#[test]
+fn h4_a_genuine_muck_stays_legal_but_unsettled() {
+    let actions = "'d dh p1 ????', 'd dh p2 ????', 'p2 cbr 100', 'p1 cc', 'd db 2c7d9h', \
+                   'd db Th', 'd db Js', 'p1 sm AhAd', 'p2 sm ????'";
+    let text = hand("1, 2", "100, 100", actions, "");
+    assert!(matches!(
+        replay(&text),
+        Outcome::Ok { settled: false, note: Some(n), .. } if n.contains("p2 does not reveal")
+    ));
+}
+
+const MISSING_FOLD: &str =
+    include_str!("../../data/histories/illegal/real-wsop-2019-missing-fold.phh");
+
+#[test]
+fn h4_strict_replay_reports_an_omitted_fold_as_an_error() {
+    assert!(matches!(
+        replay(MISSING_FOLD),
+        Outcome::Illegal { action: 14, reason, .. } if reason.contains("p8 is to act")
+    ));
+}
+
+#[test]
+fn h4_lenient_replay_inserts_an_omitted_fold_and_lists_the_repair() {
+    use holdem_history::replay::replay_lenient;
+    let h = parse_phh(MISSING_FOLD).expect("valid");
+    let (outcome, repairs) = replay_lenient(&h, &HouseRules::standard());
+    // The record's finishing_stacks confirm p8's stack did not change.
+    assert!(
+        matches!(outcome, Outcome::Ok { settled: true, .. }),
+        "{outcome:?}"
+    );
+    assert_eq!(repairs.len(), 1);
+    assert_eq!(repairs[0].action, 14);
+    assert_eq!(repairs[0].inserted, "p8 f");
+    assert!(
+        repairs[0].inferred.starts_with("p8 folded"),
+        "{:?}",
+        repairs[0]
+    );
+    assert!(
+        repairs[0].error.contains("p1 acted out of turn"),
+        "{:?}",
+        repairs[0]
+    );
+}
+
+#[test]
+fn h4_lenient_replay_leaves_other_errors_and_legal_hands_alone() {
+    use holdem_history::replay::replay_lenient;
+    // A bet below the minimum is not a missing fold: still illegal, no repair.
+    let below = parse_phh(include_str!(
+        "../../data/histories/illegal/b10-bet-below-minimum.phh"
+    ))
+    .expect("valid");
+    let (outcome, repairs) = replay_lenient(&below, &HouseRules::standard());
+    assert!(matches!(outcome, Outcome::Illegal { .. }), "{outcome:?}");
+    assert!(repairs.is_empty());
+    // A legal hand is replayed as strict replay does.
+    let legal = parse_phh(&hand("1, 2, 0", "100, 100, 100", RAISE_AND_FOLD, "")).expect("valid");
+    let (outcome, repairs) = replay_lenient(&legal, &HouseRules::standard());
+    assert_eq!(outcome, replay_hand(&legal, &HouseRules::standard()));
+    assert!(repairs.is_empty());
+}
+
+#[test]
+fn a_hand_can_be_stepped_through_with_the_public_view_after_each_action() {
+    use holdem_history::steps::steps;
+    let h = parse_phh(&hand("1, 2, 0", "100, 100, 100", RAISE_AND_FOLD, "")).expect("valid");
+    let all = steps(&h, &HouseRules::standard());
+    assert_eq!(all.len(), h.actions.len());
+    // After `p3 cbr 6` (action 4): blinds 1 + 2 and the raise.
+    assert_eq!(all[3].text, "p3 cbr 6");
+    assert_eq!(all[3].view.pot.get(), 9);
+    // After the flop (action 7) three cards are on the board; no hole card shows.
+    assert_eq!(all[6].view.board_len, 3);
+    assert!(
+        all[6]
+            .view
+            .seats
+            .iter()
+            .flatten()
+            .all(|s| s.hole_cards.is_none())
+    );
+    let last = all.last().expect("steps");
+    assert!(matches!(last.outcome, Outcome::Ok { settled: true, .. }));
+    // An illegal action is the last step.
+    let illegal = parse_phh(include_str!(
+        "../../data/histories/illegal/b10-bet-below-minimum.phh"
+    ))
+    .expect("valid");
+    let cut = steps(&illegal, &HouseRules::standard());
+    assert!(matches!(
+        cut.last().map(|s| &s.outcome),
+        Some(Outcome::Illegal { action: 11, .. })
+    ));
+    assert_eq!(cut.len(), 11);
+}
