@@ -197,12 +197,6 @@ pub fn deal(
             players: stacks.len(),
         });
     }
-    if method == DealMethod::Icm && stacks.len() > icm::MAX_PLAYERS {
-        return Err(MoneyError::TooManyPlayersForIcm {
-            players: stacks.len(),
-            max: icm::MAX_PLAYERS,
-        });
-    }
     let pool = checked_sum(remaining_prizes.iter().copied())?;
     check_left_in_play(left_in_play, pool, table.total_prize_pool, opts)?;
     let to_share = pool - left_in_play;

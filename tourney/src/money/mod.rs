@@ -219,13 +219,26 @@ pub enum MoneyError {
         /// Players passed in.
         players: usize,
     },
-    /// ICM is computed exactly over all subsets; this many players is too many.
-    #[error("ICM is exact for at most {max} players, not {players} (rule T15)")]
+    /// The subset DP for ICM ([`icm::equities_subset`]) takes at most `max`
+    /// players; [`icm::equities`] takes any number.
+    #[error("the subset ICM method takes at most {max} players, not {players} (rule T15)")]
     TooManyPlayersForIcm {
         /// Players passed in.
         players: usize,
         /// The most supported.
         max: usize,
+    },
+    /// A stack of zero chips given to ICM, by its index in the input.
+    #[error("stack {index} has no chips (rule T15)")]
+    ZeroStack {
+        /// Index of the stack in the input.
+        index: usize,
+    },
+    /// A prize that is not a finite, non-negative amount, by its place (from 1).
+    #[error("the prize for place {place} is not a finite amount of at least 0 (rule T15)")]
+    BadPrize {
+        /// The place, from 1.
+        place: usize,
     },
     /// A player with no chips cannot be part of a deal or a chip share.
     #[error("{0} has no chips")]
