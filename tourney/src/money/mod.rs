@@ -43,6 +43,7 @@ mod chip_race;
 mod deal;
 mod early;
 mod entry;
+pub mod fgs;
 pub mod icm;
 mod split;
 
@@ -57,7 +58,7 @@ pub use cancel::{
 pub use chip_race::{ChipRace, ChipRaceStack, PlayerChipRace, chip_race};
 pub use deal::{
     Deal, DealMethod, DealOptions, DealShare, DealTable, PlayerStack, chip_count_deal, deal,
-    even_split_deal, icm_deal,
+    even_split_deal, fgs_deal, icm_deal,
 };
 pub use early::{EarlyPayment, EarlyPayouts};
 pub use entry::{
@@ -65,6 +66,7 @@ pub use entry::{
     PlayerEntries, Price, RebuyOptions, Unregistration, Window, check_add_on, check_entry,
     check_rebuy, check_unregister, late_registration_closes_at, window_closes_at,
 };
+pub use fgs::{FgsEquities, FgsLevel, FgsOptions, fgs_equities};
 
 use thiserror::Error;
 
@@ -240,6 +242,21 @@ pub enum MoneyError {
         /// The place, from 1.
         place: usize,
     },
+    /// Future game simulation takes 2 to 9 players (one table).
+    #[error("future game simulation takes 2 to 9 players, not {players} (rule T15)")]
+    FgsPlayers {
+        /// Players given.
+        players: usize,
+    },
+    /// FGS options without levels, a zero big blind, zero hands per level or
+    /// trials, or a button past the last player.
+    #[error(
+        "future game simulation needs levels with a big blind, hands per level, trials and a button among the players (rule T15)"
+    )]
+    BadFgsOptions,
+    /// An FGS deal needs the structure: use [`fgs_deal`].
+    #[error("an FGS deal needs the blind structure (rule T15)")]
+    FgsNeedsStructure,
     /// A player with no chips cannot be part of a deal or a chip share.
     #[error("{0} has no chips")]
     EmptyStack(PlayerId),
