@@ -19,6 +19,7 @@ use holdem_cli::history::{HandHistory, HistoryError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+mod icm;
 mod rules;
 mod simulate;
 
@@ -56,6 +57,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// House rules: `list` the presets, `show PRESET`, `check FILE` (R1, R2).
     Rules(rules::RulesArgs),
+    /// ICM equities, or a deal: `holdem icm --stacks 5000,3000,2000 --payouts
+    /// 50,30,20 [--deal icm|chip|even|fgs] [--json]` (T15).
+    Icm(icm::IcmArgs),
 }
 
 #[derive(Args)]
@@ -121,6 +125,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Simulate(args) => simulate::run(&args),
         Command::Rules(args) => rules::run(&args),
+        Command::Icm(args) => report(icm::run(&args)),
         Command::Replay(args) => replay(&args),
         Command::Convert(args) => report(convert(&args.input, &args.output)),
         Command::GenHistories(args) => report(gen_histories(&args)),
