@@ -1,12 +1,15 @@
 //! ICM and deal speed (rule T15): the subset DP beside the naive sum over all
 //! `n!` finishing orders (8-10 players), the Harville integral on large fields
-//! (100, 1,000 and 10,000 players), and ICM deals in cents.
+//! (100, 1,000 and 10,000 players), future game simulation at 3, 6 and 9 players
+//! (default depth and trials), and ICM deals in cents.
 //!
 //! `cargo bench -p holdem-tourney --bench money_icm -- --measurement-time 2 --warm-up-time 1`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use holdem_tourney::money::icm::{equities, equities_integral, equities_subset};
-use holdem_tourney::money::{DealOptions, DealTable, PlayerId, PlayerStack, icm_deal};
+use holdem_tourney::money::{
+    DealOptions, DealTable, FgsOptions, PlayerId, PlayerStack, fgs_equities, icm_deal,
+};
 use std::hint::black_box;
 
 fn table(n: usize) -> (Vec<PlayerStack>, Vec<u64>) {
@@ -96,6 +99,20 @@ fn large_fields(c: &mut Criterion) {
     g.finish();
 }
 
+fn fgs(c: &mut Criterion) {
+    let mut g = c.benchmark_group("money/fgs");
+    g.sample_size(10);
+    for n in [3usize, 6, 9] {
+        let stacks: Vec<u64> = (0..n).map(|i| 10_000 + 4_000 * (n - i) as u64).collect();
+        let prizes: Vec<f64> = [5_000.0, 3_000.0, 2_000.0][..3.min(n)].to_vec();
+        let opts = FgsOptions::doubling(400, 10, 1);
+        g.bench_with_input(BenchmarkId::new("default_trials", n), &n, |b, _| {
+            b.iter(|| fgs_equities(black_box(&stacks), black_box(&prizes), &opts))
+        });
+    }
+    g.finish();
+}
+
 fn deals(c: &mut Criterion) {
     for n in [3usize, 6, 10, 13] {
         let (stacks, prizes) = table(n);
@@ -119,5 +136,5 @@ fn deals(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, small_fields, large_fields, deals);
+criterion_group!(benches, small_fields, large_fields, fgs, deals);
 criterion_main!(benches);

@@ -142,16 +142,15 @@ fn subset_dp(stacks: &[u64], prizes: &[f64]) -> Vec<f64> {
         if p == 0.0 || place >= places {
             continue;
         }
-        let left = total - placed[s];
+        let f = p / (total - placed[s]);
         let prize = prizes[place];
-        for (j, &c) in chips.iter().enumerate() {
-            let bit = 1usize << j;
-            if s & bit != 0 {
-                continue;
-            }
-            let q = p * c / left;
+        let mut rest = !s & (subsets - 1);
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let q = f * chips[j];
             equity[j] += q * prize;
-            prob[s | bit] += q;
+            prob[s | (1 << j)] += q;
         }
     }
     equity
@@ -166,10 +165,13 @@ const R_SMALL: f64 = 0.4;
 const R_LARGE: f64 = 2.5;
 /// `ln` of the tail probability past which the integral stops (about `1e-18`).
 const LN_TAIL: f64 = -41.5;
+/// Count probabilities below this are dropped from the ends of the window:
+/// what they could add to any equity is below `1e-20` of the prize pool.
+const NEGLIGIBLE: f64 = 1e-30;
 /// Gauss-Legendre order of each panel.
 const GL_ORDER: usize = 12;
 /// Panel width in `v = √u` at the usual refinement.
-const PANEL_V: f64 = 1.0;
+const PANEL_V: f64 = 2.0;
 
 fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> {
     let n = stacks.len();
@@ -341,7 +343,7 @@ impl Node {
                 continue;
             }
             let q = -(-x).exp_m1();
-            let r = x.exp_m1();
+            let r = q / p;
             let value = if r <= R_SMALL {
                 // own = g / (p (1 + r z)) = g/p · Σ (−r z)^m.
                 let mut s = 0.0;
@@ -384,8 +386,7 @@ impl Node {
     }
 
     /// `g[k] = P(exactly k of the whole field rang by u)` for `k ≤ top`; entries
-    /// that fall below `1e-300` at the bottom are dropped as they go (their whole
-    /// mass is far below the accuracy).
+    /// that fall below [`NEGLIGIBLE`] at either end are dropped as they go.
     fn field_count(&mut self, a: &[f64], u: f64, top: usize) {
         let g = &mut self.g;
         g.clear();
@@ -395,7 +396,7 @@ impl Node {
         let mut hi = 0;
         for &aj in a {
             let p = (-aj * u).exp();
-            let q = -(-aj * u).exp_m1();
+            let q = 1.0 - p;
             if hi < top {
                 hi += 1;
                 g[hi] = 0.0;
@@ -406,9 +407,15 @@ impl Node {
             if lo == 0 {
                 g[0] *= p;
             }
-            while lo < hi && g[lo] < 1e-300 {
+            // The count is unimodal: entries below `NEGLIGIBLE` at either end
+            // stay negligible, so the window keeps only the rest.
+            while lo < hi && g[lo] < NEGLIGIBLE {
                 g[lo] = 0.0;
                 lo += 1;
+            }
+            while hi > lo && g[hi] < NEGLIGIBLE {
+                g[hi] = 0.0;
+                hi -= 1;
             }
         }
     }
