@@ -1,9 +1,11 @@
 //! Money and chips outside a hand: late registration, re-entry, rebuys and add-ons
-//! (rules T2-T4), bounties (T16), deals (T15), cancellation (T17), early payouts
+//! (rules T2-T4), bounties (T16), deals (T15: ICM at any field size, chip count,
+//! even split, future game simulation), cancellation (T17), early payouts
 //! (T19) and the chip race (T21).
 //!
 //! Everything here is a pure function or a small value type: no clock is read, no
-//! I/O is done, nothing is random. The tournament state machine calls these
+//! I/O is done, nothing is random except the seeded simulation of [`fgs`] (the
+//! same input and seed give the same result). The tournament state machine calls these
 //! functions with its own state and turns the answers into events.
 //!
 //! # Invariants
