@@ -21,6 +21,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 mod equity;
+mod icm;
 mod rules;
 mod simulate;
 
@@ -61,6 +62,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// House rules: `list` the presets, `show PRESET`, `check FILE` (R1, R2).
     Rules(rules::RulesArgs),
+    /// ICM equities, or a deal: `holdem icm --stacks 5000,3000,2000 --payouts
+    /// 50,30,20 [--deal icm|chip|even|fgs] [--json]` (T15).
+    Icm(icm::IcmArgs),
 }
 
 #[derive(Args)]
@@ -113,6 +117,7 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Simulate(args) => simulate::run(&args, &mut out),
         Command::Rules(args) => Ok(rules::run(&args)),
+        Command::Icm(args) => report(icm::run(&args), &mut out),
         Command::Replay(args) => replay(&args, &mut out),
         Command::Convert(args) => report(convert(&args.input, &args.output), &mut out),
         Command::GenHistories(args) => report(gen_histories(&args), &mut out),

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Level;
 use crate::ids::{Cents, Chips, Ms, PlayerId, TableId};
-use crate::money::{MoneyError, Price};
+use crate::money::{DealMethod, MoneyError, Price};
 use crate::payouts::Finish;
 use crate::seating::{Lineup, MoveReason, SeatRef};
 
@@ -116,6 +116,30 @@ pub enum Command {
     ScheduleStart {
         /// The scheduled start, ms of clock time.
         start_at: Ms,
+    },
+    /// Propose a deal for the remaining prizes (T15): only at the final table,
+    /// with the prizes fixed, one deal at a time. `left_in_play` cents stay for
+    /// the winner of the rest of the event, within the `deal` options. No new
+    /// hand is dealt while the deal is open. With no hand in progress the deal
+    /// is priced at once ([`Event::DealProposed`]); otherwise when the hand
+    /// ends ([`Event::DealRequested`] first).
+    ProposeDeal {
+        /// ICM, chip count, even split or future game simulation.
+        method: DealMethod,
+        /// Cents left in play for the winner.
+        left_in_play: Cents,
+    },
+    /// A remaining player accepts the priced deal. When every remaining player
+    /// has accepted, the deal is made ([`Event::DealMade`]).
+    AcceptDeal {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A remaining player rejects the open deal: it is dropped and play goes on
+    /// as if it had never been proposed.
+    RejectDeal {
+        /// Who.
+        player: PlayerId,
     },
 }
 
@@ -397,6 +421,68 @@ pub enum Event {
         /// The scheduled start, ms of clock time.
         start_at: Ms,
     },
+    /// A deal was proposed while a hand is in progress: it is priced when the
+    /// hand ends; no new hand is dealt meanwhile (T15).
+    DealRequested {
+        /// How the deal divides the remaining prizes.
+        method: DealMethod,
+        /// Cents left in play for the winner.
+        left_in_play: Cents,
+    },
+    /// A deal is priced and waits for every remaining player to accept (T15).
+    DealProposed {
+        /// How the deal divides the remaining prizes.
+        method: DealMethod,
+        /// Each remaining player's chips and what the deal pays them, by player.
+        shares: Vec<DealPart>,
+        /// Cents left in play for the winner.
+        left_in_play: Cents,
+    },
+    /// A player accepted the deal.
+    DealAccepted {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Every remaining player accepted: each share is theirs whatever happens
+    /// next, and is added to the prize of their finish; the rest of the event is
+    /// played for `left_in_play` (with nothing left, the event ends now, T8).
+    DealMade {
+        /// How the deal divided the remaining prizes.
+        method: DealMethod,
+        /// Each remaining player's chips and share, by player.
+        shares: Vec<DealPart>,
+        /// Cents left in play for the winner.
+        left_in_play: Cents,
+    },
+    /// The open deal was dropped; nothing changed.
+    DealDropped {
+        /// Why.
+        reason: DealDropReason,
+    },
+}
+
+/// One player's part of a deal, as events report it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealPart {
+    /// Who.
+    pub player: PlayerId,
+    /// Their chips when the deal was priced.
+    pub chips: Chips,
+    /// What the deal pays them, cents.
+    pub cents: Cents,
+}
+
+/// Why an open deal was dropped (T15).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum DealDropReason {
+    /// A remaining player rejected it.
+    Rejected(PlayerId),
+    /// The hand in progress when it was requested changed the event so that the
+    /// terms no longer apply (the reason, as text).
+    NoLongerValid(String),
+    /// The event ended before every player accepted.
+    EventOver,
 }
 
 /// Why a command was refused. The tournament is unchanged.
@@ -523,4 +609,22 @@ pub enum TourneyError {
     /// The player was dealt a hand: too late to unregister (T3).
     #[error("{0} has played and can no longer unregister (rule T3)")]
     AlreadyPlayed(PlayerId),
+    /// The deal is refused by the deal rules (T15).
+    #[error("deal refused: {0}")]
+    Deal(#[source] MoneyError),
+    /// Deals are only for events played down to one final table (T15).
+    #[error("this format plays in rounds: no deals (rule T15)")]
+    NoDealsInThisFormat,
+    /// Late registration or rebuys are still open: the prizes are not fixed (T5, T15).
+    #[error("the prizes are not fixed yet: no deal (rule T15)")]
+    PrizesNotFixed,
+    /// A deal is already open (T15).
+    #[error("a deal is already open (rule T15)")]
+    DealOpen,
+    /// No deal is open, or it is not priced yet (T15).
+    #[error("no priced deal is open (rule T15)")]
+    NoDeal,
+    /// The player already accepted the open deal (T15).
+    #[error("{0} already accepted the deal (rule T15)")]
+    AlreadyAccepted(PlayerId),
 }

@@ -67,7 +67,9 @@ pub mod seating;
 pub mod sim;
 mod tournament;
 
-pub use command::{Command, Event, ForcedAction, Input, RolledBackHand, TourneyError};
+pub use command::{
+    Command, DealDropReason, DealPart, Event, ForcedAction, Input, RolledBackHand, TourneyError,
+};
 pub use config::{
     ButtonMovement, ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig,
     TournamentOptions,
@@ -95,4 +97,4 @@ pub const MAX_PURCHASES: u64 = 1 << 21;
 pub const MAX_LEVEL_MINUTES: u32 = 7 * 24 * 60;
 pub use record::Record;
 pub use recover::{RecoverError, Recovered};
-pub use tournament::{Ledger, Phase, RunningHand, Stats, Tournament};
+pub use tournament::{Ledger, OpenDeal, Phase, RunningHand, Stats, Tournament};

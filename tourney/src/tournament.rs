@@ -7,13 +7,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::bracket;
 use crate::clock::{BreakState, Clock, ClockEvent, Level};
-use crate::command::{Command, Event, ForcedAction, Input, RolledBackHand, TourneyError};
+use crate::command::{
+    Command, DealDropReason, DealPart, Event, ForcedAction, Input, RolledBackHand, TourneyError,
+};
 use crate::config::{ChipRace, Format, OptionsError, TournamentConfig, TournamentOptions};
 use crate::det::{DetBank, DetStage};
 use crate::ids::{Cents, Chips, IdMap, IdSet, Ms, PlayerId, TableId};
 use crate::money::{
-    self, ChipRaceStack, Entrant, EntryClock, LateEntry, MoneyError, PlayerEntries, Price,
-    Purchase, PurchaseKind, Tender,
+    self, ChipRaceStack, DealMethod, Entrant, EntryClock, LateEntry, MoneyError, PlayerEntries,
+    Price, Purchase, PurchaseKind, Tender,
 };
 use crate::payouts::{Finish, PrizeTable, rank_knockouts, split_prizes};
 use crate::record::{Record, Recorder, Replayer};
@@ -89,6 +91,19 @@ struct Account {
     purchases: Vec<Purchase>,
 }
 
+/// A deal under discussion (T15).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenDeal {
+    /// How it divides the remaining prizes.
+    pub method: DealMethod,
+    /// Cents left in play for the winner.
+    pub left_in_play: Cents,
+    /// The priced shares, by player (`None` until the hand in progress ends).
+    pub shares: Option<Vec<DealPart>>,
+    /// Players who accepted, sorted.
+    pub accepted: Vec<PlayerId>,
+}
+
 /// Counters for reports.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -162,6 +177,11 @@ pub struct Tournament {
     chips_issued: Chips,
     units: Vec<Chips>,
     chip_race_due: Option<(Chips, Chips)>,
+    deal: Option<OpenDeal>,
+    /// Money each player was paid by deals (T15), added to their finish.
+    deal_paid: IdMap<PlayerId, Cents>,
+    /// After a deal: the prizes still played for, places 1 up.
+    play_on: Option<PrizeTable>,
 }
 
 impl Tournament {
@@ -214,7 +234,28 @@ impl Tournament {
             chips_issued: 0,
             units,
             chip_race_due: None,
+            deal: None,
+            deal_paid: IdMap::default(),
+            play_on: None,
         })
+    }
+
+    /// The deal under discussion, if any (T15).
+    pub fn open_deal(&self) -> Option<&OpenDeal> {
+        self.deal.as_ref()
+    }
+
+    /// What deals paid each player so far (T15), sorted by player.
+    pub fn deal_payments(&self) -> Vec<(PlayerId, Cents)> {
+        let mut v: Vec<(PlayerId, Cents)> = self.deal_paid.iter().map(|(p, c)| (*p, *c)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The prizes the remaining players still play for: the prize table, or
+    /// after a deal what it left in play (T15).
+    pub fn prizes_in_play(&self) -> &PrizeTable {
+        self.play_on.as_ref().unwrap_or(&self.prizes)
     }
 
     /// The whole configuration.
@@ -582,8 +623,163 @@ impl Tournament {
                     return Err(TourneyError::NotRunning);
                 }
             }
+            Command::ProposeDeal {
+                method,
+                left_in_play,
+            } => {
+                if self.phase != Phase::Running {
+                    return Err(TourneyError::NotRunning);
+                }
+                if self.cfg.event.format.is_rounds() {
+                    return Err(TourneyError::NoDealsInThisFormat);
+                }
+                if self.open {
+                    return Err(TourneyError::PrizesNotFixed);
+                }
+                if self.deal.is_some() {
+                    return Err(TourneyError::DealOpen);
+                }
+                // With a hand in progress this prices on the stacks it started
+                // with: the terms are checked now, the shares fixed when it ends.
+                // An FGS deal's terms are checked by ICM's (the simulation runs
+                // once, when the command executes).
+                let check = if *method == DealMethod::Fgs {
+                    if self.stacks.len() > money::fgs::FGS_MAX_PLAYERS {
+                        return Err(TourneyError::Deal(MoneyError::FgsPlayers {
+                            players: self.stacks.len(),
+                        }));
+                    }
+                    DealMethod::Icm
+                } else {
+                    *method
+                };
+                self.price_deal(check, *left_in_play)
+                    .map_err(TourneyError::Deal)?;
+            }
+            Command::AcceptDeal { player } => {
+                self.alive(*player)?;
+                let Some(d) = self.deal.as_ref().filter(|d| d.shares.is_some()) else {
+                    return Err(TourneyError::NoDeal);
+                };
+                if d.accepted.binary_search(player).is_ok() {
+                    return Err(TourneyError::AlreadyAccepted(*player));
+                }
+            }
+            Command::RejectDeal { player } => {
+                self.alive(*player)?;
+                if self.deal.is_none() {
+                    return Err(TourneyError::NoDeal);
+                }
+            }
         }
         Ok(())
+    }
+
+    /// The final table's players in seat order and the FGS simulation of its
+    /// future (T15): the button moves on from the last hand's; the levels from
+    /// the current one on, at one hand a minute of each level's length; the
+    /// seed from the hand counter and the time, so a replay prices the same.
+    fn fgs_options(&self) -> (Vec<PlayerId>, money::FgsOptions) {
+        let (seated, last_button) = self
+            .seating
+            .tables()
+            .next()
+            .map(|t| {
+                let seats: Vec<(u8, PlayerId)> = t.players().collect();
+                (seats, t.button())
+            })
+            .unwrap_or_default();
+        let button = last_button
+            .and_then(|b| seated.iter().position(|(seat, _)| *seat > b))
+            .unwrap_or(0);
+        let levels = &self.cfg.event.structure.levels;
+        let from = self.level_index().unwrap_or(0) as usize;
+        let ahead: Vec<money::FgsLevel> = levels
+            .iter()
+            .skip(from.min(levels.len().saturating_sub(1)))
+            .map(|l| money::FgsLevel {
+                small_blind: l.small_blind,
+                big_blind: l.big_blind.max(1),
+                ante: l.ante,
+            })
+            .collect();
+        let hands_per_level = levels.get(from).map_or(1, |l| l.minutes.max(1));
+        let fgs = money::FgsOptions {
+            levels: ahead,
+            hands_per_level,
+            button,
+            depth: money::FgsOptions::DEPTH,
+            trials: money::FgsOptions::TRIALS,
+            seed: self.next_hand ^ self.now.rotate_left(32),
+        };
+        (seated.into_iter().map(|(_, p)| p).collect(), fgs)
+    }
+
+    /// Prices a deal on the stacks and prizes as they stand (T15).
+    fn price_deal(
+        &self,
+        method: DealMethod,
+        left_in_play: Cents,
+    ) -> Result<Vec<DealPart>, MoneyError> {
+        let mut stacks: Vec<money::PlayerStack> = self
+            .stacks
+            .iter()
+            .map(|(p, c)| money::PlayerStack {
+                player: *p,
+                chips: *c,
+            })
+            .collect();
+        stacks.sort_unstable_by_key(|s| s.player);
+        let table = money::DealTable {
+            final_table: self.seating.table_count() == 1,
+            players_remaining: stacks.len(),
+            total_prize_pool: self.prizes.total(),
+        };
+        let in_play = self.prizes_in_play();
+        let mut remaining: Vec<Cents> = (1..=stacks.len() as u32)
+            .map(|p| in_play.prize(p))
+            .collect();
+        while remaining.last() == Some(&0) {
+            remaining.pop();
+        }
+        let deal = if method == DealMethod::Fgs {
+            let (seated, fgs) = self.fgs_options();
+            let mut by_seat = Vec::with_capacity(seated.len());
+            for p in seated {
+                if let Some(s) = stacks.iter().find(|s| s.player == p) {
+                    by_seat.push(*s);
+                }
+            }
+            if by_seat.len() != stacks.len() {
+                return Err(MoneyError::DealBeforeFinalTable);
+            }
+            money::fgs_deal(
+                &table,
+                &by_seat,
+                &remaining,
+                left_in_play,
+                &self.cfg.deal,
+                &fgs,
+            )?
+        } else {
+            money::deal(
+                method,
+                &table,
+                &stacks,
+                &remaining,
+                left_in_play,
+                &self.cfg.deal,
+            )?
+        };
+        Ok(deal
+            .shares
+            .iter()
+            .map(|s| DealPart {
+                player: s.player,
+                chips: s.chips,
+                cents: s.cents,
+            })
+            .collect())
     }
 
     /// The entry clock as it will be at `at` (the clock is advanced on a copy).
@@ -887,7 +1083,99 @@ impl Tournament {
                 self.waits.clear();
                 ev.push(Event::Cancelled { stacks });
             }
+            Command::ProposeDeal {
+                method,
+                left_in_play,
+            } => {
+                self.deal = Some(OpenDeal {
+                    method: *method,
+                    left_in_play: *left_in_play,
+                    shares: None,
+                    accepted: Vec::new(),
+                });
+                if self.hands.is_empty() {
+                    self.price_open_deal(ev);
+                } else {
+                    ev.push(Event::DealRequested {
+                        method: *method,
+                        left_in_play: *left_in_play,
+                    });
+                }
+            }
+            Command::AcceptDeal { player } => self.accept_deal(*player, rng, ev),
+            Command::RejectDeal { player } => {
+                self.deal = None;
+                ev.push(Event::DealDropped {
+                    reason: DealDropReason::Rejected(*player),
+                });
+                self.settle(rng, ev);
+            }
         }
+    }
+
+    // ---- deals (T15) -------------------------------------------------------
+
+    /// Prices the open deal now that no hand is in progress, or drops it if its
+    /// terms no longer apply.
+    fn price_open_deal(&mut self, ev: &mut Vec<Event>) {
+        let Some(d) = self.deal.as_ref() else {
+            return;
+        };
+        match self.price_deal(d.method, d.left_in_play) {
+            Ok(shares) => {
+                let (method, left_in_play) = (d.method, d.left_in_play);
+                ev.push(Event::DealProposed {
+                    method,
+                    shares: shares.clone(),
+                    left_in_play,
+                });
+                if let Some(d) = self.deal.as_mut() {
+                    d.shares = Some(shares);
+                }
+            }
+            Err(e) => {
+                self.deal = None;
+                ev.push(Event::DealDropped {
+                    reason: DealDropReason::NoLongerValid(e.to_string()),
+                });
+            }
+        }
+    }
+
+    fn accept_deal(&mut self, player: PlayerId, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+        let Some(d) = self.deal.as_mut() else {
+            return;
+        };
+        if let Err(i) = d.accepted.binary_search(&player) {
+            d.accepted.insert(i, player);
+        }
+        ev.push(Event::DealAccepted { player });
+        if d.accepted.len() < self.stacks.len() {
+            return;
+        }
+        let Some(d) = self.deal.take() else {
+            return;
+        };
+        let shares = d.shares.unwrap_or_default();
+        for s in &shares {
+            *self.deal_paid.entry(s.player).or_insert(0) += s.cents;
+        }
+        // The rest of the event is played for what was left in play alone.
+        self.play_on = Some(PrizeTable::explicit(vec![d.left_in_play]).unwrap_or_default());
+        ev.push(Event::DealMade {
+            method: d.method,
+            shares,
+            left_in_play: d.left_in_play,
+        });
+        self.settle(rng, ev);
+    }
+
+    /// A finish with what deals paid the player added.
+    fn with_deal_money(&self, mut f: Finish) -> Finish {
+        if let Some(c) = self.deal_paid.get(&f.player) {
+            f.prize += c;
+        }
+        f
     }
 
     // ---- time ------------------------------------------------------------
@@ -1161,6 +1449,10 @@ impl Tournament {
             // T10: no table starts a new hand until all tables finished theirs.
             return;
         }
+        if self.deal.is_some() {
+            // T15: play stops while a deal is discussed.
+            return;
+        }
         let idle: Vec<TableId> = self
             .seating
             .idle_tables()
@@ -1355,9 +1647,10 @@ impl Tournament {
 
     /// Ranks knocked-out players (T9) and records their finishes.
     fn place(&mut self, busted: &[(PlayerId, Chips)], ev: &mut Vec<Event>) {
-        let f = rank_knockouts(busted, self.remaining, &self.prizes);
+        let f = rank_knockouts(busted, self.remaining, self.prizes_in_play());
         self.remaining -= busted.len() as u32;
         for x in f {
+            let x = self.with_deal_money(x);
             self.finishes.push(x);
             ev.push(Event::Eliminated(x));
         }
@@ -1422,12 +1715,15 @@ impl Tournament {
         }
         if self.pending.is_empty() {
             let alive = self.seating.players() as u32;
-            if alive <= 1 || self.prizes.all_remaining_win_the_same(alive) {
+            if alive <= 1 || self.prizes_in_play().all_remaining_win_the_same(alive) {
                 let mut left: Vec<PlayerId> = self.stacks.keys().copied().collect();
                 left.sort_unstable();
                 self.end(&left, ev);
                 return;
             }
+        }
+        if all_idle && self.deal.as_ref().is_some_and(|d| d.shares.is_none()) {
+            self.price_open_deal(ev);
         }
         self.update_hand_for_hand(ev);
         if matches!(
@@ -1726,7 +2022,15 @@ impl Tournament {
 
     fn end(&mut self, left: &[PlayerId], ev: &mut Vec<Event>) {
         // T8: one player has every chip, or all left would win the same prize.
-        let standings = split_prizes(left, 1, &self.prizes);
+        let standings: Vec<Finish> = split_prizes(left, 1, self.prizes_in_play())
+            .into_iter()
+            .map(|f| self.with_deal_money(f))
+            .collect();
+        if self.deal.take().is_some() {
+            ev.push(Event::DealDropped {
+                reason: DealDropReason::EventOver,
+            });
+        }
         self.finishes.extend(standings.iter().copied());
         self.remaining = 0;
         self.phase = Phase::Finished;

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::fgs::{FgsOptions, fgs_equities};
 use super::split::{round_shares, split_by_weight, split_even};
 use super::{Cents, Chips, MoneyError, PlayerId, checked_sum, icm, sorted_unique};
 
@@ -41,6 +42,9 @@ pub enum DealMethod {
     ChipCount,
     /// The same for everyone.
     EvenSplit,
+    /// Future game simulation: equities a few hands ahead under the blind
+    /// structure ([`super::fgs`]); needs [`fgs_deal`].
+    Fgs,
 }
 
 /// Limits on money left in play for the winner (`deal` options).
@@ -152,6 +156,28 @@ pub fn even_split_deal(
     )
 }
 
+/// Proposes a future-game-simulation deal: `stacks` in seat order, the
+/// simulation as `fgs` says (its button an index into `stacks`). Otherwise as
+/// [`deal`]; the FGS equities are rounded to cents like ICM's.
+pub fn fgs_deal(
+    table: &DealTable,
+    stacks: &[PlayerStack],
+    remaining_prizes: &[Cents],
+    left_in_play: Cents,
+    opts: &DealOptions,
+    fgs: &FgsOptions,
+) -> Result<Deal, MoneyError> {
+    deal_with(
+        DealMethod::Fgs,
+        table,
+        stacks,
+        remaining_prizes,
+        left_in_play,
+        opts,
+        Some(fgs),
+    )
+}
+
 /// Proposes a deal (rule T15).
 ///
 /// `stacks` must hold every remaining player (000 8.1.8), each with chips, and the
@@ -173,6 +199,26 @@ pub fn deal(
     remaining_prizes: &[Cents],
     left_in_play: Cents,
     opts: &DealOptions,
+) -> Result<Deal, MoneyError> {
+    deal_with(
+        method,
+        table,
+        stacks,
+        remaining_prizes,
+        left_in_play,
+        opts,
+        None,
+    )
+}
+
+fn deal_with(
+    method: DealMethod,
+    table: &DealTable,
+    stacks: &[PlayerStack],
+    remaining_prizes: &[Cents],
+    left_in_play: Cents,
+    opts: &DealOptions,
+    fgs: Option<&FgsOptions>,
 ) -> Result<Deal, MoneyError> {
     if !table.final_table {
         return Err(MoneyError::DealBeforeFinalTable);
@@ -197,12 +243,6 @@ pub fn deal(
             players: stacks.len(),
         });
     }
-    if method == DealMethod::Icm && stacks.len() > icm::MAX_PLAYERS {
-        return Err(MoneyError::TooManyPlayersForIcm {
-            players: stacks.len(),
-            max: icm::MAX_PLAYERS,
-        });
-    }
     let pool = checked_sum(remaining_prizes.iter().copied())?;
     check_left_in_play(left_in_play, pool, table.total_prize_pool, opts)?;
     let to_share = pool - left_in_play;
@@ -217,6 +257,27 @@ pub fn deal(
             let prizes = prizes_less_left_in_play(remaining_prizes, left_in_play);
             let prizes: Vec<f64> = prizes.iter().map(|&p| p as f64).collect();
             let exact = icm::equities(&chips, &prizes)?;
+            round_shares(to_share, &exact)
+        }
+        DealMethod::Fgs => {
+            let Some(fgs) = fgs else {
+                return Err(MoneyError::FgsNeedsStructure);
+            };
+            let prizes = prizes_less_left_in_play(remaining_prizes, left_in_play);
+            let prizes: Vec<f64> = prizes.iter().map(|&p| p as f64).collect();
+            // Simulated in seat order, then put in the canonical order.
+            let seat_chips: Vec<Chips> = stacks.iter().map(|s| s.chips).collect();
+            let by_seat = fgs_equities(&seat_chips, &prizes, fgs)?.equity;
+            let exact: Vec<f64> = ordered
+                .iter()
+                .map(|o| {
+                    stacks
+                        .iter()
+                        .position(|s| s.player == o.player)
+                        .and_then(|i| by_seat.get(i).copied())
+                        .unwrap_or(0.0)
+                })
+                .collect();
             round_shares(to_share, &exact)
         }
         DealMethod::ChipCount => split_by_weight(to_share, &chips)?,

@@ -1,9 +1,11 @@
 //! Money and chips outside a hand: late registration, re-entry, rebuys and add-ons
-//! (rules T2-T4), bounties (T16), deals (T15), cancellation (T17), early payouts
+//! (rules T2-T4), bounties (T16), deals (T15: ICM at any field size, chip count,
+//! even split, future game simulation), cancellation (T17), early payouts
 //! (T19) and the chip race (T21).
 //!
 //! Everything here is a pure function or a small value type: no clock is read, no
-//! I/O is done, nothing is random. The tournament state machine calls these
+//! I/O is done, nothing is random except the seeded simulation of [`fgs`] (the
+//! same input and seed give the same result). The tournament state machine calls these
 //! functions with its own state and turns the answers into events.
 //!
 //! # Invariants
@@ -43,6 +45,7 @@ mod chip_race;
 mod deal;
 mod early;
 mod entry;
+pub mod fgs;
 pub mod icm;
 mod split;
 
@@ -57,7 +60,7 @@ pub use cancel::{
 pub use chip_race::{ChipRace, ChipRaceStack, PlayerChipRace, chip_race};
 pub use deal::{
     Deal, DealMethod, DealOptions, DealShare, DealTable, PlayerStack, chip_count_deal, deal,
-    even_split_deal, icm_deal,
+    even_split_deal, fgs_deal, icm_deal,
 };
 pub use early::{EarlyPayment, EarlyPayouts};
 pub use entry::{
@@ -65,6 +68,7 @@ pub use entry::{
     PlayerEntries, Price, RebuyOptions, Unregistration, Window, check_add_on, check_entry,
     check_rebuy, check_unregister, late_registration_closes_at, window_closes_at,
 };
+pub use fgs::{FgsEquities, FgsLevel, FgsOptions, fgs_equities};
 
 use thiserror::Error;
 
@@ -219,14 +223,42 @@ pub enum MoneyError {
         /// Players passed in.
         players: usize,
     },
-    /// ICM is computed exactly over all subsets; this many players is too many.
-    #[error("ICM is exact for at most {max} players, not {players} (rule T15)")]
+    /// The subset DP for ICM ([`icm::equities_subset`]) takes at most `max`
+    /// players; [`icm::equities`] takes any number.
+    #[error("the subset ICM method takes at most {max} players, not {players} (rule T15)")]
     TooManyPlayersForIcm {
         /// Players passed in.
         players: usize,
         /// The most supported.
         max: usize,
     },
+    /// A stack of zero chips given to ICM, by its index in the input.
+    #[error("stack {index} has no chips (rule T15)")]
+    ZeroStack {
+        /// Index of the stack in the input.
+        index: usize,
+    },
+    /// A prize that is not a finite, non-negative amount, by its place (from 1).
+    #[error("the prize for place {place} is not a finite amount of at least 0 (rule T15)")]
+    BadPrize {
+        /// The place, from 1.
+        place: usize,
+    },
+    /// Future game simulation takes 2 to 9 players (one table).
+    #[error("future game simulation takes 2 to 9 players, not {players} (rule T15)")]
+    FgsPlayers {
+        /// Players given.
+        players: usize,
+    },
+    /// FGS options without levels, a zero big blind, zero hands per level or
+    /// trials, or a button past the last player.
+    #[error(
+        "future game simulation needs levels with a big blind, hands per level, trials and a button among the players (rule T15)"
+    )]
+    BadFgsOptions,
+    /// An FGS deal needs the structure: use [`fgs_deal`].
+    #[error("an FGS deal needs the blind structure (rule T15)")]
+    FgsNeedsStructure,
     /// A player with no chips cannot be part of a deal or a chip share.
     #[error("{0} has no chips")]
     EmptyStack(PlayerId),

@@ -1,0 +1,169 @@
+//! ICM at any field size (rule T15): the Harville integral against the subset DP
+//! and against itself with far more quadrature nodes; the model's invariants.
+
+use holdem_tourney::money::MoneyError;
+use holdem_tourney::money::icm::{equities, equities_integral, equities_subset};
+use proptest::prelude::*;
+
+/// A small deterministic generator (splitmix64), so the fields are reproducible.
+struct Mix(u64);
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// `n` stacks from 1/20 to 20 times a base, log-uniform.
+fn field(n: usize, seed: u64) -> Vec<u64> {
+    let mut m = Mix(seed);
+    (0..n)
+        .map(|_| {
+            let x = (m.next() >> 11) as f64 / (1u64 << 53) as f64;
+            (100_000.0 * (20f64).powf(2.0 * x - 1.0)).round() as u64 + 1
+        })
+        .collect()
+}
+
+/// A harmonic prize table for `paid` places with a pool of 1,000,000.
+fn harmonic(paid: usize) -> Vec<f64> {
+    let total: f64 = (1..=paid).map(|i| 1.0 / i as f64).sum();
+    (1..=paid).map(|i| 1e6 / (i as f64 * total)).collect()
+}
+
+fn max_diff(a: &[f64], b: &[f64]) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max)
+}
+
+// rule T15: the integral method equals the exact subset DP wherever both run
+// (up to 20 players), to within 1e-9 of the prize pool, for every number of paid
+// places.
+#[test]
+fn t15_icm_integral_matches_the_subset_dp_up_to_20_players() {
+    for n in 2..=20usize {
+        for paid in [1, 2, n / 2 + 1, n - 1, n] {
+            let paid = paid.clamp(1, n);
+            let stacks = field(n, (n * 100 + paid) as u64);
+            let prizes = harmonic(paid);
+            let exact = equities_subset(&stacks, &prizes).unwrap();
+            let fast = equities_integral(&stacks, &prizes, 1).unwrap();
+            let err = max_diff(&exact, &fast);
+            assert!(err < 1e-9 * 1e6, "{n} players, {paid} paid: error {err}");
+        }
+    }
+}
+
+// rule T15: on fields too large for the subset DP, the usual quadrature agrees
+// with four times as many nodes to within 1e-9 of the pool, and the equities add
+// up to the pool.
+#[test]
+fn t15_icm_large_fields_agree_with_a_finer_quadrature() {
+    for (n, paid, seed) in [(100usize, 15usize, 1u64), (400, 60, 2), (1_000, 150, 3)] {
+        let stacks = field(n, seed);
+        let prizes = harmonic(paid);
+        let usual = equities(&stacks, &prizes).unwrap();
+        let fine = equities_integral(&stacks, &prizes, 4).unwrap();
+        let err = max_diff(&usual, &fine);
+        assert!(err < 1e-9 * 1e6, "{n} players: error {err}");
+        let sum: f64 = usual.iter().sum();
+        assert!((sum - 1e6).abs() < 1e-9 * 1e6, "{n} players: sum {sum}");
+    }
+}
+
+// rule T15: a field where every stack is equal pays everyone the same.
+#[test]
+fn t15_icm_equal_stacks_in_a_large_field_share_the_pool_evenly() {
+    let stacks = vec![5_000u64; 300];
+    let eq = equities(&stacks, &harmonic(45)).unwrap();
+    for e in &eq {
+        assert!((e - 1e6 / 300.0).abs() < 1e-9 * 1e6, "{e}");
+    }
+}
+
+// rule T15: bad input is a typed error naming what is wrong.
+#[test]
+fn t15_icm_rejects_bad_input() {
+    assert_eq!(equities(&[], &[]), Err(MoneyError::NoPlayers));
+    assert_eq!(
+        equities(&[5, 0, 3], &[1.0]),
+        Err(MoneyError::ZeroStack { index: 1 })
+    );
+    assert_eq!(
+        equities(&[5, 3], &[1.0, 1.0, 1.0]),
+        Err(MoneyError::TooManyPrizes {
+            prizes: 3,
+            players: 2
+        })
+    );
+    assert_eq!(
+        equities(&[5, 3], &[1.0, f64::NAN]),
+        Err(MoneyError::BadPrize { place: 2 })
+    );
+    assert_eq!(
+        equities(&[5, 3], &[f64::INFINITY]),
+        Err(MoneyError::BadPrize { place: 1 })
+    );
+    assert_eq!(
+        equities(&[5, 3], &[-1.0]),
+        Err(MoneyError::BadPrize { place: 1 })
+    );
+    assert_eq!(equities(&[u64::MAX, 3], &[1.0]), Err(MoneyError::Overflow));
+    assert_eq!(
+        equities_subset(&[1; 25], &[1.0]),
+        Err(MoneyError::TooManyPlayersForIcm {
+            players: 25,
+            max: 24
+        })
+    );
+}
+
+fn stacks_and_prizes() -> impl Strategy<Value = (Vec<u64>, Vec<f64>)> {
+    (2usize..40).prop_flat_map(|n| {
+        (
+            prop::collection::vec(1u64..1_000_000, n),
+            prop::collection::vec(0u32..1_000_000, 1..=n),
+        )
+            .prop_map(|(s, mut p)| {
+                p.sort_unstable_by(|a, b| b.cmp(a));
+                (s, p.into_iter().map(f64::from).collect())
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    // rule T15: the equities add up to the prizes, rise with the stack, are
+    // equal for equal stacks and do not depend on the order of the input.
+    #[test]
+    fn t15_icm_invariants_hold_for_any_field((stacks, prizes) in stacks_and_prizes(), rot in 0usize..40) {
+        let pool: f64 = prizes.iter().sum();
+        let tol = 1e-9 * pool.max(1.0);
+        let eq = equities(&stacks, &prizes).unwrap();
+        let sum: f64 = eq.iter().sum();
+        prop_assert!((sum - pool).abs() < tol, "sum {} pool {}", sum, pool);
+        for i in 0..stacks.len() {
+            for j in 0..stacks.len() {
+                if stacks[i] > stacks[j] {
+                    prop_assert!(eq[i] >= eq[j] - tol);
+                }
+                if stacks[i] == stacks[j] {
+                    prop_assert!((eq[i] - eq[j]).abs() < tol);
+                }
+            }
+        }
+        let k = rot % stacks.len();
+        let mut rotated = stacks.clone();
+        rotated.rotate_left(k);
+        let eq2 = equities(&rotated, &prizes).unwrap();
+        for i in 0..stacks.len() {
+            prop_assert!((eq2[i] - eq[(i + k) % stacks.len()]).abs() < tol);
+        }
+    }
+}
