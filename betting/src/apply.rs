@@ -155,6 +155,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 Ok(())
             }
             Input::Show { seat, cards } => self.show(at, seat, cards, sink, &input),
+            Input::OfferRuns { seat, runs } => self.offer_runs(at, seat, runs, sink),
+            Input::AnswerRuns { seat, accept } => self.answer_runs(at, seat, accept, sink),
             Input::Muck { seat } => {
                 if !matches!(self.phase, Phase::Showdown) {
                     return Err(self.unexpected(&input));
@@ -215,6 +217,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 if !matches!(self.phase, Phase::Board(_)) {
                     return Err(self.unexpected(&Input::Deal(deal)));
                 }
+                self.check_runs_decided()?;
                 if self.burned {
                     return Err(HandError::AlreadyBurned);
                 }
@@ -406,6 +409,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         sink: &mut S,
     ) -> Result<bool, HandError> {
         let count = if street == Street::Flop { 3 } else { 1 };
+        // (An open offer to run the board more than once holds `burned`, B26.)
         if self.phase != Phase::Board(street) || self.burned || new.len() != count {
             return Ok(false);
         }
@@ -564,6 +568,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if self.phase != Phase::Board(street) {
             return Err(self.unexpected(input));
         }
+        self.check_runs_decided()?;
         let bits = self.check_new_cards(new)?;
         self.deal_checked_board(at, street, new, cards, bits, sink)
     }
@@ -619,6 +624,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     #[inline(never)]
     fn start_preflop<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
         self.street = Street::Preflop;
+        if !self.config.bomb_pot.is_zero() {
+            self.skip_preflop_betting(at, sink);
+            return;
+        }
         // The big blind, or the last straddle, which acts like one (B10, B13).
         let bb = self.opening_blind;
         // B13: the call is the full big blind even when the big blind is short. Only
@@ -677,6 +686,24 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             },
         );
         self.advance_to(at, first, sink);
+    }
+
+    /// B27: a bomb pot has no pre-flop betting: the round closes at once (nobody has
+    /// a bet in front of them, so the pot is the bomb pot's antes) and the hand waits
+    /// for the flop, whose betting starts left of the button (B6).
+    #[cold]
+    #[inline(never)]
+    fn skip_preflop_betting<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
+        self.current_bet = 0;
+        self.last_full_bet = 0;
+        self.full_increment = 0;
+        self.bets = 0;
+        self.acted = 0;
+        self.behind = 0;
+        self.last_aggressor = None;
+        self.to_act = None;
+        self.phase = Phase::Betting;
+        self.close_round(at, sink);
     }
 
     /// Starts a post-flop betting round (B6: first active seat left of the button).
@@ -772,16 +799,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     self.active &= !bit;
                 }
                 if full {
-                    let base = match self.config.structure {
-                        BettingStructure::FixedLimit { .. } => to - self.full_increment,
-                        _ => match self.config.incomplete_all_in {
+                    // Fixed limit keeps its increment: the bet size (B9; B25 counts an
+                    // all-in of half a bet as a full one without changing it).
+                    if !matches!(self.config.structure, BettingStructure::FixedLimit { .. }) {
+                        let base = match self.config.incomplete_all_in {
                             crate::IncompleteAllInRule::StandardLastFullIncrement => current,
                             crate::IncompleteAllInRule::FullRaiseOverLastFullBet => {
                                 self.last_full_bet
                             }
-                        },
-                    };
-                    if !matches!(self.config.structure, BettingStructure::FixedLimit { .. }) {
+                        };
                         // B10: the largest increment of the round sets the minimum raise.
                         self.full_increment = self.full_increment.max(to - base);
                     }
@@ -1001,6 +1027,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
         match self.street.next() {
             Some(next) => self.phase = Phase::Board(next),
+            // B26: the river of a run that another follows.
+            None if self.another_run_follows() => self.start_next_run(at, sink),
             None => {
                 self.start_showdown();
                 // Cannot fail: the ranks were computed while validating the river,
@@ -1101,6 +1129,20 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         };
         if rank.is_none() {
             return Err(HandError::UnknownBoard);
+        }
+        // B26: revealed cards are ranked on every earlier run's board too.
+        let earlier = match known_rank {
+            None if self.runs.current > 0 => {
+                Some(self.earlier_run_ranks([Some(shown[0]), Some(shown[1])])?)
+            }
+            _ => None,
+        };
+        if let Some(earlier) = earlier {
+            for (ranks, rank) in self.runs.ranks.iter_mut().zip(earlier) {
+                if let (Some(slot), Some(rank)) = (ranks.get_mut(seat.as_usize()), rank) {
+                    *slot = rank;
+                }
+            }
         }
         if reveals {
             self.add_known(shown[0].bit() | shown[1].bit());

@@ -76,7 +76,7 @@ impl Default for ShowdownRules {
 }
 
 /// Everything that fixes the rules of one hand: structure (B1), forced bets (B2, B5),
-/// house rules (B9, B10, B12, B16), rake (B23) and chip unit (B24).
+/// house rules (B9, B10, B12, B16, B25-B27), rake (B23) and chip unit (B24).
 ///
 /// `Default` is no limit with blinds 1-2, no antes and every house rule at the
 /// standard choice of RULES.md. Build one with [`HandConfig::no_limit`],
@@ -118,9 +118,27 @@ pub struct HandConfig {
     pub reraise_must_double: bool,
     /// The minimum raise after an incomplete all-in (B12).
     pub incomplete_all_in: IncompleteAllInRule,
+    /// Fixed limit, the half-bet rule (B25, the standard; `true` by default): an
+    /// all-in bet or raise of at least half a full bet counts as a full bet or raise
+    /// (it reopens the betting, the next raise is a full bet on top of it, and it
+    /// counts toward the cap), and a player who already acted may raise again once
+    /// the bet has grown by half a bet or more since. `false` is the house rule where
+    /// only a full bet or raise counts. Ignored in pot and no limit.
+    pub fixed_limit_half_bet: bool,
     /// House rule (001): a player who times out facing a bet with chips already in the
     /// pot is all-in for what they put in instead of folding (B16).
     pub time_out_all_in_protection: bool,
+    /// A bomb pot (B27, house rule; zero, the default, for an ordinary hand): every
+    /// dealt-in player puts in this much ([`crate::PostKind::BombPot`], all-in when
+    /// short) instead of the blinds and antes, there is no pre-flop betting, and play
+    /// starts on the flop with the first active player left of the button. The blinds
+    /// still size the bets (B10). A bomb pot takes no [`crate::ForcedBets`], dead or
+    /// extra blinds.
+    pub bomb_pot: Chips,
+    /// Run it twice or three times (B26, house rule for cash games): the most runs
+    /// of the board players may agree to ([`crate::Input::OfferRuns`]) once no more
+    /// betting is possible. 1, the default, is off; 2 or 3.
+    pub max_board_runs: u8,
     /// The rake (B23); [`RakePolicy::NONE`] for tournaments.
     pub rake: RakePolicy,
     /// Showdown and mucking house rules (B21).
@@ -154,7 +172,10 @@ impl HandConfig {
             cap_lifted_heads_up: false,
             reraise_must_double: false,
             incomplete_all_in: IncompleteAllInRule::StandardLastFullIncrement,
+            fixed_limit_half_bet: true,
             time_out_all_in_protection: false,
+            bomb_pot: Chips::ZERO,
+            max_board_runs: 1,
             rake: RakePolicy::NONE,
             showdown: ShowdownRules::default(),
         }
@@ -227,6 +248,7 @@ impl HandConfig {
             ("big-blind", self.big_blind),
             ("ante", self.ante),
             ("big-blind-ante", self.big_blind_ante),
+            ("bomb-pot", self.bomb_pot),
         ];
         for (field, amount) in amounts {
             // (A unit of one needs no division.)
@@ -256,6 +278,12 @@ impl HandConfig {
                     reason: "must allow at least the opening bet (B9)",
                 });
             }
+        }
+        if !(1..=crate::MAX_BOARD_RUNS).contains(&self.max_board_runs) {
+            return Err(HandError::InvalidConfig {
+                field: "max-board-runs",
+                reason: "must be 1 (off), 2 or 3 (B26)",
+            });
         }
         self.rake.validate().map_err(|_| HandError::InvalidConfig {
             field: "rake",

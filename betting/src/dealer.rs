@@ -39,7 +39,9 @@ pub enum DealerError {
 }
 
 /// Deals one hand from a shuffled deck. Create one per hand (C1: a deck is used for
-/// one hand only).
+/// one hand only). With the board run more than once (B26), [`Dealer::deal_board`]
+/// deals each run's burns and cards from the same deck
+/// ([`Dealer::shuffled_for_runs`] holds enough), so no card is used twice.
 ///
 /// ```
 /// use holdem_betting::{Dealer, DealOutcome, Hand, HandConfig, Pending, Player, Timestamp};
@@ -85,13 +87,29 @@ impl Dealer {
     /// cards of a deck shuffled with `rng` ([`Deck::shuffled_top_with`], a partial
     /// Fisher-Yates: every card the hand can use is as random as with a full
     /// shuffle (C2), at the cost of 20 draws for six players instead of 51). For
-    /// real play `rng` should be a CSPRNG seeded from the OS.
+    /// real play `rng` should be a CSPRNG seeded from the OS. A hand whose board may
+    /// run more than once (B26) needs more cards: [`Dealer::shuffled_for_runs`].
     #[must_use]
     pub fn shuffled_for<E: HandEvaluator + Clone, R: RngCore + ?Sized>(
         hand: &Hand<E>,
         rng: &mut R,
     ) -> Dealer {
         let needed = Dealer::cards_needed(hand.players().len());
+        Dealer::new(Deck::shuffled_top_with(needed, rng))
+    }
+
+    /// A dealer for `hand` whose board may run up to the hand's
+    /// [`crate::HandConfig::max_board_runs`] times (B26): as [`Dealer::shuffled_for`],
+    /// with eight more cards (three burns, five board cards) for every extra run, so
+    /// that [`Dealer::deal_board`] deals each run's burns and cards from one deck and
+    /// no card twice. With one run it is [`Dealer::shuffled_for`].
+    #[must_use]
+    pub fn shuffled_for_runs<E: HandEvaluator + Clone, R: RngCore + ?Sized>(
+        hand: &Hand<E>,
+        rng: &mut R,
+    ) -> Dealer {
+        let extra = 8 * usize::from(hand.config().max_board_runs.saturating_sub(1));
+        let needed = Dealer::cards_needed(hand.players().len()) + extra;
         Dealer::new(Deck::shuffled_top_with(needed, rng))
     }
 

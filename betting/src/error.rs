@@ -277,6 +277,24 @@ pub enum HandError {
     /// A hand cannot be ranked because a board card is unknown.
     #[error("the board has unknown cards: hands cannot be ranked (E1)")]
     UnknownBoard,
+    /// An offer to run the board more than once, or an answer to one, that the hand
+    /// cannot take now (B26).
+    #[error("{seat} cannot offer or answer running the board more than once: {reason} (B26)")]
+    RunsNotPossible {
+        /// The seat that offered or answered.
+        seat: Seat,
+        /// Why, in words.
+        reason: &'static str,
+    },
+    /// A board card while an offer to run the board `runs` times waits for answers:
+    /// `seat` is the next to accept or refuse (B26).
+    #[error("the board waits for {seat} to accept or refuse running it {runs} times (B26)")]
+    RunsUndecided {
+        /// The next seat to answer.
+        seat: Seat,
+        /// The runs offered.
+        runs: u8,
+    },
     /// The evaluator refused a hand.
     #[error("hand evaluation failed: {0}")]
     Eval(#[from] holdem_eval::EvalError),
@@ -327,6 +345,7 @@ impl HandError {
             | HandError::LastHandInPot { .. } => "B21",
             HandError::ReraiseStep { .. } => "B10",
             HandError::UnknownBoard => "E1",
+            HandError::RunsNotPossible { .. } | HandError::RunsUndecided { .. } => "B26",
         }
     }
 

@@ -161,10 +161,15 @@ pub enum Event {
         /// The seat.
         seat: Seat,
     },
-    /// One pot was awarded (P1-P6, B22, B23).
+    /// One pot was awarded (P1-P6, B22, B23), or with the board run more than once
+    /// (B26) one run's part of it.
     PotAwarded {
         /// 0 is the main pot, then the side pots.
         index: u8,
+        /// The run whose board decided it: 0, the first (and only, unless the
+        /// players agreed to run the board more than once, B26), 1 or 2.
+        #[cfg_attr(feature = "serde", serde(default))]
+        run: u8,
         /// The chips in the pot before rake.
         amount: Chips,
         /// The rake taken from it.
@@ -175,6 +180,32 @@ pub enum Event {
         share: Chips,
         /// The first seat given an odd chip (P3), if the split was uneven.
         odd_chip_seat: Option<Seat>,
+    },
+    /// A player offered to run the rest of the board `runs` times (B26).
+    RunsOffered {
+        /// The offering seat.
+        seat: Seat,
+        /// The runs offered.
+        runs: u8,
+    },
+    /// A player accepted or refused the offer to run the board more than once (B26).
+    RunsAnswered {
+        /// The answering seat.
+        seat: Seat,
+        /// `true` when accepted.
+        accept: bool,
+    },
+    /// The offer is settled (B26): every player accepted (`runs` as offered) or one
+    /// refused (`runs` is 1). The board is dealt `runs` times from here.
+    RunsAgreed {
+        /// The number of runs.
+        runs: u8,
+    },
+    /// A new run of the board begins (B26): the board is back to the cards shared
+    /// by every run, and the dealer deals this run's burns and cards.
+    RunStarted {
+        /// The run: 1 for the second, 2 for the third.
+        run: u8,
     },
     /// A seat's stack once the hand is settled, and its net result.
     FinalStack {

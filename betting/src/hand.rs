@@ -7,6 +7,7 @@ use holdem_pots::{Chips, Seat, SeatSet};
 
 use crate::fixed::{Filler, FixedVec};
 use crate::result::HandResult;
+use crate::runs::Runs;
 use crate::state::{SeatState, next_in};
 use crate::{
     ForcedBets, HandConfig, HandError, MAX_SEATS, Pending, Player, Positions, PostKind, SeatStatus,
@@ -115,6 +116,8 @@ pub struct Hand<E = Evaluator> {
     /// Betting ended with a player all-in: hands are face up (B21).
     pub(crate) all_in_showdown: bool,
     pub(crate) showdown_order: FixedVec<Seat, MAX_SEATS>,
+    /// The runs of the board (B26): one unless the players agreed to more.
+    pub(crate) runs: Runs,
     pub(crate) result: Option<HandResult>,
     /// The config is no limit with the standard minimum raise and no re-raise
     /// doubling: the betting limits take a shorter path (derived from `config`;
@@ -187,6 +190,7 @@ impl<E> PartialEq for Hand<E> {
             && self.known == other.known
             && self.all_in_showdown == other.all_in_showdown
             && self.showdown_order == other.showdown_order
+            && self.runs == other.runs
             && self.result == other.result
     }
 }
@@ -317,6 +321,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 }
             }
         }
+        if !config.bomb_pot.is_zero()
+            && (!forced.is_empty()
+                || !positions.extra_big_blinds.is_empty()
+                || !positions.dead_blinds.is_empty())
+        {
+            return Err(HandError::InvalidConfig {
+                field: "bomb-pot",
+                reason: "a bomb pot has no other forced bets: no antes, straddles, dead or extra blinds (B27)",
+            });
+        }
         let (straddler, opening_blind) = check_straddles(&config, set, &positions, forced)?;
         Ok(Hand::build(
             config,
@@ -395,6 +409,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             known: CardSet::EMPTY,
             all_in_showdown: false,
             showdown_order: FixedVec::new(Seat::FILLER),
+            runs: Runs::NONE,
             result: None,
             plain_no_limit: config.is_plain_no_limit(),
             nobody_sits_out: false,
@@ -420,6 +435,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             sitting_out |= p.sitting_out;
         }
         hand.nobody_sits_out = !sitting_out;
+        if !config.bomb_pot.is_zero() {
+            // B27: every dealt-in player posts the bomb pot, clockwise from the left
+            // of the button; no blinds, no antes.
+            for seat in clockwise_from(set, positions.button) {
+                hand.posts.push((seat, PostKind::BombPot));
+                hand.post_sizes[seat.as_usize()][0] = config.bomb_pot.get();
+            }
+            return;
+        }
 
         // The forced bets in posting order: antes clockwise from the left of the
         // button (B5), dead antes (the big-blind ante), the blinds (B2), straddles,
@@ -524,6 +548,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             known: self.known,
             all_in_showdown: self.all_in_showdown,
             showdown_order: self.showdown_order,
+            runs: self.runs,
             result: self.result,
             plain_no_limit: self.plain_no_limit,
             nobody_sits_out: self.nobody_sits_out,
@@ -790,7 +815,8 @@ impl<E> Hand<E> {
     pub(crate) fn post_size(&self, seat: Seat, kind: PostKind) -> u64 {
         let sizes = self.post_sizes[seat.as_usize()];
         match kind {
-            PostKind::Ante => sizes[0],
+            // A bomb pot's amount sits in the ante slot (a bomb pot has no antes).
+            PostKind::Ante | PostKind::BombPot => sizes[0],
             PostKind::BigBlindAnte => sizes[1],
             PostKind::Straddle => sizes[2],
             PostKind::SmallBlind | PostKind::DeadBlind => self.config.small_blind.get(),

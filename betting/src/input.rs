@@ -34,6 +34,10 @@ pub enum PostKind {
     /// A live straddle: an extra blind left of the big blind (or of the previous
     /// straddle) that sets the bet to call; the straddler acts last before the flop.
     Straddle,
+    /// A bomb pot's ante (B27): every dealt-in player puts in the agreed amount
+    /// ([`crate::HandConfig::bomb_pot`]) instead of blinds and antes; into the pot,
+    /// not a bet, counting for side pots like an ante.
+    BombPot,
 }
 
 impl PostKind {
@@ -145,6 +149,26 @@ pub enum Input {
         /// The mucking seat.
         seat: Seat,
     },
+    /// Run it twice or three times (B26, house rule [`crate::HandConfig::max_board_runs`]):
+    /// once no more betting is possible and before the next board card (or its burn)
+    /// is dealt, a player still in offers to deal the rest of the board `runs` times.
+    /// The offer counts as the offerer's acceptance; every other player still in
+    /// answers with [`Input::AnswerRuns`].
+    OfferRuns {
+        /// The offering seat.
+        seat: Seat,
+        /// The number of runs offered: 2 up to the configured maximum.
+        runs: u8,
+    },
+    /// A player still in accepts or refuses the open offer to run the board more than
+    /// once (B26). Any refusal means one run; once all accept, the rest of the board
+    /// is dealt that many times.
+    AnswerRuns {
+        /// The answering seat.
+        seat: Seat,
+        /// `true` to accept.
+        accept: bool,
+    },
 }
 
 impl Input {
@@ -180,6 +204,10 @@ pub enum InputKind {
     Show,
     /// [`Input::Muck`].
     Muck,
+    /// [`Input::OfferRuns`].
+    OfferRuns,
+    /// [`Input::AnswerRuns`].
+    AnswerRuns,
 }
 
 impl Input {
@@ -197,6 +225,8 @@ impl Input {
             Input::TimeOut { .. } => InputKind::TimeOut,
             Input::Show { .. } => InputKind::Show,
             Input::Muck { .. } => InputKind::Muck,
+            Input::OfferRuns { .. } => InputKind::OfferRuns,
+            Input::AnswerRuns { .. } => InputKind::AnswerRuns,
         }
     }
 }
@@ -214,6 +244,8 @@ impl core::fmt::Display for InputKind {
             InputKind::TimeOut => "time-out",
             InputKind::Show => "show",
             InputKind::Muck => "muck",
+            InputKind::OfferRuns => "offer to run the board more than once",
+            InputKind::AnswerRuns => "answer to the offer to run the board more than once",
         };
         f.write_str(name)
     }

@@ -179,7 +179,15 @@ impl<E> Hand<E> {
                 } else {
                     self.last_full_bet + size
                 };
-                (to, to)
+                // B25: half a bet or more on top of the last full bet (an all-in, as
+                // nothing else is short of a bet) counts as a full bet or raise; so
+                // do several short all-ins that together reach it.
+                let full = if self.config.fixed_limit_half_bet {
+                    self.last_full_bet + size.div_ceil(2)
+                } else {
+                    to
+                };
+                (full, to)
             }
             None if opening => {
                 let bb = self.config.big_blind.get();
@@ -228,13 +236,19 @@ impl<E> Hand<E> {
             BettingStructure::NoLimit => all_in_to,
         };
 
+        // B8, B12: the bet must have grown by a full raise since the seat acted to
+        // reopen the betting to it; B25: by half a bet in fixed limit.
+        let reopening = match fixed {
+            Some(size) if self.config.fixed_limit_half_bet => size.div_ceil(2),
+            _ => self.full_increment,
+        };
         let others_able = self.active & !(1 << seat.as_usize()) != 0;
         let blocked = if all_in_to <= current {
             Some(Block::Stack)
         } else if !others_able {
             Some(Block::Nobody)
         } else if self.acted & (1 << seat.as_usize()) != 0
-            && current.saturating_sub(st.acted_at) < self.full_increment
+            && current.saturating_sub(st.acted_at) < reopening
         {
             // B8, B12: only a full raise since the seat acted reopens the betting.
             Some(Block::NotReopened)

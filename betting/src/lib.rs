@@ -1,5 +1,7 @@
 //! One hand of Texas Hold'em, from the forced bets to the settlement, for fixed limit,
-//! pot limit and no limit (rules B1-B24, C3, C4, C6): a sans-IO state machine.
+//! pot limit and no limit (rules B1-B27, C3, C4, C6): a sans-IO state machine. House
+//! rules include the fixed-limit half-bet rule (B25), running the board more than
+//! once ([`Input::OfferRuns`], B26) and bomb pots ([`HandConfig::bomb_pot`], B27).
 //!
 //! A [`Hand`] takes [`Input`]s (posts, player [`Action`]s, [`DealerInput`]s,
 //! time-outs, show/muck) with a [`Timestamp`] and answers each with [`Event`]s or a
@@ -87,6 +89,7 @@ mod hand;
 mod input;
 mod legal;
 mod result;
+mod runs;
 mod state;
 pub mod table;
 mod view;
@@ -105,6 +108,7 @@ pub use hand::Hand;
 pub use input::{Action, DealerInput, Input, InputKind, PostKind, Timestamp};
 pub use legal::{AmountRange, LegalActions};
 pub use result::{HandResult, PotResult};
+pub use runs::{MAX_BOARD_RUNS, RunOffer};
 pub use state::{Pending, Player, Positions, SeatStatus, Street};
 pub use view::{HandView, SeatView};
 

@@ -6,6 +6,7 @@ use holdem_pots::{Chips, Contribution, Seat, SeatSet, Status, Table, settle};
 
 use crate::event::{Event, EventSink};
 use crate::hand::Phase;
+use crate::runs::MAX_POT_AWARDS;
 use crate::{Hand, HandError, MAX_SEATS, SeatStatus, Timestamp};
 
 /// One pot as awarded: amount, rake, winners, shares and odd chips (P1-P6, B23).
@@ -15,6 +16,10 @@ use crate::{Hand, HandError, MAX_SEATS, SeatStatus, Timestamp};
 pub struct PotResult {
     /// 0 is the main pot, then the side pots.
     pub index: u8,
+    /// The run of the board that decided it (B26): 0 unless the board was run more
+    /// than once, when each run wins its part of every pot.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub run: u8,
     /// Chips in the pot before rake.
     pub amount: Chips,
     /// The rake taken from it (B23).
@@ -53,7 +58,7 @@ pub struct HandResult {
     finals: [Chips; MAX_SEATS],
     /// Raw `HandRank`s (`holdem_eval` has no serde feature yet).
     ranks: [Option<u16>; MAX_SEATS],
-    pots: ArrayVec<PotResult, MAX_SEATS>,
+    pots: ArrayVec<PotResult, MAX_POT_AWARDS>,
     rake: Chips,
     showdown: bool,
 }
@@ -95,7 +100,8 @@ impl HandResult {
         self.players.iter().map(|s| (s, self.final_stack(s)))
     }
 
-    /// The pots, main pot first.
+    /// The pots, main pot first; with the board run more than once (B26), each
+    /// pot's parts in run order ([`PotResult::run`]).
     #[must_use]
     pub fn pots(&self) -> &[PotResult] {
         &self.pots
@@ -198,6 +204,23 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
         }
         let table = Table::new(MAX_SEATS as u8, self.positions.button)?;
+        if self.runs.count > 1 {
+            // B26: the board was run more than once.
+            let settled = self.settle_runs(table, &contributions, live_count, dead)?;
+            if let Some((seat, amount)) = settled.uncalled {
+                sink.push(at, Event::UncalledReturned { seat, amount });
+            }
+            self.complete(
+                at,
+                &settled.payouts,
+                &settled.parts,
+                settled.rake,
+                ranks,
+                live_count >= 2,
+                sink,
+            );
+            return Ok(());
+        }
         let settled = match self.single_pot(table, &contributions, &strengths, dead) {
             Some(fast) => {
                 // The fast path must agree with the general settlement by `pots`;
@@ -276,6 +299,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 at,
                 Event::PotAwarded {
                     index: pot.index,
+                    run: pot.run,
                     amount: pot.amount,
                     rake: pot.rake,
                     winners: pot.winners,
@@ -360,7 +384,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// [`Hand::try_settle_general`] would do in that case (checked in debug builds);
     /// `None` sends everything else, errors included, down the general path.
     fn lean_single_pot(&self) -> Option<LeanSingle> {
-        if !self.config.showdown.winner_must_show_both_cards {
+        if !self.config.showdown.winner_must_show_both_cards || self.runs.count > 1 {
             return None;
         }
         let contenders = self.contenders();
@@ -448,7 +472,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// Settles through `holdem_pots` (P1-P6, B14, B23): any number of side pots.
-    fn general_pots(
+    pub(crate) fn general_pots(
         &self,
         table: Table,
         contributions: &[Contribution],
@@ -470,6 +494,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         for award in settlement.pots() {
             pots.push(PotResult {
                 index: u8::try_from(award.index()).unwrap_or(u8::MAX),
+                run: 0,
                 amount: award.amount(),
                 rake: award.rake(),
                 eligible: award.eligible(),
@@ -551,7 +576,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// The extra rake the dead money adds to the main pot, within the cap (B23).
-    fn dead_money_rake(&self, pots: &[PotResult], dead: u64, rake_so_far: u64) -> u64 {
+    pub(crate) fn dead_money_rake(&self, pots: &[PotResult], dead: u64, rake_so_far: u64) -> u64 {
         let policy = &self.config.rake;
         if policy.no_flop_no_drop && self.board_len < 3 {
             return 0;
@@ -581,16 +606,16 @@ struct LeanSingle {
 /// A settlement before it is applied: what each seat receives, the pots, the rake,
 /// and any uncalled chips paid back.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Settled {
-    payouts: [u64; MAX_SEATS],
-    pots: ArrayVec<PotResult, MAX_SEATS>,
-    rake: u64,
-    uncalled: Option<(Seat, Chips)>,
+pub(crate) struct Settled {
+    pub(crate) payouts: [u64; MAX_SEATS],
+    pub(crate) pots: ArrayVec<PotResult, MAX_SEATS>,
+    pub(crate) rake: u64,
+    pub(crate) uncalled: Option<(Seat, Chips)>,
 }
 
 /// One pot of `amount` less `rake`, split equally among `winners` with the odd chips
 /// one each from the first winner left of the button (P3).
-fn split(
+pub(crate) fn split(
     index: u8,
     amount: u64,
     rake: u64,
@@ -604,6 +629,7 @@ fn split(
         // One winner (or none): the whole net, no odd chips, no division.
         return PotResult {
             index,
+            run: 0,
             amount: Chips(amount),
             rake: Chips(rake),
             eligible,
@@ -617,6 +643,7 @@ fn split(
     let mut odd = net % count;
     let mut pot = PotResult {
         index,
+        run: 0,
         amount: Chips(amount),
         rake: Chips(rake),
         eligible,

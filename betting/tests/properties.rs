@@ -1,6 +1,8 @@
 //! Property tests over random hands: 2-10 players, all three structures, random
 //! stacks (tiny ones included), antes, per-seat and dead antes, straddles, rake and
-//! the showdown house rules. Chips are conserved after every input, no
+//! the showdown house rules, the fixed-limit half-bet rule (B25), runs of the board
+//! agreed or refused at random (B26) and bomb pots (B27).
+//! Chips are conserved after every input, no
 //! card is dealt twice, every hand terminates, `legal_actions` is exactly what the
 //! hand accepts, and rejected inputs change nothing.
 
@@ -8,9 +10,9 @@ mod common;
 
 use common::T;
 use holdem_betting::{
-    Action, BettingStructure, Chips, DealerInput, ForcedBets, Hand, HandConfig, HandError,
-    IncompleteAllInRule, Input, LegalActions, Pending, Player, Positions, RakePolicy, Seat,
-    SeatSet, Street,
+    Action, BettingStructure, Chips, DealerInput, Event, Events, ForcedBets, Hand, HandConfig,
+    HandError, IncompleteAllInRule, Input, LegalActions, Pending, Player, Positions, RakePolicy,
+    Seat, SeatSet, SeatStatus, Street,
 };
 use holdem_cards::{Card, Deck};
 use proptest::prelude::*;
@@ -89,6 +91,16 @@ fn config(setup: &Setup) -> HandConfig {
     config.showdown.losers_may_muck = !bit(13);
     config.showdown.winner_must_show_both_cards = !bit(14);
     config.showdown.all_in_hands_face_up = !bit(15);
+    // B25: the half-bet rule (fixed limit) on or off.
+    config.fixed_limit_half_bet = !bit(17);
+    // B27: a bomb pot (short stacks go all-in posting it).
+    if bit(18) && bit(19) {
+        config.bomb_pot = Chips(30);
+    }
+    // B26: the board may run two or three times.
+    if bit(20) {
+        config.max_board_runs = if bit(21) { 3 } else { 2 };
+    }
     config
 }
 
@@ -136,12 +148,19 @@ fn new_hand(setup: &Setup) -> Hand {
             }
         })
         .collect();
+    let config = config(setup);
+    // A bomb pot takes no other forced bets (B27).
+    let forced = if config.bomb_pot.is_zero() {
+        forced(setup)
+    } else {
+        ForcedBets::default()
+    };
     Hand::with_forced_bets(
-        config(setup),
+        config,
         &players,
         Seat::new(setup.button % n).expect("seat"),
         None,
-        &forced(setup),
+        &forced,
         holdem_eval::Evaluator::new(),
     )
     .expect("hand")
@@ -191,6 +210,8 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
     let mut hand = new_hand(setup);
     let total: u64 = setup.stacks.iter().sum();
     let mut dealt = 0u32;
+    // The seats whose hands an event turned face up.
+    let mut shown = 0u32;
     for _step in 0..1_000 {
         prop_assert!(hand.chips_conserved(), "chips not conserved");
         prop_assert!(
@@ -202,6 +223,7 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
             dealt,
             "a card was lost or dealt twice"
         );
+        views_hide_unshown_cards(&hand, shown)?;
         let input = match hand.pending() {
             Pending::Complete => {
                 let result = hand.result().expect("complete hands have a result");
@@ -218,6 +240,10 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 })
             }
             Pending::Board { street } => {
+                if hand.runs_offerable() && rng.next_u32() % 2 == 0 {
+                    shown |= offer_runs(&mut hand, &mut rng)?;
+                    continue;
+                }
                 if rng.next_u32() % 2 == 0 {
                     dealt += 1;
                     hand.apply(T, Input::Deal(DealerInput::Burn(draw(&mut deck))))
@@ -269,11 +295,15 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 let wrong_seat = Seat::new((rng.next_u32() % 10) as u8).expect("seat");
                 let amount = u64::from(rng.next_u32() % 3_000);
                 let action = all_actions(amount)[(rng.next_u32() % 8) as usize];
-                if hand.apply(T, Input::act(wrong_seat, action)).is_err() {
-                    prop_assert_eq!(&hand, &before, "a rejected input changed the hand");
-                    pick(&legal, &mut rng, seat)
-                } else {
-                    continue;
+                match hand.apply(T, Input::act(wrong_seat, action)) {
+                    Err(_) => {
+                        prop_assert_eq!(&hand, &before, "a rejected input changed the hand");
+                        pick(&legal, &mut rng, seat)
+                    }
+                    Ok(events) => {
+                        shown |= shown_by(&events);
+                        continue;
+                    }
                 }
             }
             Pending::Showdown { seat } => {
@@ -284,11 +314,12 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                     // changes and the seat shows instead.
                     let before = hand.clone();
                     match hand.apply(T, Input::Muck { seat }) {
-                        Ok(_) => {
+                        Ok(events) => {
                             prop_assert!(
                                 !must_show,
                                 "a muck was accepted though losers may not muck"
                             );
+                            shown |= shown_by(&events);
                             continue;
                         }
                         Err(e) => {
@@ -310,12 +341,78 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 }
             }
         };
-        hand.apply(T, input)
+        let events = hand
+            .apply(T, input)
             .map_err(|e| TestCaseError::fail(format!("{input:?} rejected: {e}")))?;
+        shown |= shown_by(&events);
     }
     Err(TestCaseError::fail(
         "the hand did not terminate in 1000 inputs",
     ))
+}
+
+/// B26: a player still in offers to run the board more than once; every other one
+/// answers, mostly accepting. Gives the seats turned face up (none).
+fn offer_runs(hand: &mut Hand, rng: &mut ChaCha8Rng) -> Result<u32, TestCaseError> {
+    let in_hand: Vec<Seat> = hand
+        .players()
+        .iter()
+        .filter(|s| matches!(hand.status(*s), SeatStatus::Active | SeatStatus::AllIn))
+        .collect();
+    let seat = in_hand[rng.next_u32() as usize % in_hand.len()];
+    let runs = 2 + (rng.next_u32() % u32::from(hand.config().max_board_runs - 1)) as u8;
+    let fail = |e: HandError| TestCaseError::fail(e.to_string());
+    let mut shown = shown_by(
+        &hand
+            .apply(T, Input::OfferRuns { seat, runs })
+            .map_err(fail)?,
+    );
+    while let Some(offer) = hand.run_offer() {
+        // A card is refused while answers are missing, and changes nothing.
+        let before = hand.clone();
+        prop_assert!(hand.apply(T, Input::Deal(DealerInput::Burn(None))).is_err());
+        prop_assert_eq!(&*hand, &before);
+        let next = offer.waiting.iter().next().expect("a seat to answer");
+        let accept = !rng.next_u32().is_multiple_of(4);
+        let events = hand
+            .apply(T, Input::AnswerRuns { seat: next, accept })
+            .map_err(fail)?;
+        shown |= shown_by(&events);
+    }
+    Ok(shown)
+}
+
+/// The seats these events turned face up.
+fn shown_by(events: &Events) -> u32 {
+    let mut shown = 0;
+    for e in events {
+        if let Event::Showed { seat, .. } = e.event {
+            shown |= 1 << seat.index();
+        }
+    }
+    shown
+}
+
+/// Every view shows a player its own hole cards and another player's only once an
+/// event turned them face up; the public view shows only those.
+fn views_hide_unshown_cards(hand: &Hand, shown: u32) -> Result<(), TestCaseError> {
+    let public = hand.public_view();
+    for viewer in hand.players().iter() {
+        let view = hand.view_for(viewer);
+        for seat in hand.players().iter() {
+            let i = seat.as_usize();
+            let face_up = shown >> i & 1 == 1;
+            let seen = view.seats[i].and_then(|v| v.hole_cards);
+            let public_seen = public.seats[i].and_then(|v| v.hole_cards);
+            prop_assert_eq!(public_seen.is_some(), face_up, "public view of {}", seat);
+            if seat == viewer {
+                prop_assert_eq!(seen, Some(hand.hole_cards(seat)));
+            } else {
+                prop_assert_eq!(seen, public_seen, "{} sees {}", viewer, seat);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A random legal action, biased toward calls and checks so hands reach showdown.

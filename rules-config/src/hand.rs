@@ -64,8 +64,34 @@ impl Rules {
         config.reraise_must_double = b.reraise_must_double;
         config.incomplete_all_in = b.incomplete_all_in;
         config.time_out_all_in_protection = b.time_out_all_in_protection;
+        config.fixed_limit_half_bet = b.fixed_limit_half_bet;
+        config.max_board_runs = b.max_board_runs;
         config.rake = self.rake;
         config.showdown = b.showdown;
+        config
+            .validate()
+            .map_err(|e| RulesError::single(engine_error(e)))?;
+        Ok(config)
+    }
+}
+
+impl Rules {
+    /// The `holdem_betting::HandConfig` for a bomb pot under these rules (B27): as
+    /// [`Rules::hand_config`], with every dealt-in player putting in `betting.bomb-pot`
+    /// and no pre-flop betting.
+    ///
+    /// # Errors
+    /// A [`RulesError`] at `betting.bomb-pot` when the rules set has no bomb pots
+    /// (0), or as [`Rules::hand_config`].
+    pub fn bomb_pot_hand_config(&self, level: usize) -> Result<HandConfig, RulesError> {
+        if self.betting.bomb_pot.is_zero() {
+            return Err(RulesError::single(ConfigError::invalid(
+                "betting.bomb-pot",
+                "these rules have no bomb pots: set the amount each player puts in (B27)",
+            )));
+        }
+        let mut config = self.hand_config(level)?;
+        config.bomb_pot = self.betting.bomb_pot;
         config
             .validate()
             .map_err(|e| RulesError::single(engine_error(e)))?;

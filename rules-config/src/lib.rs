@@ -7,7 +7,7 @@
 //! | section | owner | rules |
 //! |---|---|---|
 //! | `[dealing]` | `holdem_cards::{ButtonDraw, MisdealRules}` | C5, C6 |
-//! | `[betting]` | `holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules}`; stakes and house-rule flags of `HandConfig` | B1-B2, B5, B9-B12, B16, B21, B24 |
+//! | `[betting]` | `holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules}`; stakes and house-rule flags of `HandConfig` | B1-B2, B5, B9-B12, B16, B21, B24-B27 |
 //! | `[table]` | `holdem_betting::table::TableRules` | B18-B20 |
 //! | `[rake]` | `holdem_pots::RakePolicy` | B23 |
 //! | `[tournament]` | `holdem_tourney::TournamentConfig` (`TournamentOptions`, `money::*`, `ChipRace`, `det::DetLadders`) | T1-T4, T6, T7, T11, T13-T16, T21 |

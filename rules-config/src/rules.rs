@@ -113,6 +113,22 @@ pub struct Betting {
     /// for them instead of folding (`time-out-all-in-protection`, B16).
     #[serde(default)]
     pub time_out_all_in_protection: bool,
+    /// Fixed limit: an all-in of at least half a bet counts as a full bet or raise
+    /// (`fixed-limit-half-bet`, B25; `true`, the standard; `false` is the house rule
+    /// where only a full bet or raise counts).
+    #[serde(default = "half_bet_rule")]
+    pub fixed_limit_half_bet: bool,
+    /// Cash game: the most times players may agree to run the rest of the board
+    /// once no more betting is possible (`max-board-runs`, B26): 1 (off, the
+    /// default), 2 or 3.
+    #[serde(default = "one_run")]
+    pub max_board_runs: u8,
+    /// Cash game: the amount every dealt-in player puts in when the table plays a
+    /// bomb pot (`bomb-pot`, B27); 0, the default, for a table without bomb pots.
+    /// Ordinary hands ([`Rules::hand_config`]) are not bomb pots; a bomb pot's hand
+    /// is [`Rules::bomb_pot_hand_config`].
+    #[serde(default)]
+    pub bomb_pot: Chips,
     /// Showdown order and mucking (`[betting.showdown]`, B21):
     /// `holdem_betting::ShowdownRules`, carried into `HandConfig::showdown`.
     #[serde(default)]
@@ -125,6 +141,14 @@ fn one_chip() -> Chips {
 
 fn four_bets() -> u8 {
     4
+}
+
+fn half_bet_rule() -> bool {
+    true
+}
+
+fn one_run() -> u8 {
+    1
 }
 
 impl Default for Betting {
@@ -143,6 +167,9 @@ impl Default for Betting {
             reraise_must_double: false,
             incomplete_all_in: IncompleteAllInRule::default(),
             time_out_all_in_protection: false,
+            fixed_limit_half_bet: half_bet_rule(),
+            max_board_runs: one_run(),
+            bomb_pot: Chips::ZERO,
             showdown: ShowdownRules::default(),
         }
     }
@@ -223,6 +250,18 @@ impl Rules {
         }
         if b.time_out_all_in_protection {
             house.push("all-in protection on time-out");
+        }
+        let fixed = matches!(b.structure, BettingStructure::FixedLimit { .. });
+        if fixed && !b.fixed_limit_half_bet {
+            house.push("only a full bet or raise reopens fixed-limit betting");
+        }
+        let runs = format!("the board may run up to {} times", b.max_board_runs);
+        if b.max_board_runs > 1 {
+            house.push(&runs);
+        }
+        let bomb = format!("bomb pots of {}", b.bomb_pot.get());
+        if !b.bomb_pot.is_zero() {
+            house.push(&bomb);
         }
         if house.is_empty() {
             house.push("standard betting rules");

@@ -144,6 +144,28 @@ fn check_betting(b: &Betting, tournament: bool, errors: &mut Errors) {
             );
         }
     }
+    if !(1..=holdem_betting::MAX_BOARD_RUNS).contains(&b.max_board_runs) {
+        errors.add(
+            "betting.max-board-runs",
+            format!(
+                "{} runs: the board is run 1 (off), 2 or 3 times (B26)",
+                b.max_board_runs
+            ),
+        );
+    } else if tournament && b.max_board_runs > 1 {
+        errors.add(
+            "betting.max-board-runs",
+            "running the board more than once is a cash-game rule: 1 in a tournament (B26)",
+        );
+    }
+    if tournament && !b.bomb_pot.is_zero() {
+        errors.add(
+            "betting.bomb-pot",
+            "bomb pots are a cash-game rule: 0 in a tournament (B27)",
+        );
+    } else {
+        errors.chips("betting.bomb-pot", b.bomb_pot.get(), unit, false);
+    }
     let stakes = [
         ("betting.small-blind", b.small_blind),
         ("betting.big-blind", b.big_blind),
