@@ -42,9 +42,9 @@ use holdem_history::{
     Action as HAction, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, Unit,
     Variant,
 };
-use holdem_tourney::TournamentOptions;
 use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
 use holdem_tourney::sim::{NoJournal, Simulation};
+use holdem_tourney::{Phase, Tournament, TournamentOptions};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -61,6 +61,7 @@ struct Report {
     not_recordable: BTreeMap<&'static str, u64>,
     tournaments: u64,
     resumes: u64,
+    resumes_rolled_back: u64,
     torn_tails: u64,
     /// Each failure with the seed that reproduces it.
     failures: Vec<String>,
@@ -77,6 +78,7 @@ impl Report {
         }
         self.tournaments += o.tournaments;
         self.resumes += o.resumes;
+        self.resumes_rolled_back += o.resumes_rolled_back;
         self.torn_tails += o.torn_tails;
         self.failures.extend(o.failures);
     }
@@ -90,8 +92,8 @@ impl Report {
             println!("soak: {n} hands not recordable in the history formats: {why}");
         }
         println!(
-            "soak: {} tournaments, {} resumes ({} from a torn last frame)",
-            self.tournaments, self.resumes, self.torn_tails
+            "soak: {} tournaments, {} resumes ({} rolled a hand back, {} of them from a torn last frame)",
+            self.tournaments, self.resumes, self.resumes_rolled_back, self.torn_tails
         );
         for f in &self.failures {
             println!("soak: FAILURE {f}");
@@ -210,7 +212,9 @@ fn random_setup(rng: &mut ChaCha8Rng) -> Setup {
             for _ in 0..straddles {
                 s = seat((s.as_usize() + 1) % n);
                 level *= 2;
-                forced.straddle(s, Chips(level)).expect("room for straddles");
+                forced
+                    .straddle(s, Chips(level))
+                    .expect("room for straddles");
             }
         }
     }
@@ -309,7 +313,9 @@ impl Recorder {
         for e in events {
             let player = |s: Seat| Player(s.as_usize() as u8);
             match e.event {
-                Event::AutoAction { seat: s, outcome, .. } if !acted => {
+                Event::AutoAction {
+                    seat: s, outcome, ..
+                } if !acted => {
                     // A time-out (B16): recorded as what the engine did, marked as
                     // the time-out it was (all-in protection is recorded as a call).
                     let kind = match outcome {
@@ -409,7 +415,10 @@ impl Play {
         // A seat out of turn is refused and changes nothing.
         let other = seat((s.as_usize() + 1) % 10);
         let mut copy = self.hand.clone();
-        if copy.apply(T, Input::act(other, Action::CheckOrCall)).is_ok() {
+        if copy
+            .apply(T, Input::act(other, Action::CheckOrCall))
+            .is_ok()
+        {
             return Err(format!("{other} acted out of turn (to act: {s})"));
         }
         if copy != self.hand {
@@ -443,7 +452,11 @@ impl Play {
             if self.hand != before {
                 return Err("a refused card changed the hand".into());
             }
-            let next = offer.waiting.iter().next().ok_or("an offer with no one to answer")?;
+            let next = offer
+                .waiting
+                .iter()
+                .next()
+                .ok_or("an offer with no one to answer")?;
             let accept = !chance(&mut self.rng, 25);
             self.apply(Input::AnswerRuns { seat: next, accept })?;
         }
@@ -463,7 +476,6 @@ struct HandRun {
 fn soak_hand(seed: u64) -> Result<HandRun, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let setup = random_setup(&mut rng);
-    let n = setup.stacks.len();
     let players: Vec<BetPlayer> = setup
         .stacks
         .iter()
@@ -539,7 +551,10 @@ fn soak_hand(seed: u64) -> Result<HandRun, String> {
                     .legal_actions()
                     .ok_or("no legal actions while waiting for an action")?;
                 if legal.seat != s {
-                    return Err(format!("legal actions for {} while {s} is to act", legal.seat));
+                    return Err(format!(
+                        "legal actions for {} while {s} is to act",
+                        legal.seat
+                    ));
                 }
                 p.probe(&legal, s)?;
                 let input = pick(&legal, &mut p.rng, s);
@@ -592,7 +607,6 @@ fn soak_hand(seed: u64) -> Result<HandRun, String> {
         };
         p.apply(input)?;
     }
-    let _ = n;
     Err("the hand did not end in 1,000 inputs".into())
 }
 
@@ -610,9 +624,10 @@ fn finish(setup: &Setup, p: Play) -> Result<HandRun, String> {
             p.total
         ));
     }
-    let why = setup
-        .unrecordable
-        .or(p.rec.runs_offered.then_some("the board offered to run more than once (B26)"));
+    let why = setup.unrecordable.or(p
+        .rec
+        .runs_offered
+        .then_some("the board offered to run more than once (B26)"));
     let round_trip = match why {
         Some(why) => Err(why),
         None => {
@@ -727,6 +742,8 @@ fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<()
 // Tournaments
 
 /// The options of a small random tournament, its entrants and seat count.
+/// (A heads-up bracket plays one match a table with fresh stacks: its chips in play
+/// are not the field's.)
 fn random_tournament(rng: &mut ChaCha8Rng) -> (TournamentOptions, u32) {
     match below(rng, 3) {
         0 => {
@@ -743,17 +760,32 @@ fn random_tournament(rng: &mut ChaCha8Rng) -> (TournamentOptions, u32) {
     }
 }
 
-/// What one tournament gave: resumes and torn tails.
+/// What one tournament gave.
 struct TourneyRun {
-    resumes: u64,
+    /// Resumes from a journal killed between hands.
+    clean: u64,
+    /// Resumes that rolled back a hand in progress (killed mid-hand, or a torn
+    /// last frame).
+    rolled_back: u64,
+    /// Of those, from a torn last frame.
     torn: u64,
 }
 
 /// Plays the tournament of `seed` without a break, then again killed and resumed
-/// from its journal at 1-3 random points: both must end with the same standings.
+/// from its journal at 1-3 random points: between hands, mid-hand, or in the
+/// middle of writing the last frame (a torn tail).
+///
+/// Killed only between hands, the resumed run ends with the uninterrupted run's
+/// standings. A kill that rolls back a hand in progress (T20) journals the
+/// roll-back, which gives the simulator's later commands other random streams, so
+/// play differs from there on: then the run must still place every entrant, keep
+/// every chip, pay the whole prize pool, and end with the standings its journal
+/// recovers to.
 fn soak_tournament(seed: u64) -> Result<TourneyRun, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (options, entrants) = random_tournament(&mut rng);
+    let stack = options.starting_stack;
+    let heads_up_bracket = options.format == holdem_tourney::Format::HeadsUp;
     let err = |what: &str, e: &dyn std::fmt::Display| format!("{what}: {e}");
     let mut sim = Simulation::new(options.clone(), entrants, seed, &mut NoJournal)
         .map_err(|e| err("new", &e))?;
@@ -771,44 +803,86 @@ fn soak_tournament(seed: u64) -> Result<TourneyRun, String> {
     let mut at: Vec<u64> = (0..kills).map(|_| below(&mut rng, steps)).collect();
     at.sort_unstable();
     let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
-    let mut sim =
-        Simulation::new(options, entrants, seed, &mut w).map_err(|e| err("new", &e))?;
-    let (mut done, mut resumes, mut torn) = (0u64, 0u64, 0u64);
+    let mut sim = Simulation::new(options, entrants, seed, &mut w).map_err(|e| err("new", &e))?;
+    let mut run = TourneyRun {
+        clean: 0,
+        rolled_back: 0,
+        torn: 0,
+    };
+    let mut done = 0u64;
     for kill in at {
-        while done < kill && !sim.is_done() {
+        // 0: between hands; 1: wherever the point falls; 2: a torn last frame.
+        let how = below(&mut rng, 3);
+        while (done < kill || (how == 0 && sim.tournament().running_hands().count() > 0))
+            && !sim.is_done()
+        {
             sim.step(&mut w).map_err(|e| err("step", &e))?;
             done += 1;
         }
-        // The process dies here; at times mid-write of the last frame.
         let mut bytes = w.into_inner();
-        if chance(&mut rng, 30) && bytes.len() > 9 {
+        // (A journal torn inside its first frame cannot be resumed: the run starts
+        // again, which is not a resume.)
+        if how == 2 && done > 0 {
             let cut = 1 + below(&mut rng, 7) as usize;
             bytes.truncate(bytes.len() - cut);
-            torn += 1;
+            run.torn += 1;
         }
         let (_, good) = read_frames(&bytes);
         w = JournalWriter::new(bytes[..good].to_vec(), FsyncPolicy::Never);
-        let (resumed, _) = Simulation::resume(&bytes, &mut w)
-            .map_err(|e| err(&format!("resume after {done} commands"), &e))?;
+        let at = format!("resume after {done} commands");
+        let (resumed, rec) = Simulation::resume(&bytes, &mut w).map_err(|e| err(&at, &e))?;
+        let t = resumed.tournament();
+        let field_chips = u64::from(entrants) * stack;
+        if !heads_up_bracket && t.phase() == Phase::Running && t.chips_in_play() != field_chips {
+            return Err(format!("{at}: {} chips in play", t.chips_in_play()));
+        }
+        if rec.rolled_back.is_empty() {
+            run.clean += 1;
+        } else {
+            run.rolled_back += 1;
+        }
         sim = resumed;
-        resumes += 1;
     }
     let mut more = 0u64;
     while !sim.is_done() {
-        sim.step(&mut w).map_err(|e| err("step after resuming", &e))?;
+        sim.step(&mut w)
+            .map_err(|e| err("step after resuming", &e))?;
         more += 1;
         if more > 2_000_000 {
             return Err("the resumed tournament does not end".into());
         }
     }
-    let got = sim.tournament().finishes();
-    if got != expected.as_slice() {
-        return Err(format!(
-            "resumed standings differ from the uninterrupted run's ({entrants} entrants, \
-             kills after {kills} random points):\n  uninterrupted {expected:?}\n  resumed       {got:?}"
-        ));
+    let t = sim.tournament();
+    let got = t.finishes();
+    if run.rolled_back == 0 {
+        if got != expected.as_slice() {
+            return Err(format!(
+                "resumed between hands, standings differ from the uninterrupted run's \
+                 ({entrants} entrants):\n  uninterrupted {expected:?}\n  resumed       {got:?}"
+            ));
+        }
+    } else {
+        if got.len() as u32 != entrants {
+            return Err(format!("{} of {entrants} entrants placed", got.len()));
+        }
+        let paid: u64 = got.iter().map(|f| f.prize).sum();
+        if paid != t.prizes().total() {
+            return Err(format!(
+                "{paid} paid of a {} prize pool",
+                t.prizes().total()
+            ));
+        }
+        let recovered = Tournament::recover(&w.into_inner(), &mut ChaCha8Rng::seed_from_u64(seed))
+            .map_err(|e| err("recover the finished journal", &e))?;
+        if recovered.tournament.finishes() != got {
+            return Err(format!(
+                "the finished journal recovers to other standings:\n  run       {got:?}\n  \
+                 recovered {:?}",
+                recovered.tournament.finishes()
+            ));
+        }
     }
-    Ok(TourneyRun { resumes, torn })
+    Ok(run)
 }
 
 // ---------------------------------------------------------------------------
@@ -859,17 +933,23 @@ fn soak(hands: u64, tournaments: u64, base: u64, threads: usize) -> Report {
                     r.tournaments += 1;
                     match outcome {
                         Ok(run) => {
-                            r.resumes += run.resumes;
+                            r.resumes += run.clean + run.rolled_back;
+                            r.resumes_rolled_back += run.rolled_back;
                             r.torn_tails += run.torn;
                         }
                         Err(e) => r.failures.push(format!("tournament seed {seed}: {e}")),
                     }
                 }
-                total.lock().expect("no thread panics holding the lock").merge(r);
+                total
+                    .lock()
+                    .expect("no thread panics holding the lock")
+                    .merge(r);
             });
         }
     });
-    let mut r = total.into_inner().expect("no thread panicked holding the lock");
+    let mut r = total
+        .into_inner()
+        .expect("no thread panicked holding the lock");
     r.failures.sort();
     r
 }
