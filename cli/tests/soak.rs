@@ -973,7 +973,7 @@ fn soak_default_size() {
     assert!(r.failures.is_empty(), "{} failures", r.failures.len());
     assert_eq!(r.hands, 2_000);
     assert_eq!(r.tournaments, 20);
-    assert!(r.round_trips > 1_000, "too few hands round-tripped");
+    assert!(r.round_trips > 700, "too few hands round-tripped");
     assert!(r.resumes >= 20);
 }
 
