@@ -820,17 +820,25 @@ fn soak_tournament(seed: u64) -> Result<TourneyRun, String> {
             done += 1;
         }
         let mut bytes = w.into_inner();
-        // (A journal torn inside its first frame cannot be resumed: the run starts
-        // again, which is not a resume.)
-        if how == 2 && done > 0 {
-            let cut = 1 + below(&mut rng, 7) as usize;
-            bytes.truncate(bytes.len() - cut);
-            run.torn += 1;
+        // (A journal torn inside its first frame cannot be resumed: the run would
+        // start again, which is not a resume; such a tail is not torn.)
+        if how == 2 {
+            let cut = bytes.len().saturating_sub(1 + below(&mut rng, 7) as usize);
+            if !read_frames(&bytes[..cut]).0.is_empty() {
+                bytes.truncate(cut);
+                run.torn += 1;
+            }
         }
         let (_, good) = read_frames(&bytes);
         w = JournalWriter::new(bytes[..good].to_vec(), FsyncPolicy::Never);
         let at = format!("resume after {done} commands");
         let (resumed, rec) = Simulation::resume(&bytes, &mut w).map_err(|e| err(&at, &e))?;
+        if std::env::var_os("SOAK_TRACE").is_some() {
+            println!(
+                "soak: tournament seed {seed}: kill {how} after {done} commands, {} hands rolled back",
+                rec.rolled_back.len()
+            );
+        }
         let t = resumed.tournament();
         let field_chips = u64::from(entrants) * stack;
         if !heads_up_bracket && t.phase() == Phase::Running && t.chips_in_play() != field_chips {
@@ -992,4 +1000,51 @@ fn soak_at_scale() {
     r.print();
     println!("soak: {:.1}s", started.elapsed().as_secs_f64());
     assert!(r.failures.is_empty(), "{} failures", r.failures.len());
+}
+
+/// Plays `options` with `entrants` from `seed` to the end, killed once after
+/// `kill` commands and resumed from the journal; gives the standings of the
+/// uninterrupted run, of the resumed one, and the hands the resume rolled back.
+fn resumed_once(
+    options: &TournamentOptions,
+    entrants: u32,
+    seed: u64,
+    kill: u64,
+) -> (
+    Vec<holdem_tourney::payouts::Finish>,
+    Vec<holdem_tourney::payouts::Finish>,
+    usize,
+) {
+    let mut sim =
+        Simulation::new(options.clone(), entrants, seed, &mut NoJournal).expect("simulation");
+    sim.run(&mut NoJournal, &mut |_| {}).expect("run");
+    let expected = sim.tournament().finishes().to_vec();
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::new(options.clone(), entrants, seed, &mut w).expect("simulation");
+    for _ in 0..kill {
+        sim.step(&mut w).expect("step");
+    }
+    let bytes = w.into_inner();
+    let mut w = JournalWriter::new(bytes.clone(), FsyncPolicy::Never);
+    let (mut resumed, rec) = Simulation::resume(&bytes, &mut w).expect("resume");
+    resumed.run(&mut w, &mut |_| {}).expect("run");
+    (
+        expected,
+        resumed.tournament().finishes().to_vec(),
+        rec.rolled_back.len(),
+    )
+}
+
+/// Found by the soak (tournament seed 1002258): a 6-handed event of 16 killed after
+/// 81 commands, with no hand in progress, and resumed from its journal, ends with
+/// other standings than the uninterrupted run (places 1, 2 and 4 differ).
+#[test]
+#[ignore = "open: the resumed simulation diverges (reported with issue 30)"]
+fn a_tournament_resumed_between_hands_keeps_its_standings_seed_1002258() {
+    let mut options = TournamentOptions::online_mtt();
+    options.table_size = 6;
+    options.starting_stack = 1_500;
+    let (expected, resumed, rolled_back) = resumed_once(&options, 16, 1_002_258, 81);
+    assert_eq!(rolled_back, 0, "killed between hands");
+    assert_eq!(resumed, expected);
 }
