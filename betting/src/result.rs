@@ -113,7 +113,8 @@ impl HandResult {
         self.rake
     }
 
-    /// A seat's showdown rank, when it showed with a complete board.
+    /// A seat's showdown rank, when it showed with a complete board (with the board
+    /// run more than once, B26, on the last run's board).
     #[must_use]
     pub fn rank(&self, seat: Seat) -> Option<HandRank> {
         self.ranks

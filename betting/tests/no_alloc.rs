@@ -33,17 +33,19 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Plays a hand to the end, returning how many allocations `apply_into` made.
-fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
+/// Plays a hand to the end, returning how many allocations `apply_into` made. With
+/// `house_rules`, a bomb pot (B27) whose players go all-in and run the board three
+/// times (B26).
+fn allocations_in_one_hand(seed: u64, raise_every: u32, house_rules: bool) -> usize {
     let players: Vec<Player> = (0..6)
         .map(|i| Player::new(s(i), Chips(1_000 + u64::from(i) * 150)))
         .collect();
-    let mut hand = Hand::new(
-        HandConfig::no_limit(Chips(20)).with_ante(Chips(2)),
-        &players,
-        s(0),
-    )
-    .expect("hand");
+    let mut config = HandConfig::no_limit(Chips(20)).with_ante(Chips(2));
+    if house_rules {
+        config.bomb_pot = Chips(20);
+        config.max_board_runs = 3;
+    }
+    let mut hand = Hand::new(config, &players, s(0)).expect("hand");
     let mut deck = Deck::seeded(seed);
     let mut events = Events::new();
     let mut count = 0;
@@ -56,6 +58,24 @@ fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
                 seat,
                 cards: [deck.deal().ok(), deck.deal().ok()],
             }),
+            Pending::Board { .. } if hand.runs_offerable() => {
+                let mut inputs = vec![Input::OfferRuns {
+                    seat: s(1),
+                    runs: 3,
+                }];
+                inputs.extend((0..6).filter(|&i| i != 1).map(|i| Input::AnswerRuns {
+                    seat: s(i),
+                    accept: true,
+                }));
+                for input in inputs {
+                    events.clear();
+                    let before = ALLOCATIONS.load(Ordering::SeqCst);
+                    // (A folded seat's answer is refused: nothing to count.)
+                    let _ = hand.apply_into(T, input, &mut events);
+                    count += ALLOCATIONS.load(Ordering::SeqCst) - before;
+                }
+                continue;
+            }
             Pending::Board { street } => {
                 let burn = Input::Deal(DealerInput::Burn(deck.deal().ok()));
                 events.clear();
@@ -76,6 +96,9 @@ fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
                 step += 1;
                 let legal = hand.legal_actions().expect("legal");
                 match legal.raise.or(legal.bet) {
+                    _ if house_rules && step.is_multiple_of(raise_every) => {
+                        Input::act(seat, Action::AllIn)
+                    }
                     Some(r) if step.is_multiple_of(raise_every) => {
                         Input::act(seat, Action::BetOrRaiseTo(r.min))
                     }
@@ -90,6 +113,10 @@ fn allocations_in_one_hand(seed: u64, raise_every: u32) -> usize {
         count += ALLOCATIONS.load(Ordering::SeqCst) - before;
     }
     assert!(hand.is_complete());
+    if house_rules && raise_every == 1 {
+        // Everyone all-in on the flop: the board ran three times.
+        assert_eq!(hand.board_runs(), 3);
+    }
     count
 }
 
@@ -106,7 +133,19 @@ fn apply_allocates_nothing_over_complete_hands() {
     let _ = holdem_eval::Evaluator::new();
     for seed in 0..20 {
         for raise_every in [2, 3, 7, 1_000] {
-            assert_eq!(allocations_in_one_hand(seed, raise_every), 0, "seed {seed}");
+            assert_eq!(
+                allocations_in_one_hand(seed, raise_every, false),
+                0,
+                "seed {seed}"
+            );
+        }
+        // B26, B27: a bomb pot run three times.
+        for all_in_every in [1, 2] {
+            assert_eq!(
+                allocations_in_one_hand(seed, all_in_every, true),
+                0,
+                "seed {seed}"
+            );
         }
     }
 }
