@@ -9,6 +9,8 @@
 //!   checked-in corpus; `--merge` then minimises the corpus into
 //!   `fuzz/corpus/TARGET/`. CI does not fuzz: the corpora are replayed by the
 //!   `holdem-fuzz-checks` tests that `ci` runs with the workspace.
+//! - `soak [--hands N] [--tournaments M] [--seed S] [--threads T]`: the soak of
+//!   `cli/tests/soak.rs` at scale, in release, on every core (docs/reliability.md).
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         Some("rules") => rules::check(&root),
         Some("bench") => bench(&root, &args[1..]),
         Some("fuzz") => fuzz::run(&root, &args[1..]),
+        Some("soak") => soak(&root, &args[1..]),
         Some("gen-histories") => run_step(
             &root,
             "gen-histories",
@@ -48,13 +51,12 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <task>\n\n\
                  tasks:\n  ci              fmt, clippy, tests (debug and release-only), snapshots, rules coverage\n  \
                  rules           check docs/rules-coverage.md against docs/rules.md\n  \
-                 bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history
-  \
-                 gen-histories   regenerate the seeded random hand-history corpus
-  \
-                 fuzz [TARGET..] [--seconds N] [--merge]
-                  \
-                 run the libFuzzer targets of fuzz/ (N s each, default 60)"
+                 bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history\n  \
+                 gen-histories   regenerate the seeded random hand-history corpus\n  \
+                 fuzz [TARGET..] [--seconds N] [--merge]\n                  \
+                 run the libFuzzer targets of fuzz/ (N s each, default 60)\n  \
+                 soak [--hands N] [--tournaments M] [--seed S] [--threads T]\n                  \
+                 random hands and killed-and-resumed tournaments, every invariant checked"
             );
             return ExitCode::from(2);
         }
@@ -155,6 +157,65 @@ fn bench(root: &Path, args: &[String]) -> Result<(), String> {
         run_step(root, &format!("bench {name}"), &cargo_args)?;
     }
     Ok(())
+}
+
+/// `cargo xtask soak`: runs the ignored `soak_at_scale` test of `holdem-cli` in
+/// release with its sizes in the environment (`SOAK_HANDS`, `SOAK_TOURNAMENTS`,
+/// `SOAK_SEED`, `SOAK_THREADS`). Defaults: 10^7 hands, 10^4 tournaments, seed 0,
+/// every core. The test prints the counts and every failure with its seed, and
+/// fails (so this task exits non-zero) on any failure.
+fn soak(root: &Path, args: &[String]) -> Result<(), String> {
+    let mut env: Vec<(&str, String)> = Vec::new();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let var = match flag.as_str() {
+            "--hands" => "SOAK_HANDS",
+            "--tournaments" => "SOAK_TOURNAMENTS",
+            "--seed" => "SOAK_SEED",
+            "--threads" => "SOAK_THREADS",
+            other => {
+                return Err(format!(
+                    "soak: unknown argument `{other}` (expected --hands, --tournaments, --seed, --threads)"
+                ));
+            }
+        };
+        let value = it
+            .next()
+            .ok_or_else(|| format!("soak: {flag} needs a number"))?;
+        if value.replace('_', "").parse::<u64>().is_err() {
+            return Err(format!("soak: {flag} {value}: not a whole number"));
+        }
+        env.push((var, value.clone()));
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let args = [
+        "test",
+        "--release",
+        "-p",
+        "holdem-cli",
+        "--test",
+        "soak",
+        "--",
+        "--ignored",
+        "--exact",
+        "soak_at_scale",
+        "--nocapture",
+    ];
+    println!("xtask: run  soak: cargo {}", args.join(" "));
+    let t = Instant::now();
+    let status = Command::new(cargo)
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("soak: could not start cargo: {e}"))?;
+    let secs = t.elapsed().as_secs_f64();
+    if status.success() {
+        println!("xtask: ok   soak ({secs:.1}s)");
+        Ok(())
+    } else {
+        Err(format!("soak failed after {secs:.1}s ({status})"))
+    }
 }
 
 /// Runs one `cargo` step, printing a one-line summary with its time.
