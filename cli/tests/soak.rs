@@ -1040,8 +1040,8 @@ fn resumed_once(
 /// other standings than the uninterrupted run (places 1, 2 and 4 differ). The 81st
 /// command is `HandFinished` of table 1, hand 61; uninterrupted, the 82nd is a
 /// `Tick` 300,000 ms later; resumed, recovery journals `RollBackHands` (rolling
-/// back nothing) at the time of the 81st, and the resumed simulation counts it as
-/// a command, so every later command draws from another random stream.
+/// back nothing) at the time of the 81st, and the two journals differ from there
+/// (the resumed simulation also counts that record as a command).
 #[test]
 #[ignore = "open: the resumed simulation diverges (reported with issue 30)"]
 fn a_tournament_resumed_between_hands_keeps_its_standings_seed_1002258() {
