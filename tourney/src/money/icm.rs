@@ -26,8 +26,8 @@
 //!   places), and each player's own count (the field without them) is `g`
 //!   divided by their factor `p_i + q_i z`: by a short series shared by every
 //!   player when `r_i = q_i / p_i` is small or large, otherwise by exact
-//!   division in the numerically stable direction. Agrees with the subset DP to
-//!   about `1e-12` of the prize pool.
+//!   division in the numerically stable direction. Agrees with the subset DP and with a
+//!   quadrature four times as fine to within `1e-9` of the prize pool (tested).
 //!
 //! [`equities`] picks the faster of the two.
 //!
