@@ -119,7 +119,10 @@ impl Tournament {
         let mut rolled_back = Vec::new();
         let mut record = None;
         let mut events = Vec::new();
-        if t.phase() == Phase::Running {
+        // A journal that ends between hands has nothing to roll back: recovery
+        // then appends no command, so a resumed run draws the same randomness
+        // for its next command as the uninterrupted run did.
+        if t.phase() == Phase::Running && t.has_work_in_progress() {
             let input = Input {
                 at: t.now(),
                 command: Command::RollBackHands,

@@ -349,6 +349,12 @@ impl Tournament {
     pub fn running_hands(&self) -> impl Iterator<Item = (TableId, &RunningHand)> {
         self.hands.iter().map(|(t, h)| (*t, h))
     }
+    /// Whether a crash now would leave anything for recovery to roll back (T20):
+    /// a hand in progress, a player's disconnect wait, or chips bought during a
+    /// hand and not yet added.
+    pub(crate) fn has_work_in_progress(&self) -> bool {
+        !self.hands.is_empty() || !self.waits.is_empty() || !self.deferred_chips.is_empty()
+    }
     /// Counters.
     pub fn stats(&self) -> Stats {
         self.stats
