@@ -17,7 +17,7 @@ fn pokers_hand(h: &[Card]) -> pokers::Hand {
 
 /// Rules E2-E4: `pokers` orders 20,000 random seven-card hands exactly as we do.
 #[test]
-fn rule_e4_pokers_orders_random_hands_like_us() {
+fn e4_pokers_orders_random_hands_like_us() {
     let eval = Evaluator::new();
     let mut rng = ChaCha8Rng::seed_from_u64(99);
     let mut ranked = Vec::new();

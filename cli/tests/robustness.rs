@@ -295,7 +295,7 @@ proptest! {
     /// H1: generated hands write and read back identically in PHH, JSON Lines and
     /// postcard, and replay to the recorded finishing stacks.
     #[test]
-    fn rule_h1_every_format_round_trips(seed in any::<u64>()) {
+    fn h1_every_format_round_trips(seed in any::<u64>()) {
         let hands = generated(seed, 5);
         let mut jsonl = Vec::new();
         let mut pc = Vec::new();
@@ -322,7 +322,7 @@ proptest! {
 /// H1, reproducibility: the generator with the committed seed writes exactly the
 /// committed sample of the corpus.
 #[test]
-fn rule_h1_generated_corpus_is_reproducible() {
+fn h1_generated_corpus_is_reproducible() {
     let sample =
         include_str!("../../data/histories/generated/seed-2026-10000-hands-first-100.jsonl");
     let committed: Vec<HandHistory> = JsonlHands::new(Cursor::new(sample))
@@ -382,7 +382,7 @@ fn lean_and_full_agree_in(h: &HandHistory, version: NativeVersion) {
 /// hand (all metadata fields, commentary, rake) and generated hands exactly as the
 /// full decoder does.
 #[test]
-fn rule_h1_lean_and_full_postcard_decoders_agree() {
+fn h1_lean_and_full_postcard_decoders_agree() {
     let mut count = 0;
     let mut stack = vec![std::path::PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),

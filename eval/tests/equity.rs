@@ -69,7 +69,7 @@ fn three_way_preflop_exact() {
 }
 
 #[test]
-fn rule_e5_ties_share_the_pot() {
+fn e5_ties_share_the_pot() {
     // The board is a royal flush: everyone plays it and splits.
     let board = cards("Ah Kh Qh Jh Th");
     let r = equity::exact(
@@ -244,7 +244,7 @@ fn brute_force(hands: &[[Card; 2]], flop: &[Card]) -> (u64, Vec<(u64, u64, u128)
 /// any number beyond) counts wins, ties and shares like a brute force over the
 /// reference evaluator; the flop pairs the board so that ties happen.
 #[test]
-fn rule_e5_exact_equity_matches_brute_force_for_two_to_eight_hands() {
+fn e5_exact_equity_matches_brute_force_for_two_to_eight_hands() {
     let flop = cards("8s 8d 2h");
     let all = [
         hand("Ah Kh"),

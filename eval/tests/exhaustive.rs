@@ -32,7 +32,7 @@ fn card(rank: usize, suit: usize) -> Card {
 /// dealt round-robin), and every 5-7 card suited rank mask: together they cover
 /// every entry of the fast evaluator's tables. Runs in debug too.
 #[test]
-fn rule_e2_every_table_entry_matches_the_reference() {
+fn e2_every_table_entry_matches_the_reference() {
     let fast = Evaluator::new();
     let mut patterns = 0;
     let mut counts = [0u8; 13];
@@ -89,7 +89,7 @@ fn rule_e2_every_table_entry_matches_the_reference() {
 
 #[test]
 #[ignore = "release-only: run by cargo xtask ci"]
-fn rule_e2_all_five_card_hands() {
+fn e2_all_five_card_hands() {
     let fast = Evaluator::new();
     let mut counts: Counts = [0; 9];
     let mut royal = 0;
@@ -133,7 +133,7 @@ fn rule_e2_all_five_card_hands() {
 #[test]
 #[ignore = "release-only: run by cargo xtask ci"]
 #[allow(clippy::needless_range_loop)] // nested deals read best as indices
-fn rule_e2_all_six_card_hands() {
+fn e2_all_six_card_hands() {
     let fast = Evaluator::new();
     let mut counts: Counts = [0; 9];
     let keys: Vec<HandKey> = Card::ALL
@@ -171,7 +171,7 @@ fn rule_e2_all_six_card_hands() {
 #[test]
 #[ignore = "release-only: run by cargo xtask ci"]
 #[allow(clippy::needless_range_loop)] // nested deals read best as indices
-fn rule_e2_all_seven_card_hands() {
+fn e2_all_seven_card_hands() {
     let fast = Evaluator::new();
     let mut counts: Counts = [0; 9];
     let mut distinct = vec![false; 1 << 16];

@@ -17,7 +17,7 @@ proptest! {
 
     /// Rule E1: the best five of 5-7 cards; every fast path equals the oracle.
     #[test]
-    fn rule_e1_fast_equals_reference(hand in cards(5..=7)) {
+    fn e1_fast_equals_reference(hand in cards(5..=7)) {
         let fast = Evaluator::new();
         let set = CardSet::from_cards(&hand);
         let want = ReferenceEvaluator::rank_cards(&hand)?;
@@ -43,7 +43,7 @@ proptest! {
     /// board exactly as `evaluate` on the union does, for the fast evaluator and the
     /// trait's default (the reference); a hole card on the board is refused.
     #[test]
-    fn rule_e1_on_board_equals_evaluate_on_the_union(deal in cards(13..=13), board_len in 3usize..=5, players in 1usize..=4) {
+    fn e1_on_board_equals_evaluate_on_the_union(deal in cards(13..=13), board_len in 3usize..=5, players in 1usize..=4) {
         let fast = Evaluator::new();
         let board = CardSet::from_cards(&deal[..board_len]);
         let holes: Vec<[Card; 2]> = (0..players).map(|i| [deal[5 + 2 * i], deal[6 + 2 * i]]).collect();
@@ -84,7 +84,7 @@ proptest! {
 
     /// Rule E4: only ranks count, so swapping the suits consistently changes nothing.
     #[test]
-    fn rule_e4_suit_permutations_do_not_change_the_rank(hand in cards(5..=7), perm in Just([0u8, 1, 2, 3]).prop_shuffle()) {
+    fn e4_suit_permutations_do_not_change_the_rank(hand in cards(5..=7), perm in Just([0u8, 1, 2, 3]).prop_shuffle()) {
         let fast = Evaluator::new();
         let permuted: Vec<Card> = hand
             .iter()
@@ -141,7 +141,7 @@ proptest! {
 /// Rule E1 on a large seeded sample of seven-card hands (release-only).
 #[test]
 #[ignore = "release-only: run by cargo xtask ci"]
-fn rule_e1_fast_equals_reference_on_a_million_random_hands() {
+fn e1_fast_equals_reference_on_a_million_random_hands() {
     let fast = Evaluator::new();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     // The same hands through the batch kernel (four hands at a time).

@@ -40,7 +40,7 @@ fn check(text: &str, category: Category, description: &str) {
 }
 
 #[test]
-fn rule_e2_categories_and_descriptions() {
+fn e2_categories_and_descriptions() {
     check("Ah Kh Qh Jh Th", Category::StraightFlush, "royal flush");
     check(
         "9s 8s 7s 6s 5s",
@@ -94,7 +94,7 @@ fn rule_e2_categories_and_descriptions() {
 }
 
 #[test]
-fn rule_e2_category_order() {
+fn e2_category_order() {
     let ladder = [
         "Ac Kd 9h 7s 3c",
         "2c 2d 3h 4s 6c",
@@ -114,7 +114,7 @@ fn rule_e2_category_order() {
 }
 
 #[test]
-fn rule_e2_three_pairs_is_two_pair() {
+fn e2_three_pairs_is_two_pair() {
     check(
         "Ac Ad Kh Ks 2c 2d 9h",
         Category::TwoPair,
@@ -129,7 +129,7 @@ fn rule_e2_three_pairs_is_two_pair() {
 }
 
 #[test]
-fn rule_e2_two_trips_is_a_full_house() {
+fn e2_two_trips_is_a_full_house() {
     check(
         "9c 9d 9h 5s 5c 5d Kh",
         Category::FullHouse,
@@ -143,7 +143,7 @@ fn rule_e2_two_trips_is_a_full_house() {
 }
 
 #[test]
-fn rule_e3_wheel_is_the_lowest_straight() {
+fn e3_wheel_is_the_lowest_straight() {
     let wheel = rank("Ah 2c 3d 4s 5h");
     let six_high = rank("2c 3d 4s 5h 6c");
     assert_eq!(wheel, Category::Straight.lowest());
@@ -154,7 +154,7 @@ fn rule_e3_wheel_is_the_lowest_straight() {
 }
 
 #[test]
-fn rule_e3_no_wraparound_straight() {
+fn e3_no_wraparound_straight() {
     check(
         "Qc Kd Ah 2s 3c",
         Category::HighCard,
@@ -173,14 +173,14 @@ fn rule_e3_no_wraparound_straight() {
 }
 
 #[test]
-fn rule_e4_kickers_break_ties() {
+fn e4_kickers_break_ties() {
     assert!(rank("Ac Ad Kh 9s 4c") > rank("As Ah Kd 9c 3c"));
     assert!(rank("Kc Kd 9h 9s Ac") > rank("Kh Ks 9c 9d Qc"));
     assert!(rank("Ah Jh 9h 6h 3h") > rank("As Js 9s 6s 2s"));
 }
 
 #[test]
-fn rule_e4_sixth_and_seventh_cards_never_count() {
+fn e4_sixth_and_seventh_cards_never_count() {
     // Board plays a straight; different sixth/seventh cards do not matter.
     assert_eq!(rank("9c 8d 7h 6s 5c 2d 2h"), rank("9c 8d 7h 6s 5c 3d 4h"));
     // Two pair plus ace kicker: the fourth and fifth highest kickers are ignored.
@@ -190,14 +190,14 @@ fn rule_e4_sixth_and_seventh_cards_never_count() {
 }
 
 #[test]
-fn rule_e4_suits_never_break_ties() {
+fn e4_suits_never_break_ties() {
     assert_eq!(rank("Ac Kc Qd Jd 9s"), rank("Ah Kh Qs Js 9c"));
     assert_eq!(rank("Ac Ad 7h 7s 2c"), rank("Ah As 7c 7d 2d"));
     assert_eq!(rank("2c 3c 4c 5c 7c"), rank("2s 3s 4s 5s 7s"));
 }
 
 #[test]
-fn rule_e5_identical_fives_tie() {
+fn e5_identical_fives_tie() {
     // Both players play the board.
     let board = "Ac Ad Ah Kc Ks";
     assert_eq!(
@@ -209,7 +209,7 @@ fn rule_e5_identical_fives_tie() {
 }
 
 #[test]
-fn rule_e1_best_five_uses_both_one_or_no_hole_cards() {
+fn e1_best_five_uses_both_one_or_no_hole_cards() {
     // Both hole cards (Ah Kh) make the royal flush.
     let five = best_five(set("Ah Kh Qh Jh Th 2c 3d")).expect("7 cards");
     assert_eq!(CardSet::from_cards(&five), set("Ah Kh Qh Jh Th"));
@@ -235,7 +235,7 @@ fn rule_e1_best_five_uses_both_one_or_no_hole_cards() {
 }
 
 #[test]
-fn rule_e1_best_five_ranks_like_the_evaluator() {
+fn e1_best_five_ranks_like_the_evaluator() {
     for text in [
         "Ah Kh Qh Jh Th 2c 3d",
         "2c 2d 9h Th Jc Qd Ks",

@@ -759,7 +759,7 @@ mod tests {
     /// decoder reads), and mutated frames are a typed error or a hand read alike
     /// by both readers, never a panic.
     #[test]
-    fn rule_h1_v2_frames_round_trip_and_mutations_are_typed_errors() {
+    fn h1_v2_frames_round_trip_and_mutations_are_typed_errors() {
         let (v1, v2) = (NativeVersion::V1, NativeVersion::V2);
         let hands = corpus();
         let mut payloads = Vec::new();

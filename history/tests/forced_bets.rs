@@ -29,7 +29,7 @@ fn hand(antes: &str, blinds: &str, stacks: &str, actions: &str, extra: &str) -> 
 }
 
 #[test]
-fn rule_h2_b3_straddles_are_live_blinds_and_the_straddler_acts_last() {
+fn h2_b3_straddles_are_live_blinds_and_the_straddler_acts_last() {
     let seed = include_str!("../../data/histories/seeds/b3-b6-straddles.phh");
     assert_eq!(
         stacks(&replay(seed)),
@@ -55,7 +55,7 @@ fn rule_h2_b3_straddles_are_live_blinds_and_the_straddler_acts_last() {
 }
 
 #[test]
-fn rule_h2_b3_a_button_straddle_is_unsupported_not_illegal() {
+fn h2_b3_a_button_straddle_is_unsupported_not_illegal() {
     // PHH's "button straddle" example: the engine plays straddles left of the big
     // blind only.
     let text = hand(
@@ -72,13 +72,13 @@ fn rule_h2_b3_a_button_straddle_is_unsupported_not_illegal() {
 }
 
 #[test]
-fn rule_h2_b5_a_button_ante_is_dead_money() {
+fn h2_b5_a_button_ante_is_dead_money() {
     let seed = include_str!("../../data/histories/seeds/b5-button-ante.phh");
     assert_eq!(stacks(&replay(seed)), [975, 1050, 1000, 975]);
 }
 
 #[test]
-fn rule_h2_b5_heads_up_big_blind_ante_is_reverse_assigned_and_dead() {
+fn h2_b5_heads_up_big_blind_ante_is_reverse_assigned_and_dead() {
     // Spec example `antes = [0.0, 3.0]` heads-up: reverse-assigned, so p1, the big
     // blind, pays it. p2 (button, small blind) folds: p1 wins the small blind and
     // its own ante back only as the pot's winner; the ante is not part of the call.
@@ -93,7 +93,7 @@ fn rule_h2_b5_heads_up_big_blind_ante_is_reverse_assigned_and_dead() {
 }
 
 #[test]
-fn rule_h2_b5_non_uniform_antes_are_each_players_own() {
+fn h2_b5_non_uniform_antes_are_each_players_own() {
     // Everyone folds to the big blind, who collects every ante and the small blind.
     let text = hand(
         "10, 20, 30",
@@ -106,7 +106,7 @@ fn rule_h2_b5_non_uniform_antes_are_each_players_own() {
 }
 
 #[test]
-fn rule_h2_b23_a_recorded_rake_is_applied_and_checked_against_finishing_stacks() {
+fn h2_b23_a_recorded_rake_is_applied_and_checked_against_finishing_stacks() {
     let seed = include_str!("../../data/histories/seeds/b23-rake.phh");
     assert_eq!(stacks(&replay(seed)), [9950, 10678, 9300]);
     // The same hand without its rake: the gap to finishing_stacks is rake-shaped,
@@ -136,7 +136,7 @@ fn rule_h2_b23_a_recorded_rake_is_applied_and_checked_against_finishing_stacks()
 }
 
 #[test]
-fn rule_h2_b23_rules_rake_applies_without_a_recorded_one() {
+fn h2_b23_rules_rake_applies_without_a_recorded_one() {
     let seed = include_str!("../../data/histories/seeds/b23-rake.phh");
     let unraked: String = seed
         .lines()
@@ -151,7 +151,7 @@ fn rule_h2_b23_rules_rake_applies_without_a_recorded_one() {
 }
 
 #[test]
-fn rule_h2_b23_a_bad_rake_field_is_a_typed_error_with_its_line() {
+fn h2_b23_a_bad_rake_field_is_a_typed_error_with_its_line() {
     let seed = include_str!("../../data/histories/seeds/b23-rake.phh");
     let bad = seed.replace("basis-points = 500", "basis-points = 20000");
     let e = parse_phh(&bad).expect_err("rate above 100%");
@@ -190,7 +190,7 @@ fn winnings_that_differ_are_a_remark_never_an_error() {
 }
 
 #[test]
-fn rule_h2_b21_shows_of_folded_players_and_wrong_cards_are_illegal() {
+fn h2_b21_shows_of_folded_players_and_wrong_cards_are_illegal() {
     for (file, expected) in [
         (
             include_str!("../../data/histories/illegal/b21-folded-player-shows.phh"),

@@ -32,7 +32,7 @@ fn all_phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// H1: every shipped real PHH hand of a hold'em variant reads, writes and reads back to
 /// the same typed hand; other variants are reported unsupported, never mis-parsed.
 #[test]
-fn rule_h1_real_phh_files_round_trip() {
+fn h1_real_phh_files_round_trip() {
     let mut files = Vec::new();
     all_phh_files(&data("phh"), &mut files);
     assert!(files.len() > 50, "real PHH data is shipped");
@@ -93,7 +93,7 @@ fn decimal_money_is_scaled_to_cents_per_hand() {
 }
 
 #[test]
-fn rule_h1_heads_up_forced_bets_are_reverse_assigned() {
+fn h1_heads_up_forced_bets_are_reverse_assigned() {
     // PHH spec: heads-up, blinds and antes are reversed: p1 posts the big blind,
     // p2 (the button) the small blind (B4).
     let text = read("phh/handhq/abs-2009-07-100nlh-sample.phhs");
@@ -204,7 +204,7 @@ fn fixed_limit_fields_follow_the_variant() {
 }
 
 #[test]
-fn rule_h1_phhs_round_trip_keeps_every_hand() {
+fn h1_phhs_round_trip_keeps_every_hand() {
     let text = read("phh/pluribus/pluribus-sample.phhs");
     let hands: Vec<HandHistory> = PhhHands::new(&text)
         .map(|h| h.hand.expect("valid"))

@@ -28,7 +28,7 @@ fn render(path: &Path, rules: &RulesBook) -> String {
 
 /// H3 (and H2 for the files in `illegal/`): one snapshot per PHH file.
 #[test]
-fn rule_h3_phh_histories_match_their_snapshots() {
+fn h3_phh_histories_match_their_snapshots() {
     let rules = RulesBook::new(None);
     insta::glob!(
         "../../data/histories",
@@ -53,7 +53,7 @@ fn h5_pokerstars_histories_match_their_snapshots() {
 /// H3: the generated corpus (10,000 hands, native postcard, plus PHH and JSON Lines
 /// samples) is summarized in one snapshot, so the test stays fast.
 #[test]
-fn rule_h3_generated_corpus_matches_its_snapshot() {
+fn h3_generated_corpus_matches_its_snapshot() {
     let rules = RulesBook::new(None);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/histories/generated");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -102,7 +102,7 @@ fn rule_h3_generated_corpus_matches_its_snapshot() {
 
 /// The same expectations through the `--json` report types: every shipped file passes.
 #[test]
-fn rule_h2_shipped_data_passes_and_illegal_files_fail_as_declared() {
+fn h2_shipped_data_passes_and_illegal_files_fail_as_declared() {
     let rules = RulesBook::new(None);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
     let files = holdem_history::corpus::collect_files(&[root.join("illegal")]).expect("folder");

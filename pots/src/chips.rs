@@ -120,7 +120,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn checked_arithmetic_reports_overflow_and_underflow_rule_b24() {
+    fn b24_checked_arithmetic_reports_overflow_and_underflow() {
         assert_eq!(Chips(2).checked_add(Chips(3)), Some(Chips(5)));
         assert_eq!(Chips::MAX.checked_add(Chips(1)), None);
         assert_eq!(Chips(3).checked_sub(Chips(2)), Some(Chips(1)));

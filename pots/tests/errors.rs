@@ -44,7 +44,7 @@ fn empty_hand_is_an_error() {
 }
 
 #[test]
-fn contribution_overflow_is_an_error_rule_b24() {
+fn b24_contribution_overflow_is_an_error() {
     check(
         &[c(0, u64::MAX, Status::AllIn), c(1, 1, Status::AllIn)],
         &[],
@@ -67,7 +67,7 @@ fn a_seat_contributing_twice_is_an_error() {
 }
 
 #[test]
-fn everyone_folded_is_an_error_rule_p2() {
+fn p2_everyone_folded_is_an_error() {
     check(
         &[c(0, 10, Status::Folded), c(1, 20, Status::Folded)],
         &[],
@@ -77,7 +77,7 @@ fn everyone_folded_is_an_error_rule_p2() {
 }
 
 #[test]
-fn active_seat_that_has_not_called_is_an_error_rule_p1() {
+fn p1_active_seat_that_has_not_called_is_an_error() {
     check(
         &[
             c(0, 100, Status::Active),
@@ -118,7 +118,7 @@ fn strength_for_a_seat_not_in_the_hand_is_an_error() {
 }
 
 #[test]
-fn strength_for_a_folded_seat_is_an_error_rule_p2() {
+fn p2_strength_for_a_folded_seat_is_an_error() {
     check(
         &[
             c(0, 10, Status::Active),
@@ -142,7 +142,7 @@ fn two_strengths_for_one_seat_is_an_error() {
 }
 
 #[test]
-fn contested_pot_with_no_hand_shown_is_an_error_rule_p6() {
+fn p6_contested_pot_with_no_hand_shown_is_an_error() {
     check(
         &[c(0, 10, Status::Active), c(1, 10, Status::Active)],
         &[],
@@ -194,7 +194,7 @@ fn seat_and_seat_set_out_of_range_are_errors() {
 }
 
 #[test]
-fn rake_rate_above_100_percent_is_an_error_rule_b23() {
+fn b23_rake_rate_above_100_percent_is_an_error() {
     let rake = RakePolicy {
         basis_points: 10_001,
         ..RakePolicy::NONE
@@ -216,7 +216,7 @@ fn rake_rate_above_100_percent_is_an_error_rule_b23() {
 }
 
 #[test]
-fn split_pot_winner_not_eligible_no_winner_and_rake_too_big_are_errors_rule_p1() {
+fn p1_split_pot_winner_not_eligible_no_winner_and_rake_too_big_are_errors() {
     let layering = layer(&[
         c(0, 50, Status::AllIn),
         c(1, 100, Status::Active),

@@ -29,7 +29,7 @@ fn settle_tie(
 /// With the button on each of the four seats in turn, the odd chip goes to the first
 /// tied winner clockwise from the button: the button itself is last (rule P3).
 #[test]
-fn three_way_split_of_100_with_the_button_at_each_position_rule_p3() {
+fn p3_three_way_split_of_100_with_the_button_at_each_position() {
     let hand = [
         Contribution::new(s(0), Chips(33), Status::Active),
         Contribution::new(s(1), Chips(33), Status::Active),
@@ -55,7 +55,7 @@ fn three_way_split_of_100_with_the_button_at_each_position_rule_p3() {
 /// A three-way split of 101 leaves two odd chips: the first left of the button gets
 /// one, the next tied winner clockwise the other (rule P3).
 #[test]
-fn three_way_split_of_101_two_odd_chips_go_clockwise_from_the_button_rule_p3() {
+fn p3_three_way_split_of_101_two_odd_chips_go_clockwise_from_the_button() {
     let hand = [
         Contribution::new(s(0), Chips(33), Status::Active),
         Contribution::new(s(1), Chips(33), Status::Active),
@@ -76,7 +76,7 @@ fn three_way_split_of_101_two_odd_chips_go_clockwise_from_the_button_rule_p3() {
 /// because the button is the last seat clockwise; with the button on seat 4,
 /// seat 7 gets it.
 #[test]
-fn two_way_split_odd_chip_crosses_the_button_rule_p3() {
+fn p3_two_way_split_odd_chip_crosses_the_button() {
     let hand = [
         Contribution::new(s(1), Chips(50), Status::Active),
         Contribution::new(s(7), Chips(50), Status::Active),
@@ -95,7 +95,7 @@ fn two_way_split_odd_chip_crosses_the_button_rule_p3() {
 /// (41 each, 1 odd chip), side pot 2 81 two ways (40 each, 1 odd chip). With the
 /// button on seat 3, clockwise order starts at seat 4 (folded), then 0, 1, 2, 3.
 #[test]
-fn multiple_side_pots_each_with_its_own_odd_chip_rule_p3() {
+fn p3_multiple_side_pots_each_with_its_own_odd_chip() {
     let hand = [
         Contribution::new(s(0), Chips(31), Status::AllIn),
         Contribution::new(s(1), Chips(62), Status::AllIn),
@@ -126,7 +126,7 @@ fn multiple_side_pots_each_with_its_own_odd_chip_rule_p3() {
 
 /// An even split leaves no odd chip at all.
 #[test]
-fn even_split_has_no_odd_chip_rule_p3() {
+fn p3_even_split_has_no_odd_chip() {
     let hand = [
         Contribution::new(s(0), Chips(50), Status::Active),
         Contribution::new(s(1), Chips(50), Status::Active),

@@ -45,7 +45,7 @@ fn pot_rakes(r: &Settlement) -> Vec<u64> {
 
 /// B23: the cap is the most the house takes from a hand, over all its pots.
 #[test]
-fn rake_cap_reached_rule_b23() {
+fn b23_rake_cap_reached() {
     let policy = policy(1_000, Some(25), RakeSource::EachPot);
     // 10% of 225 is 22; 10% of 50 is 5, but only 3 are left under the cap of 25.
     let r = settle_with(&policy, true, &seed_003_hand());
@@ -58,7 +58,7 @@ fn rake_cap_reached_rule_b23() {
 /// B23, B24: a fractional rake is rounded down by default, or to the nearest chip
 /// with a half rounding up.
 #[test]
-fn rake_rounding_down_by_default_or_to_nearest_rule_b23_b24() {
+fn b23_b24_rake_rounding_down_by_default_or_to_nearest() {
     let mut policy = policy(500, None, RakeSource::EachPot);
     assert_eq!(RakePolicy::default().rounding, RakeRounding::Down);
     // 5% of 59 is 2.95; of 50 is 2.5; of 41 is 2.05.
@@ -81,7 +81,7 @@ fn rake_rounding_down_by_default_or_to_nearest_rule_b23_b24() {
 /// B23: "no flop, no drop": no rake when the hand ends before the flop; the same
 /// policy rakes once the flop is dealt; without the option a preflop pot is raked.
 #[test]
-fn no_flop_no_drop_rule_b23() {
+fn b23_no_flop_no_drop() {
     let hand = seed_003_hand();
     let mut policy = policy(1_000, None, RakeSource::EachPot);
     assert_eq!(settle_with(&policy, false, &hand).rake(), Chips(0));
@@ -93,7 +93,7 @@ fn no_flop_no_drop_rule_b23() {
 /// B23: with the main-pot-only policy the side pots pay no rake; with the each-pot
 /// policy every pot pays its own percentage.
 #[test]
-fn rake_from_main_pot_only_or_each_pot_in_order_rule_b23() {
+fn b23_rake_from_main_pot_only_or_each_pot_in_order() {
     let hand = seed_003_hand();
     let main_only = settle_with(&policy(1_000, None, RakeSource::MainPotOnly), true, &hand);
     assert_eq!(pot_rakes(&main_only), [22, 0]);
@@ -107,7 +107,7 @@ fn rake_from_main_pot_only_or_each_pot_in_order_rule_b23() {
 /// P5 (seed 001): rake comes out of the pot before it is shared, so tied winners
 /// share what is left (10% of 101 is 10; 91 split two ways is 45 and 46).
 #[test]
-fn rake_comes_out_before_the_pot_is_split_rule_p5() {
+fn p5_rake_comes_out_before_the_pot_is_split() {
     let hand = [
         Contribution::new(s(0), Chips(50), Status::Active),
         Contribution::new(s(1), Chips(50), Status::Active),
@@ -127,7 +127,7 @@ fn rake_comes_out_before_the_pot_is_split_rule_p5() {
 
 /// B14 before B23: the uncalled bet is returned whole and never raked.
 #[test]
-fn uncalled_bet_is_not_raked_rule_b14_b23() {
+fn b14_b23_uncalled_bet_is_not_raked() {
     let r = settle_with(
         &policy(1_000, None, RakeSource::EachPot),
         true,
@@ -139,7 +139,7 @@ fn uncalled_bet_is_not_raked_rule_b14_b23() {
 
 /// The rake per pot can be computed on its own from a layering.
 #[test]
-fn rake_pots_from_a_layering_rule_b23() {
+fn b23_rake_pots_from_a_layering() {
     let layering = layer(&seed_003_hand()).expect("valid");
     let rakes = policy(1_000, Some(24), RakeSource::EachPot)
         .rake_pots(layering.pots(), true)

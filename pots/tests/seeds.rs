@@ -47,7 +47,7 @@ fn seed_003_hand() -> [Contribution; 3] {
 /// Rules P1, B14: main pot 225 (75 × 3) for everyone, side pot 50 for B and C, and
 /// C's extra 100, which nobody called, goes back to C.
 #[test]
-fn seed_003_main_225_side_50_and_c_extra_100_returned_rule_p1_b14() {
+fn p1_b14_seed_003_main_225_side_50_and_c_extra_100_returned() {
     let hand = seed_003_hand();
     assert_eq!(
         pots_of(&hand),
@@ -60,7 +60,7 @@ fn seed_003_main_225_side_50_and_c_extra_100_returned_rule_p1_b14() {
 /// Seed 003 "Player A wins": A takes only the main pot 225; B against C decides
 /// the 50; C's 100 comes back to C whatever happens (rules P1, P6, B14).
 #[test]
-fn seed_003_a_wins_main_only_b_and_c_decide_side_rule_p6() {
+fn p6_seed_003_a_wins_main_only_b_and_c_decide_side() {
     let hand = seed_003_hand();
     // A best, B second.
     let r = settle_showdown(&hand, &[(s(A), 3), (s(B), 2), (s(C), 1)]).expect("settles");
@@ -77,7 +77,7 @@ fn seed_003_a_wins_main_only_b_and_c_decide_side_rule_p6() {
 /// Seed 003 "Player B wins": B takes the main pot and the first side pot; C's 100
 /// is returned. "Player C wins": C takes everything, 375.
 #[test]
-fn seed_003_b_wins_both_pots_c_wins_everything_rule_p6() {
+fn p6_seed_003_b_wins_both_pots_c_wins_everything() {
     let hand = seed_003_hand();
     let r = settle_showdown(&hand, &[(s(A), 1), (s(B), 3), (s(C), 2)]).expect("settles");
     assert_eq!(r.payout(s(B)), Chips(275));
@@ -110,7 +110,7 @@ fn seed_002_hand() -> [Contribution; 4] {
 /// Nick: 2 × 200 = 400). Both ways total 1,100; only the layered figures let each
 /// player win from each opponent at most what they put in themselves.
 #[test]
-fn seed_002_jon_steve_bob_all_in_nick_calls_pots_400_300_400_rule_p1() {
+fn p1_seed_002_jon_steve_bob_all_in_nick_calls_pots_400_300_400() {
     let hand = seed_002_hand();
     assert_eq!(
         pots_of(&hand),
@@ -129,7 +129,7 @@ fn seed_002_jon_steve_bob_all_in_nick_calls_pots_400_300_400_rule_p1() {
 /// the remaining three players' hands will decide who gets the remaining two side
 /// pots" (rule P6).
 #[test]
-fn seed_002_jon_wins_only_the_main_pot_rule_p6() {
+fn p6_seed_002_jon_wins_only_the_main_pot() {
     let r = settle_showdown(
         &seed_002_hand(),
         &[(s(JON), 9), (s(STEVE), 1), (s(BOB), 5), (s(NICK), 3)],
@@ -145,7 +145,7 @@ fn seed_002_jon_wins_only_the_main_pot_rule_p6() {
 /// given to either Bob or Nick depending on their cards" (rule P6). With the
 /// correct layering Steve's two pots hold 700, not the prose's 800.
 #[test]
-fn seed_002_steve_wins_two_pots_bob_or_nick_the_top_pot_rule_p6() {
+fn p6_seed_002_steve_wins_two_pots_bob_or_nick_the_top_pot() {
     let r = settle_showdown(
         &seed_002_hand(),
         &[(s(JON), 1), (s(STEVE), 9), (s(BOB), 3), (s(NICK), 5)],
@@ -159,7 +159,7 @@ fn seed_002_steve_wins_two_pots_bob_or_nick_the_top_pot_rule_p6() {
 
 /// "Should Bob or Nick win, they will take all the chips in all the side pots."
 #[test]
-fn seed_002_bob_or_nick_wins_everything_rule_p6() {
+fn p6_seed_002_bob_or_nick_wins_everything() {
     for (bob, nick, winner) in [(9, 1, BOB), (1, 9, NICK)] {
         let r = settle_showdown(
             &seed_002_hand(),
@@ -175,7 +175,7 @@ fn seed_002_bob_or_nick_wins_everything_rule_p6() {
 /// Daniel's relevant pot is the main pot, won by Barry; Jake has the next best hand
 /// and wins side pot 2, Vanessa's relevant pot.
 #[test]
-fn seed_000_bounty_relevant_pot_daniel_barry_vanessa_jake_rule_t16() {
+fn t16_seed_000_bounty_relevant_pot_daniel_barry_vanessa_jake() {
     let (daniel, barry, vanessa, jake) = (s(0), s(1), s(2), s(3));
     let hand = [
         Contribution::new(daniel, Chips(100), Status::AllIn),
@@ -199,7 +199,7 @@ fn seed_000_bounty_relevant_pot_daniel_barry_vanessa_jake_rule_t16() {
 /// A split relevant pot reports every winner and share, so the bounty can be split
 /// the same way (rule T16).
 #[test]
-fn relevant_pot_split_reports_each_winner_share_rule_t16() {
+fn t16_relevant_pot_split_reports_each_winner_share() {
     let hand = [
         Contribution::new(s(0), Chips(100), Status::AllIn),
         Contribution::new(s(1), Chips(300), Status::Active),
@@ -218,7 +218,7 @@ fn relevant_pot_split_reports_each_winner_share_rule_t16() {
 /// Rule P2 (seeds 001, 002): a folded player's chips stay in the pots and the
 /// folded player wins none of them, even with the best cards.
 #[test]
-fn folded_chips_stay_in_the_pot_folded_seat_wins_nothing_rule_p2() {
+fn p2_folded_chips_stay_in_the_pot_folded_seat_wins_nothing() {
     let hand = [
         Contribution::new(s(0), Chips(300), Status::Folded),
         Contribution::new(s(1), Chips(100), Status::AllIn),
@@ -244,7 +244,7 @@ fn folded_chips_stay_in_the_pot_folded_seat_wins_nothing_rule_p2() {
 /// uncontested, even if they do not show. Here the only other contributor to the
 /// top layer folded, so the pot holds dead money and is not an uncalled bet.
 #[test]
-fn side_pot_with_one_eligible_player_is_returned_uncontested_rule_p4() {
+fn p4_side_pot_with_one_eligible_player_is_returned_uncontested() {
     let hand = [
         Contribution::new(s(0), Chips(100), Status::AllIn),
         Contribution::new(s(1), Chips(300), Status::Active),
@@ -266,7 +266,7 @@ fn side_pot_with_one_eligible_player_is_returned_uncontested_rule_p4() {
 /// seed says "pull back 150", which its numbers do not give: the unmatched part is
 /// 350 - 300 = 50 (150 is how far C's 350 falls short of a full raise to 500).
 #[test]
-fn seed_002_uncalled_part_of_all_in_pulled_back_rule_b14() {
+fn b14_seed_002_uncalled_part_of_all_in_pulled_back() {
     let hand = [
         Contribution::new(s(0), Chips(100), Status::Folded),
         Contribution::new(s(1), Chips(300), Status::Folded),
@@ -281,7 +281,7 @@ fn seed_002_uncalled_part_of_all_in_pulled_back_rule_b14() {
 
 /// Rule B14: a bet everyone folds to comes back in full above the largest call.
 #[test]
-fn bet_everyone_folds_to_is_returned_above_the_largest_call_rule_b14() {
+fn b14_bet_everyone_folds_to_is_returned_above_the_largest_call() {
     let hand = [
         Contribution::new(s(0), Chips(50), Status::Folded),
         Contribution::new(s(1), Chips(100), Status::Folded),

@@ -405,7 +405,7 @@ mod tests {
 
     /// Real hands conserve chips exactly (B15, P1) whatever the stacks.
     #[test]
-    fn real_hands_conserve_chips_and_report_knockouts_rule_t16() {
+    fn t16_real_hands_conserve_chips_and_report_knockouts() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let mut busts = 0;
         for k in 0..400u64 {
@@ -447,7 +447,7 @@ mod tests {
     /// B16, B17: an away player is timed out: never wins a pot without a bet
     /// uncalled, and folds when facing a bet.
     #[test]
-    fn away_players_are_timed_out_rule_b17() {
+    fn b17_away_players_are_timed_out() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..50 {
             let stacks = vec![

@@ -68,7 +68,7 @@ mod tests {
     }
 
     #[test]
-    fn power_of_two_field_has_no_byes_rule_t18() {
+    fn t18_power_of_two_field_has_no_byes() {
         for n in [2u32, 4, 8, 16, 32, 64, 128] {
             let players: Vec<PlayerId> = (0..n).map(PlayerId).collect();
             let r = first_round(&players, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();

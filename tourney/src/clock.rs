@@ -584,7 +584,7 @@ mod tests {
     }
 
     #[test]
-    fn clock_stops_while_waiting_on_a_disconnected_player_rule_t6() {
+    fn t6_clock_stops_while_waiting_on_a_disconnected_player() {
         let s = structure(BreakSchedule::None);
         let mut c = Clock::start(s.clone(), at(0, 0)).unwrap();
         c.advance(at(0, 10));
@@ -604,7 +604,7 @@ mod tests {
     }
 
     #[test]
-    fn add_on_break_at_end_of_rebuy_period_rule_t7() {
+    fn t7_add_on_break_at_end_of_rebuy_period() {
         let mut s = structure(BreakSchedule::None);
         s.add_on_break = Some(AddOnBreak {
             after_level: 3,

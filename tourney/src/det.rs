@@ -150,7 +150,7 @@ mod tests {
     }
 
     #[test]
-    fn final_table_ladder_240_120_60_then_none_rule_t13() {
+    fn t13_final_table_ladder_240_120_60_then_none() {
         let f = Format::MultiTable;
         assert!(
             det_ladder(&f, stage(1000, 12, 150, 2)).is_empty(),
@@ -166,7 +166,7 @@ mod tests {
     }
 
     #[test]
-    fn sit_and_go_ladder_from_paid_places_plus_one_rule_t13() {
+    fn t13_sit_and_go_ladder_from_paid_places_plus_one() {
         let f = Format::SitAndGo { seats: 18 };
         assert!(det_ladder(&f, stage(18, 5, 3, 1)).is_empty());
         let ladder = det_ladder(&f, stage(18, 4, 3, 1));
@@ -183,7 +183,7 @@ mod tests {
     }
 
     #[test]
-    fn heads_up_ladder_all_the_time_rule_t13() {
+    fn t13_heads_up_ladder_all_the_time() {
         let ladder = det_ladder(&Format::HeadsUp, stage(64, 64, 8, 32));
         let mut bank = DetBank::default();
         assert_eq!(
@@ -194,7 +194,7 @@ mod tests {
     }
 
     #[test]
-    fn det_ladders_option_defaults_to_seed_000_and_changes_the_ladder_rule_t13() {
+    fn t13_det_ladders_option_defaults_to_seed_000_and_changes_the_ladder() {
         let d = DetLadders::default();
         for (f, st) in [
             (Format::MultiTable, stage(1000, 9, 150, 1)),

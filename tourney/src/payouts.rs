@@ -230,7 +230,7 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
-    fn standard_pays_top_fifteen_percent_every_cent_rule_t5() {
+    fn t5_standard_pays_top_fifteen_percent_every_cent() {
         let t = PrizeTable::fix(
             &PayoutRule::Standard {
                 paid_basis_points: 1500,
@@ -248,7 +248,7 @@ mod tests {
     }
 
     #[test]
-    fn explicit_shares_with_remainder_to_the_top_rule_t5() {
+    fn t5_explicit_shares_with_remainder_to_the_top() {
         let rule = PayoutRule::Shares {
             basis_points: vec![5000, 3000, 2000],
         };
@@ -326,7 +326,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn every_cent_is_paid_rule_t5(pool in 0u64..10_000_000_000, entrants in 1u32..20_000, bp in 1u32..=10_000) {
+        fn t5_every_cent_is_paid(pool in 0u64..10_000_000_000, entrants in 1u32..20_000, bp in 1u32..=10_000) {
             let t = PrizeTable::fix(&PayoutRule::Standard { paid_basis_points: bp }, pool, entrants).unwrap();
             prop_assert_eq!(t.total(), pool);
             prop_assert!(t.prizes().windows(2).all(|w| w[0] >= w[1]));

@@ -92,7 +92,7 @@ fn clock_of(ev: &[Event]) -> (u64, u64) {
 }
 
 #[test]
-fn final_table_det_240_120_60_then_none_and_reconnect_resets_rule_t13() {
+fn t13_final_table_det_240_120_60_then_none_and_reconnect_resets() {
     // Six players: one table, so the final table of a multi-table event.
     let mut h = Harness::new(TournamentOptions::online_mtt(), 6);
     let (table, _, stacks) = h.hands[0].clone();
@@ -162,7 +162,7 @@ fn clock_stops_while_waiting_on_a_disconnected_player_seed_000_4() {
 }
 
 #[test]
-fn sitting_out_player_is_dealt_in_and_folded_facing_action_rule_b17() {
+fn b17_sitting_out_player_is_dealt_in_and_folded_facing_action() {
     let mut h = Harness::new(TournamentOptions::online_mtt(), 6);
     let (table, _, stacks) = h.hands[0].clone();
     let p = stacks[2].0;
@@ -194,7 +194,7 @@ fn sitting_out_player_is_dealt_in_and_folded_facing_action_rule_b17() {
 }
 
 #[test]
-fn connected_time_out_without_det_sits_the_player_out_rule_b16() {
+fn b16_connected_time_out_without_det_sits_the_player_out() {
     // 30 players: several tables, so no DET; a time-out folds and sits out.
     let mut h = Harness::new(TournamentOptions::online_mtt(), 30);
     let (table, _, stacks) = h.hands[0].clone();
@@ -217,7 +217,7 @@ fn connected_time_out_without_det_sits_the_player_out_rule_b16() {
 }
 
 #[test]
-fn away_players_end_a_heads_up_match_biggest_stack_advances_rule_t14() {
+fn t14_away_players_end_a_heads_up_match_biggest_stack_advances() {
     let mut o = TournamentOptions::heads_up();
     o.away_hands_limit = 3;
     let mut h = Harness::new(o, 2);

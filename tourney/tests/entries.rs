@@ -497,7 +497,7 @@ fn t3_negative_unregistration_window_closes_before_the_scheduled_start() {
 // rule T20 with T3: the announced start is journaled like every command; the
 // recovered tournament enforces the same unregistration window.
 #[test]
-fn t20_scheduled_start_is_journaled_and_recovered_rule_t3() {
+fn t3_t20_scheduled_start_is_journaled_and_recovered() {
     use holdem_tourney::journal::{Entry, FsyncPolicy, JournalWriter};
     let mut c = small(3);
     c.entry.unregistration.closes_minutes_after_start = Some(-30);
@@ -647,7 +647,7 @@ fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
 // rules T4, T7: add-ons only during the add-on break at the end of the rebuy
 // period, within the limit.
 #[test]
-fn t4_add_on_only_during_the_add_on_break_rule_t7() {
+fn t7_t4_add_on_only_during_the_add_on_break() {
     let mut c = rebuy_config(None);
     if let Some(r) = c.entry.rebuy.as_mut() {
         r.period = Window::ThroughLevel(0);
@@ -949,7 +949,7 @@ proptest! {
 // like every command; a recovery at any point rebuilds the same money and chips,
 // and a deferred rebuy of a rolled-back hand lands at once.
 #[test]
-fn rebuy_event_journal_recovers_the_ledger_and_every_chip_rule_t20() {
+fn t20_rebuy_event_journal_recovers_the_ledger_and_every_chip() {
     use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
     let mut event = TournamentOptions::online_mtt();
     event.table_size = 6;
@@ -992,7 +992,7 @@ fn rebuy_event_journal_recovers_the_ledger_and_every_chip_rule_t20() {
 // rule T20 with T2-T4: a rebuy event's simulation resumes from its journal and
 // plays to the end, paying every cent of the pool.
 #[test]
-fn rebuy_event_simulation_resumes_from_its_journal_rule_t20() {
+fn t20_rebuy_event_simulation_resumes_from_its_journal() {
     use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
     let mut event = TournamentOptions::online_mtt();
     event.table_size = 6;
@@ -1027,7 +1027,7 @@ fn rebuy_event_simulation_resumes_from_its_journal_rule_t20() {
 // simulation resumes from its journal at any point (a torn tail included) with
 // its bounty ledger rebuilt, and pays every bounty cent by the end.
 #[test]
-fn t20_pko_rebuy_simulation_resumes_from_its_journal_with_its_bounties_rule_t16() {
+fn t16_t20_pko_rebuy_simulation_resumes_from_its_journal_with_its_bounties() {
     use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
     let mut event = TournamentOptions::online_mtt();
     event.table_size = 6;
@@ -1066,7 +1066,7 @@ fn t20_pko_rebuy_simulation_resumes_from_its_journal_with_its_bounties_rule_t16(
 // rule T17 with T2-T4: a rebuy event cancelled midway refunds, by rollback, every
 // entry, re-entry, rebuy and add-on the tournament took, to the cent.
 #[test]
-fn cancelled_rebuy_event_rolls_back_every_purchase_rule_t17() {
+fn t17_cancelled_rebuy_event_rolls_back_every_purchase() {
     let mut event = TournamentOptions::online_mtt();
     event.table_size = 6;
     let mut cfg = TournamentConfig::online_rebuy(event);

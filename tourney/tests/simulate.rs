@@ -47,7 +47,7 @@ fn check_result(sim: &Simulation, entrants: u32) {
 }
 
 #[test]
-fn online_mtt_of_300_plays_to_one_winner_rule_t8() {
+fn t8_online_mtt_of_300_plays_to_one_winner() {
     let (sim, events) = play(TournamentOptions::online_mtt(), 300, 7);
     check_result(&sim, 300);
     let t = sim.tournament();
@@ -81,7 +81,7 @@ fn simulation_is_deterministic_for_a_seed() {
 }
 
 #[test]
-fn sit_and_go_starts_when_last_seat_fills_rule_t22() {
+fn t22_sit_and_go_starts_when_last_seat_fills() {
     let (sim, events) = play(TournamentOptions::sit_and_go(9), 9, 1);
     check_result(&sim, 9);
     let reg = events
@@ -150,7 +150,7 @@ proptest! {
 /// cash (the winner collects their own head), and the final table's players
 /// carry more than the entry bounty.
 #[test]
-fn pko_simulation_pays_every_bounty_cent_rule_t16() {
+fn t16_pko_simulation_pays_every_bounty_cent() {
     use holdem_tourney::sim::SimOptions;
     let entrants = 90;
     let mut sim = Simulation::with_options(
@@ -201,7 +201,7 @@ fn quick_model_still_plays_to_the_end() {
 // rule B18: a live event under the dead button (buttons on empty seats, dead
 // small blinds) plays real hands to one winner, every chip conserved.
 #[test]
-fn dead_button_live_mtt_of_150_plays_to_one_winner_rule_b18() {
+fn b18_dead_button_live_mtt_of_150_plays_to_one_winner() {
     use holdem_tourney::{ButtonMovement, TournamentConfig};
     let mut cfg = TournamentConfig::from(TournamentOptions::live_mtt());
     cfg.button = ButtonMovement::DeadButton;

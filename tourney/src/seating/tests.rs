@@ -35,7 +35,7 @@ fn check_consistent(s: &Seating, expected: &BTreeSet<PlayerId>) {
 }
 
 #[test]
-fn seat_draw_is_random_and_balanced_rule_t1() {
+fn t1_seat_draw_is_random_and_balanced() {
     let players = ids(10_000);
     let s = Seating::draw(&players, 9, &mut rng(7)).unwrap();
     assert_eq!(s.table_count(), 1112);
@@ -111,7 +111,7 @@ fn plan_changes_nothing_and_agrees_with_rebalance() {
 }
 
 #[test]
-fn player_moved_for_balance_keeps_position_relative_to_blinds_rule_t11() {
+fn t11_player_moved_for_balance_keeps_position_relative_to_blinds() {
     // Table 1: seats 0-7 full, button on seat 0 → next button 1, next big blind
     // seat 3 moves; it sits 2 seats after the next button. Table 2 has button
     // at 4 → next button 5 (seat 5 occupied); empty seats 0, 1, 2, 7, 8, 9.
@@ -154,7 +154,7 @@ fn player_moved_for_balance_keeps_position_relative_to_blinds_rule_t11() {
 }
 
 #[test]
-fn moved_player_in_small_blind_waits_big_blind_posts_seed_002_rule_b20() {
+fn b20_moved_player_in_small_blind_waits_big_blind_posts_seed_002() {
     // Table 2 has a button on seat 0 (next button 1, small blind 2, big blind 3).
     let mut t2 = vec![None; 10];
     for i in [0usize, 1, 4, 5, 6, 7] {
@@ -200,7 +200,7 @@ fn moved_player_in_small_blind_waits_big_blind_posts_seed_002_rule_b20() {
 }
 
 #[test]
-fn fresh_button_draw_with_half_new_players_and_at_final_table_rule_t12() {
+fn t12_fresh_button_draw_with_half_new_players_and_at_final_table() {
     let mut t = vec![None; 10];
     for (i, seat) in t.iter_mut().enumerate().take(3) {
         *seat = Some(PlayerId(i as u32 + 1));
@@ -237,7 +237,7 @@ fn fresh_button_draw_with_half_new_players_and_at_final_table_rule_t12() {
 }
 
 #[test]
-fn final_table_waits_for_a_busy_table_rule_t11() {
+fn t11_final_table_waits_for_a_busy_table() {
     let l = layout(&[&[1, 2, 3], &[11, 12, 13], &[21, 22]]);
     let mut s = Seating::from_tables(10, &l).unwrap();
     s.set_busy(TableId(1), true);
@@ -256,7 +256,7 @@ fn final_table_waits_for_a_busy_table_rule_t11() {
 }
 
 #[test]
-fn heads_up_button_posts_small_blind_rule_b4() {
+fn b4_heads_up_button_posts_small_blind() {
     let l = layout(&[&[1, 0, 0, 2]]);
     let mut s = Seating::from_tables(10, &l).unwrap();
     let lineup = s.start_hand(TableId(1), &mut rng(1)).unwrap();
@@ -277,7 +277,7 @@ proptest! {
     /// Rule T11: after every bust (and rebalance), table sizes differ by at most
     /// one, the fewest tables are used, and nobody is lost or duplicated.
     #[test]
-    fn busts_keep_tables_balanced_rule_t11(
+    fn t11_busts_keep_tables_balanced(
         n in 2u32..400, size in 2u8..=10, seed in any::<u64>(), batch in 1usize..4,
         at_four in any::<bool>(),
     ) {
@@ -349,7 +349,7 @@ fn positions(s: &mut Seating) -> (u8, Option<u8>, u8) {
 // dealer button moves to the empty position as if the player were still at the
 // table ... The blinds rotate as usual."
 #[test]
-fn dead_button_eliminated_small_blind_leaves_the_button_on_an_empty_seat_seed_002_rule_b18() {
+fn b18_dead_button_eliminated_small_blind_leaves_the_button_on_an_empty_seat_seed_002() {
     let mut s = seed_002_table(ButtonRule::DeadButton);
     s.remove(PlayerId(3)).unwrap(); // seat 2, the small blind
     assert_eq!(
@@ -370,7 +370,7 @@ fn dead_button_eliminated_small_blind_leaves_the_button_on_an_empty_seat_seed_00
 // hand the blind structures will return to normal. This ensures every player is
 // posting a big blind."
 #[test]
-fn dead_button_eliminated_big_blind_leaves_the_small_blind_dead_seed_002_rule_b18() {
+fn b18_dead_button_eliminated_big_blind_leaves_the_small_blind_dead_seed_002() {
     let mut s = seed_002_table(ButtonRule::DeadButton);
     s.remove(PlayerId(4)).unwrap(); // seat 3, the big blind
     assert_eq!(positions(&mut s), (2, None, 4), "the small blind is dead");
@@ -388,7 +388,7 @@ fn dead_button_eliminated_big_blind_leaves_the_small_blind_dead_seed_002_rule_b1
 // rule B18 with B4: down to two players the dead button gives way to heads-up
 // play, the button posting the small blind; a roll-back (T20) restores it.
 #[test]
-fn dead_button_goes_heads_up_and_rolls_back_rule_b18() {
+fn b18_dead_button_goes_heads_up_and_rolls_back() {
     let l = layout(&[&[1, 2, 3]]);
     let mut s = Seating::from_tables(10, &l)
         .unwrap()
@@ -413,7 +413,7 @@ proptest! {
     /// the last big blind's seat (dead when empty); the button is the last
     /// small-blind position, even on an empty seat.
     #[test]
-    fn dead_button_big_blind_never_skips_a_player_rule_b18(
+    fn b18_dead_button_big_blind_never_skips_a_player(
         size in 3u8..=10, seed in any::<u64>(), bust_per_mille in 0u32..600,
     ) {
         let mut r = rng(seed);
