@@ -282,6 +282,18 @@ fn put_str(out: &mut Vec<u8>, s: &str) {
     out.extend_from_slice(s.as_bytes());
 }
 
+/// The player an action names, if any (board deals and no-ops name none).
+fn action_player(kind: &ActionKind) -> Option<super::Player> {
+    match kind {
+        ActionKind::DealHole { player, .. }
+        | ActionKind::Fold { player }
+        | ActionKind::CheckCall { player }
+        | ActionKind::BetRaiseTo { player, .. }
+        | ActionKind::ShowMuck { player, .. } => Some(*player),
+        ActionKind::DealBoard { .. } | ActionKind::NoOp => None,
+    }
+}
+
 /// Appends `HOLDEMH2` cards: the count, then a byte a card.
 fn put_cards(out: &mut Vec<u8>, cards: &Cards) {
     // At most five cards (an `ArrayVec<_, 5>`).
@@ -439,6 +451,13 @@ pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHisto
                 || !h.winnings.as_deref().is_none_or(same)
             {
                 return Err("per-player arrays must all have one entry per player".into());
+            }
+            if let Some(found) = h
+                .actions
+                .iter()
+                .find_map(|a| action_player(&a.kind).filter(|p| p.0 >= 32).map(|p| p.0))
+            {
+                return Err(format!("a player index: expected below 32, found {found}"));
             }
             Ok(h)
         }
@@ -734,6 +753,44 @@ mod tests {
             .collect();
         assert_eq!(hands.len(), 10_000);
         hands
+    }
+
+    /// H2: a `HOLDEMH1` action naming a player index of 32 or more (which no
+    /// native format can write back) is refused by both decoders with the same
+    /// reason; found by the `history_postcard` fuzz target.
+    #[test]
+    fn h2_holdemh1_player_indexes_of_32_or_more_are_refused_by_both_decoders() {
+        let v1 = NativeVersion::V1;
+        let mut h = corpus().swap_remove(0);
+        let at = h
+            .actions
+            .iter()
+            .position(|a| {
+                matches!(
+                    a.kind,
+                    ActionKind::Fold { .. } | ActionKind::CheckCall { .. }
+                )
+            })
+            .expect("a fold or call");
+        for bad in [32u8, 40, 255] {
+            h.actions[at].kind = match h.actions[at].kind {
+                ActionKind::Fold { .. } => ActionKind::Fold {
+                    player: super::super::Player(bad),
+                },
+                _ => ActionKind::CheckCall {
+                    player: super::super::Player(bad),
+                },
+            };
+            let bytes = encode_postcard(&h, v1).expect("HOLDEMH1 writes any index");
+            let lean = HandRecord::decode(&bytes, v1).map(|_| ());
+            let full = decode_postcard(&bytes, v1).map(|_| ());
+            let want = format!("a player index: expected below 32, found {bad}");
+            assert!(
+                lean.as_ref().is_err_and(|e| e.to_string().contains(&want)),
+                "{lean:?}"
+            );
+            assert!(full.as_ref().is_err_and(|e| e.contains(&want)), "{full:?}");
+        }
     }
 
     /// The hand-written decoder and postcard's serde decoder agree on every hand of

@@ -260,6 +260,12 @@ pub enum RecordReason {
     /// The per-player arrays differ in length.
     #[error("the per-player arrays: expected one entry per player in each")]
     PlayerCounts,
+    /// An action's player index does not fit the formats' five bits.
+    #[error("a player index: expected below 32, found {found}")]
+    BadPlayer {
+        /// The byte read.
+        found: u8,
+    },
     /// A `HOLDEMH2` frame has bytes after its hand.
     #[error("expected the end of the hand, found more bytes")]
     TrailingBytes,
@@ -1147,7 +1153,15 @@ impl<'a> Reader<'a> {
     /// The one-byte index of a seat ([`Player`]).
     #[inline(always)]
     fn player(&mut self) -> Result<Player, RecordError> {
-        Ok(Player(self.byte()?))
+        // Every native format holds a player index in five bits (`HOLDEMH2`'s
+        // action byte), so a `HOLDEMH1` index of 32 or more is refused here, as
+        // the writers refuse it.
+        let found = self.byte()?;
+        if found < 32 {
+            Ok(Player(found))
+        } else {
+            Err(self.fail_last_byte(RecordReason::BadPlayer { found }))
+        }
     }
 
     /// A card: its index, below 52.
