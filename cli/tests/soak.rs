@@ -1,5 +1,5 @@
 //! The soak: many random hands and tournaments, every invariant checked after
-//! every input (issue 30, reliability).
+//! every input (`docs/reliability.md`).
 //!
 //! Hands: 2-10 players in fixed limit, pot limit and no limit with random house
 //! rules (the fixed-limit half-bet rule on or off (B25), the board run two or

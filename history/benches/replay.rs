@@ -67,8 +67,8 @@ fn replay(c: &mut Criterion) {
     // the decoded actions' storage is reused from hand to hand.
     let mut record = HandRecord::new(ActionBuffer::default());
     let mut replayer = Replayer::new();
-    // (Since session 4 the shipped native format is HOLDEMH2; the `_v1` rows read
-    // the same hands written as HOLDEMH1, what this row read before.)
+    // (The shipped native format is HOLDEMH2; the `_v1` rows read the same hands
+    // written as HOLDEMH1, the older format the reader still accepts.)
     for (name, frames, v) in [
         ("native_postcard_decode_and_replay_pluribus", &frames, v2),
         (

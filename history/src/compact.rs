@@ -1,5 +1,5 @@
 //! A copyable form of an [`ActionKind`] ([`CompactAction`]): what replay reads
-//! action by action (issue #8). It holds the same action, cards packed a byte a card,
+//! action by action. It holds the same action, cards packed a byte a card,
 //! in 16 bytes and without drop glue; an [`ActionKind`] is 24 bytes and, holding
 //! `ArrayVec`s, is neither `Copy` nor free to drop. The native decoder writes it
 //! directly ([`super::native::ActionRecord`]), and replay copies it out of the list

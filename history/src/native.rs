@@ -10,7 +10,7 @@
 //! [`HandHistory`], field by field (the actions before the recorded results and the
 //! metadata).
 //!
-//! `HOLDEMH2` (issue #8, session 4): laid out for replay, so that everything replay
+//! `HOLDEMH2`: laid out for replay, so that everything replay
 //! needs comes before the actions and the rest is skipped in one step. Numbers are
 //! LEB128 varints (`v`) as in postcard; a frame is, in order:
 //! 1. the head byte: bits 0-1 the variant (0 `NT`, 1 `PT`, 2 `FT`), bit 2

@@ -107,7 +107,7 @@ pub enum NativeVersion {
     /// `HOLDEMH1`: postcard's serde layout of [`super::HandHistory`] (metadata and
     /// recorded results after the actions).
     V1,
-    /// `HOLDEMH2`, written since issue #8's session 4: laid out for replay. The
+    /// `HOLDEMH2`, the format written: laid out for replay. The
     /// setup, the per-player amounts (one count for all of them), the recorded
     /// results and the user fields come before the actions, the other metadata is
     /// one length-prefixed block that replay skips in one step, and each action is
