@@ -68,8 +68,8 @@ fn equity_on_a_closed_pipe_ends_quietly() {
 fn simulate_on_a_closed_pipe_ends_quietly() {
     assert_quiet_end(&[
         "simulate",
-        "--preset",
-        "sit-and-go",
+        "--rules",
+        "online-mtt",
         "--entrants",
         "6",
         "--hands",

@@ -8,16 +8,19 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use holdem_rules_config::{Preset, Rules};
 use holdem_tourney::journal::{self, FsyncPolicy};
 use holdem_tourney::sim::{HandModel, NoJournal, RecordSink, SIM_START, SimOptions, Simulation};
-use holdem_tourney::{Tournament, TournamentConfig, TournamentOptions};
+use holdem_tourney::{Tournament, TournamentConfig};
 
 /// Arguments of `holdem simulate`.
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
-    /// Rules preset to play under: online-mtt, live-mtt, sit-and-go, heads-up, shootout.
-    #[arg(long, default_value = "online-mtt")]
-    pub preset: String,
+    /// The tournament rules to play under: a preset of `holdem rules list` with a
+    /// `[tournament]` section (online-mtt, live-tournament) or a rules file
+    /// (TOML, as `holdem rules check` reads it).
+    #[arg(long, value_name = "PRESET|FILE", default_value = "online-mtt")]
+    pub rules: String,
     /// Number of entrants.
     #[arg(long, default_value_t = 1000)]
     pub entrants: u32,
@@ -76,15 +79,24 @@ fn sim_options(args: &SimulateArgs, buy_in: u64) -> Result<SimOptions, String> {
     Ok(opts)
 }
 
-fn preset(name: &str, entrants: u32) -> Option<TournamentOptions> {
-    Some(match name {
-        "online-mtt" => TournamentOptions::online_mtt(),
-        "live-mtt" => TournamentOptions::live_mtt(),
-        "sit-and-go" => TournamentOptions::sit_and_go(entrants),
-        "heads-up" => TournamentOptions::heads_up(),
-        "shootout" => TournamentOptions::shootout(6),
-        _ => return None,
-    })
+/// The tournament configuration of `--rules`: a preset's, or a rules file's.
+fn tournament_rules(name: &str) -> Result<TournamentConfig, String> {
+    let rules = match Preset::from_name(name) {
+        Some(preset) => preset.rules().map_err(|e| format!("preset {name}: {e}"))?,
+        None => {
+            let text = std::fs::read_to_string(name).map_err(|e| {
+                let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+                format!(
+                    "--rules {name:?}: not a preset ({}) and not a readable file: {e}",
+                    presets.join(", ")
+                )
+            })?;
+            Rules::from_toml_str(&text).map_err(|e| format!("{name}: {e}"))?
+        }
+    };
+    rules
+        .tournament
+        .ok_or_else(|| format!("--rules {name:?} are cash-game rules: simulate plays tournaments"))
 }
 
 fn fsync_policy(s: &str) -> Option<FsyncPolicy> {
@@ -140,42 +152,37 @@ fn run_inner(
         );
         sim
     } else {
-        let options = preset(&args.preset, args.entrants).ok_or_else(|| {
-            format!(
-                "unknown preset {:?}: online-mtt, live-mtt, sit-and-go, heads-up, shootout",
-                args.preset
-            )
-        })?;
+        let config = tournament_rules(&args.rules)?;
+        let options = config.event.clone();
         if let Some(path) = &args.journal {
             sink = Box::new(journal::create_file(path, policy)?);
         }
         let mut opts = sim_options(args, options.buy_in)?;
         let default_late = if args.rebuys { args.entrants / 10 } else { 0 };
         opts.late_entrants = args.late_entrants.unwrap_or(default_late);
-        if args.rebuys || opts.late_entrants > 0 {
-            if options.format != holdem_tourney::Format::MultiTable {
-                return Err("--rebuys and --late-entrants need a multi-table preset".into());
-            }
-            let mut config = if args.rebuys {
-                let mut c = TournamentConfig::online_rebuy(options);
-                c.entry.re_entry = true;
-                c
-            } else {
-                let mut c = TournamentConfig::from(options);
-                c.entry.late_registration.window =
-                    Some(holdem_tourney::money::Window::ClockMinutes(60));
-                c
-            };
-            if let Some(k) = opts.bounty {
-                // T16 with T3/T4: the bounty part is in the entry, re-entry,
-                // rebuy and add-on prices; a re-entry gets a new head, a rebuy's
-                // or add-on's part goes on the buyer's own head.
-                config = config.with_knockout_bounty(k);
-            }
-            Simulation::with_config(config, opts, args.entrants, args.seed, sink.as_mut())?
-        } else {
-            Simulation::with_options(options, opts, args.entrants, args.seed, sink.as_mut())?
+        if (args.rebuys || opts.late_entrants > 0)
+            && options.format != holdem_tourney::Format::MultiTable
+        {
+            return Err("--rebuys and --late-entrants need multi-table rules".into());
         }
+        let mut config = if args.rebuys {
+            let mut c = TournamentConfig::online_rebuy(options);
+            c.entry.re_entry = true;
+            c
+        } else {
+            config
+        };
+        if opts.late_entrants > 0 && config.entry.late_registration.window.is_none() {
+            config.entry.late_registration.window =
+                Some(holdem_tourney::money::Window::ClockMinutes(60));
+        }
+        if let Some(k) = opts.bounty {
+            // T16 with T3/T4: the bounty part is in the entry, re-entry,
+            // rebuy and add-on prices; a re-entry gets a new head, a rebuy's
+            // or add-on's part goes on the buyer's own head.
+            config = config.with_knockout_bounty(k);
+        }
+        Simulation::with_config(config, opts, args.entrants, args.seed, sink.as_mut())?
     };
     let entrants = sim.entrants();
     let mut steps = 0u64;
