@@ -98,3 +98,6 @@ pub fn run_to(args: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

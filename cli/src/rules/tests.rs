@@ -1,13 +1,9 @@
-//! The `holdem rules` module of the CLI (`cli/src/rules/`), compiled here
-//! against this crate so its behaviour is tested with the crate (R1, R2).
-
-#[allow(dead_code)]
-#[path = "../../cli/src/rules/mod.rs"]
-mod rules;
+//! `holdem rules list|show|check` through [`run_to`] (R1, R2).
 
 use clap::Parser;
 use holdem_rules_config::{Preset, Rules};
-use rules::{RulesArgs, run_to};
+
+use super::{RulesArgs, run_to};
 
 #[derive(Parser)]
 struct Cli {
