@@ -376,17 +376,7 @@ fn walk_unknown_by_sample(
         match (value, sample.get(key)) {
             (_, None) => {
                 let keys: Vec<&str> = sample.keys().map(String::as_str).collect();
-                let kebab = key.replace('_', "-");
-                let hint = if kebab != *key && keys.contains(&kebab.as_str()) {
-                    format!(" (did you mean `{kebab}`? keys are kebab-case)")
-                } else {
-                    String::new()
-                };
-                errors.push(ConfigError::new(
-                    path,
-                    ErrorKind::UnknownField,
-                    format!("is not a known key{hint}; known here: {}", keys.join(", ")),
-                ));
+                errors.push(unknown_key(path, key, &keys));
             }
             (Value::Table(i), Some(Value::Table(s))) => {
                 walk_unknown_by_sample(&path, i, s, errors);
@@ -481,18 +471,7 @@ fn walk_unknown(
                     keys.sort_unstable();
                     keys.dedup();
                 }
-                // Keys are kebab-case: point a snake_case spelling at its match.
-                let kebab = key.replace('_', "-");
-                let hint = if kebab != *key && keys.contains(&kebab.as_str()) {
-                    format!(" (did you mean `{kebab}`? keys are kebab-case)")
-                } else {
-                    String::new()
-                };
-                errors.push(ConfigError::new(
-                    path,
-                    ErrorKind::UnknownField,
-                    format!("is not a known key{hint}; known here: {}", keys.join(", ")),
-                ));
+                errors.push(unknown_key(path, key, &keys));
             }
             (Value::Table(i), Some(Value::Table(k))) => {
                 let s = as_table(sample.and_then(|s| s.get(key)));
@@ -513,6 +492,22 @@ fn walk_unknown(
             _ => {}
         }
     }
+}
+
+/// The error for a key that is not among `keys`, the keys known at its place.
+/// Keys are kebab-case: a snake_case spelling is pointed at its match.
+fn unknown_key(path: String, key: &str, keys: &[&str]) -> ConfigError {
+    let kebab = key.replace('_', "-");
+    let hint = if kebab != key && keys.contains(&kebab.as_str()) {
+        format!(" (did you mean `{kebab}`? keys are kebab-case)")
+    } else {
+        String::new()
+    };
+    ConfigError::new(
+        path,
+        ErrorKind::UnknownField,
+        format!("is not a known key{hint}; known here: {}", keys.join(", ")),
+    )
 }
 
 #[cfg(test)]
