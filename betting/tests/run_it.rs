@@ -65,19 +65,7 @@ fn run_from_flop(hand: &mut Hand, cards: &str) -> Vec<Event> {
     let c: Vec<&str> = cards.split(' ').collect();
     let mut events = Vec::new();
     for part in [c[..3].join(" "), c[3].to_owned(), c[4].to_owned()] {
-        let cs: Vec<_> = part.split(' ').map(|t| Some(common::c(t))).collect();
-        let input = match hand.pending() {
-            Pending::Board {
-                street: Street::Flop,
-            } => DealerInput::Flop([cs[0], cs[1], cs[2]]),
-            Pending::Board {
-                street: Street::Turn,
-            } => DealerInput::Turn(cs[0]),
-            Pending::Board { .. } => DealerInput::River(cs[0]),
-            other => panic!("no board pending: {other}"),
-        };
-        let out = hand.apply(T, Input::Deal(input)).expect("board");
-        events.extend(out.iter().map(|e| e.event));
+        events.extend(board(hand, &part).iter().map(|e| e.event));
     }
     events
 }

@@ -111,8 +111,9 @@ pub fn deal_known(hand: &mut Hand, holes: &[&str]) {
     }
 }
 
-/// Deals the next street's board cards (`"Jc 3d 5c"` on the flop, one card after).
-pub fn board(hand: &mut Hand, cards: &str) {
+/// Deals the next street's board cards (`"Jc 3d 5c"` on the flop, one card after)
+/// and returns the hand's events.
+pub fn board(hand: &mut Hand, cards: &str) -> Events {
     let cs: Vec<_> = cards.split(' ').map(|t| Some(c(t))).collect();
     let input = match hand.pending() {
         Pending::Board {
@@ -124,7 +125,7 @@ pub fn board(hand: &mut Hand, cards: &str) {
         Pending::Board { .. } => DealerInput::River(cs[0]),
         other => panic!("no board pending: {other}"),
     };
-    hand.apply(T, Input::Deal(input)).expect("board");
+    hand.apply(T, Input::Deal(input)).expect("board")
 }
 
 /// `seat` shows its hole cards at the showdown (the cards the hand already knows).
