@@ -206,11 +206,19 @@ impl<E: 'static> Hand<E> {
     /// ```
     #[must_use]
     pub fn turn(&self) -> Option<Turn<'_>> {
-        let hand = match (self as &dyn core::any::Any).downcast_ref::<Hand<Evaluator>>() {
+        self.to_act().map(|seat| Turn::of(seat, self))
+    }
+}
+
+impl<'a> Turn<'a> {
+    /// The turn of `seat`, which the caller has just read as the seat to act.
+    #[inline(always)]
+    pub(crate) fn of<E: 'static>(seat: Seat, hand: &'a Hand<E>) -> Turn<'a> {
+        let hand = match (hand as &dyn core::any::Any).downcast_ref::<Hand<Evaluator>>() {
             Some(fast) => Source::Fast(fast),
-            None => Source::Erased(self),
+            None => Source::Erased(hand),
         };
-        self.to_act().map(|seat| Turn { seat, hand })
+        Turn { seat, hand }
     }
 }
 

@@ -174,6 +174,33 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         Driver::new(hand, dealer)
     }
 
+    /// A driver for a copy of `hand`, with a dealer shuffled by `rng`: the way to
+    /// play many hands (rollouts, simulations) from one template hand. The copy is
+    /// made in place, after the shuffle.
+    ///
+    /// ```
+    /// use holdem_betting::{CallingStation, Chips, Driver, Hand, HandConfig, Player, Seat};
+    /// use rand_core::SeedableRng;
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+    /// let template = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut showdowns = 0;
+    /// for _ in 0..20 {
+    ///     let mut driver = Driver::shuffled_from(&template, &mut rng);
+    ///     showdowns += u32::from(driver.play_with(&mut CallingStation)?.went_to_showdown());
+    /// }
+    /// assert_eq!(showdowns, 20);
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub fn shuffled_from<R: RngCore + ?Sized>(hand: &Hand<E>, rng: &mut R) -> Driver<E> {
+        let dealer = Dealer::shuffled_for(hand, rng);
+        Driver::new(hand.clone(), dealer)
+    }
+
     /// The time stamped on the inputs from now on (the default is 0).
     pub fn set_time(&mut self, at: Timestamp) {
         self.at = at;
@@ -354,22 +381,16 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         mut decide: F,
     ) -> Result<&HandResult, DriverError> {
         loop {
-            let input = match self.hand.pending() {
+            match self.hand.pending() {
                 Pending::Complete => break,
                 Pending::Action { seat } => {
-                    let Some(turn) = self.hand.turn() else {
-                        return Err(DriverError::Waiting(Pending::Action { seat }));
-                    };
-                    Input::act(seat, decide(&turn)?)
+                    let action = decide(&Turn::of(seat, &self.hand))?;
+                    self.hand
+                        .apply_into(self.at, Input::Act { seat, action }, sink)?;
+                    self.decisions += 1;
                 }
-                Pending::Showdown { seat } => Input::Show { seat, cards: None },
-                pending => {
-                    self.no_decision(pending, sink)?;
-                    continue;
-                }
-            };
-            self.hand.apply_into(self.at, input, sink)?;
-            self.decisions += u32::from(matches!(input, Input::Act { .. }));
+                pending => self.no_decision(pending, sink)?,
+            }
         }
         self.hand
             .result()

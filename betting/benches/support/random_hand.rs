@@ -96,7 +96,7 @@ impl Bot for PolicyBot<'_> {
 /// [`play_hand`] through a [`Driver`] and [`PolicyBot`]: the same hands (the same
 /// random draws in the same order), the same result.
 pub fn play_hand_driver(hand0: &Hand, rng: &mut ChaCha8Rng) -> u64 {
-    let mut driver = Driver::shuffled(hand0.clone(), rng);
+    let mut driver = Driver::shuffled_from(hand0, rng);
     let mut bot = PolicyBot { rng };
     driver
         .play_with(&mut bot)
