@@ -95,6 +95,8 @@ mod result;
 mod runs;
 mod state;
 pub mod table;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 mod view;
 
 pub use bot::{Bot, CallingStation, RandomBot, Turn};
