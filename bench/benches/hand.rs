@@ -7,10 +7,9 @@
 //! policy: check or call 13 times in 16, fold (check when free) once in 16, bet or
 //! raise the minimum twice in 16, from deal to showdown and settlement.
 //!
-//! - `holdem`: the betting crate's own bench hand (`betting/benches/support/
-//!   random_hand.rs`, included here so both benches play exactly the same code):
-//!   clone a prepared [`Hand`], shuffle with ChaCha8, post, deal through the
-//!   [`holdem_betting::Dealer`], act, show, settle.
+//! - `holdem`: the betting crate's own bench hand (`holdem_betting::testkit`, which
+//!   its bench plays too): clone a prepared `Hand`, shuffle with ChaCha8, post, deal
+//!   through the [`holdem_betting::Dealer`], act, show, settle.
 //! - `holdem_legal_every_decision`: the same, asking `legal_actions` before every
 //!   decision.
 //! - `rs_poker_arena`: `rs_poker` 5.0's `HoldemSimulation` (the arena of 4.x needs a
@@ -30,7 +29,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use holdem_bench::ThreadCpuTime;
-use holdem_betting::{Chips, Hand, HandConfig, Player};
+use holdem_betting::testkit::{BIG_BLIND, PLAYERS, STACK, play_hand, starting_hand};
 use rand_0_10::SeedableRng as _;
 use rand_0_10::rngs::SmallRng;
 use rand_chacha::ChaCha8Rng;
@@ -40,16 +39,6 @@ use rs_poker_arena::arena::game_state::GameState;
 use rs_poker_arena::arena::{Agent, GameStateBuilder, HoldemSimulationBuilder};
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
-
-// The driver variant of the bench hand is measured in betting's own bench.
-#[allow(dead_code)]
-#[path = "../../betting/benches/support/random_hand.rs"]
-mod random_hand;
-use random_hand::{play_hand, seat};
-
-const PLAYERS: u8 = 6;
-const STACK: u64 = 2_000;
-const BIG_BLIND: u64 = 20;
 
 /// The bench policy as an `rs_poker` agent.
 struct PolicyAgent {
@@ -132,10 +121,7 @@ fn rs_poker_hand(hand_no: u64) -> f32 {
 }
 
 fn bench(c: &mut Criterion<ThreadCpuTime>) {
-    let players: Vec<Player> = (0..PLAYERS)
-        .map(|i| Player::new(seat(i), Chips(STACK)))
-        .collect();
-    let Ok(hand0) = Hand::new(HandConfig::no_limit(Chips(BIG_BLIND)), &players, seat(0)) else {
+    let Ok(hand0) = starting_hand() else {
         return;
     };
     let mut rng = ChaCha8Rng::seed_from_u64(2024);

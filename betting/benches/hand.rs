@@ -1,20 +1,17 @@
-//! A full random 6-max no-limit hand per iteration: shuffle, post, deal, bet on every
-//! street with a random policy, showdown, settle. Reported as hands per second.
+//! A full random 6-max no-limit hand per iteration (the bench hand,
+//! `holdem_betting::testkit`): shuffle, post, deal, bet on every street with a random
+//! policy, showdown, settle. Reported as hands per second.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_betting::{Chips, Dealer, Hand, HandConfig, Player};
+use holdem_betting::Dealer;
+use holdem_betting::testkit::{play_hand, play_hand_driver, starting_hand};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-#[path = "support/random_hand.rs"]
-mod random_hand;
-use random_hand::{play_hand, play_hand_driver, seat};
-
 fn bench(c: &mut Criterion) {
-    let players: Vec<Player> = (0..6).map(|i| Player::new(seat(i), Chips(2_000))).collect();
-    let Ok(hand0) = Hand::new(HandConfig::no_limit(Chips(20)), &players, seat(0)) else {
+    let Ok(hand0) = starting_hand() else {
         return;
     };
     let mut rng = ChaCha8Rng::seed_from_u64(2024);

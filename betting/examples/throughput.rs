@@ -1,26 +1,22 @@
-//! Plays N random 6-max no-limit hands (the bench's hand) and prints hands per
-//! second of wall time; run under `perf stat -e task-clock` to get hands per CPU
-//! second on a loaded machine: `cargo run --release --example throughput -- 200000`.
+//! Plays N random 6-max no-limit hands (the bench hand, `holdem_betting::testkit`)
+//! and prints hands per second of wall time; run under `perf stat -e task-clock` to
+//! get hands per CPU second on a loaded machine:
+//! `cargo run --release --example throughput -- 200000`.
 //! A second argument `driver` plays the same hands through `Driver` and a `Bot`.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use holdem_betting::{Chips, Hand, HandConfig, Player};
+use holdem_betting::testkit::{play_hand, play_hand_driver, starting_hand};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-
-#[path = "../benches/support/random_hand.rs"]
-mod random_hand;
-use random_hand::{play_hand, play_hand_driver, seat};
 
 fn main() {
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
-    let players: Vec<Player> = (0..6).map(|i| Player::new(seat(i), Chips(2_000))).collect();
-    let Ok(hand0) = Hand::new(HandConfig::no_limit(Chips(20)), &players, seat(0)) else {
+    let Ok(hand0) = starting_hand() else {
         return;
     };
     let driver = std::env::args().nth(2).is_some_and(|a| a == "driver");

@@ -13,7 +13,12 @@
 //! blinds included. [`ForcedBets`] adds any seat's ante, dead antes and live straddles
 //! to a hand ([`Hand::with_forced_bets`]); [`ShowdownRules`] and
 //! [`table::TableRules`] are the house-rule options (serde, kebab-case, feature
-//! `serde`).
+//! `serde`). The feature `testkit` adds the module `testkit`: the random bench hand
+//! that the workspace's benches and examples play (not a stable API).
+//!
+//! [`Hand::apply`] is in the module `apply`, one file per phase of the hand
+//! (posting, dealing, acting, streets, showdown); settlement is in `result`, running
+//! the board more than once in `runs`.
 //!
 //! # Invariants
 //! - A rejected input changes nothing: inputs are validated in full before any
@@ -95,6 +100,8 @@ mod result;
 mod runs;
 mod state;
 pub mod table;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 mod view;
 
 pub use bot::{Bot, CallingStation, RandomBot, Turn};

@@ -976,8 +976,8 @@ fn p4_side_pot_returns_to_its_only_eligible_player_even_after_a_muck() {
 fn b15_stacks_past_the_chip_limit_are_a_typed_error() {
     // rule B15 (what a player can bet is their stack): every sum of the stacks must
     // fit in 64 bits, so a hand whose stacks add up to more than MAX_TOTAL_CHIPS is
-    // refused when it is built (a replay of such a file used to overflow at the
-    // settlement).
+    // refused when it is built (a replay of such a file would otherwise overflow at
+    // the settlement).
     let max = holdem_betting::MAX_TOTAL_CHIPS.get();
     let build = |stacks: [u64; 2]| {
         let players = [

@@ -32,9 +32,9 @@ fn generated(seed: u64, count: usize) -> Vec<HandHistory> {
 #[test]
 fn h1_a_native_unit_past_nine_decimal_places_is_a_typed_error() {
     // rule H1: a native hand's unit byte (the second of the payload in both layouts)
-    // above MAX_DECIMALS (9) is refused by both readers. Before, 64 places reached
-    // the text of a remark and divided by a wrapped-around zero (found by
-    // `mutated_postcard_files_never_panic` with more cases).
+    // above MAX_DECIMALS (9) is refused by both readers: 64 places would reach the
+    // text of a remark and divide by a wrapped-around zero
+    // (`mutated_postcard_files_never_panic` reaches such a byte with more cases).
     let h = PhhHands::new(REAL_FILE)
         .find_map(|h| h.hand.ok())
         .expect("a real hand");

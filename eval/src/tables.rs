@@ -11,7 +11,7 @@
 //!   most four of each, keys fit in 25 bits, and they are spread so that the
 //!   key's top 13 bits pick a row and its low 12 bits a column of a
 //!   row-displacement hash *without* any mixing step. (b-inary's denser greedy
-//!   bases `[1, 4, 16, 67, ...]`, used before, need a multiply first: unmixed,
+//!   bases `[1, 4, 16, 67, ...]` need a multiply first: unmixed,
 //!   their rows pack into 200,728 slots instead of 79,386.) Uniqueness is
 //!   re-checked by our tests, not trusted.
 //! - A single-displacement perfect hash (Tarjan-Yao row displacement, as in both

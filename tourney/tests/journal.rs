@@ -260,9 +260,9 @@ fn t20_resuming_over_torn_tails_loses_no_work_and_ends_as_clean_resumes() {
 
 #[test]
 fn t20_a_command_whose_recorded_draws_run_out_is_refused_not_replayed_forever() {
-    // Found by the journal fuzz target: the Start command of a 40-player event
-    // journaled with no draws. Seating draws seats by rejection sampling; given
-    // zeros forever it never ended. Now the draws that run out make the frame a
+    // The Start command of a 40-player event journaled with no draws (an input of
+    // the journal fuzz target). Seating draws seats by rejection sampling, which
+    // never ends on zeros given forever: the draws that run out make the frame a
     // contradiction, reported in bounded time.
     let (bytes, _) = journal_after(45);
     let (mut entries, _) = read_frames(&bytes);
