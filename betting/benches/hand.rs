@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_betting::Dealer;
 use holdem_betting::testkit::{play_hand, play_hand_driver, starting_hand};
+use holdem_betting::{Dealer, Driver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -25,8 +25,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(play_hand::<true>(&hand0, &mut rng)));
     });
     // The same hands through `Driver` and a `Bot` (the glue-free way to play).
+    let mut driver = Driver::shuffled_from(&hand0, &mut ChaCha8Rng::seed_from_u64(0));
     group.bench_function("full_6max_nl_hand_driver", |b| {
-        b.iter(|| black_box(play_hand_driver(&hand0, &mut rng)));
+        b.iter(|| black_box(play_hand_driver(&mut driver, &hand0, &mut rng)));
     });
     // The harness's own share: cloning the starting hand and shuffling its cards.
     group.bench_function("overhead_clone_and_shuffle", |b| {

@@ -2,12 +2,14 @@
 //! and prints hands per second of wall time; run under `perf stat -e task-clock` to
 //! get hands per CPU second on a loaded machine:
 //! `cargo run --release --example throughput -- 200000`.
-//! A second argument `driver` plays the same hands through `Driver` and a `Bot`.
+//! `examples/driver_throughput.rs` plays the same hands through `Driver` and a
+//! `Bot`; the two loops live in separate binaries so that neither changes how the
+//! compiler inlines the other's calls into the hand.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use holdem_betting::testkit::{play_hand, play_hand_driver, starting_hand};
+use holdem_betting::testkit::{play_hand, starting_hand};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -19,16 +21,11 @@ fn main() {
     let Ok(hand0) = starting_hand() else {
         return;
     };
-    let driver = std::env::args().nth(2).is_some_and(|a| a == "driver");
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     let start = Instant::now();
     let mut moved = 0u64;
     for _ in 0..n {
-        let chips = if driver {
-            play_hand_driver(&hand0, &mut rng)
-        } else {
-            play_hand::<false>(&hand0, &mut rng)
-        };
+        let chips = play_hand::<false>(&hand0, &mut rng);
         moved = moved.wrapping_add(black_box(chips));
     }
     let secs = start.elapsed().as_secs_f64();

@@ -201,6 +201,33 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         Driver::new(hand.clone(), dealer)
     }
 
+    /// Starts this driver again on a copy of `hand` with a dealer shuffled by `rng`
+    /// (the time back to 0, no decisions yet): the loop of many hands from one
+    /// template (rollouts, simulations) without building a driver each time.
+    ///
+    /// ```
+    /// use holdem_betting::{CallingStation, Chips, Driver, Hand, HandConfig, Player, Seat};
+    /// use rand_core::SeedableRng;
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+    /// let template = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut driver = Driver::shuffled_from(&template, &mut rng);
+    /// for _ in 0..20 {
+    ///     assert!(driver.play_with(&mut CallingStation)?.went_to_showdown());
+    ///     driver.restart_from(&template, &mut rng);
+    /// }
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    #[inline(always)]
+    pub fn restart_from<R: RngCore + ?Sized>(&mut self, hand: &Hand<E>, rng: &mut R) {
+        self.dealer = Dealer::shuffled_for(hand, rng);
+        self.hand.clone_from(hand);
+        self.at = Timestamp(0);
+        self.decisions = 0;
+    }
+
     /// The time stamped on the inputs from now on (the default is 0).
     pub fn set_time(&mut self, at: Timestamp) {
         self.at = at;
@@ -385,8 +412,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
                 Pending::Complete => break,
                 Pending::Action { seat } => {
                     let action = decide(&Turn::of(seat, &self.hand))?;
-                    self.hand
-                        .apply_into(self.at, Input::Act { seat, action }, sink)?;
+                    self.hand.act_in_turn(self.at, seat, action, sink)?;
                     self.decisions += 1;
                 }
                 pending => self.no_decision(pending, sink)?,

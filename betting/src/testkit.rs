@@ -139,9 +139,14 @@ impl<R: RngCore + ?Sized> Bot for PolicyBot<'_, R> {
 }
 
 /// [`play_hand`] through a [`Driver`] and [`PolicyBot`]: the same hands (the same
-/// random draws in the same order), the same result.
-pub fn play_hand_driver<R: RngCore + ?Sized>(hand0: &Hand, rng: &mut R) -> u64 {
-    let mut driver = Driver::shuffled(hand0.clone(), rng);
+/// random draws in the same order), the same result. The driver is reused from hand
+/// to hand ([`Driver::restart_from`]), as a rollout loop would reuse it.
+pub fn play_hand_driver<R: RngCore + ?Sized>(
+    driver: &mut Driver,
+    hand0: &Hand,
+    rng: &mut R,
+) -> u64 {
+    driver.restart_from(hand0, rng);
     let mut bot = PolicyBot { rng };
     driver
         .play_with(&mut bot)
@@ -159,10 +164,11 @@ mod tests {
     fn the_bench_hand_plays_the_same_hands_with_and_without_the_driver() {
         let hand0 = starting_hand().expect("the bench hand");
         let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(7), ChaCha8Rng::seed_from_u64(7));
+        let mut driver = Driver::shuffled_from(&hand0, &mut ChaCha8Rng::seed_from_u64(0));
         for _ in 0..200 {
             assert_eq!(
                 play_hand::<false>(&hand0, &mut a),
-                play_hand_driver(&hand0, &mut b)
+                play_hand_driver(&mut driver, &hand0, &mut b)
             );
         }
     }

@@ -48,7 +48,6 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     ///
     /// # Errors
     /// As [`Hand::apply`].
-    #[inline]
     pub fn apply_into<S: EventSink>(
         &mut self,
         at: Timestamp,
@@ -60,17 +59,32 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         if let Input::Act { seat, action } = input {
             // The hot path: a betting action in turn.
             if matches!(self.phase, Phase::Betting) && self.to_act == Some(seat) {
-                // Valid folds, checks and calls skip building a `Result`.
-                let resolved = match self.simple(seat, action) {
-                    Some(resolved) => resolved,
-                    None => self.resolve(seat, action)?,
-                };
-                self.act(at, seat, resolved, sink);
-                self.advance(at, seat, sink);
-                return Ok(());
+                return self.act_in_turn(at, seat, action, sink);
             }
         }
         self.apply_other(at, input, sink)
+    }
+
+    /// The hot path of [`Hand::apply_into`]: `seat`, the seat to act in a betting
+    /// round (the caller has just read it from [`Hand::pending`]), takes `action`.
+    /// Inlined into the driver's loop as well as into `apply_into`.
+    #[inline(always)]
+    pub(crate) fn act_in_turn<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        seat: holdem_pots::Seat,
+        action: crate::Action,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        debug_assert!(matches!(self.phase, Phase::Betting) && self.to_act == Some(seat));
+        // Valid folds, checks and calls skip building a `Result`.
+        let resolved = match self.simple(seat, action) {
+            Some(resolved) => resolved,
+            None => self.resolve(seat, action)?,
+        };
+        self.act(at, seat, resolved, sink);
+        self.advance(at, seat, sink);
+        Ok(())
     }
 
     #[inline(never)]
