@@ -54,5 +54,5 @@ pub use model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
     Shown, Stakes, Variant,
 };
-pub use money::{AmountError, Decimal, Money, UNKNOWN_STACK, Unit};
+pub use money::{AmountError, DEAD_BLIND, Decimal, Money, UNKNOWN_STACK, Unit, split_blind};
 pub use view::{RecordedAction, ReplayView};
