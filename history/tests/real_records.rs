@@ -350,19 +350,17 @@ fn h4_a_gap_other_than_the_recorded_rake_is_a_mismatch() {
         if rake == "2.0" {
             assert_eq!(note(&o), Some("rake 2.0 recorded"), "{finishing}");
         } else {
-            assert!(matches!(o, Outcome::Mismatch { .. }), "{finishing} {rake}: {o:?}");
+            assert!(
+                matches!(o, Outcome::Mismatch { .. }),
+                "{finishing} {rake}: {o:?}"
+            );
         }
     }
 }
 
 #[test]
 fn h4_a_rake_that_is_not_an_amount_is_an_error() {
-    let text = hand(
-        "1, 2, 0",
-        "100, 100, 100",
-        RAISE_AND_FOLD,
-        "rake = -1",
-    );
+    let text = hand("1, 2, 0", "100, 100, 100", RAISE_AND_FOLD, "rake = -1");
     assert!(parse_phh(&text).is_err());
 }
 
