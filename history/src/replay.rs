@@ -330,10 +330,6 @@ fn setup<A>(
     if bb == 0 && n >= 3 && sb > 0 && h.stakes == Stakes::MinBet(sb) {
         // A big blind without a small blind, written in p1's place (H4): p1 posts it
         // and the player after them acts first; the button stays on the last player.
-        let mut set = SeatSet::EMPTY;
-        for i in 0..n {
-            set.insert(seat_of(i)?);
-        }
         custom = Some(Positions {
             button: seat_of(n - 1)?,
             small_blind: None,
