@@ -15,6 +15,32 @@
 //!   the file, the hand, the line and the reason, never a panic.
 //! - Money is whole units (B24): PHH decimals are scaled to an integer unit per hand.
 //!
+//! # Real records (H4)
+//! Records from real sites are read as they are, in the default (strict) mode:
+//! - rake: a PHH `rake` field ([`phh::RAKE_TAKEN_FIELD`], an amount) is the rake
+//!   taken, and the gap to the recorded finishing stacks must be exactly that rake,
+//!   taken from what winners collected; without it, a rake-shaped gap is inferred
+//!   and reported per hand, and any other gap is a mismatch;
+//! - unknown (`inf`) starting stacks are [`UNKNOWN_STACK`]: play goes on and what
+//!   the record still lets replay check is checked;
+//! - a negative `blinds_or_straddles` entry is a dead blind ([`DEAD_BLIND`]): dead
+//!   money for the pot, not part of the player's bet, written back negative;
+//! - a big blind written in `p1`'s place with none in `p2`'s (`[4, 0, 0]`) is a
+//!   big blind without a small blind; an entry of `p3` or later equal to the big
+//!   blind is a big blind posted out of position (live, B19);
+//! - `sm ????` street after street gives way to the cards shown at the river, and
+//!   by a player dealt face up it shows the dealt cards.
+//!
+//! A hand whose deciding cards the record hides (a muck written `????`) or that
+//! stops early stays legal but unsettled, with its reason. The sample in
+//! `data/histories/phh/handhq/` (PHH dataset, HandHQ part) holds 622 no-limit
+//! hands from all six sites: Absolute Poker 101, Full Tilt Poker 106, iPoker 104,
+//! Ongame 106, PokerStars 104, PartyPoker 101. In the default mode none is refused
+//! and none mismatches: 565 settle with the recorded stacks (every hand whose
+//! deciding cards the record shows), and 57 stay unsettled, 52 because a player's
+//! cards are not revealed at showdown and 5 because the record stops before the
+//! hand ends. Reproduce with `holdem replay -v data/histories/phh/handhq`.
+//!
 //! # Example
 //! ```
 //! use holdem_history::phh::{parse_phh, write_phh};
@@ -54,5 +80,5 @@ pub use model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
     Shown, Stakes, Variant,
 };
-pub use money::{AmountError, Decimal, Money, UNKNOWN_STACK, Unit};
+pub use money::{AmountError, DEAD_BLIND, Decimal, Money, UNKNOWN_STACK, Unit, split_blind};
 pub use view::{RecordedAction, ReplayView};

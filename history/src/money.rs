@@ -170,6 +170,24 @@ impl Unit {
 /// checks no result that depends on it.
 pub const UNKNOWN_STACK: u64 = 1 << 56;
 
+/// The flag that marks a dead blind in `blinds_or_straddles` (PHH writes it as a
+/// negative entry, rule H4): `DEAD_BLIND | amount` is a blind of `amount` that goes
+/// to the pot as dead money and is not part of the player's bet. It is written back
+/// negative; [`split_blind`] separates the two parts. The native formats carry the
+/// marked number as it is (lossless, but not readable as an amount in JSON Lines).
+pub const DEAD_BLIND: u64 = 1 << 57;
+
+/// A `blinds_or_straddles` entry as (live, dead): `(amount, 0)` for a blind or
+/// straddle, `(0, amount)` for a dead blind ([`DEAD_BLIND`]).
+#[inline]
+pub fn split_blind(entry: u64) -> (u64, u64) {
+    if entry & DEAD_BLIND != 0 && entry != UNKNOWN_STACK {
+        (0, entry & !DEAD_BLIND)
+    } else {
+        (entry, 0)
+    }
+}
+
 /// An amount together with its unit, for display.
 #[derive(Copy, Clone, Debug)]
 pub struct Money(pub u64, pub Unit);
@@ -179,6 +197,9 @@ impl fmt::Display for Money {
         let Money(amount, unit) = *self;
         if amount == UNKNOWN_STACK {
             return f.write_str("inf");
+        }
+        if let (0, dead @ 1..) = split_blind(amount) {
+            return write!(f, "-{}", Money(dead, unit));
         }
         if unit.decimals == 0 {
             return write!(f, "{amount}");

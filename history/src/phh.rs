@@ -17,7 +17,7 @@ use super::model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, Metadata, Player, Shown,
     Stakes, Variant,
 };
-use super::money::{AmountError, Decimal, Money, UNKNOWN_STACK, Unit};
+use super::money::{AmountError, DEAD_BLIND, Decimal, Money, UNKNOWN_STACK, Unit};
 use super::toml_lite::{Entry, MAX_KEY_BYTES, Problem, Reader, Section, Value};
 
 /// The string metadata fields, in the order the spec lists them.
@@ -160,6 +160,7 @@ struct Fields<'s, 'a> {
     finishing_stacks: Option<&'s Entry<'a>>,
     winnings: Option<&'s Entry<'a>>,
     rake: Option<&'s Entry<'a>>,
+    rake_taken: Option<&'s Entry<'a>>,
 }
 
 impl<'s, 'a> Fields<'s, 'a> {
@@ -179,6 +180,7 @@ impl<'s, 'a> Fields<'s, 'a> {
                 "finishing_stacks" => &mut f.finishing_stacks,
                 "winnings" => &mut f.winnings,
                 RAKE_FIELD => &mut f.rake,
+                RAKE_TAKEN_FIELD => &mut f.rake_taken,
                 _ => continue,
             };
             // Keys are unique in a table (the reader rejects duplicates).
@@ -239,7 +241,9 @@ fn amounts(
 }
 
 /// [`amounts`], and which entries are `inf` (bit `i` for player `i + 1`: an unknown
-/// stack, H4), held as zero until they are replaced by [`UNKNOWN_STACK`].
+/// stack, H4), held as zero until they are replaced by [`UNKNOWN_STACK`], or, in
+/// `blinds_or_straddles`, negative (a dead blind, H4), held as their magnitude until
+/// they are marked with [`DEAD_BLIND`].
 fn amounts_or_unknown(
     e: &Entry<'_>,
     field: &'static str,
@@ -289,6 +293,27 @@ fn amounts_or_unknown(
             Err(AmountError::NotFinite(_)) if unknown_stack_ok => {
                 return Err((item.line, PhhErrorKind::UnknownStack { player: i + 1 }));
             }
+            // A negative blind is a dead blind (H4): its amount, marked.
+            Err(AmountError::Negative(_)) if field == "blinds_or_straddles" => {
+                match t.strip_prefix('-').map(Decimal::parse) {
+                    Some(Ok(d)) if d.mantissa > 0 => {
+                        unknown |= 1 << i;
+                        d
+                    }
+                    Some(Err(source)) => {
+                        return Err((item.line, PhhErrorKind::Amount { field, source }));
+                    }
+                    _ => {
+                        return Err((
+                            item.line,
+                            PhhErrorKind::Amount {
+                                field,
+                                source: AmountError::Negative(t.to_string()),
+                            },
+                        ));
+                    }
+                }
+            }
             Err(source) => return Err((item.line, PhhErrorKind::Amount { field, source })),
         };
         // At most MAX_PLAYERS items (checked above).
@@ -296,6 +321,27 @@ fn amounts_or_unknown(
             .map_err(|_| wrong_type(e, "an array of numbers"))?;
     }
     Ok((out, unknown))
+}
+
+/// Marks the entries of `v` that were negative (`dead`, from
+/// [`amounts_or_unknown`]) as dead blinds ([`DEAD_BLIND`]); an amount too large to
+/// carry the mark is an error.
+fn mark_dead(mut v: Vec<u64>, dead: u32, line: u32) -> Result<Vec<u64>, Fail> {
+    for (i, x) in v.iter_mut().enumerate() {
+        if dead & (1 << i) != 0 {
+            if *x >= UNKNOWN_STACK {
+                return Err((
+                    line,
+                    PhhErrorKind::BadField {
+                        field: "blinds_or_straddles",
+                        reason: format!("p{}'s dead blind is too large", i + 1),
+                    },
+                ));
+            }
+            *x |= DEAD_BLIND;
+        }
+    }
+    Ok(v)
 }
 
 /// Replaces the entries of `v` that were `inf` (`unknown`, from
@@ -417,7 +463,8 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
     let antes_e = need(f.antes, s, "antes")?;
     let antes = amounts(antes_e, "antes", Some(n), false)?;
     let blinds_e = need(f.blinds_or_straddles, s, "blinds_or_straddles")?;
-    let blinds = amounts(blinds_e, "blinds_or_straddles", Some(n), false)?;
+    let (blinds, dead_blinds) =
+        amounts_or_unknown(blinds_e, "blinds_or_straddles", Some(n), false)?;
     if let Some(e) = f.bring_in {
         return Err((
             e.line,
@@ -526,6 +573,12 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         .flat_map(|(v, _)| v)
         .chain(winnings.iter().flatten())
         .for_each(&mut widen);
+    // The rake taken (`rake`, H4) stays a user field for export, checked here.
+    let rake_taken = f
+        .rake_taken
+        .map(|e| amount(e, RAKE_TAKEN_FIELD))
+        .transpose()?;
+    rake_taken.iter().for_each(&mut widen);
     match &raw_stakes {
         RawStakes::Min(d, _) => widen(d),
         RawStakes::Limit(a, b, _) => {
@@ -623,7 +676,11 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         variant,
         unit: Unit { decimals },
         antes: sc.all(&antes, antes_e.line, "antes")?,
-        blinds_or_straddles: sc.all(&blinds, blinds_e.line, "blinds_or_straddles")?,
+        blinds_or_straddles: mark_dead(
+            sc.all(&blinds, blinds_e.line, "blinds_or_straddles")?,
+            dead_blinds,
+            blinds_e.line,
+        )?,
         stakes,
         starting_stacks: mark_unknown(
             sc.all(&stacks, stacks_entry.line, "starting_stacks")?,
@@ -732,6 +789,13 @@ fn read_metadata(s: &Section<'_>, n: usize) -> Result<Metadata, Fail> {
 /// The user-defined field in which a hand names the rules preset it was played
 /// under (`_holdem_rules = 'live-tournament'`); `--rules` overrides it.
 pub const RULES_FIELD: &str = "_holdem_rules";
+
+/// The field in which a history records the rake the house took from the hand,
+/// an amount (`rake = 0.50`, H4): when present, replay checks that the gap between
+/// the replayed and the recorded finishing stacks is exactly this rake, taken from
+/// what winners collected, instead of inferring a rake. It is kept, verbatim, among
+/// [`crate::Metadata::extra`].
+pub const RAKE_TAKEN_FIELD: &str = "rake";
 
 /// The user-defined field in which a history records its rake (B23): an inline
 /// table with the keys of a rules file's `[rake]` (`basis-points`, `cap`,

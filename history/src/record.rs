@@ -17,7 +17,11 @@ use super::model::{
     Action, ActionKind, HandHistory, MAX_PLAYERS, Metadata, Player, Stakes, Variant,
 };
 use super::money::{MAX_DECIMALS, Unit};
-use super::phh::{RAKE_FIELD, RULES_FIELD};
+use super::phh::{RAKE_FIELD, RAKE_TAKEN_FIELD, RULES_FIELD};
+
+/// The user fields replay reads from a native frame: the rake policy, the rules
+/// and the rake taken, as TOML text.
+type UserFields<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
 use crate::view::{RecordedAction, ReplayView};
 
 /// One per-player array of a [`HandRecord`] ([`PerPlayer`]).
@@ -404,6 +408,8 @@ pub struct HandRecord<'a> {
     action_count: usize,
     rake: Option<&'a str>,
     rules: Option<&'a str>,
+    /// The recorded rake taken ([`RAKE_TAKEN_FIELD`]), if any.
+    rake_taken: Option<&'a str>,
     /// `HOLDEMH2`: where the user fields and the other metadata lie in the frame
     /// (for the full reader; empty for `HOLDEMH1`).
     extras: Span,
@@ -432,6 +438,7 @@ impl<'a> HandRecord<'a> {
             action_count: 0,
             rake: None,
             rules: None,
+            rake_taken: None,
             extras: Span { start: 0, end: 0 },
             meta: Span { start: 0, end: 0 },
             setup: None,
@@ -533,7 +540,7 @@ impl<'a> HandRecord<'a> {
                 r.per_player(&mut arrays[Amounts::Winnings as usize])?;
         }
         self.amounts.lens = lens;
-        (self.rake, self.rules) = r.metadata()?;
+        (self.rake, self.rules, self.rake_taken) = r.metadata()?;
         let n = lens[Amounts::StartingStacks as usize];
         let lengths_ok = lens[Amounts::Antes as usize] == n
             && lens[Amounts::BlindsOrStraddles as usize] == n
@@ -603,7 +610,7 @@ impl<'a> HandRecord<'a> {
         // (`n` is at most MAX_PLAYERS.)
         self.amounts.lens = [n as u8; 5];
         let start = r.offset();
-        (self.rake, self.rules) = r.user_fields()?;
+        (self.rake, self.rules, self.rake_taken) = r.user_fields()?;
         self.extras = Span {
             start,
             end: r.offset(),
@@ -731,6 +738,7 @@ impl<'a> HandRecord<'a> {
             finishing_stacks: self.finishing_stacks(),
             winnings: self.winnings(),
             rake: self.rake,
+            rake_taken: self.rake_taken,
             setup: self.setup,
         }
     }
@@ -1003,23 +1011,28 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// The user fields (a count, then key and TOML text pairs): the recorded rake's
-    /// and rules' TOML, checked as UTF-8; other fields skipped (the last of a key
-    /// wins).
+    /// The user fields (a count, then key and TOML text pairs): the recorded rake's,
+    /// rules' and rake taken's TOML, checked as UTF-8; other fields skipped (the
+    /// last of a key wins).
     #[inline(always)]
-    fn user_fields(&mut self) -> Result<(Option<&'a str>, Option<&'a str>), RecordError> {
-        let (mut rake, mut rules) = (None, None);
+    fn user_fields(&mut self) -> Result<UserFields<'a>, RecordError> {
+        let (mut rake, mut rules, mut taken) = (None, None, None);
         for _ in 0..self.len()? {
             let key = self.bytes()?;
-            let toml =
-                self.str_if(key == RULES_FIELD.as_bytes() || key == RAKE_FIELD.as_bytes())?;
+            let toml = self.str_if(
+                key == RULES_FIELD.as_bytes()
+                    || key == RAKE_FIELD.as_bytes()
+                    || key == RAKE_TAKEN_FIELD.as_bytes(),
+            )?;
             if key == RULES_FIELD.as_bytes() {
                 rules = toml;
             } else if key == RAKE_FIELD.as_bytes() {
                 rake = toml;
+            } else if key == RAKE_TAKEN_FIELD.as_bytes() {
+                taken = toml;
             }
         }
-        Ok((rake, rules))
+        Ok((rake, rules, taken))
     }
 
     /// `HOLDEMH2` cards: a count (at most five), then a byte a card (its index, or
@@ -1268,7 +1281,7 @@ impl<'a> Reader<'a> {
 
     /// [`super::Metadata`] in postcard order: everything checked and skipped except
     /// the recorded rake's and rules' TOML.
-    fn metadata(&mut self) -> Result<(Option<&'a str>, Option<&'a str>), RecordError> {
+    fn metadata(&mut self) -> Result<UserFields<'a>, RecordError> {
         // Strings are read as bytes: skipped text needs no UTF-8 check.
         if self.option(Field::Players)? {
             for _ in 0..self.len()? {

@@ -16,14 +16,15 @@
 use holdem_betting::{
     Action as BetAction, AutoOutcome, Chips, DealerInput, Discard, Event, EventSink, ForcedBets,
     Hand, HandConfig, HandError, IncompleteAllInRule, Input, MAX_SEATS, Pending,
-    Player as BetPlayer, RakePolicy, Seat, SeatStatus, ShowdownRules, Street, Timestamp,
+    Player as BetPlayer, Positions, RakePolicy, Seat, SeatSet, SeatStatus, ShowdownRules, Street,
+    Timestamp,
 };
 
 use holdem_eval::Evaluator;
 use serde::Serialize;
 
-use crate::money::UNKNOWN_STACK;
-use crate::phh::{RAKE_FIELD, parse_rake};
+use crate::money::{Decimal, UNKNOWN_STACK, split_blind};
+use crate::phh::{RAKE_FIELD, RAKE_TAKEN_FIELD, parse_rake};
 pub use crate::view::{RecordedAction, ReplayView};
 use crate::{
     Action, CompactAction, CompactCards, CompactShown, HandHistory, Player, Stakes, Unit, Variant,
@@ -268,12 +269,30 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, St
 /// big-blind or button ante) posts dead money, not part of the call (B5); other
 /// non-uniform antes are each seat's own live ante. The rake is the one the history
 /// records (`_holdem_rake`), else the rules' (B23).
+///
+/// Real records (H4): a negative entry is a dead blind, posted as dead money (a
+/// per-seat dead ante of [`ForcedBets`]: into the pot, never part of the player's
+/// bet); an entry of `p3` or later equal to the big blind is a big blind posted out
+/// of position by a new or returning player (live, B19); and a big blind written in
+/// `p1`'s place with none in `p2`'s (`[4, 0, 0]`, three or more players) is a big
+/// blind without a small blind: `p1` posts it and `p2` acts first. The last two
+/// need explicit positions, which [`hand_positions`] gives.
 pub fn hand_setup(
     h: &HandHistory,
     rules: &HouseRules,
 ) -> Result<(HandConfig, Option<ForcedBets>), String> {
     let mut extra = None;
-    setup(&ReplayView::of(h), rules, &mut extra).map(|config| (config, extra))
+    let mut positions = None;
+    setup(&ReplayView::of(h), rules, &mut extra, &mut positions).map(|config| (config, extra))
+}
+
+/// The positions a history's forced bets need beyond the standard ones (a big
+/// blind without a small blind, big blinds posted out of position: see
+/// [`hand_setup`]), `None` for the standard ones, or why the engine cannot play it.
+pub fn hand_positions(h: &HandHistory, rules: &HouseRules) -> Result<Option<Positions>, String> {
+    let mut extra = None;
+    let mut positions = None;
+    setup(&ReplayView::of(h), rules, &mut extra, &mut positions).map(|_| positions)
 }
 
 /// [`hand_setup`] of a view; the extra forced bets go to `extra` (`None` before
@@ -283,6 +302,7 @@ fn setup<A>(
     h: &ReplayView<'_, A>,
     rules: &HouseRules,
     extra: &mut Option<ForcedBets>,
+    positions: &mut Option<Positions>,
 ) -> Result<HandConfig, String> {
     let n = h.player_count();
     if n > MAX_SEATS {
@@ -294,29 +314,61 @@ fn setup<A>(
         (Player(0), Player(1))
     };
     let mut forced = [(0u64, 0u64); MAX_SEATS];
-    for (i, f) in forced.iter_mut().enumerate().take(n) {
-        *f = h.forced_bets(Player(i as u8));
+    let mut dead = [0u64; MAX_SEATS];
+    for (i, (f, d)) in forced.iter_mut().zip(&mut dead).enumerate().take(n) {
+        let (ante, blind) = h.forced_bets(Player(i as u8));
+        let (live, dead_blind) = split_blind(blind);
+        *f = (ante, live);
+        *d = dead_blind;
     }
     let forced = &forced[..n];
-    let sb = forced.get(usize::from(sb_player.0)).map_or(0, |f| f.1);
-    let bb = forced.get(usize::from(bb_player.0)).map_or(0, |f| f.1);
+    let mut sb = forced.get(usize::from(sb_player.0)).map_or(0, |f| f.1);
+    let mut bb = forced.get(usize::from(bb_player.0)).map_or(0, |f| f.1);
+    let seat_of =
+        |i: usize| Seat::new(i as u8).ok_or_else(|| format!("p{} cannot be seated", i + 1));
+    let mut custom = None;
+    if bb == 0 && n >= 3 && sb > 0 && h.stakes == Stakes::MinBet(sb) {
+        // A big blind without a small blind, written in p1's place (H4): p1 posts it
+        // and the player after them acts first; the button stays on the last player.
+        custom = Some(Positions {
+            button: seat_of(n - 1)?,
+            small_blind: None,
+            big_blind: seat_of(0)?,
+            extra_big_blinds: SeatSet::EMPTY,
+            dead_blinds: SeatSet::EMPTY,
+        });
+        (sb, bb) = (0, sb);
+    }
     if bb == 0 {
         return Err("no big blind".into());
     }
     // Straddles: every other blind entry, in player order from p3 (n >= 3 here: a
-    // heads-up hand has only the two blinds).
+    // heads-up hand has only the two blinds). One equal to the big blind is a big
+    // blind posted out of position (H4, B19): live, and the player acts in turn.
     for (i, f) in forced.iter().enumerate().skip(2) {
         if f.1 == 0 {
             continue;
         }
-        let Some(seat) = Seat::new(i as u8) else {
-            return Err(format!("p{} cannot be seated", i + 1));
-        };
+        let seat = seat_of(i)?;
+        if f.1 == bb {
+            if custom.is_none() {
+                let mut set = SeatSet::EMPTY;
+                for j in 0..n {
+                    set.insert(seat_of(j)?);
+                }
+                custom = Positions::standard(set, seat_of(n - 1)?);
+            }
+            if let Some(p) = &mut custom {
+                p.extra_big_blinds.insert(seat);
+            }
+            continue;
+        }
         extra
             .get_or_insert_with(ForcedBets::default)
             .straddle(seat, Chips(f.1))
             .map_err(|e| format!("p{} straddles: {}", i + 1, phh_names(&e.to_string())))?;
     }
+    *positions = custom;
     let ante_of = |i: usize| forced.get(i).map_or(0, |f| f.0);
     let nonzero = forced.iter().filter(|f| f.0 > 0).count();
     let (ante, bb_ante) = if nonzero == 0 {
@@ -337,6 +389,15 @@ fn setup<A>(
         }
         (0, 0)
     };
+    // Dead blinds (H4): dead money for the pot, like a dead ante.
+    for (i, &d) in dead.iter().enumerate().take(n) {
+        if d > 0 {
+            let x = extra.get_or_insert_with(ForcedBets::default);
+            if let Some(slot) = x.dead_antes.get_mut(i) {
+                *slot = Chips(slot.get().saturating_add(d));
+            }
+        }
+    }
     let base = match (h.variant, h.stakes) {
         (Variant::NoLimit, Stakes::MinBet(m)) | (Variant::PotLimit, Stakes::MinBet(m)) => {
             if m != bb {
@@ -676,7 +737,8 @@ fn with_start<A>(
     then: impl FnOnce(&mut Hand) -> Outcome,
 ) -> Outcome {
     let mut forced = None;
-    let config = match setup(h, rules, &mut forced) {
+    let mut positions = None;
+    let config = match setup(h, rules, &mut forced, &mut positions) {
         Ok(config) => config,
         Err(reason) => return Outcome::Unsupported { reason },
     };
@@ -696,9 +758,19 @@ fn with_start<A>(
         text: "(setup)".into(),
         reason: phh_names(&e.to_string()),
     };
-    let mut built = match &forced {
-        None => Hand::new(config, &players, button),
-        Some(f) => Hand::with_forced_bets(config, &players, button, None, f, Evaluator::new()),
+    let mut built = match (&forced, positions) {
+        (None, None) => Hand::new(config, &players, button),
+        (Some(f), positions) => {
+            Hand::with_forced_bets(config, &players, button, positions, f, Evaluator::new())
+        }
+        (None, positions) => Hand::with_forced_bets(
+            config,
+            &players,
+            button,
+            positions,
+            &ForcedBets::default(),
+            Evaluator::new(),
+        ),
     };
     let hand = match &mut built {
         Ok(hand) => hand,
@@ -1084,7 +1156,29 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         let _ = pots.try_push(pot.amount.get());
     }
     let mut note = None;
-    if let Some(expected) = h.finishing_stacks {
+    let taken = match rake_taken(h) {
+        Ok(taken) => taken,
+        Err(reason) => return Outcome::Unsupported { reason },
+    };
+    if let (Some(expected), Some(taken)) = (h.finishing_stacks, taken) {
+        // A recorded rake (H4): the gap is exactly that rake, from winners.
+        match taken_gap(h, result, expected, &stacks) {
+            Some((gap, complete)) if gap == taken || (!complete && gap <= taken) => {
+                note = Some(format!("rake {} recorded", h.unit.format(taken)));
+            }
+            _ => {
+                return Outcome::Mismatch {
+                    reason: format!(
+                        "rake {} recorded, but finishing_stacks [{}] differ from the replay's \
+                         [{}] by more than that rake taken from winners",
+                        h.unit.format(taken),
+                        show_amounts(h.unit, expected),
+                        show_amounts(h.unit, &stacks)
+                    ),
+                };
+            }
+        }
+    } else if let Some(expected) = h.finishing_stacks {
         if expected[..] != stacks[..] {
             match rake_gap(h, result, expected, &stacks) {
                 Some(0) => {}
@@ -1095,17 +1189,11 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
                     ));
                 }
                 None => {
-                    let show = |v: &[u64]| {
-                        v.iter()
-                            .map(|&a| h.unit.format(a))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
                     return Outcome::Mismatch {
                         reason: format!(
                             "finishing_stacks [{}], replay gives [{}]",
-                            show(expected),
-                            show(&stacks)
+                            show_amounts(h.unit, expected),
+                            show_amounts(h.unit, &stacks)
                         ),
                     };
                 }
@@ -1118,6 +1206,60 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         pots,
         note: note.or_else(|| winnings_note(h, result)),
     }
+}
+
+/// Amounts as the history writes them, for reports.
+fn show_amounts(unit: Unit, v: &[u64]) -> String {
+    v.iter()
+        .map(|&a| unit.format(a))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The rake the history records as taken ([`RAKE_TAKEN_FIELD`]), in the hand's
+/// unit, unless the history also records a rake policy (which the engine applies).
+fn rake_taken<A>(h: &ReplayView<'_, A>) -> Result<Option<u64>, String> {
+    let Some(text) = h.rake_taken.filter(|_| h.rake.is_none()) else {
+        return Ok(None);
+    };
+    let bad = |why: &str| format!("{RAKE_TAKEN_FIELD} = {}: {why}", text.trim());
+    let d = Decimal::parse(text.trim()).map_err(|e| bad(&e.to_string()))?;
+    d.scaled(h.unit.decimals)
+        .map(Some)
+        .ok_or_else(|| bad("not a whole number of the hand's unit"))
+}
+
+/// The gap between the replayed and the recorded finishing stacks, when every
+/// player's recorded stack is at most the replayed one and each shortfall is at
+/// most what that player collected (a rake comes from winners): the total, and
+/// whether every player was compared (players with an unknown starting stack are
+/// not).
+fn taken_gap<A>(
+    h: &ReplayView<'_, A>,
+    result: &holdem_betting::HandResult,
+    expected: &[u64],
+    stacks: &[u64],
+) -> Option<(u64, bool)> {
+    if expected.len() != stacks.len() {
+        return None;
+    }
+    let (mut total, mut complete) = (0u64, true);
+    for (i, (&want, &got)) in expected.iter().zip(stacks).enumerate() {
+        if h.starting_stacks.get(i) == Some(&UNKNOWN_STACK) {
+            complete = false;
+            continue;
+        }
+        let short = got.checked_sub(want)?;
+        if short > 0 {
+            let seat = Seat::new(i as u8)?;
+            let collected: u64 = result.pots().iter().map(|p| p.share_of(seat).get()).sum();
+            if short > collected {
+                return None;
+            }
+        }
+        total = total.checked_add(short)?;
+    }
+    Some((total, complete))
 }
 
 /// The rake a gap between the recorded finishing stacks and the replayed ones

@@ -264,3 +264,116 @@ fn a_hand_can_be_stepped_through_with_the_public_view_after_each_action() {
     ));
     assert_eq!(cut.len(), 11);
 }
+
+#[test]
+fn h4_a_dead_blind_goes_to_the_pot_and_is_not_part_of_the_bet() {
+    // Ongame Network writes a returning player's dead small blind as a negative
+    // entry (data/histories/phh/handhq/ong-400nlh-sample.phhs, table [1]). p3 posts
+    // 1 dead, then raises to 6: the raise is 6 on top of the dead chip, so p3 puts
+    // in 7. p1 and p2 fold: p3 collects 1 + 2 + 1 + 6 = 10 and ends on 103.
+    let text = hand(
+        "1, 2, -1, 0",
+        "100, 100, 100, 100",
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', \
+         'p4 f', 'p1 f', 'p2 f'",
+        "finishing_stacks = [99, 98, 103, 100]",
+    );
+    let o = replay(&text);
+    assert_eq!(note(&o), None);
+    // Written back negative: the round trip is lossless (H1).
+    let h = parse_phh(&text).expect("reads");
+    assert!(write_phh(&h).contains("blinds_or_straddles = [1, 2, -1, 0]"));
+    assert_eq!(parse_phh(&write_phh(&h)).expect("reads back"), h);
+}
+
+#[test]
+fn h4_a_dead_blind_counted_as_a_bet_would_not_settle() {
+    // The same hand with the finishing stacks of a live blind: p3 would put in 6 in
+    // all and end on 104. Replay keeps the dead blind dead: a mismatch.
+    let text = hand(
+        "1, 2, -1, 0",
+        "100, 100, 100, 100",
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', \
+         'p4 f', 'p1 f', 'p2 f'",
+        "finishing_stacks = [99, 98, 104, 100]",
+    );
+    assert!(matches!(replay(&text), Outcome::Mismatch { .. }));
+}
+
+#[test]
+fn h4_a_big_blind_posted_out_of_position_is_live() {
+    // p4 joins the table and posts a big blind out of position (B19): it is live,
+    // so p4 may check when the action comes back. Everyone calls or checks to the
+    // flop; p1 bets 2 and takes the 8-chip pot.
+    let text = hand(
+        "1, 2, 0, 2",
+        "100, 100, 100, 100",
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cc', \
+         'p4 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cbr 2', 'p2 f', 'p3 f', 'p4 f'",
+        "finishing_stacks = [106, 98, 98, 98]",
+    );
+    assert_eq!(note(&replay(&text)), None);
+}
+
+#[test]
+fn h4_a_recorded_rake_is_used_instead_of_an_inferred_one() {
+    // RAISE_AND_FOLD: without a rake p3 ends on 107. The record says the house took
+    // 1 (`rake = 1`) and p3 ends on 106.
+    let text = hand(
+        "1, 2, 0",
+        "100, 100, 100",
+        RAISE_AND_FOLD,
+        "finishing_stacks = [99, 94, 106]\nrake = 1",
+    );
+    assert_eq!(note(&replay(&text)), Some("rake 1 recorded"));
+    // The field is kept for export.
+    let h = parse_phh(&text).expect("reads");
+    assert!(write_phh(&h).contains("rake = 1"));
+    assert_eq!(parse_phh(&write_phh(&h)).expect("reads back"), h);
+}
+
+#[test]
+fn h4_a_gap_other_than_the_recorded_rake_is_a_mismatch() {
+    for (finishing, rake) in [
+        ("[99, 94, 106]", "2"),   // the gap is 1, the record says 2
+        ("[99, 94, 107]", "1"),   // no gap, though the record says a rake was taken
+        ("[99, 93, 107]", "1"),   // the rake is taken from a loser
+        ("[99, 94, 105]", "2.0"), // a gap of 2 from the winner, but rake 2.0 is fine
+    ] {
+        let text = hand(
+            "1, 2, 0",
+            "100, 100, 100",
+            RAISE_AND_FOLD,
+            &format!("finishing_stacks = {finishing}\nrake = {rake}"),
+        );
+        let o = replay(&text);
+        if rake == "2.0" {
+            assert_eq!(note(&o), Some("rake 2.0 recorded"), "{finishing}");
+        } else {
+            assert!(
+                matches!(o, Outcome::Mismatch { .. }),
+                "{finishing} {rake}: {o:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn h4_a_rake_that_is_not_an_amount_is_an_error() {
+    let text = hand("1, 2, 0", "100, 100, 100", RAISE_AND_FOLD, "rake = -1");
+    assert!(parse_phh(&text).is_err());
+}
+
+#[test]
+fn h4_a_big_blind_written_in_the_small_blinds_place_is_a_big_blind_without_a_small_blind() {
+    // Ongame Network, data/histories/phh/handhq/ong-400nlh-sample.phhs, table [9]:
+    // `[4, 0, 0]`. p1 posts the big blind, p2 acts first, p1 last; p2 raises to 7
+    // and both fold: p2 collects 2 + 7 = 9 and ends on 102.
+    let text = hand(
+        "2, 0, 0",
+        "100, 100, 100",
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p2 cbr 7', 'p3 f', 'p1 f'",
+        "finishing_stacks = [98, 102, 100]",
+    );
+    assert_eq!(note(&replay(&text)), None);
+}
