@@ -292,3 +292,30 @@ fn streams_read_a_generic_bufread() {
     }
     assert_eq!(count(Cursor::new(DWAN_IVEY.as_bytes().to_vec())), 1);
 }
+
+#[test]
+fn replaying_in_batches_reports_as_replaying_hand_by_hand() {
+    use holdem_history::corpus::{RulesBook, judge_text, replay_file, replay_file_batched};
+    let rules = RulesBook::new(None);
+    let mut files = data(&["phh", "phhs", "txt", "jsonl"]);
+    files.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.len() < 2_000_000));
+    assert!(files.len() > 50);
+    for path in files {
+        let one = replay_file(&path, &rules, true);
+        let batched = replay_file_batched(&path, &rules, true, 3, |texts| {
+            texts
+                .iter()
+                .rev()
+                .map(|t| judge_text(t, &rules))
+                .rev()
+                .collect()
+        });
+        assert_eq!(one.counts, batched.counts, "{}", path.display());
+        assert_eq!(
+            format!("{:?}", one.lines),
+            format!("{:?}", batched.lines),
+            "{}",
+            path.display()
+        );
+    }
+}
