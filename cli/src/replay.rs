@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::Args;
 use holdem_history::corpus::{
-    Counts, FileReport, RulesBook, collect_files, format_line, replay_file,
+    Counts, FileReport, RulesBook, collect_files, format_line, judge_text, replay_file_batched,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -37,6 +37,9 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub lenient: bool,
 }
+
+/// Hands read from a file before they are replayed in parallel.
+const BATCH: usize = 1024;
 
 /// Runs `holdem replay`.
 pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
@@ -67,10 +70,14 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     } else {
         ProgressBar::hidden()
     };
+    // Files in parallel, and within a file batches of hands in parallel: a file is
+    // read one batch at a time, so memory stays bounded however large it is.
     let reports: Vec<FileReport> = files
         .par_iter()
         .map(|f| {
-            let r = replay_file(f, &rules, args.verbose);
+            let r = replay_file_batched(f, &rules, args.verbose, BATCH, |texts| {
+                texts.par_iter().map(|t| judge_text(t, &rules)).collect()
+            });
             bar.inc(1);
             r
         })

@@ -5,7 +5,9 @@
 //! reads a postcard file), `lean-replay-uncached` (the same with `replay_view`, each
 //! hand started anew), `lean-replay-generated`, `lean-replay-generated-uncached` and
 //! `lean-decode-generated` (the same on 2,000 generated hands), `replay` (decoded Pluribus hands), `replay-cached` (the same through a
-//! [`Replayer`]) or `generated` (2,000 decoded generated hands). The postcard
+//! [`Replayer`]), `generated` (2,000 decoded generated hands), `pokerstars-parse`
+//! (the 222 Zoom hands of the PokerStars bench, text to typed hands) or
+//! `pokerstars` (the same, imported, replayed and checked, as the bench does). The postcard
 //! workloads read `HOLDEMH2` frames (the current native format); a workload name
 //! ending in `-v1` (`lean-replay-v1`) reads the same hands as `HOLDEMH1` frames.
 //! Instruction counts do not depend on the load of the machine; divide by the hands
@@ -18,9 +20,16 @@ use holdem_history::native::{
     ActionBuffer, HandRecord, NativeVersion, PostcardHands, decode_postcard, encode_postcard,
 };
 use holdem_history::phh::PhhHands;
+use holdem_history::pokerstars;
 use holdem_history::replay::{HouseRules, Outcome, ReplayView, Replayer, replay_hand, replay_view};
 
 const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
+const ZOOM_A: &[u8] = include_bytes!(
+    "../../data/histories/pokerstars/santiweight/HH20181229-Donati-0.02-0.05-USD-NLHE.txt"
+);
+const ZOOM_B: &[u8] = include_bytes!(
+    "../../data/histories/pokerstars/santiweight/HH20181229-Donati-4-0.02-0.05-USD-NLHE.txt"
+);
 const GENERATED: &[u8] =
     include_bytes!("../../data/histories/generated/seed-2026-10000-hands.postcard");
 
@@ -54,6 +63,11 @@ fn main() {
     let payload = |h: &HandHistory| encode_postcard(h, version).unwrap_or_default();
     let frames: Vec<Vec<u8>> = hands.iter().map(payload).collect();
     let generated_frames: Vec<Vec<u8>> = generated.iter().map(payload).collect();
+    let stars = format!(
+        "{}\n\n{}",
+        pokerstars::decode(ZOOM_A),
+        pokerstars::decode(ZOOM_B)
+    );
     let mut count = 0usize;
     let mut ok = 0usize;
     // The decoded actions' storage, reused from hand to hand as a stream does.
@@ -150,6 +164,24 @@ fn main() {
                 {
                     count += 1;
                     ok += usize::from(settled(&replay_hand(&h, &rules)));
+                }
+            }
+            "pokerstars-parse" => {
+                for h in pokerstars::parse_hands(black_box(&stars)) {
+                    count += 1;
+                    ok += usize::from(h.is_ok());
+                }
+            }
+            "pokerstars" => {
+                for h in pokerstars::parse_hands(black_box(&stars))
+                    .into_iter()
+                    .flatten()
+                {
+                    count += 1;
+                    if let Ok(imported) = pokerstars::import(&h) {
+                        let outcome = replay_hand(&imported.history, &rules);
+                        ok += usize::from(pokerstars::check(&imported, &outcome).is_ok());
+                    }
                 }
             }
             "generated" => {

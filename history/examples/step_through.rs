@@ -1,4 +1,5 @@
-//! Steps through a PHH hand and prints the engine's public view after each action.
+//! Steps through a PHH hand and prints, after each action, the engine's public view
+//! and the events the action produced.
 //!
 //! `cargo run -p holdem-history --example step_through [FILE.phh]` (default: the
 //! Dwan-Ivey hand, data/histories/phh/famous/).
@@ -15,7 +16,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => DEFAULT.to_string(),
     };
     let hand = parse_phh(&text)?;
-    for step in steps(&hand, &HouseRules::standard()) {
+    let stepped = steps(&hand, &HouseRules::standard());
+    let outcome = stepped.outcome().describe(hand.unit);
+    for step in stepped {
         let board: String = step
             .view
             .board
@@ -37,6 +40,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             hand.unit.format(step.view.pot.get()),
             stacks.join(", ")
         );
+        for event in &step.events {
+            println!("      {event:?}");
+        }
     }
+    println!("{outcome}");
     Ok(())
 }

@@ -37,13 +37,16 @@ use holdem_rules_config::{Preset, Rules};
 use serde::Serialize;
 
 use crate::native::{
-    ActionBuffer, HandRecord, JsonlHands, PostcardHands, write_jsonl, write_postcard,
+    ActionBuffer, HandRecord, NativeError, PostcardHands, write_jsonl, write_postcard,
     write_postcard_header,
 };
 use crate::phh::RULES_FIELD;
-use crate::phh::{PhhHands, write_phh};
+use crate::phh::write_phh;
 use crate::pokerstars;
 use crate::replay::{HouseRules, Outcome, Repair, Replayer, replay_hand, replay_lenient};
+use crate::stream::{
+    JsonlSplitter, JsonlText, PhhSplitter, PhhText, PokerStarsSplitter, PokerStarsText, StreamError,
+};
 use crate::{HandHistory, HistoryError, Unit};
 
 /// The history formats, chosen by file extension.
@@ -344,29 +347,6 @@ impl FileReport {
     }
 }
 
-/// Replays a stream of native hands (JSON Lines or postcard) into `report`; a hand
-/// that does not decode is reported as unreadable and the stream goes on.
-fn judge_native<E: std::fmt::Display>(
-    hands: impl Iterator<Item = Result<HandHistory, E>>,
-    rules: &RulesBook,
-    keep_all: bool,
-    report: &mut FileReport,
-) {
-    for (i, h) in hands.enumerate() {
-        let line = match h {
-            Ok(hand) => judge(i + 1, None, &hand, rules),
-            Err(e) => HandLine {
-                hand: i + 1,
-                name: None,
-                status: Status::Unreadable,
-                message: e.to_string(),
-                repairs: Vec::new(),
-            },
-        };
-        report.push(line, keep_all);
-    }
-}
-
 /// Replays a postcard stream with the replay decoder ([`HandRecord`]): the frame is
 /// borrowed, nothing is copied into a [`HandHistory`], and the decoded actions'
 /// storage is reused from hand to hand.
@@ -436,9 +416,157 @@ fn status_of(outcome: &Outcome) -> Status {
     }
 }
 
+/// One hand's text from a file, cut by [`FileHands`]: read and replayed by
+/// [`judge_text`], on any thread.
+#[derive(Clone, Debug)]
+pub enum HandText {
+    /// A table of a PHH document.
+    Phh(PhhText),
+    /// A hand of a PokerStars file (or the stray text before the first hand).
+    PokerStars(PokerStarsText),
+    /// A line of a JSON Lines file.
+    Jsonl(JsonlText),
+}
+
+impl HandText {
+    /// The bytes of text held.
+    pub fn len(&self) -> usize {
+        match self {
+            HandText::Phh(t) => t.bytes.len(),
+            HandText::PokerStars(t) => t.text.len(),
+            HandText::Jsonl(t) => t.bytes.len(),
+        }
+    }
+
+    /// True when no text is held (stray text before a PokerStars file's first hand).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+enum Splitter {
+    Phh(PhhSplitter<BufReader<File>>),
+    PokerStars(PokerStarsSplitter<BufReader<File>>),
+    Jsonl(JsonlSplitter<BufReader<File>>),
+}
+
+/// The hands of a PHH, PokerStars or JSON Lines file, one text at a time: memory
+/// holds one hand (at most [`crate::stream::MAX_HAND_BYTES`]), whatever the size of
+/// the file. Postcard files are read by [`replay_file`] and [`read_hands`].
+pub struct FileHands {
+    splitter: Splitter,
+}
+
+impl FileHands {
+    /// Opens `path`, read as `format`; `None` for [`Format::Postcard`].
+    pub fn open(path: &Path, format: Format) -> Result<Option<FileHands>, HistoryError> {
+        let open = || {
+            File::open(path)
+                .map(|f| BufReader::with_capacity(64 * 1024, f))
+                .map_err(|source| HistoryError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })
+        };
+        let splitter = match format {
+            Format::Phh => Splitter::Phh(PhhSplitter::new(open()?)),
+            Format::PokerStars => Splitter::PokerStars(PokerStarsSplitter::new(open()?)),
+            Format::Jsonl => Splitter::Jsonl(JsonlSplitter::new(open()?)),
+            Format::Postcard => return Ok(None),
+        };
+        Ok(Some(FileHands { splitter }))
+    }
+
+    /// The failure the file declares (`# expect-illegal:`), once read: call it
+    /// after the last hand.
+    pub fn expected(&self) -> Option<&str> {
+        match &self.splitter {
+            Splitter::Phh(s) => s.expected(),
+            Splitter::PokerStars(s) => s.expected(),
+            Splitter::Jsonl(_) => None,
+        }
+    }
+}
+
+impl Iterator for FileHands {
+    type Item = Result<HandText, StreamError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(match &mut self.splitter {
+            Splitter::Phh(s) => s.next()?.map(HandText::Phh),
+            Splitter::PokerStars(s) => s.next()?.map(HandText::PokerStars),
+            Splitter::Jsonl(s) => s.next()?.map(HandText::Jsonl),
+        })
+    }
+}
+
+/// Reads one hand's text, replays it and describes the result.
+pub fn judge_text(text: &HandText, rules: &RulesBook) -> HandLine {
+    match text {
+        HandText::Phh(t) => {
+            let h = t.parse();
+            match h.hand {
+                Ok(hand) => judge(h.index, h.name, &hand, rules),
+                Err(e) => HandLine {
+                    hand: h.index,
+                    name: h.name,
+                    status: if e.is_unsupported() {
+                        Status::Unsupported
+                    } else {
+                        Status::Unreadable
+                    },
+                    message: format!("line {}: {}", e.line, e.kind),
+                    repairs: Vec::new(),
+                },
+            }
+        }
+        HandText::PokerStars(t) => {
+            let h = t.parse();
+            judge_pokerstars(h.index, h.hand, rules)
+        }
+        HandText::Jsonl(t) => match decode_jsonl(t) {
+            Ok(hand) => judge(t.index, None, &hand, rules),
+            Err(e) => HandLine {
+                hand: t.index,
+                name: None,
+                status: Status::Unreadable,
+                message: e.to_string(),
+                repairs: Vec::new(),
+            },
+        },
+    }
+}
+
+fn decode_jsonl(t: &JsonlText) -> Result<HandHistory, NativeError> {
+    serde_json::from_slice(&t.bytes).map_err(|e| NativeError::Json {
+        line: t.line as usize,
+        reason: e.to_string(),
+    })
+}
+
+/// The most hands and bytes of text [`replay_file_batched`] gathers before judging
+/// them.
+const BATCH_BYTES: usize = 8 << 20;
+
 /// Replays every hand of one file. `keep_all` keeps a line per hand, otherwise only the
 /// failures are kept (memory stays bounded on large files).
 pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport {
+    replay_file_batched(path, rules, keep_all, 1, |texts| {
+        texts.iter().map(|t| judge_text(t, rules)).collect()
+    })
+}
+
+/// [`replay_file`], with the hands read in batches of at most `batch` hands (and at
+/// most 8 MiB of text) and each batch judged by `judge_batch`, which returns one
+/// line per text in order ([`judge_text`] on each: a caller may spread a batch over
+/// threads). Memory holds one batch; postcard files are replayed one hand at a time.
+pub fn replay_file_batched(
+    path: &Path,
+    rules: &RulesBook,
+    keep_all: bool,
+    batch: usize,
+    mut judge_batch: impl FnMut(&[HandText]) -> Vec<HandLine>,
+) -> FileReport {
     let mut report = FileReport {
         path: path.to_path_buf(),
         counts: Counts::default(),
@@ -457,57 +585,17 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
             true,
         );
     };
-    match Format::detect(path) {
-        Some(Format::PokerStars) => match std::fs::read(path) {
-            Ok(bytes) => {
-                let text = pokerstars::decode(&bytes);
-                report.expected = pokerstars::leading_comments(&text).find_map(|l| {
-                    l.strip_prefix("# expect-illegal:")
-                        .map(|s| s.trim().to_string())
-                });
-                for (i, parsed) in pokerstars::parse_hands(&text).into_iter().enumerate() {
-                    report.push(judge_pokerstars(i + 1, parsed, rules), keep_all);
-                }
-            }
-            Err(e) => unreadable(&mut report, 0, e.to_string()),
-        },
-        Some(Format::Phh) => match std::fs::read_to_string(path) {
-            Ok(text) => {
-                report.expected = text.lines().find_map(|l| {
-                    l.trim()
-                        .strip_prefix("# expect-illegal:")
-                        .map(|s| s.trim().to_string())
-                });
-                for h in PhhHands::new(&text) {
-                    let line = match h.hand {
-                        Ok(hand) => judge(h.index, h.name, &hand, rules),
-                        Err(e) => HandLine {
-                            hand: h.index,
-                            name: h.name,
-                            status: if e.is_unsupported() {
-                                Status::Unsupported
-                            } else {
-                                Status::Unreadable
-                            },
-                            message: format!("line {}: {}", e.line, e.kind),
-                            repairs: Vec::new(),
-                        },
-                    };
-                    report.push(line, keep_all);
-                }
-            }
-            Err(e) => unreadable(&mut report, 0, e.to_string()),
-        },
-        Some(Format::Jsonl) => match File::open(path) {
-            Ok(f) => judge_native(
-                JsonlHands::new(BufReader::new(f)),
-                rules,
-                keep_all,
-                &mut report,
-            ),
-            Err(e) => unreadable(&mut report, 0, e.to_string()),
-        },
-        Some(Format::Postcard) => match File::open(path) {
+    let Some(format) = Format::detect(path) else {
+        unreadable(
+            &mut report,
+            0,
+            "not a hand history file (.phh, .phhs, .jsonl, .postcard, PokerStars text)".into(),
+        );
+        return report;
+    };
+    match FileHands::open(path, format) {
+        Err(e) => unreadable(&mut report, 0, e.to_string()),
+        Ok(None) => match File::open(path) {
             Ok(f) => judge_postcard(
                 PostcardHands::new(BufReader::new(f)),
                 rules,
@@ -516,12 +604,43 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
             ),
             Err(e) => unreadable(&mut report, 0, e.to_string()),
         },
-        None => unreadable(
-            &mut report,
-            0,
-            "not a hand history file (.phh, .phhs, .jsonl, .postcard, PokerStars text)".into(),
-        ),
+        Ok(Some(mut hands)) => {
+            let batch = batch.max(1);
+            let mut texts: Vec<HandText> = Vec::with_capacity(batch.min(4096));
+            let mut bytes = 0usize;
+            let mut flush = |texts: &mut Vec<HandText>, report: &mut FileReport| {
+                for line in judge_batch(texts) {
+                    report.push(line, keep_all);
+                }
+                texts.clear();
+            };
+            for text in hands.by_ref() {
+                match text {
+                    Ok(t) => {
+                        bytes += t.len();
+                        texts.push(t);
+                        if texts.len() >= batch || bytes >= BATCH_BYTES {
+                            flush(&mut texts, &mut report);
+                            bytes = 0;
+                        }
+                    }
+                    Err(e) => {
+                        flush(&mut texts, &mut report);
+                        bytes = 0;
+                        unreadable(&mut report, e.hand(), e.to_string());
+                    }
+                }
+            }
+            flush(&mut texts, &mut report);
+            report.expected = hands.expected().map(str::to_string);
+        }
     }
+    settle_expectation(&mut report);
+    report
+}
+
+/// Counts the hand that fails as the file declares (`# expect-illegal:`) as expected.
+fn settle_expectation(report: &mut FileReport) {
     if let Some(expected) = report.expected.clone() {
         let mut met = false;
         for line in &mut report.lines {
@@ -551,7 +670,6 @@ pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport
             report.counts.unmet_expectations += 1;
         }
     }
-    report
 }
 
 /// Replays one hand and describes the result.
@@ -683,55 +801,53 @@ pub fn read_hands(
 ) -> Result<usize, String> {
     let mut n = 0;
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    match Format::detect(path) {
-        Some(Format::PokerStars) => {
-            let bytes = std::fs::read(path).map_err(|e| fail(&e))?;
-            let text = pokerstars::decode(&bytes);
-            for parsed in pokerstars::parse_hands(&text) {
-                match parsed.and_then(|h| pokerstars::import(&h)) {
-                    Ok(imported) => {
-                        each(imported.history)?;
+    let Some(format) = Format::detect(path) else {
+        return Err(HistoryError::UnknownFormat {
+            path: path.to_path_buf(),
+        }
+        .to_string());
+    };
+    let hands = FileHands::open(path, format).map_err(|e| e.to_string())?;
+    match hands {
+        Some(hands) => {
+            for text in hands {
+                match text.map_err(|e| fail(&e))? {
+                    HandText::PokerStars(t) => {
+                        match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
+                            Ok(imported) => {
+                                each(imported.history)?;
+                                n += 1;
+                            }
+                            // Another game or a form the model cannot hold: not
+                            // converted.
+                            Err(e) if e.is_unsupported() => {}
+                            Err(e) => return Err(fail(&e)),
+                        }
+                    }
+                    HandText::Phh(t) => {
+                        let hand = t.parse().hand.map_err(|source| {
+                            HistoryError::Phh {
+                                path: path.to_path_buf(),
+                                source,
+                            }
+                            .to_string()
+                        })?;
+                        each(hand)?;
                         n += 1;
                     }
-                    // Another game or a form the model cannot hold: not converted.
-                    Err(e) if e.is_unsupported() => {}
-                    Err(e) => return Err(fail(&e)),
+                    HandText::Jsonl(t) => {
+                        each(decode_jsonl(&t).map_err(|e| fail(&e))?)?;
+                        n += 1;
+                    }
                 }
             }
         }
-        Some(Format::Phh) => {
-            let text = std::fs::read_to_string(path).map_err(|e| fail(&e))?;
-            for h in PhhHands::new(&text) {
-                let hand = h.hand.map_err(|source| {
-                    HistoryError::Phh {
-                        path: path.to_path_buf(),
-                        source,
-                    }
-                    .to_string()
-                })?;
-                each(hand)?;
-                n += 1;
-            }
-        }
-        Some(Format::Jsonl) => {
-            let f = File::open(path).map_err(|e| fail(&e))?;
-            for h in JsonlHands::new(BufReader::new(f)) {
-                each(h.map_err(|e| fail(&e))?)?;
-                n += 1;
-            }
-        }
-        Some(Format::Postcard) => {
+        None => {
             let f = File::open(path).map_err(|e| fail(&e))?;
             for h in PostcardHands::new(BufReader::new(f)) {
                 each(h.map_err(|e| fail(&e))?)?;
                 n += 1;
             }
-        }
-        None => {
-            return Err(HistoryError::UnknownFormat {
-                path: path.to_path_buf(),
-            }
-            .to_string());
         }
     }
     Ok(n)

@@ -4,7 +4,8 @@
 //! # Layers
 //! Dependencies run one way. The formats ([`model`], [`money`], [`compact`],
 //! [`phh`], [`native`], and [`view`], the borrowed view a format hands to replay)
-//! import nothing from the driver; [`pokerstars`] reads PokerStars text into the
+//! import nothing from the driver; [`stream`] reads PHH, PokerStars and JSON Lines
+//! files from any `BufRead` one hand at a time, with memory bounded by one hand; [`pokerstars`] reads PokerStars text into the
 //! model (its replay check alone uses the driver's outcome). The driver
 //! ([`replay`], [`corpus`] for files and folders, and [`steps`] for stepping
 //! through one hand) reads the formats and plays hands through
@@ -71,6 +72,7 @@ pub mod pokerstars;
 mod record;
 pub mod replay;
 pub mod steps;
+pub mod stream;
 mod toml_lite;
 pub mod view;
 

@@ -50,9 +50,20 @@ impl<'a> PhhHands<'a> {
             index: 0,
         }
     }
+
+    /// A reader over `text` cut from a larger document: its first line is line
+    /// `line` there and its first hand is hand `index + 1` (errors name the
+    /// document's lines and hands; see [`crate::stream`]).
+    pub fn at(text: &'a str, line: u32, index: usize) -> PhhHands<'a> {
+        PhhHands {
+            reader: Reader::at_line(text, line),
+            index,
+        }
+    }
 }
 
 /// A hand read from a PHH document, or why it could not be.
+#[derive(Clone, Debug, PartialEq)]
 pub struct PhhHand {
     /// 1-based position in the document.
     pub index: usize,

@@ -549,21 +549,61 @@ fn omitted_fold(
 /// Replays one hand, seen through a [`ReplayView`], under `rules`. To replay many
 /// hands, a [`Replayer`] reuses what consecutive hands share.
 pub fn replay_view<A: RecordedAction>(h: &ReplayView<'_, A>, rules: &HouseRules) -> Outcome {
-    with_start(h, rules, |hand| play(hand, h))
+    with_start(h, rules, |hand| play(hand, h, &mut Unwatched::default()))
 }
 
-/// As [`replay_view`], handing the engine's state after the last action to `look`
-/// (not called when the hand cannot be set up). For [`crate::steps`].
-pub(crate) fn replay_with<A: RecordedAction>(
+/// As [`replay_view`], showing each recorded action to `watch` as it is applied.
+/// For [`crate::steps`].
+pub(crate) fn replay_watched<A: RecordedAction, W: Watch>(
     h: &ReplayView<'_, A>,
     rules: &HouseRules,
-    look: impl FnOnce(&Hand),
+    watch: &mut W,
 ) -> Outcome {
-    with_start(h, rules, |hand| {
-        let outcome = play(hand, h);
-        look(hand);
-        outcome
-    })
+    with_start(h, rules, |hand| play(hand, h, watch))
+}
+
+/// What replay shows of each recorded action as it goes: nothing to replay itself
+/// ([`Unwatched`]: its loop is the same as with no watcher), and the engine's events
+/// and the table after each action to [`crate::steps`].
+pub(crate) trait Watch {
+    /// Where the engine's events go.
+    type Sink: EventSink;
+    /// Whether [`Watch::after`] is called, each action applied on its own (a run
+    /// of hole-card deals is otherwise applied in one engine call).
+    const EACH: bool;
+    /// The sink for the events of the action being applied.
+    fn sink(&mut self) -> &mut Self::Sink;
+    /// Called once the recorded action `action` (1-based) has been applied; held
+    /// shows are applied when the showdown reaches them, so a show's events come
+    /// with the action that reached it.
+    fn after(&mut self, action: usize, hand: &Hand);
+}
+
+/// Replay's own watcher: sees nothing.
+#[derive(Default)]
+struct Unwatched(Discard);
+
+impl Watch for Unwatched {
+    type Sink = Discard;
+    const EACH: bool = false;
+
+    #[inline(always)]
+    fn sink(&mut self) -> &mut Discard {
+        &mut self.0
+    }
+
+    #[inline(always)]
+    fn after(&mut self, _action: usize, _hand: &Hand) {}
+}
+
+/// A sink handing every event to two sinks (a time-out watched by [`Watch`]).
+struct Both<'a, S>(&'a mut AutoSink, &'a mut S);
+
+impl<S: EventSink> EventSink for Both<'_, S> {
+    fn push(&mut self, at: Timestamp, event: Event) {
+        self.0.push(at, event);
+        self.1.push(at, event);
+    }
 }
 
 /// Replays hands one after another, reusing what consecutive hands share: a hand
@@ -694,11 +734,11 @@ impl Replayer {
         // two copies of the ~200-byte `Outcome` a hand.
         if let Some(template) = &last.hand {
             let mut hand = template.clone();
-            return play(&mut hand, h);
+            return play(&mut hand, h, &mut Unwatched::default());
         }
         with_start(h, rules, |hand| {
             last.hand = Some(hand.clone());
-            play(hand, h)
+            play(hand, h, &mut Unwatched::default())
         })
     }
 
@@ -799,7 +839,11 @@ fn act_or_time_out(seat: Seat, action: BetAction, timed_out: bool) -> Input {
 }
 
 /// Feeds the recorded actions of `h` to `hand` (after its forced bets) and reports.
-fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
+fn play<A: RecordedAction, W: Watch>(
+    hand: &mut Hand,
+    h: &ReplayView<'_, A>,
+    watch: &mut W,
+) -> Outcome {
     let t = Timestamp(0);
     // Shows and mucks wait for the showdown (see the module docs).
     let mut shows: Shows = arrayvec::ArrayVec::new();
@@ -812,7 +856,15 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
     // actions from 1), worked out only where it is reported or kept: a counter
     // kept for every action cost ~30 instructions a Pluribus hand.
     let taken = |actions: &std::slice::Iter<'_, A>| h.actions.len() - actions.len();
+    // The action last taken, for a watcher (see [`Watch::after`]).
+    let mut last = 0;
     while let Some(action) = actions.next() {
+        if W::EACH {
+            if last > 0 {
+                watch.after(last, hand);
+            }
+            last = taken(&actions);
+        }
         let step = action.action();
         // (Given the iterator, not holding it: a run of hole-card deals takes from it.)
         let illegal = |reason: String, rest: &std::slice::Iter<'_, A>| Outcome::Illegal {
@@ -832,7 +884,7 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                         &actions,
                     );
                 }
-                if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
+                if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden, watch.sink()) {
                     return o;
                 }
                 continue;
@@ -840,7 +892,7 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
             CompactAction::DealHole { player, cards } => {
                 // (Nested, not an `if let` chain: chains need Rust 1.88, the workspace
                 // promises 1.87.)
-                if shows.is_empty() && hidden.is_none() {
+                if !W::EACH && shows.is_empty() && hidden.is_none() {
                     if let Some(seat) = seat_of(player) {
                         let index = taken(&actions);
                         let first = (seat, cards.first_two());
@@ -924,7 +976,12 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
         // other actions go to a sink that drops them.
         if timed_out {
             let mut sink = AutoSink::default();
-            if let Err(e) = hand.apply_into(t, input, &mut sink) {
+            let applied = if W::EACH {
+                hand.apply_into(t, input, &mut Both(&mut sink, watch.sink()))
+            } else {
+                hand.apply_into(t, input, &mut sink)
+            };
+            if let Err(e) = applied {
                 return illegal(phh_names(&e.to_string()), &actions);
             }
             let outcome = sink.outcome;
@@ -951,14 +1008,17 @@ fn play<A: RecordedAction>(hand: &mut Hand, h: &ReplayView<'_, A>) -> Outcome {
                     &actions,
                 );
             }
-        } else if let Err(e) = hand.apply_into(t, input, &mut Discard) {
+        } else if let Err(e) = hand.apply_into(t, input, watch.sink()) {
             return illegal(phh_names(&e.to_string()), &actions);
         }
         if !shows.is_empty() {
-            if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden) {
+            if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden, watch.sink()) {
                 return o;
             }
         }
+    }
+    if W::EACH && last > 0 {
+        watch.after(last, hand);
     }
     if hidden.is_none() {
         if let Some(o) = check_unused_shows(hand, &shows, h) {
@@ -1065,11 +1125,12 @@ fn hides_cards(shown: &CompactShown) -> bool {
     }
 }
 
-fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
+fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction, S: EventSink>(
     hand: &mut Hand<E>,
     shows: &mut Shows,
     h: &ReplayView<'_, A>,
     hidden: &mut Option<String>,
+    sink: &mut S,
 ) -> Option<Outcome> {
     while let Pending::Showdown { seat } = hand.pending() {
         let mine = |p: &Player| usize::from(p.0) == seat.as_usize();
@@ -1103,7 +1164,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction>(
                 }
             },
         };
-        if let Err(e) = hand.apply_into(Timestamp(0), input, &mut Discard) {
+        if let Err(e) = hand.apply_into(Timestamp(0), input, sink) {
             let text = h.action_text(index);
             return Some(Outcome::Illegal {
                 action: index,

@@ -156,12 +156,18 @@ type Res<T> = Result<T, SyntaxError>;
 impl<'a> Reader<'a> {
     /// A reader at the start of `src`.
     pub fn new(src: &'a str) -> Reader<'a> {
+        Reader::at_line(src, 1)
+    }
+
+    /// A reader at the start of `src`, whose first line is line `line` of a larger
+    /// document (a table cut from a stream keeps the document's line numbers).
+    pub fn at_line(src: &'a str, line: u32) -> Reader<'a> {
         // A UTF-8 byte order mark is allowed and skipped.
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
         Reader {
             src,
             pos,
-            line: 1,
+            line,
             pending: None,
             started: false,
             done: false,
@@ -259,7 +265,7 @@ impl<'a> Reader<'a> {
     fn read_section(&mut self) -> Res<Option<Section<'a>>> {
         let (name, line) = match self.pending.take() {
             Some((n, l)) => (Some(n), l),
-            None => (None, 1),
+            None => (None, self.line),
         };
         let first = !self.started;
         self.started = true;

@@ -233,15 +233,37 @@ fn h4_lenient_replay_leaves_other_errors_and_legal_hands_alone() {
 
 #[test]
 fn a_hand_can_be_stepped_through_with_the_public_view_after_each_action() {
+    use holdem_betting::Event;
     use holdem_history::steps::steps;
     let h = parse_phh(&hand("1, 2, 0", "100, 100, 100", RAISE_AND_FOLD, "")).expect("valid");
-    let all = steps(&h, &HouseRules::standard());
+    let stepped = steps(&h, &HouseRules::standard());
+    assert!(matches!(
+        stepped.outcome(),
+        Outcome::Ok { settled: true, .. }
+    ));
+    let all: Vec<_> = stepped.collect();
     assert_eq!(all.len(), h.actions.len());
-    // After `p3 cbr 6` (action 4): blinds 1 + 2 and the raise.
+    assert!(all.iter().enumerate().all(|(i, s)| s.action == i + 1));
+    // Each hole-card deal is its own step, with its own event.
+    assert!(
+        all[..3]
+            .iter()
+            .all(|s| matches!(s.events[..], [Event::HoleCardsDealt { .. }, ..])),
+        "{:?}",
+        all[..3].iter().map(|s| &s.events).collect::<Vec<_>>()
+    );
+    // After `p3 cbr 6` (action 4): blinds 1 + 2 and the raise, and the raise's event.
     assert_eq!(all[3].text, "p3 cbr 6");
     assert_eq!(all[3].view.pot.get(), 9);
+    assert!(matches!(all[3].events[..], [Event::Raised { .. }]));
     // After the flop (action 7) three cards are on the board; no hole card shows.
     assert_eq!(all[6].view.board_len, 3);
+    assert!(
+        all[6]
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::BoardDealt { .. }))
+    );
     assert!(
         all[6]
             .view
@@ -250,19 +272,57 @@ fn a_hand_can_be_stepped_through_with_the_public_view_after_each_action() {
             .flatten()
             .all(|s| s.hole_cards.is_none())
     );
+    // The last fold ends the hand: its events award the pot and complete the hand.
     let last = all.last().expect("steps");
-    assert!(matches!(last.outcome, Outcome::Ok { settled: true, .. }));
-    // An illegal action is the last step.
+    assert!(
+        last.events
+            .iter()
+            .any(|e| matches!(e, Event::PotAwarded { .. }))
+    );
+    assert!(matches!(last.events.last(), Some(Event::HandComplete)));
+    // An illegal action ends the steps; the outcome names it.
     let illegal = parse_phh(include_str!(
         "../../data/histories/illegal/b10-bet-below-minimum.phh"
     ))
     .expect("valid");
     let cut = steps(&illegal, &HouseRules::standard());
-    assert!(matches!(
-        cut.last().map(|s| &s.outcome),
-        Some(Outcome::Illegal { action: 11, .. })
-    ));
-    assert_eq!(cut.len(), 11);
+    assert!(matches!(cut.outcome(), Outcome::Illegal { action: 11, .. }));
+    assert_eq!(cut.len(), 10);
+}
+
+#[test]
+fn stepping_through_a_hand_replays_it_once_and_agrees_with_replay() {
+    use holdem_history::steps::steps;
+    // Every hand of the Pluribus sample: as many steps as actions, the same
+    // outcome as replay, and the last view's stacks are the replayed result.
+    let text = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
+    let mut hands = 0;
+    for h in holdem_history::phh::PhhHands::new(text) {
+        let h = h.hand.expect("valid");
+        let stepped = steps(&h, &HouseRules::standard());
+        let outcome = replay_hand(&h, &HouseRules::standard());
+        assert_eq!(stepped.outcome(), &outcome);
+        let all: Vec<_> = stepped.collect();
+        assert_eq!(all.len(), h.actions.len());
+        if let Outcome::Ok {
+            settled: true,
+            stacks,
+            ..
+        } = &outcome
+        {
+            let last = all.last().expect("a step");
+            let shown: Vec<u64> = last
+                .view
+                .seats
+                .iter()
+                .flatten()
+                .map(|s| s.stack.get())
+                .collect();
+            assert_eq!(&shown[..], &stacks[..]);
+        }
+        hands += 1;
+    }
+    assert!(hands >= 100);
 }
 
 #[test]

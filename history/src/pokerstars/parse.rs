@@ -290,17 +290,16 @@ impl Parser {
         let (stakes_text, r) = r
             .split_once(')')
             .ok_or_else(|| self.malformed("the stakes `(SB/BB)`", line))?;
-        if stakes_text.contains(" Cap ") {
+        if split_at(stakes_text, " Cap ").is_some() {
             return Err(unsupported(
                 "capped no-limit or pot-limit hold'em (a per-player cap on betting)",
             ));
         }
-        let (amounts, code) = match stakes_text.split_once(' ') {
+        let (amounts, code) = match split_byte(stakes_text, b' ') {
             Some((a, c)) => (a, Some(c)),
             None => (stakes_text, None),
         };
-        let (small_text, big_text) = amounts
-            .split_once('/')
+        let (small_text, big_text) = split_byte(amounts, b'/')
             .ok_or_else(|| self.malformed("the stakes `(SB/BB)`", line))?;
         let currency = if tournament.is_some() {
             Currency::Chips
@@ -331,7 +330,7 @@ impl Parser {
             .strip_prefix(" - ")
             .ok_or_else(|| self.malformed("` - ` and the date after the stakes", line))?;
         let mut times = Vec::with_capacity(2);
-        let (local, bracketed) = match dates.split_once(" [") {
+        let (local, bracketed) = match split_at(dates, " [") {
             Some((a, b)) => (a, Some(b.strip_suffix(']').unwrap_or(b))),
             None => (dates, None),
         };
@@ -420,7 +419,7 @@ impl Parser {
             .ok_or_else(|| self.malformed(expected, line))?;
         let mut r = r;
         let mut max_seats = None;
-        if let Some((size, rest)) = r.split_once("-max") {
+        if let Some((size, rest)) = split_at(r, "-max") {
             max_seats = Some(
                 digits(size)
                     .and_then(|s| u8::try_from(s).ok())
@@ -457,7 +456,11 @@ impl Parser {
         };
         // The stack is in the last ` (` whose contents read as `STACK in chips`.
         let mut search = rest.len();
-        while let Some(open) = rest.get(..search).and_then(|s| s.rfind('(')) {
+        while let Some(open) = rest
+            .as_bytes()
+            .get(..search)
+            .and_then(|s| s.iter().rposition(|&b| b == b'('))
+        {
             search = open;
             let Some(i) = open.checked_sub(1) else { break };
             if rest.as_bytes().get(i) != Some(&b' ') {
@@ -467,7 +470,7 @@ impl Parser {
             let Some(inner) = rest.get(open + 1..) else {
                 break;
             };
-            let Some((stack_text, after)) = inner.split_once(' ') else {
+            let Some((stack_text, after)) = split_byte(inner, b' ') else {
                 continue;
             };
             let Some(after) = after.strip_prefix("in chips") else {
@@ -548,7 +551,7 @@ impl Parser {
     fn cards<'a>(&self, text: &'a str) -> R<(CardList, &'a str)> {
         let inner = text
             .strip_prefix('[')
-            .and_then(|t| t.split_once(']'))
+            .and_then(|t| split_byte(t, b']'))
             .ok_or_else(|| self.malformed("cards in brackets `[Ah Kd]`", text))?;
         let mut cards = CardList::new();
         for token in inner.0.split(' ').filter(|t| !t.is_empty()) {
@@ -940,7 +943,7 @@ impl Parser {
                 .strip_prefix(name)
                 .ok_or_else(|| self.err(Kind::UnknownPlayer(shorten(rest))))?;
             let mut cards = CardList::new();
-            if let Some(i) = tail.find('[') {
+            if let Some(i) = find_byte(tail, b'[') {
                 let before = tail.get(..i).unwrap_or("");
                 if before.ends_with("showed ") || before.ends_with("mucked ") {
                     cards = self.cards(tail.get(i..).unwrap_or(""))?.0;
@@ -948,10 +951,10 @@ impl Parser {
             }
             let mut won = Vec::new();
             let mut scan = tail;
-            while let Some(i) = scan.find(['(']) {
+            while let Some(i) = find_byte(scan, b'(') {
                 let before = scan.get(..i).unwrap_or("");
                 let after = scan.get(i + 1..).unwrap_or("");
-                let close = after.find(')').unwrap_or(after.len());
+                let close = find_byte(after, b')').unwrap_or(after.len());
                 if before.ends_with("won ") || before.ends_with("collected ") {
                     won.push(self.amount(after.get(..close).unwrap_or(""), currency)?);
                 }
@@ -1029,6 +1032,20 @@ fn parse_amount(s: &str) -> Option<Amount> {
     Some(Amount(v * scale))
 }
 
+/// The index of the first byte `b` (ASCII) in `s`: a plain scan, cheaper than
+/// `str::find` on the short texts of a line.
+#[inline]
+fn find_byte(s: &str, b: u8) -> Option<usize> {
+    s.as_bytes().iter().position(|&x| x == b)
+}
+
+/// `s` split at the first byte `b` (ASCII), which belongs to neither part.
+#[inline]
+fn split_byte(s: &str, b: u8) -> Option<(&str, &str)> {
+    let i = find_byte(s, b)?;
+    Some((s.get(..i)?, s.get(i + 1..)?))
+}
+
 /// `s` split at the first `pat`: the text before and after it.
 fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
     let p = pat.as_bytes();
@@ -1047,13 +1064,13 @@ fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
 
 /// `2013/10/04 19:53:27 CET` (the zone optional).
 fn timestamp(s: &str) -> Option<Timestamp> {
-    let (date, rest) = s.split_at_checked(s.find(' ')?)?;
+    let (date, rest) = s.split_at_checked(find_byte(s, b' ')?)?;
     let rest = rest.get(1..)?;
-    let (time, zone) = match rest.find(' ') {
+    let (time, zone) = match find_byte(rest, b' ') {
         Some(i) => (rest.get(..i)?, Some(rest.get(i + 1..)?)),
         None => (rest, None),
     };
-    if zone.is_some_and(|z| z.is_empty() || z.contains(' ')) {
+    if zone.is_some_and(|z| z.is_empty() || find_byte(z, b' ').is_some()) {
         return None;
     }
     let [y, m, day] = numbers::<3>(date, b'/')?;
@@ -1100,9 +1117,12 @@ fn numbers<const N: usize>(s: &str, sep: u8) -> Option<[u64; N]> {
 /// name; returns the seat and the text from `sep` on.
 fn find_name<'a>(line: &'a str, seats: &[Seat], sep: &str) -> Option<(SeatIndex, &'a str)> {
     let mut best: Option<(usize, usize)> = None;
+    let first = line.as_bytes().first();
     for (i, s) in seats.iter().enumerate() {
         let n = s.name.len();
+        // (The first byte first: most seats differ there, without a compare call.)
         if line.len() > n
+            && s.name.as_bytes().first() == first
             && line.as_bytes().get(..n) == Some(s.name.as_bytes())
             && line.get(n..).is_some_and(|r| r.starts_with(sep))
             && best.is_none_or(|(_, len)| n > len)

@@ -38,23 +38,9 @@ fn cp1252(b: u8) -> char {
 /// The lines of `text` with their 1-based numbers, line ends, trailing blanks and
 /// byte-order marks removed.
 pub fn lines(text: &str) -> Lines<'_> {
-    // A text whose every `\r` is followed by `\n` is split at `\n` alone (a fast
-    // byte search); a text with a lone `\r` (old Mac line ends) byte by byte.
-    let bytes = text.as_bytes();
-    let mut lone_cr = false;
-    let mut from = 0;
-    while let Some(i) = text.get(from..).and_then(|t| t.find('\r')) {
-        let at = from + i;
-        if bytes.get(at + 1) != Some(&b'\n') {
-            lone_cr = true;
-            break;
-        }
-        from = at + 1;
-    }
     Lines {
         rest: text,
         number: 0,
-        lone_cr,
     }
 }
 
@@ -63,7 +49,36 @@ pub fn lines(text: &str) -> Lines<'_> {
 pub struct Lines<'a> {
     rest: &'a str,
     number: u32,
-    lone_cr: bool,
+}
+
+/// The index of the first `\n` or `\r` in `bytes` (its length if none): eight bytes
+/// a step (a word compared against both bytes at once), then byte by byte.
+#[inline]
+fn line_end(bytes: &[u8]) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const NL: u64 = LO * b'\n' as u64;
+    const CR: u64 = LO * b'\r' as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(word);
+        let (a, b) = (w ^ NL, w ^ CR);
+        // A zero byte of `a` or `b` is a `\n` or `\r`; the lowest flag is exact.
+        let hit = ((a.wrapping_sub(LO) & !a) | (b.wrapping_sub(LO) & !b)) & HI;
+        if hit != 0 {
+            return at + (hit.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    at + tail
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(tail.len())
 }
 
 impl<'a> Iterator for Lines<'a> {
@@ -74,36 +89,25 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let bytes = self.rest.as_bytes();
-        let end = if self.lone_cr {
-            bytes
-                .iter()
-                .position(|&b| b == b'\n' || b == b'\r')
-                .unwrap_or(bytes.len())
-        } else {
-            // Lines are short: a plain scan beats memchr's setup.
-            let nl = bytes
-                .iter()
-                .position(|&b| b == b'\n')
-                .unwrap_or(bytes.len());
-            if nl > 0 && bytes.get(nl - 1) == Some(&b'\r') {
-                nl - 1
-            } else {
-                nl
-            }
-        };
-        let line = self.rest.get(..end).unwrap_or("");
+        // A line ends at `\n`, `\r\n` or a lone `\r`.
+        let end = line_end(bytes);
         let skip = match (bytes.get(end), bytes.get(end + 1)) {
             (Some(b'\r'), Some(b'\n')) => 2,
             (Some(_), _) => 1,
             (None, _) => 0,
         };
+        let mut start = 0;
+        while bytes.get(start..(start + 3).min(end)) == Some(b"\xEF\xBB\xBF") {
+            start += 3;
+        }
+        let mut stop = end;
+        while stop > start && matches!(bytes.get(stop - 1), Some(b' ' | b'\t')) {
+            stop -= 1;
+        }
+        // (Cut at ASCII bytes and after whole byte-order marks: char boundaries.)
+        let line = self.rest.get(start..stop).unwrap_or("");
         self.rest = self.rest.get(end + skip..).unwrap_or("");
         self.number = self.number.saturating_add(1);
-        let line = match line.strip_prefix('\u{FEFF}') {
-            Some(l) => l.trim_start_matches('\u{FEFF}'),
-            None => line,
-        };
-        let line = line.trim_end_matches([' ', '\t']);
         Some((self.number, line))
     }
 }
