@@ -17,7 +17,16 @@ use super::model::{
     Action, ActionKind, HandHistory, MAX_PLAYERS, Metadata, Player, Stakes, Variant,
 };
 use super::money::{MAX_DECIMALS, Unit};
-use super::phh::{RAKE_FIELD, RULES_FIELD};
+use super::phh::{HOUSE_FIELD, RAKE_FIELD, RULES_FIELD};
+
+/// The user fields a decoder keeps (TOML text, borrowed from the frame): the
+/// recorded rake, rules preset and house rules.
+#[derive(Copy, Clone, Debug, Default)]
+struct UserFields<'a> {
+    rake: Option<&'a str>,
+    rules: Option<&'a str>,
+    house: Option<&'a str>,
+}
 use crate::view::{RecordedAction, ReplayView};
 
 /// One per-player array of a [`HandRecord`] ([`PerPlayer`]).
@@ -97,6 +106,12 @@ const V2_HEAD_BITS: u8 = V2_VARIANT | V2_FINISHING | V2_WINNINGS | V2_LIMIT;
 /// A `HOLDEMH2` action byte (kind << 5 | player) of this value says a commentary
 /// comes before the action byte.
 pub(crate) const V2_COMMENTED: u8 = 7 << 5;
+/// A `HOLDEMH2` action byte (kind 7, like [`V2_COMMENTED`]) that starts an offer
+/// to run the board more than once (B26): the player's byte and the runs follow.
+pub(crate) const V2_OFFER_RUNS: u8 = 7 << 5 | 1;
+/// A `HOLDEMH2` action byte (kind 7) that starts an answer to an offer to run the
+/// board more than once (B26): the player's byte and 1 (accept) or 0 follow.
+pub(crate) const V2_ANSWER_RUNS: u8 = 7 << 5 | 2;
 /// A `HOLDEMH2` card byte for a card not shown (`??`); known cards are their index.
 pub(crate) const V2_UNKNOWN_CARD: u8 = 52;
 
@@ -226,8 +241,9 @@ pub enum RecordReason {
     /// or a commentary byte not followed by an action byte.
     #[error(
         "an action byte: expected kind 0-5 in the top three bits and a player below 32, \
-         kind 1 or 6 with player 0, or the commentary byte 0xe0 once before \
-         the action, found 0x{found:02x}"
+         kind 1 or 6 with player 0, an offer (0xe1) or answer (0xe2) to run the board \
+         more than once, or the commentary byte 0xe0 once before the action, found \
+         0x{found:02x}"
     )]
     BadActionByte {
         /// The byte found.
@@ -291,6 +307,9 @@ pub enum Field {
     /// Whether an action has a commentary.
     #[error("an action's commentary")]
     Commentary,
+    /// An answer to an offer to run the board more than once (B26): 1 accepts.
+    #[error("an answer to run the board more than once")]
+    RunsAnswer,
     /// Metadata `players`.
     #[error("metadata `players`")]
     Players,
@@ -404,6 +423,7 @@ pub struct HandRecord<'a> {
     action_count: usize,
     rake: Option<&'a str>,
     rules: Option<&'a str>,
+    house: Option<&'a str>,
     /// `HOLDEMH2`: where the user fields and the other metadata lie in the frame
     /// (for the full reader; empty for `HOLDEMH1`).
     extras: Span,
@@ -432,6 +452,7 @@ impl<'a> HandRecord<'a> {
             action_count: 0,
             rake: None,
             rules: None,
+            house: None,
             extras: Span { start: 0, end: 0 },
             meta: Span { start: 0, end: 0 },
             setup: None,
@@ -533,7 +554,8 @@ impl<'a> HandRecord<'a> {
                 r.per_player(&mut arrays[Amounts::Winnings as usize])?;
         }
         self.amounts.lens = lens;
-        (self.rake, self.rules) = r.metadata()?;
+        let kept = r.metadata()?;
+        (self.rake, self.rules, self.house) = (kept.rake, kept.rules, kept.house);
         let n = lens[Amounts::StartingStacks as usize];
         let lengths_ok = lens[Amounts::Antes as usize] == n
             && lens[Amounts::BlindsOrStraddles as usize] == n
@@ -603,7 +625,8 @@ impl<'a> HandRecord<'a> {
         // (`n` is at most MAX_PLAYERS.)
         self.amounts.lens = [n as u8; 5];
         let start = r.offset();
-        (self.rake, self.rules) = r.user_fields()?;
+        let kept = r.user_fields()?;
+        (self.rake, self.rules, self.house) = (kept.rake, kept.rules, kept.house);
         self.extras = Span {
             start,
             end: r.offset(),
@@ -731,6 +754,7 @@ impl<'a> HandRecord<'a> {
             finishing_stacks: self.finishing_stacks(),
             winnings: self.winnings(),
             rake: self.rake,
+            house: self.house,
             setup: self.setup,
         }
     }
@@ -1007,19 +1031,24 @@ impl<'a> Reader<'a> {
     /// and rules' TOML, checked as UTF-8; other fields skipped (the last of a key
     /// wins).
     #[inline(always)]
-    fn user_fields(&mut self) -> Result<(Option<&'a str>, Option<&'a str>), RecordError> {
-        let (mut rake, mut rules) = (None, None);
+    fn user_fields(&mut self) -> Result<UserFields<'a>, RecordError> {
+        let mut kept = UserFields::default();
         for _ in 0..self.len()? {
             let key = self.bytes()?;
-            let toml =
-                self.str_if(key == RULES_FIELD.as_bytes() || key == RAKE_FIELD.as_bytes())?;
+            let toml = self.str_if(
+                key == RULES_FIELD.as_bytes()
+                    || key == RAKE_FIELD.as_bytes()
+                    || key == HOUSE_FIELD.as_bytes(),
+            )?;
             if key == RULES_FIELD.as_bytes() {
-                rules = toml;
+                kept.rules = toml;
             } else if key == RAKE_FIELD.as_bytes() {
-                rake = toml;
+                kept.rake = toml;
+            } else if key == HOUSE_FIELD.as_bytes() {
+                kept.house = toml;
             }
         }
-        Ok((rake, rules))
+        Ok(kept)
     }
 
     /// `HOLDEMH2` cards: a count (at most five), then a byte a card (its index, or
@@ -1138,6 +1167,9 @@ impl<'a> Reader<'a> {
                         code = self.byte()?;
                         continue;
                     }
+                    7 if code == V2_OFFER_RUNS || code == V2_ANSWER_RUNS => {
+                        push(self.runs_action(code == V2_OFFER_RUNS)?)
+                    }
                     _ => {
                         return Err(
                             self.fail_last_byte(RecordReason::BadActionByte { found: code })
@@ -1148,6 +1180,24 @@ impl<'a> Reader<'a> {
             }
         }
         Ok(n)
+    }
+
+    /// The rest of a `HOLDEMH2` offer (`offer`) or answer to run the board more
+    /// than once (B26): the player's byte and the runs, or the answer's byte.
+    #[cold]
+    fn runs_action(&mut self, offer: bool) -> Result<CompactAction, RecordError> {
+        let player = self.player()?;
+        if offer {
+            Ok(CompactAction::OfferRuns {
+                player,
+                runs: self.byte()?,
+            })
+        } else {
+            Ok(CompactAction::AnswerRuns {
+                player,
+                accept: self.option(Field::RunsAnswer)?,
+            })
+        }
     }
 
     /// The one-byte index of a seat ([`Player`]).
@@ -1222,6 +1272,14 @@ impl<'a> Reader<'a> {
                 },
             },
             6 => CompactAction::NoOp,
+            7 => CompactAction::OfferRuns {
+                player: self.player()?,
+                runs: self.byte()?,
+            },
+            8 => CompactAction::AnswerRuns {
+                player: self.player()?,
+                accept: self.option(Field::RunsAnswer)?,
+            },
             _ => return Err(self.fail(RecordReason::UnknownEnum(EnumField::ActionKind))),
         })
     }
@@ -1268,7 +1326,7 @@ impl<'a> Reader<'a> {
 
     /// [`super::Metadata`] in postcard order: everything checked and skipped except
     /// the recorded rake's and rules' TOML.
-    fn metadata(&mut self) -> Result<(Option<&'a str>, Option<&'a str>), RecordError> {
+    fn metadata(&mut self) -> Result<UserFields<'a>, RecordError> {
         // Strings are read as bytes: skipped text needs no UTF-8 check.
         if self.option(Field::Players)? {
             for _ in 0..self.len()? {

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::phh::{RAKE_FIELD, action_text_of};
+use crate::phh::{HOUSE_FIELD, RAKE_FIELD, action_text_of};
 use crate::{Action, CompactAction, HandHistory, Player, Stakes, Unit, Variant};
 
 /// One recorded action as replay reads it: an owned [`Action`] of a
@@ -68,6 +68,9 @@ pub struct ReplayView<'h, A> {
     pub winnings: Option<&'h [u64]>,
     /// The TOML text of a recorded rake ([`RAKE_FIELD`]), if any.
     pub rake: Option<&'h str>,
+    /// The TOML text of recorded house rules ([`HOUSE_FIELD`]: the half-bet rule
+    /// off, a bomb pot, the runs of the board), if any.
+    pub house: Option<&'h str>,
     /// The bytes a native frame holds the start in, if the view is of one
     /// (`HOLDEMH2`: from the head byte to the end of the blinds, so the variant,
     /// unit, stakes, starting stacks, antes and blinds, and which results the
@@ -95,6 +98,12 @@ impl<'h> ReplayView<'h, Action> {
                 .extra
                 .iter()
                 .find(|e| e.key == RAKE_FIELD)
+                .map(|e| e.toml.as_str()),
+            house: h
+                .meta
+                .extra
+                .iter()
+                .rfind(|e| e.key == HOUSE_FIELD)
                 .map(|e| e.toml.as_str()),
             setup: None,
         }

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use holdem_history::corpus::{RulesBook, Status, replay_file};
-use holdem_history::phh::{parse_phh, write_phh};
+use holdem_history::phh::{PhhWriteError, parse_phh, write_phh};
 use holdem_history::pokerstars::{
     BuyIn, Event, Hand, Limit, PostKind, PotName, SeatState, check, decode, import, parse_hands,
 };
@@ -158,7 +158,13 @@ fn h5_every_played_hand_agrees_with_its_text_and_survives_phh() {
             continue; // the files that declare their failure (snapshots show them)
         }
         played += 1;
-        let text = write_phh(&imported.history);
+        let text = match write_phh(&imported.history) {
+            Ok(text) => text,
+            // A board run twice: PHH has no notation for it (B26); the native
+            // formats keep it (h5_a_pokerstars_run_it_twice_hand_...).
+            Err(PhhWriteError::BoardRuns { .. }) => continue,
+            Err(e) => panic!("hand #{}: {e}", imported.hand),
+        };
         let back =
             parse_phh(&text).unwrap_or_else(|e| panic!("hand #{}: {e}\n{text}", imported.hand));
         assert_eq!(
