@@ -473,3 +473,249 @@ fn h5_a_pokerstars_hand_whose_summary_boards_differ_from_its_runs_is_a_disagreem
     let e = import(hand).expect_err("the boards differ");
     assert!(e.to_string().contains("6s 8h 6h Td 6c"), "{e}");
 }
+
+// ---------------------------------------------------------------------------
+// Random hands with B25-B27
+
+/// A small deterministic generator (xorshift64*), so the property needs no RNG
+/// crate: proptest draws the seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n.max(1)
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// Plays a random legal hand with random B25-B27 house rules (half-bet rule on or
+/// off in fixed limit, a bomb pot, offers to run the board two or three times
+/// accepted or refused) and records it as a history; gives it with the engine's
+/// final stacks.
+fn random_hand(seed: u64) -> (HandHistory, Vec<u64>) {
+    use holdem_betting::{
+        Action as Bet, Chips, DealerInput, Event, Hand, HandConfig, Input, Pending,
+        Player as BetPlayer, Seat, SeatStatus, Street, Timestamp,
+    };
+    use holdem_cards::Deck;
+    let t = Timestamp(0);
+    let mut rng = Rng(seed | 1);
+    let n = 2 + rng.below(5) as usize;
+    let stacks: Vec<u64> = (0..n).map(|_| 10 + rng.below(300)).collect();
+    let fixed = rng.chance(40);
+    let mut config = if fixed {
+        HandConfig::fixed_limit(Chips(20), Chips(40))
+    } else {
+        HandConfig::no_limit(Chips(20))
+    };
+    config.fixed_limit_half_bet = !fixed || rng.chance(50);
+    if rng.chance(50) {
+        config.max_board_runs = 2 + rng.below(2) as u8;
+    }
+    if rng.chance(30) {
+        config.bomb_pot = Chips(5 + rng.below(20));
+    }
+    let seat = |i: usize| Seat::new(i as u8).expect("a seat");
+    let players: Vec<BetPlayer> = stacks
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| BetPlayer::new(seat(i), Chips(s)))
+        .collect();
+    let mut hand = Hand::new(config, &players, seat(n - 1)).expect("a valid setup");
+    let mut deck = Deck::seeded(seed);
+    let mut actions = Vec::new();
+    let player = |s: Seat| Player(s.as_usize() as u8);
+    for _ in 0..1_000 {
+        let input = match hand.pending() {
+            Pending::Complete => break,
+            Pending::Post { seat, kind, amount } => Input::Post { seat, kind, amount },
+            Pending::HoleCards { seat: s } => {
+                let c = [deck.deal().ok(), deck.deal().ok()];
+                actions.push(act(ActionKind::DealHole {
+                    player: player(s),
+                    cards: Cards(c.into_iter().collect()),
+                }));
+                Input::Deal(DealerInput::HoleCards { seat: s, cards: c })
+            }
+            Pending::Board { street } => {
+                if let Some(offer) = hand.run_offer() {
+                    let s = offer.waiting.iter().next().expect("someone answers");
+                    let accept = rng.chance(75);
+                    actions.push(act(ActionKind::AnswerRuns {
+                        player: player(s),
+                        accept,
+                    }));
+                    hand.apply(t, Input::AnswerRuns { seat: s, accept })
+                        .expect("an answer the offer waits for");
+                    continue;
+                }
+                if hand.runs_offerable() && rng.chance(60) {
+                    let s = hand
+                        .players()
+                        .iter()
+                        .find(|&s| matches!(hand.status(s), SeatStatus::Active | SeatStatus::AllIn))
+                        .expect("a player still in");
+                    let runs = 2 + rng.below(u64::from(hand.config().max_board_runs - 1)) as u8;
+                    actions.push(act(ActionKind::OfferRuns {
+                        player: player(s),
+                        runs,
+                    }));
+                    hand.apply(t, Input::OfferRuns { seat: s, runs })
+                        .expect("an offer in the window");
+                    continue;
+                }
+                let k = if street == Street::Flop { 3 } else { 1 };
+                let c: Vec<Option<Card>> = (0..k).map(|_| deck.deal().ok()).collect();
+                actions.push(act(ActionKind::DealBoard {
+                    cards: Cards(c.iter().copied().collect()),
+                }));
+                Input::Deal(match street {
+                    Street::Flop => DealerInput::Flop([c[0], c[1], c[2]]),
+                    Street::Turn => DealerInput::Turn(c[0]),
+                    _ => DealerInput::River(c[0]),
+                })
+            }
+            Pending::Action { seat: s } => {
+                let legal = hand.legal_actions().expect("legal actions");
+                let action = match rng.below(10) {
+                    0 if legal.fold => Bet::Fold,
+                    1..=3 => match legal.bet.or(legal.raise) {
+                        Some(r) => Bet::BetOrRaiseTo(r.min),
+                        None => Bet::CheckOrCall,
+                    },
+                    4 if legal.all_in_to.is_some() => Bet::AllIn,
+                    _ => Bet::CheckOrCall,
+                };
+                let events = hand
+                    .apply(t, Input::act(s, action))
+                    .expect("a legal action");
+                for e in &events {
+                    let kind = match e.event {
+                        Event::Folded { seat } => ActionKind::Fold {
+                            player: player(seat),
+                        },
+                        Event::Checked { seat } | Event::Called { seat, .. } => {
+                            ActionKind::CheckCall {
+                                player: player(seat),
+                            }
+                        }
+                        Event::Bet { seat, to, .. } | Event::Raised { seat, to, .. } => {
+                            ActionKind::BetRaiseTo {
+                                player: player(seat),
+                                amount: to.get(),
+                            }
+                        }
+                        _ => continue,
+                    };
+                    actions.push(act(kind));
+                    break;
+                }
+                continue;
+            }
+            Pending::Showdown { seat: s } => {
+                let hole = hand.hole_cards(s);
+                actions.push(act(ActionKind::ShowMuck {
+                    player: player(s),
+                    shown: Shown::Cards(Cards(hole.into_iter().collect())),
+                }));
+                Input::Show {
+                    seat: s,
+                    cards: None,
+                }
+            }
+        };
+        hand.apply(t, input)
+            .expect("a dealer input the hand waits for");
+    }
+    let result = hand.result().expect("the hand ends");
+    let finals: Vec<u64> = (0..n).map(|i| result.final_stack(seat(i)).get()).collect();
+    let (variant, stakes) = if fixed {
+        (
+            Variant::FixedLimit,
+            Stakes::Limit {
+                small_bet: 20,
+                big_bet: 40,
+            },
+        )
+    } else {
+        (Variant::NoLimit, Stakes::MinBet(20))
+    };
+    let mut blinds = vec![0; n];
+    let (sb, bb) = if n == 2 { (1, 0) } else { (0, 1) };
+    let phh_index = |i: usize| if n == 2 { 1 - i } else { i };
+    blinds[phh_index(sb)] = config.small_blind.get();
+    blinds[phh_index(bb)] = config.big_blind.get();
+    let mut h = HandHistory {
+        variant,
+        unit: Unit::default(),
+        antes: vec![0; n],
+        blinds_or_straddles: blinds,
+        stakes,
+        starting_stacks: stacks,
+        actions,
+        finishing_stacks: Some(finals.clone()),
+        winnings: None,
+        meta: Metadata::default(),
+    };
+    h.set_table_rules(TableRules {
+        half_bet_rule: config.fixed_limit_half_bet,
+        bomb_pot: config.bomb_pot.get(),
+        max_board_runs: config.max_board_runs.max(1),
+    });
+    (h, finals)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// B25-B27: random legal hands with the half-bet rule on or off, bomb pots and
+    /// boards run two or three times round-trip through JSON Lines and both
+    /// postcard versions to the same hand, which replays to the engine's stacks.
+    #[test]
+    fn b26_random_hands_with_the_house_rules_round_trip_through_the_native_formats(
+        seed in proptest::prelude::any::<u64>(),
+    ) {
+        let (h, finals) = random_hand(seed);
+        let replayed = settled(&h);
+        proptest::prop_assert_eq!(replayed.as_deref(), Ok(finals.as_slice()));
+        round_trips_natively(&h, &finals);
+        if !h.table_rules().is_ok_and(|r| r.is_standard()) {
+            proptest::prop_assert!(write_phh(&h).is_err());
+        }
+    }
+}
+
+/// The random hands of the property above reach what it is about: boards run
+/// more than once, bomb pots and the half-bet rule off in fixed limit.
+#[test]
+fn b26_the_random_hands_run_boards_more_than_once_and_hold_bomb_pots() {
+    let (mut runs, mut bombs, mut half_bet_off) = (0, 0, 0);
+    for seed in 0..300 {
+        let (h, _) = random_hand(seed);
+        let rules = h.table_rules().expect("valid rules");
+        let offers = h
+            .actions
+            .iter()
+            .filter(|a| matches!(a.kind, ActionKind::OfferRuns { .. }))
+            .count();
+        let refused = h
+            .actions
+            .iter()
+            .any(|a| matches!(a.kind, ActionKind::AnswerRuns { accept: false, .. }));
+        runs += usize::from(offers > 0 && !refused);
+        bombs += usize::from(rules.bomb_pot > 0);
+        half_bet_off += usize::from(!rules.half_bet_rule);
+    }
+    assert!(runs >= 10, "{runs} hands run more than once");
+    assert!(bombs >= 30, "{bombs} bomb pots");
+    assert!(
+        half_bet_off >= 30,
+        "{half_bet_off} hands with the half-bet rule off"
+    );
+}
