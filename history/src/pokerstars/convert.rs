@@ -14,7 +14,11 @@
 //! players agreed to run the board twice (B26): the text does not say who offered,
 //! so the first player still in (in player order) offers two runs and every other
 //! one accepts, just before the first run's first street; each run's streets are
-//! dealt in turn, and the summary's two boards must be the runs'. Forms the native
+//! dealt in turn, and the summary's two boards must be the runs'. At a capped table
+//! (`$80 Cap`) a player puts at most the cap into the pot in a hand and one who
+//! reaches it is all in: the starting stacks are the chips in play (each stack, at
+//! most the cap; the cap is kept in [`CAP_FIELD`]), and so are the stacks checked
+//! after the hand. Forms the native
 //! model cannot hold (a dead small blind, a blind posted out of position, more than
 //! ten players) are unsupported, never approximated.
 
@@ -32,6 +36,11 @@ use super::error::{PokerStarsError, PokerStarsErrorKind as Kind};
 
 /// The key of the extra field that keeps the text's rake in a converted history.
 pub const RAKE_FIELD: &str = "_pokerstars_rake";
+
+/// The key of the extra field that keeps a capped table's cap in a converted
+/// history, whose starting stacks are then the chips in play (each stack, at most
+/// the cap).
+pub const CAP_FIELD: &str = "_pokerstars_cap";
 
 /// A hand converted to the native model, with the text's own account of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,9 +184,13 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     let slot = |p: usize| if heads_up { 1 - p.min(1) } else { p };
     let (sb_player, bb_player) = if heads_up { (1, 0) } else { (0, 1) };
 
+    // At a capped table the chips in play are at most the cap: a player who
+    // reaches it is all in for the hand, the rest of the stack cannot be bet.
+    let cap = hand.header.cap.map(v);
     let starting: Vec<u64> = order
         .iter()
         .map(|&s| hand.seats.get(usize::from(s)).map_or(0, |s| v(s.stack)))
+        .map(|stack| cap.map_or(stack, |c| stack.min(c)))
         .collect();
     let mut antes = vec![0u64; n];
     let mut blinds = vec![0u64; n];
@@ -668,7 +681,13 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         ),
     };
     let rake = v(hand.summary.rake);
-    let meta = metadata(hand, &order, unit, rake);
+    let mut meta = metadata(hand, &order, unit, rake);
+    if let Some(c) = cap {
+        meta.extra.push(ExtraField {
+            key: CAP_FIELD.to_string(),
+            toml: unit.format(c),
+        });
+    }
     let mut history = HandHistory {
         variant,
         unit,
