@@ -6,6 +6,18 @@
 //! amounts become whole numbers of a per-hand [`Unit`] chosen from the decimals the
 //! hand uses, actions become [`ActionKind`]s with their players range-checked. Other
 //! variants are reported as unsupported. A `.phhs` file is read one hand at a time.
+//!
+//! # What PHH cannot record
+//! The specification (v0.0.2) has no field for the fixed-limit half-bet rule
+//! switched off (B25) or for a bomb pot (B27), and no notation for an offer to run
+//! the board more than once, its answers or a second board (B26): its actions are
+//! one board's deals and the players' actions. pokerkit, the reference reader, can
+//! run a board several times through its API (`select_runout_count`), but reading
+//! PHH it automates that choice with no preference (one run), and the PHH it writes
+//! holds no selection. Such a hand would replay there as an ordinary hand with
+//! another result, so [`write_phh`] refuses it with a [`PhhWriteError`] that names
+//! what PHH lacks, and [`parse_phh`] refuses a hand whose [`HOUSE_FIELD`] claims
+//! such rules. The native formats record all of them.
 
 use std::fmt::Write as _;
 
