@@ -301,7 +301,7 @@ proptest! {
         let mut pc = Vec::new();
         write_postcard_header(&mut pc).expect("vec");
         for h in &hands {
-            prop_assert_eq!(&parse_phh(&write_phh(h)).expect("valid PHH"), h);
+            prop_assert_eq!(&parse_phh(&write_phh(h).expect("PHH records it")).expect("valid PHH"), h);
             write_jsonl(&mut jsonl, h).expect("vec");
             write_postcard(&mut pc, h).expect("vec");
             let rules = holdem_history::replay::HouseRules::standard();

@@ -9,8 +9,10 @@
 //! input chips are conserved and no card is known twice; at every decision
 //! `legal_actions()` is exactly what the hand accepts (every action at amounts
 //! around each boundary is tried on a clone; a rejected one changes nothing).
-//! Every finished hand the history formats can record is written as PHH, native
-//! JSON Lines and postcard, read back, and replayed to the same final stacks.
+//! Every finished hand the history formats can record is written as native JSON
+//! Lines and postcard (the half-bet rule off, bomb pots and boards run more than
+//! once included) and, where PHH can record it, as PHH; each is read back and
+//! replayed to the same final stacks.
 //!
 //! Tournaments: small fields played by the simulator of `holdem-tourney`, killed
 //! at random points (a torn last frame at times) and resumed from the journal:
@@ -41,8 +43,8 @@ use holdem_history::native::{
 use holdem_history::phh::{parse_phh, write_phh};
 use holdem_history::replay::{HouseRules, Outcome, replay_hand};
 use holdem_history::{
-    Action as HAction, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, Unit,
-    Variant,
+    Action as HAction, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, TableRules,
+    Unit, Variant,
 };
 use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
 use holdem_tourney::sim::{NoJournal, Simulation};
@@ -59,6 +61,9 @@ struct Report {
     inputs: u64,
     probes: u64,
     round_trips: u64,
+    /// Of the round trips, those through the native formats only: PHH has no
+    /// field for the half-bet rule off, a bomb pot or a board run more than once.
+    native_only: u64,
     /// Hands the history formats cannot record, by reason (no round trip).
     not_recordable: BTreeMap<&'static str, u64>,
     tournaments: u64,
@@ -75,6 +80,7 @@ impl Report {
         self.inputs += o.inputs;
         self.probes += o.probes;
         self.round_trips += o.round_trips;
+        self.native_only += o.native_only;
         for (k, v) in o.not_recordable {
             *self.not_recordable.entry(k).or_default() += v;
         }
@@ -87,8 +93,9 @@ impl Report {
 
     fn print(&self) {
         println!(
-            "soak: {} hands, {} inputs, {} probes, {} history round trips",
-            self.hands, self.inputs, self.probes, self.round_trips
+            "soak: {} hands, {} inputs, {} probes, {} history round trips ({} through \
+             the native formats only: B25 off, B26 or B27, which PHH cannot record)",
+            self.hands, self.inputs, self.probes, self.round_trips, self.native_only
         );
         for (why, n) in &self.not_recordable {
             println!("soak: {n} hands not recordable in the history formats: {why}");
@@ -171,12 +178,8 @@ fn random_setup(rng: &mut ChaCha8Rng) -> Setup {
     config.showdown.losers_may_muck = chance(rng, 70);
     config.showdown.winner_must_show_both_cards = chance(rng, 70);
     config.showdown.all_in_hands_face_up = chance(rng, 70);
-    // B25: the half-bet rule on (the standard) or off (a house rule the history
-    // formats do not record).
+    // B25: the half-bet rule on (the standard) or off (a house rule).
     config.fixed_limit_half_bet = chance(rng, 70);
-    if structure == 0 && !config.fixed_limit_half_bet {
-        unrecordable = Some("fixed-limit half-bet rule off (B25)");
-    }
     // B26: the board may run two or three times.
     if chance(rng, 40) {
         config.max_board_runs = if chance(rng, 50) { 3 } else { 2 };
@@ -187,7 +190,6 @@ fn random_setup(rng: &mut ChaCha8Rng) -> Setup {
         config.bomb_pot = Chips(30);
         config.ante = Chips(0);
         config.big_blind_ante = Chips(0);
-        unrecordable = Some("bomb pot (B27)");
     } else {
         if chance(rng, 15) {
             forced.antes[below(rng, n as u64) as usize] = Chips(1 + below(rng, 6));
@@ -297,8 +299,6 @@ fn pick(legal: &LegalActions, rng: &mut ChaCha8Rng, s: Seat) -> Input {
 /// The history being recorded alongside the hand.
 struct Recorder {
     actions: Vec<HAction>,
-    /// The hand offered to run the board more than once (not recordable).
-    runs_offered: bool,
 }
 
 impl Recorder {
@@ -441,7 +441,13 @@ impl Play {
         let max = self.hand.config().max_board_runs;
         let runs = 2 + below(&mut self.rng, u64::from(max - 1)) as u8;
         self.apply(Input::OfferRuns { seat: s, runs })?;
-        self.rec.runs_offered = true;
+        self.rec.push(
+            ActionKind::OfferRuns {
+                player: Player(s.as_usize() as u8),
+                runs,
+            },
+            None,
+        );
         while let Some(offer) = self.hand.run_offer() {
             let before = self.hand.clone();
             if self
@@ -461,6 +467,13 @@ impl Play {
                 .ok_or("an offer with no one to answer")?;
             let accept = !chance(&mut self.rng, 25);
             self.apply(Input::AnswerRuns { seat: next, accept })?;
+            self.rec.push(
+                ActionKind::AnswerRuns {
+                    player: Player(next.as_usize() as u8),
+                    accept,
+                },
+                None,
+            );
         }
         Ok(())
     }
@@ -470,7 +483,9 @@ impl Play {
 struct HandRun {
     inputs: u64,
     probes: u64,
-    round_trip: Result<(), &'static str>,
+    /// `Ok(true)` through every format, `Ok(false)` through the native ones only
+    /// (PHH cannot record the hand), `Err` why no format can record it.
+    round_trip: Result<bool, &'static str>,
 }
 
 /// Plays the hand of `seed`, checking every invariant; on success, round-trips its
@@ -503,7 +518,6 @@ fn soak_hand(seed: u64) -> Result<HandRun, String> {
         probes: 0,
         rec: Recorder {
             actions: Vec::with_capacity(48),
-            runs_offered: false,
         },
     };
     for _ in 0..1_000 {
@@ -626,16 +640,9 @@ fn finish(setup: &Setup, p: Play) -> Result<HandRun, String> {
             p.total
         ));
     }
-    let why = setup.unrecordable.or(p
-        .rec
-        .runs_offered
-        .then_some("the board offered to run more than once (B26)"));
-    let round_trip = match why {
+    let round_trip = match setup.unrecordable {
         Some(why) => Err(why),
-        None => {
-            round_trip(setup, p.rec.actions, &finals)?;
-            Ok(())
-        }
+        None => Ok(round_trip(setup, p.rec.actions, &finals)?),
     };
     Ok(HandRun {
         inputs: p.inputs,
@@ -658,9 +665,10 @@ fn house_rules(c: &HandConfig) -> HouseRules {
     }
 }
 
-/// Writes the hand as PHH, JSON Lines and postcard, reads each back, and replays
-/// each to the engine's final stacks.
-fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<(), String> {
+/// Writes the hand as JSON Lines, postcard and (where PHH can record it) PHH, reads
+/// each back, and replays each to the engine's final stacks; `true` when PHH
+/// recorded it too.
+fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<bool, String> {
     let c = &setup.config;
     let n = setup.stacks.len();
     // PHH arrays by player; heads-up the forced bets are written reversed.
@@ -689,7 +697,7 @@ fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<()
         }
         None => (Variant::NoLimit, Stakes::MinBet(c.big_blind.get())),
     };
-    let h = HandHistory {
+    let mut h = HandHistory {
         variant,
         unit: Unit::default(),
         antes,
@@ -701,6 +709,12 @@ fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<()
         winnings: None,
         meta: Metadata::default(),
     };
+    // B25-B27: the house rules the standard fields cannot say.
+    h.set_table_rules(TableRules {
+        half_bet_rule: c.fixed_limit_half_bet || variant != Variant::FixedLimit,
+        bomb_pot: c.bomb_pot.get(),
+        max_board_runs: c.max_board_runs.max(1),
+    });
     let rules = house_rules(c);
     let replay = |name: &str, h: &HandHistory| -> Result<(), String> {
         match replay_hand(h, &rules) {
@@ -712,14 +726,22 @@ fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<()
             other => Err(format!(
                 "{name}: replay gave {}, the engine {finals:?}\n{}",
                 other.describe(h.unit),
-                write_phh(h)
+                write_phh(h).unwrap_or_else(|e| format!("(not PHH: {e})"))
             )),
         }
     };
     replay("the hand as recorded", &h)?;
-    let phh = write_phh(&h);
-    let from_phh = parse_phh(&phh).map_err(|e| format!("PHH read back: {e}\n{phh}"))?;
-    replay("PHH", &from_phh)?;
+    let standard = h.table_rules().is_ok_and(|r| r.is_standard());
+    let phh = match write_phh(&h) {
+        Ok(phh) => Some(phh),
+        // PHH has no field for these rules (B25-B27): the native formats only.
+        Err(_) if !standard => None,
+        Err(e) => return Err(format!("PHH refused a standard hand: {e}")),
+    };
+    if let Some(phh) = &phh {
+        let from_phh = parse_phh(phh).map_err(|e| format!("PHH read back: {e}\n{phh}"))?;
+        replay("PHH", &from_phh)?;
+    }
     let mut jsonl = Vec::new();
     write_jsonl(&mut jsonl, &h).map_err(|e| format!("JSON Lines write: {e}"))?;
     let from_jsonl = JsonlHands::new(jsonl.as_slice())
@@ -737,7 +759,8 @@ fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<()
     if from_postcard != h {
         return Err("postcard read back a different hand".into());
     }
-    replay("postcard", &from_postcard)
+    replay("postcard", &from_postcard)?;
+    Ok(phh.is_some())
 }
 
 // ---------------------------------------------------------------------------
@@ -924,7 +947,10 @@ fn soak(hands: u64, tournaments: u64, base: u64, threads: usize) -> Report {
                                 r.inputs += run.inputs;
                                 r.probes += run.probes;
                                 match run.round_trip {
-                                    Ok(()) => r.round_trips += 1,
+                                    Ok(with_phh) => {
+                                        r.round_trips += 1;
+                                        r.native_only += u64::from(!with_phh);
+                                    }
                                     Err(why) => *r.not_recordable.entry(why).or_default() += 1,
                                 }
                             }

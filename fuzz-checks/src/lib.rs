@@ -102,7 +102,7 @@ pub fn history_phh(data: &[u8]) -> Result<(), String> {
     for h in PhhHands::new(text).take(MAX_HANDS) {
         if let Ok(hand) = h.hand {
             history_round_trip(&hand, "phh", |hand| {
-                parse_phh(&write_phh(hand)).map_err(|e| e.to_string())
+                parse_phh(&write_phh(hand).map_err(|e| e.to_string())?).map_err(|e| e.to_string())
             })?;
         }
     }

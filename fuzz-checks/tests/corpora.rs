@@ -199,7 +199,9 @@ fn seeds() -> Vec<(&'static str, String, Vec<u8>)> {
         out.push((
             "history_phh",
             format!("generated-{i}.phh"),
-            holdem_history::phh::write_phh(hand).into_bytes(),
+            holdem_history::phh::write_phh(hand)
+                .expect("generated hands are PHH")
+                .into_bytes(),
         ));
     }
     out

@@ -922,13 +922,13 @@ impl HandWriter {
                         self.path.display()
                     ));
                 }
-                self.out
-                    .write_all(write_phh(h).as_bytes())
-                    .map_err(|x| e(&x))
+                let text = write_phh(h).map_err(|x| e(&format!("hand {}: {x}", self.count)))?;
+                self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
             }
             Format::Phh => {
                 let sep = if self.count > 1 { "\n" } else { "" };
-                let text = format!("{sep}[{}]\n{}", self.count, write_phh(h));
+                let hand = write_phh(h).map_err(|x| e(&format!("hand {}: {x}", self.count)))?;
+                let text = format!("{sep}[{}]\n{hand}", self.count);
                 self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
             }
             Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|x| e(&x)),

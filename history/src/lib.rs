@@ -57,7 +57,7 @@
 //! let hand = parse_phh(text)?;
 //! assert_eq!(hand.unit.decimals, 2); // amounts are cents
 //! assert_eq!(hand.starting_stacks, [20030, 8160, 19700]);
-//! assert_eq!(parse_phh(&write_phh(&hand))?, hand); // H1: lossless round trip
+//! assert_eq!(parse_phh(&write_phh(&hand).expect("PHH records it"))?, hand); // H1: lossless round trip
 //! # Ok::<(), holdem_history::PhhError>(())
 //! ```
 
@@ -80,7 +80,7 @@ pub use compact::{CompactAction, CompactCards, CompactShown};
 pub use error::{HistoryError, PhhError, PhhErrorKind};
 pub use model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
-    Shown, Stakes, Variant,
+    Shown, Stakes, TableRules, Variant,
 };
 pub use money::{AmountError, DEAD_BLIND, Decimal, Money, UNKNOWN_STACK, Unit, split_blind};
 pub use view::{RecordedAction, ReplayView};

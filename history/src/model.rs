@@ -154,6 +154,23 @@ pub enum ActionKindOf<C> {
     },
     /// An empty entry or a lone `# commentary`.
     NoOp,
+    /// A player still in offers to run the rest of the board `runs` times (B26),
+    /// once no more betting is possible. PHH has no notation for it (see
+    /// [`crate::phh::PhhWriteError`]); the native formats record it.
+    OfferRuns {
+        /// Who offers.
+        player: Player,
+        /// The runs offered: 2 or 3.
+        runs: u8,
+    },
+    /// A player's answer to the open offer to run the board more than once (B26):
+    /// any refusal means one run.
+    AnswerRuns {
+        /// Who answers.
+        player: Player,
+        /// `true` to accept.
+        accept: bool,
+    },
 }
 
 /// One entry of the `actions` array.
@@ -194,6 +211,14 @@ impl<C> ActionKindOf<C> {
                 shown: shown.map_cards(convert),
             },
             ActionKindOf::NoOp => ActionKindOf::NoOp,
+            ActionKindOf::OfferRuns { player, runs } => ActionKindOf::OfferRuns {
+                player: *player,
+                runs: *runs,
+            },
+            ActionKindOf::AnswerRuns { player, accept } => ActionKindOf::AnswerRuns {
+                player: *player,
+                accept: *accept,
+            },
         }
     }
 }
@@ -229,6 +254,66 @@ pub struct ExtraField {
     pub key: String,
     /// The value as TOML text.
     pub toml: String,
+}
+
+/// The house rules of one hand that change how it replays and that the standard
+/// PHH fields cannot say (B25, B26, B27). A history keeps them in the user field
+/// [`crate::phh::HOUSE_FIELD`] of [`Metadata::extra`] (absent for the standard
+/// rules), so the native formats carry them with no change to their layout and an
+/// ordinary hand pays nothing for them.
+///
+/// Invariant: `max_board_runs` is 1 to 3; the default is the standard game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TableRules {
+    /// Fixed limit: an all-in of half a bet or more counts as a full bet (B25);
+    /// `false` is the house rule that switches this off.
+    pub half_bet_rule: bool,
+    /// A bomb pot (B27): what each dealt-in player posts, in the hand's unit; 0 for
+    /// an ordinary hand. The blinds of the history then only size the bets (they
+    /// are not posted) and there is no pre-flop betting.
+    pub bomb_pot: u64,
+    /// The most times the table runs the board (B26): 1, 2 or 3.
+    pub max_board_runs: u8,
+}
+
+impl Default for TableRules {
+    fn default() -> TableRules {
+        TableRules::STANDARD
+    }
+}
+
+impl TableRules {
+    /// The standard rules: the half-bet rule on, no bomb pot, one run.
+    pub const STANDARD: TableRules = TableRules {
+        half_bet_rule: true,
+        bomb_pot: 0,
+        max_board_runs: 1,
+    };
+
+    /// `true` for the standard rules (a history then records none).
+    pub fn is_standard(&self) -> bool {
+        *self == TableRules::STANDARD
+    }
+
+    /// The value of [`crate::phh::HOUSE_FIELD`] for these rules: an inline table of
+    /// the rules that differ from the standard, amounts in `unit`, e.g.
+    /// `{ half-bet = false, bomb-pot = 3, board-runs = 2 }`.
+    pub fn to_toml(&self, unit: super::money::Unit) -> String {
+        let mut parts = Vec::new();
+        if !self.half_bet_rule {
+            parts.push("half-bet = false".to_string());
+        }
+        if self.bomb_pot > 0 {
+            parts.push(format!(
+                "bomb-pot = {}",
+                super::money::Money(self.bomb_pot, unit)
+            ));
+        }
+        if self.max_board_runs != 1 {
+            parts.push(format!("board-runs = {}", self.max_board_runs));
+        }
+        format!("{{ {} }}", parts.join(", "))
+    }
 }
 
 /// The descriptive fields of a hand: who, where, when.
@@ -309,5 +394,34 @@ impl HandHistory {
             self.antes.get(j).copied().unwrap_or(0),
             self.blinds_or_straddles.get(j).copied().unwrap_or(0),
         )
+    }
+
+    /// The house rules the hand records ([`TableRules`]): the standard rules when
+    /// it records none.
+    ///
+    /// # Errors
+    /// The recorded [`crate::phh::HOUSE_FIELD`] is not a valid table of rules.
+    pub fn table_rules(&self) -> Result<TableRules, String> {
+        match self
+            .meta
+            .extra
+            .iter()
+            .rfind(|e| e.key == crate::phh::HOUSE_FIELD)
+        {
+            None => Ok(TableRules::STANDARD),
+            Some(e) => crate::phh::parse_house(&e.toml, self.unit),
+        }
+    }
+
+    /// Records `rules` as the hand's house rules: replaces any recorded ones, and
+    /// records nothing for the standard rules.
+    pub fn set_table_rules(&mut self, rules: TableRules) {
+        self.meta.extra.retain(|e| e.key != crate::phh::HOUSE_FIELD);
+        if !rules.is_standard() {
+            self.meta.extra.push(ExtraField {
+                key: crate::phh::HOUSE_FIELD.to_string(),
+                toml: rules.to_toml(self.unit),
+            });
+        }
     }
 }

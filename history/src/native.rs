@@ -32,7 +32,16 @@
 //!    most 5) and a byte a card (its index `rank * 4 + suit`, or 52 for `??`), for
 //!    `cbr` the `v` amount, for `sm` a byte (0 muck, 1 the cards dealt, `2 + k` then
 //!    `k` card bytes). An action with a commentary is preceded by the byte `0xE0`
-//!    and the commentary (`v` length and UTF-8 bytes).
+//!    and the commentary (`v` length and UTF-8 bytes). Kind 7 holds the actions
+//!    of a board run more than once (B26), each a byte then the player's index (a
+//!    byte) and one more byte: `0xE1` an offer and the runs offered (2 or 3),
+//!    `0xE2` an answer and 1 to accept or 0 to refuse. (Frames written before
+//!    these existed never hold them; a reader that predates them refuses them.)
+//!
+//! House rules that change a hand's replay and have no standard field (the
+//! fixed-limit half-bet rule off, B25; a bomb pot, B27; the runs of the board a
+//! table allows, B26) are a user field, [`super::phh::HOUSE_FIELD`], in item 4:
+//! ordinary hands have none and their frames are unchanged.
 //!
 //! The frame ends with the last action. A hand whose per-player arrays differ in
 //! length, or with a player index of 32 or more, has no `HOLDEMH2` frame (writing it
@@ -48,7 +57,8 @@ pub use super::record::{
     RecordReason,
 };
 use super::record::{
-    V2_COMMENTED, V2_FINISHING, V2_LIMIT, V2_UNKNOWN_CARD, V2_VARIANT, V2_WINNINGS,
+    V2_ANSWER_RUNS, V2_COMMENTED, V2_FINISHING, V2_LIMIT, V2_OFFER_RUNS, V2_UNKNOWN_CARD,
+    V2_VARIANT, V2_WINNINGS,
 };
 
 /// The first bytes of a native postcard file of the current format (`HOLDEMH2`),
@@ -289,7 +299,9 @@ fn action_player(kind: &ActionKind) -> Option<super::Player> {
         | ActionKind::Fold { player }
         | ActionKind::CheckCall { player }
         | ActionKind::BetRaiseTo { player, .. }
-        | ActionKind::ShowMuck { player, .. } => Some(*player),
+        | ActionKind::ShowMuck { player, .. }
+        | ActionKind::OfferRuns { player, .. }
+        | ActionKind::AnswerRuns { player, .. } => Some(*player),
         ActionKind::DealBoard { .. } | ActionKind::NoOp => None,
     }
 }
@@ -426,6 +438,16 @@ fn encode_v2(h: &HandHistory, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 }
             }
             ActionKind::NoOp => out.push(6 << 5),
+            ActionKind::OfferRuns { player, runs } => {
+                out.push(V2_OFFER_RUNS);
+                out.push(action_byte(0, *player)?);
+                out.push(*runs);
+            }
+            ActionKind::AnswerRuns { player, accept } => {
+                out.push(V2_ANSWER_RUNS);
+                out.push(action_byte(0, *player)?);
+                out.push(u8::from(*accept));
+            }
         }
     }
     Ok(())

@@ -6,6 +6,18 @@
 //! amounts become whole numbers of a per-hand [`Unit`] chosen from the decimals the
 //! hand uses, actions become [`ActionKind`]s with their players range-checked. Other
 //! variants are reported as unsupported. A `.phhs` file is read one hand at a time.
+//!
+//! # What PHH cannot record
+//! The specification (v0.0.2) has no field for the fixed-limit half-bet rule
+//! switched off (B25) or for a bomb pot (B27), and no notation for an offer to run
+//! the board more than once, its answers or a second board (B26): its actions are
+//! one board's deals and the players' actions. pokerkit, the reference reader, can
+//! run a board several times through its API (`select_runout_count`), but reading
+//! PHH it automates that choice with no preference (one run), and the PHH it writes
+//! holds no selection. Such a hand would replay there as an ordinary hand with
+//! another result, so [`write_phh`] refuses it with a [`PhhWriteError`] that names
+//! what PHH lacks, and [`parse_phh`] refuses a hand whose [`HOUSE_FIELD`] claims
+//! such rules. The native formats record all of them.
 
 use std::fmt::Write as _;
 
@@ -172,6 +184,7 @@ struct Fields<'s, 'a> {
     winnings: Option<&'s Entry<'a>>,
     rake: Option<&'s Entry<'a>>,
     rake_taken: Option<&'s Entry<'a>>,
+    house: Option<&'s Entry<'a>>,
 }
 
 impl<'s, 'a> Fields<'s, 'a> {
@@ -192,6 +205,7 @@ impl<'s, 'a> Fields<'s, 'a> {
                 "winnings" => &mut f.winnings,
                 RAKE_FIELD => &mut f.rake,
                 RAKE_TAKEN_FIELD => &mut f.rake_taken,
+                HOUSE_FIELD => &mut f.house,
                 _ => continue,
             };
             // Keys are unique in a table (the reader rejects duplicates).
@@ -683,6 +697,27 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
             )
         })?;
     }
+    if let Some(e) = f.house {
+        // PHH cannot record these rules (see `PhhWriteError`): a hand that claims
+        // them is refused, as the writer refuses to write one.
+        let bad = |reason| {
+            (
+                e.line,
+                PhhErrorKind::BadField {
+                    field: HOUSE_FIELD,
+                    reason,
+                },
+            )
+        };
+        let rules = parse_house(e.raw, Unit { decimals }).map_err(bad)?;
+        if !rules.is_standard() {
+            return Err(bad(
+                "PHH cannot record the half-bet rule off (B25), a board run more than once \
+                 (B26) or a bomb pot (B27): such hands are kept in the native formats"
+                    .into(),
+            ));
+        }
+    }
     Ok(HandHistory {
         variant,
         unit: Unit { decimals },
@@ -813,6 +848,59 @@ pub const RAKE_TAKEN_FIELD: &str = "rake";
 /// `no-flop-no-drop`, `rounding`, `source`), the cap in the hand's money, e.g.
 /// `_holdem_rake = { basis-points = 500, cap = 3, no-flop-no-drop = true }`.
 pub const RAKE_FIELD: &str = "_holdem_rake";
+
+/// The user-defined field in which a history records the house rules of the hand
+/// that the standard fields cannot say ([`crate::model::TableRules`]): an inline
+/// table of the rules that differ from the standard, amounts in the hand's money,
+/// e.g. `_holdem_house = { half-bet = false, bomb-pot = 3, board-runs = 2 }`
+/// (`half-bet`: the fixed-limit half-bet rule, B25; `bomb-pot`: what each player
+/// posts, B27; `board-runs`: the most runs of the board, 1 to 3, B26). The native
+/// formats keep it and replay honours it. PHH has no field for these rules:
+/// [`write_phh`] refuses a hand whose rules differ from the standard
+/// ([`PhhWriteError`]), and [`parse_phh`] refuses a PHH hand that claims them.
+pub const HOUSE_FIELD: &str = "_holdem_house";
+
+/// Reads the value of a [`HOUSE_FIELD`] (TOML text) with amounts in `unit`.
+///
+/// # Errors
+/// Why the text is not a table of house rules: the key and the problem.
+pub fn parse_house(toml: &str, unit: Unit) -> Result<crate::model::TableRules, String> {
+    let doc = format!("v = {toml}");
+    let mut reader = Reader::new(&doc);
+    let section = match reader.next_section() {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => return Err(e.problem.to_string()),
+        None => return Err("empty".into()),
+    };
+    let Some(Value::Table(entries)) = section.get("v").map(|e| &e.value) else {
+        return Err("must be an inline table such as { half-bet = false }".into());
+    };
+    let mut rules = crate::model::TableRules::STANDARD;
+    for e in entries {
+        let key: &str = &e.key;
+        match (key, &e.value) {
+            ("half-bet", Value::Bool(b)) => rules.half_bet_rule = *b,
+            ("bomb-pot", Value::Number(t)) => {
+                let d = Decimal::parse(t).map_err(|e| format!("bomb-pot: {e}"))?;
+                rules.bomb_pot = d.scaled(unit.decimals).ok_or_else(|| {
+                    format!("bomb-pot `{t}` has more decimal places than the hand's amounts")
+                })?;
+            }
+            ("board-runs", Value::Number(t)) => {
+                rules.max_board_runs = t
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|r| (1..=3).contains(r))
+                    .ok_or_else(|| format!("board-runs `{t}` is not 1, 2 or 3"))?;
+            }
+            ("half-bet" | "bomb-pot" | "board-runs", v) => {
+                return Err(format!("`{key}` cannot be {}", v.type_name()));
+            }
+            _ => return Err(format!("unknown key `{key}`")),
+        }
+    }
+    Ok(rules)
+}
 
 /// Reads the value of a [`RAKE_FIELD`] (TOML text) with amounts in `unit`.
 ///
@@ -1168,6 +1256,17 @@ pub fn action_text_of(kind: &ActionKind, comment: Option<&str>, unit: Unit) -> S
             shown: Shown::Cards(c),
         } => format!("{player} sm {c}"),
         ActionKind::NoOp => String::new(),
+        // Not PHH (it has no notation for them, see `PhhWriteError`): the words
+        // reports use.
+        ActionKind::OfferRuns { player, runs } => format!("{player} offers {runs} runs"),
+        ActionKind::AnswerRuns {
+            player,
+            accept: true,
+        } => format!("{player} accepts the runs"),
+        ActionKind::AnswerRuns {
+            player,
+            accept: false,
+        } => format!("{player} refuses the runs"),
     };
     if let Some(c) = comment {
         if !s.is_empty() {
@@ -1215,8 +1314,71 @@ fn money_list(v: &[u64], unit: Unit) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// Why a hand cannot be written as PHH: the specification (v0.0.2) has no field
+/// or action notation for it, and pokerkit, its reference reader, would replay the
+/// text as an ordinary hand with another result. The native formats record all of
+/// these.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PhhWriteError {
+    /// An offer to run the board more than once, an answer to one, or a board run
+    /// more than once (B26): PHH's actions are one board's deals (`d db`) and
+    /// player actions; pokerkit always runs the board once when it reads PHH.
+    #[error(
+        "action {action}: PHH has no notation for an offer to run the board more than \
+         once or its answers, nor for a second board (B26)"
+    )]
+    BoardRuns {
+        /// 1-based position of the first such action.
+        action: usize,
+    },
+    /// A table that runs the board more than once (B26): PHH has no field for it.
+    #[error("PHH has no field for a table that runs the board more than once (B26)")]
+    RunsAllowed,
+    /// The fixed-limit half-bet rule switched off (B25): PHH has no field for it.
+    #[error("PHH has no field for the fixed-limit half-bet rule switched off (B25)")]
+    HalfBetRuleOff,
+    /// A bomb pot (B27): PHH's antes and blinds cannot say that every player
+    /// posts the amount and that there is no pre-flop betting.
+    #[error("PHH has no field for a bomb pot (B27): no pre-flop betting after a post by all")]
+    BombPot,
+    /// The hand's recorded house rules ([`HOUSE_FIELD`]) are not valid.
+    #[error("{HOUSE_FIELD}: {0}")]
+    HouseField(String),
+}
+
+/// Whether PHH can record `h`: `Err` names what it cannot (see [`PhhWriteError`]).
+///
+/// # Errors
+/// The first thing of the hand PHH cannot record.
+pub fn phh_recordable(h: &HandHistory) -> Result<(), PhhWriteError> {
+    let rules = h.table_rules().map_err(PhhWriteError::HouseField)?;
+    if !rules.half_bet_rule {
+        return Err(PhhWriteError::HalfBetRuleOff);
+    }
+    if rules.bomb_pot > 0 {
+        return Err(PhhWriteError::BombPot);
+    }
+    if rules.max_board_runs > 1 {
+        return Err(PhhWriteError::RunsAllowed);
+    }
+    if let Some(i) = h.actions.iter().position(|a| {
+        matches!(
+            a.kind,
+            ActionKind::OfferRuns { .. } | ActionKind::AnswerRuns { .. }
+        )
+    }) {
+        return Err(PhhWriteError::BoardRuns { action: i + 1 });
+    }
+    Ok(())
+}
+
 /// Writes one hand as a PHH document (the body of a `.phh` file).
-pub fn write_phh(h: &HandHistory) -> String {
+///
+/// # Errors
+/// PHH cannot record the hand ([`phh_recordable`]): nothing is written.
+pub fn write_phh(h: &HandHistory) -> Result<String, PhhWriteError> {
+    phh_recordable(h)?;
     let u = h.unit;
     let mut out = String::with_capacity(512);
     let _ = writeln!(out, "variant = {}", quote(h.variant.code()));
@@ -1297,20 +1459,26 @@ pub fn write_phh(h: &HandHistory) -> String {
     for e in &m.extra {
         let _ = writeln!(out, "{} = {}", key(&e.key), e.toml);
     }
-    out
+    Ok(out)
 }
 
 /// Writes hands as a `.phhs` document: `[1]`, `[2]`... tables.
-pub fn write_phhs<'h>(hands: impl IntoIterator<Item = &'h HandHistory>) -> String {
+///
+/// # Errors
+/// PHH cannot record one of the hands ([`phh_recordable`]), with its 1-based
+/// position: nothing is written.
+pub fn write_phhs<'h>(
+    hands: impl IntoIterator<Item = &'h HandHistory>,
+) -> Result<String, (usize, PhhWriteError)> {
     let mut out = String::new();
     for (i, h) in hands.into_iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let _ = writeln!(out, "[{}]", i + 1);
-        out.push_str(&write_phh(h));
+        out.push_str(&write_phh(h).map_err(|e| (i + 1, e))?);
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

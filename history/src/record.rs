@@ -17,11 +17,17 @@ use super::model::{
     Action, ActionKind, HandHistory, MAX_PLAYERS, Metadata, Player, Stakes, Variant,
 };
 use super::money::{MAX_DECIMALS, Unit};
-use super::phh::{RAKE_FIELD, RAKE_TAKEN_FIELD, RULES_FIELD};
+use super::phh::{HOUSE_FIELD, RAKE_FIELD, RAKE_TAKEN_FIELD, RULES_FIELD};
 
-/// The user fields replay reads from a native frame: the rake policy, the rules
-/// and the rake taken, as TOML text.
-type UserFields<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
+/// The user fields a decoder keeps (TOML text, borrowed from the frame): the
+/// recorded rake policy, rules preset, house rules and rake taken.
+#[derive(Copy, Clone, Debug, Default)]
+struct UserFields<'a> {
+    rake: Option<&'a str>,
+    rules: Option<&'a str>,
+    house: Option<&'a str>,
+    rake_taken: Option<&'a str>,
+}
 use crate::view::{RecordedAction, ReplayView};
 
 /// One per-player array of a [`HandRecord`] ([`PerPlayer`]).
@@ -101,6 +107,12 @@ const V2_HEAD_BITS: u8 = V2_VARIANT | V2_FINISHING | V2_WINNINGS | V2_LIMIT;
 /// A `HOLDEMH2` action byte (kind << 5 | player) of this value says a commentary
 /// comes before the action byte.
 pub(crate) const V2_COMMENTED: u8 = 7 << 5;
+/// A `HOLDEMH2` action byte (kind 7, like [`V2_COMMENTED`]) that starts an offer
+/// to run the board more than once (B26): the player's byte and the runs follow.
+pub(crate) const V2_OFFER_RUNS: u8 = 7 << 5 | 1;
+/// A `HOLDEMH2` action byte (kind 7) that starts an answer to an offer to run the
+/// board more than once (B26): the player's byte and 1 (accept) or 0 follow.
+pub(crate) const V2_ANSWER_RUNS: u8 = 7 << 5 | 2;
 /// A `HOLDEMH2` card byte for a card not shown (`??`); known cards are their index.
 pub(crate) const V2_UNKNOWN_CARD: u8 = 52;
 
@@ -230,8 +242,9 @@ pub enum RecordReason {
     /// or a commentary byte not followed by an action byte.
     #[error(
         "an action byte: expected kind 0-5 in the top three bits and a player below 32, \
-         kind 1 or 6 with player 0, or the commentary byte 0xe0 once before \
-         the action, found 0x{found:02x}"
+         kind 1 or 6 with player 0, an offer (0xe1) or answer (0xe2) to run the board \
+         more than once, or the commentary byte 0xe0 once before the action, found \
+         0x{found:02x}"
     )]
     BadActionByte {
         /// The byte found.
@@ -295,6 +308,9 @@ pub enum Field {
     /// Whether an action has a commentary.
     #[error("an action's commentary")]
     Commentary,
+    /// An answer to an offer to run the board more than once (B26): 1 accepts.
+    #[error("an answer to run the board more than once")]
+    RunsAnswer,
     /// Metadata `players`.
     #[error("metadata `players`")]
     Players,
@@ -410,6 +426,7 @@ pub struct HandRecord<'a> {
     rules: Option<&'a str>,
     /// The recorded rake taken ([`RAKE_TAKEN_FIELD`]), if any.
     rake_taken: Option<&'a str>,
+    house: Option<&'a str>,
     /// `HOLDEMH2`: where the user fields and the other metadata lie in the frame
     /// (for the full reader; empty for `HOLDEMH1`).
     extras: Span,
@@ -439,6 +456,7 @@ impl<'a> HandRecord<'a> {
             rake: None,
             rules: None,
             rake_taken: None,
+            house: None,
             extras: Span { start: 0, end: 0 },
             meta: Span { start: 0, end: 0 },
             setup: None,
@@ -540,7 +558,9 @@ impl<'a> HandRecord<'a> {
                 r.per_player(&mut arrays[Amounts::Winnings as usize])?;
         }
         self.amounts.lens = lens;
-        (self.rake, self.rules, self.rake_taken) = r.metadata()?;
+        let kept = r.metadata()?;
+        (self.rake, self.rules, self.house, self.rake_taken) =
+            (kept.rake, kept.rules, kept.house, kept.rake_taken);
         let n = lens[Amounts::StartingStacks as usize];
         let lengths_ok = lens[Amounts::Antes as usize] == n
             && lens[Amounts::BlindsOrStraddles as usize] == n
@@ -610,7 +630,9 @@ impl<'a> HandRecord<'a> {
         // (`n` is at most MAX_PLAYERS.)
         self.amounts.lens = [n as u8; 5];
         let start = r.offset();
-        (self.rake, self.rules, self.rake_taken) = r.user_fields()?;
+        let kept = r.user_fields()?;
+        (self.rake, self.rules, self.house, self.rake_taken) =
+            (kept.rake, kept.rules, kept.house, kept.rake_taken);
         self.extras = Span {
             start,
             end: r.offset(),
@@ -739,6 +761,7 @@ impl<'a> HandRecord<'a> {
             winnings: self.winnings(),
             rake: self.rake,
             rake_taken: self.rake_taken,
+            house: self.house,
             setup: self.setup,
         }
     }
@@ -1016,23 +1039,26 @@ impl<'a> Reader<'a> {
     /// last of a key wins).
     #[inline(always)]
     fn user_fields(&mut self) -> Result<UserFields<'a>, RecordError> {
-        let (mut rake, mut rules, mut taken) = (None, None, None);
+        let mut kept = UserFields::default();
         for _ in 0..self.len()? {
             let key = self.bytes()?;
             let toml = self.str_if(
                 key == RULES_FIELD.as_bytes()
                     || key == RAKE_FIELD.as_bytes()
+                    || key == HOUSE_FIELD.as_bytes()
                     || key == RAKE_TAKEN_FIELD.as_bytes(),
             )?;
             if key == RULES_FIELD.as_bytes() {
-                rules = toml;
+                kept.rules = toml;
             } else if key == RAKE_FIELD.as_bytes() {
-                rake = toml;
+                kept.rake = toml;
+            } else if key == HOUSE_FIELD.as_bytes() {
+                kept.house = toml;
             } else if key == RAKE_TAKEN_FIELD.as_bytes() {
-                taken = toml;
+                kept.rake_taken = toml;
             }
         }
-        Ok((rake, rules, taken))
+        Ok(kept)
     }
 
     /// `HOLDEMH2` cards: a count (at most five), then a byte a card (its index, or
@@ -1151,16 +1177,39 @@ impl<'a> Reader<'a> {
                         code = self.byte()?;
                         continue;
                     }
-                    _ => {
-                        return Err(
-                            self.fail_last_byte(RecordReason::BadActionByte { found: code })
-                        );
-                    }
+                    // The rare bytes (an offer or answer to run the board more than
+                    // once, or a bad byte) share the cold arm: an arm of their own
+                    // cost the common actions ~5 instructions each.
+                    _ => push(self.rare_action(code)?),
                 }
                 break;
             }
         }
         Ok(n)
+    }
+
+    /// A `HOLDEMH2` action byte none of the common kinds takes: an offer
+    /// ([`V2_OFFER_RUNS`]: the player's byte and the runs follow) or an answer
+    /// ([`V2_ANSWER_RUNS`]: the player's byte and 1 to accept or 0) to run the board
+    /// more than once (B26), or an error.
+    #[cold]
+    #[inline(never)]
+    fn rare_action(&mut self, code: u8) -> Result<CompactAction, RecordError> {
+        if code != V2_OFFER_RUNS && code != V2_ANSWER_RUNS {
+            return Err(self.fail_last_byte(RecordReason::BadActionByte { found: code }));
+        }
+        let player = self.player()?;
+        if code == V2_OFFER_RUNS {
+            Ok(CompactAction::OfferRuns {
+                player,
+                runs: self.byte()?,
+            })
+        } else {
+            Ok(CompactAction::AnswerRuns {
+                player,
+                accept: self.option(Field::RunsAnswer)?,
+            })
+        }
     }
 
     /// The one-byte index of a seat ([`Player`]).
@@ -1235,6 +1284,14 @@ impl<'a> Reader<'a> {
                 },
             },
             6 => CompactAction::NoOp,
+            7 => CompactAction::OfferRuns {
+                player: self.player()?,
+                runs: self.byte()?,
+            },
+            8 => CompactAction::AnswerRuns {
+                player: self.player()?,
+                accept: self.option(Field::RunsAnswer)?,
+            },
             _ => return Err(self.fail(RecordReason::UnknownEnum(EnumField::ActionKind))),
         })
     }

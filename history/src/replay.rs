@@ -24,7 +24,7 @@ use holdem_eval::Evaluator;
 use serde::Serialize;
 
 use crate::money::{Decimal, UNKNOWN_STACK, split_blind};
-use crate::phh::{RAKE_FIELD, RAKE_TAKEN_FIELD, parse_rake};
+use crate::phh::{HOUSE_FIELD, RAKE_FIELD, RAKE_TAKEN_FIELD, parse_house, parse_rake};
 pub use crate::view::{RecordedAction, ReplayView};
 use crate::{
     Action, CompactAction, CompactCards, CompactShown, HandHistory, Player, Stakes, Unit, Variant,
@@ -426,6 +426,21 @@ fn setup<A>(
     if let Some(rake) = recorded_rake(h)? {
         c.rake = rake;
     }
+    if let Some(toml) = h.house {
+        // The house rules the hand records (B25-B27): the standard game otherwise.
+        let house =
+            parse_house(toml, h.unit).map_err(|reason| format!("{HOUSE_FIELD}: {reason}"))?;
+        c.fixed_limit_half_bet = house.half_bet_rule;
+        c.max_board_runs = house.max_board_runs;
+        if house.bomb_pot > 0 {
+            if extra.is_some() || c.ante.get() > 0 || c.big_blind_ante.get() > 0 {
+                return Err(format!(
+                    "{HOUSE_FIELD}: a bomb pot takes no antes or straddles (B27)"
+                ));
+            }
+            c.bomb_pot = Chips(house.bomb_pot);
+        }
+    }
     Ok(c)
 }
 
@@ -637,6 +652,8 @@ struct StartKey {
     blinds_or_straddles: Amounts,
     starting_stacks: Amounts,
     rake: Option<String>,
+    /// The recorded house rules' text ([`HOUSE_FIELD`]).
+    house: Option<String>,
     /// The [`ReplayView::setup`] bytes of these inputs, if they came with them.
     setup: Option<Vec<u8>>,
 }
@@ -660,7 +677,7 @@ impl StartKey {
                     && self.antes[..] == *h.antes
             }
         };
-        same_start && self.rake.as_deref() == h.rake
+        same_start && self.rake.as_deref() == h.rake && self.house.as_deref() == h.house
     }
 
     /// No inputs yet (matches no hand: a hand has players).
@@ -673,6 +690,7 @@ impl StartKey {
             blinds_or_straddles: Amounts::new(),
             starting_stacks: Amounts::new(),
             rake: None,
+            house: None,
             setup: None,
         }
     }
@@ -684,6 +702,9 @@ impl StartKey {
     fn set<A>(&mut self, h: &ReplayView<'_, A>) -> bool {
         if self.rake.as_deref() != h.rake {
             self.rake = h.rake.map(str::to_string);
+        }
+        if self.house.as_deref() != h.house {
+            self.house = h.house.map(str::to_string);
         }
         if let Some(setup) = h.setup {
             let key = self.setup.get_or_insert_with(Vec::new);
@@ -967,6 +988,14 @@ fn play<A: RecordedAction, W: Watch>(
                 }
                 Input::act(seat, BetAction::BetOrRaiseTo(Chips(amount)))
             }
+            CompactAction::OfferRuns { player, runs } => match seat_of(player) {
+                Some(seat) => Input::OfferRuns { seat, runs },
+                None => return illegal("no such seat".into(), &actions),
+            },
+            CompactAction::AnswerRuns { player, accept } => match seat_of(player) {
+                Some(seat) => Input::AnswerRuns { seat, accept },
+                None => return illegal("no such seat".into(), &actions),
+            },
         };
         if hidden.is_some() {
             // The showdown cannot be decided; later actions cannot be checked either.

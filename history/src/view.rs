@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::phh::{RAKE_FIELD, RAKE_TAKEN_FIELD, action_text_of};
+use crate::phh::{HOUSE_FIELD, RAKE_FIELD, RAKE_TAKEN_FIELD, action_text_of};
 use crate::{Action, CompactAction, HandHistory, Player, Stakes, Unit, Variant};
 
 /// One recorded action as replay reads it: an owned [`Action`] of a
@@ -71,6 +71,9 @@ pub struct ReplayView<'h, A> {
     /// The TOML text of the rake the history records as taken
     /// ([`crate::phh::RAKE_TAKEN_FIELD`], an amount), if any.
     pub rake_taken: Option<&'h str>,
+    /// The TOML text of recorded house rules ([`HOUSE_FIELD`]: the half-bet rule
+    /// off, a bomb pot, the runs of the board), if any.
+    pub house: Option<&'h str>,
     /// The bytes a native frame holds the start in, if the view is of one
     /// (`HOLDEMH2`: from the head byte to the end of the blinds, so the variant,
     /// unit, stakes, starting stacks, antes and blinds, and which results the
@@ -104,6 +107,12 @@ impl<'h> ReplayView<'h, Action> {
                 .extra
                 .iter()
                 .find(|e| e.key == RAKE_TAKEN_FIELD)
+                .map(|e| e.toml.as_str()),
+            house: h
+                .meta
+                .extra
+                .iter()
+                .rfind(|e| e.key == HOUSE_FIELD)
                 .map(|e| e.toml.as_str()),
             setup: None,
         }

@@ -42,8 +42,8 @@ fn h1_real_phh_files_round_trip() {
         for h in PhhHands::new(&text) {
             match h.hand {
                 Ok(hand) => {
-                    let back =
-                        parse_phh(&write_phh(&hand)).unwrap_or_else(|e| panic!("{f:?}: {e}"));
+                    let back = parse_phh(&write_phh(&hand).expect("read PHH writes back"))
+                        .unwrap_or_else(|e| panic!("{f:?}: {e}"));
                     assert_eq!(back, hand, "{f:?} hand {}", h.index);
                     ok += 1;
                 }
@@ -210,7 +210,7 @@ fn h1_phhs_round_trip_keeps_every_hand() {
         .map(|h| h.hand.expect("valid"))
         .collect();
     assert_eq!(hands.len(), 150);
-    let again: Vec<HandHistory> = PhhHands::new(&write_phhs(&hands))
+    let again: Vec<HandHistory> = PhhHands::new(&write_phhs(&hands).expect("read PHH writes back"))
         .map(|h| h.hand.expect("valid"))
         .collect();
     assert_eq!(again, hands);

@@ -147,6 +147,9 @@ pub struct Header {
     pub stakes: (Amount, Amount),
     /// The currency of every amount in the hand.
     pub currency: Currency,
+    /// A capped table's cap (`($2/$4 - $80 Cap - USD)`): the most a player puts
+    /// into the pot in one hand; one who reaches it is all in for the hand.
+    pub cap: Option<Amount>,
     /// The local time, then the time in brackets (usually ET) when written.
     pub times: Vec<Timestamp>,
 }

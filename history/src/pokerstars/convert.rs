@@ -10,15 +10,24 @@
 //! must be the amount to call (or the whole stack), a raise's increment must be what
 //! it adds over the bet it raises, no player puts in more than the stack, an uncalled
 //! bet must be the part nobody matched. A disagreement names the line and the rule.
-//! Forms the native model cannot hold (run it twice, a dead small blind, a blind
-//! posted out of position, more than ten players) are unsupported, never
-//! approximated.
+//! A hand run twice (`*** FIRST FLOP ***`... `*** SECOND RIVER ***`) is a hand whose
+//! players agreed to run the board twice (B26): the text does not say who offered,
+//! so the first player still in (in player order) offers two runs and every other
+//! one accepts, just before the first run's first street; each run's streets are
+//! dealt in turn, and the summary's two boards must be the runs'. At a capped table
+//! (`$80 Cap`) a player puts at most the cap into the pot in a hand and one who
+//! reaches it is all in: the starting stacks are the chips in play (each stack, at
+//! most the cap; the cap is kept in [`CAP_FIELD`]), and so are the stacks checked
+//! after the hand. Forms the native
+//! model cannot hold (a dead small blind, a blind posted out of position, more than
+//! ten players) are unsupported, never approximated.
 
 use arrayvec::ArrayVec;
 use holdem_cards::Card;
 
 use crate::model::{
-    Action, ActionKind, Cards, ExtraField, HandHistory, Metadata, Player, Shown, Stakes, Variant,
+    Action, ActionKind, Cards, ExtraField, HandHistory, Metadata, Player, Shown, Stakes,
+    TableRules, Variant,
 };
 use crate::money::Unit;
 
@@ -27,6 +36,11 @@ use super::error::{PokerStarsError, PokerStarsErrorKind as Kind};
 
 /// The key of the extra field that keeps the text's rake in a converted history.
 pub const RAKE_FIELD: &str = "_pokerstars_rake";
+
+/// The key of the extra field that keeps a capped table's cap in a converted
+/// history, whose starting stacks are then the chips in play (each stack, at most
+/// the cap).
+pub const CAP_FIELD: &str = "_pokerstars_cap";
 
 /// A hand converted to the native model, with the text's own account of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +93,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         kind,
     };
     let unsupported = |line: u32, what: &str| fail(line, Kind::Unsupported(what.to_string()));
-    if hand.summary.run_twice
+    let run_twice = hand.summary.run_twice
         || hand.events.iter().any(|l| {
             matches!(
                 l.event,
@@ -88,13 +102,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                     ..
                 }
             )
-        })
-    {
-        return Err(unsupported(
-            hand.first_line,
-            "run it twice: the native history model and its replay hold one board (B26 is in the engine, not yet in histories)",
-        ));
-    }
+        });
     // Who is dealt in: a seat the play or the summary names. A player sitting out
     // is still dealt in where the text has them post (B17).
     let mut dealt = [false; 16];
@@ -176,9 +184,13 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     let slot = |p: usize| if heads_up { 1 - p.min(1) } else { p };
     let (sb_player, bb_player) = if heads_up { (1, 0) } else { (0, 1) };
 
+    // At a capped table the chips in play are at most the cap: a player who
+    // reaches it is all in for the hand, the rest of the stack cannot be bet.
+    let cap = hand.header.cap.map(v);
     let starting: Vec<u64> = order
         .iter()
         .map(|&s| hand.seats.get(usize::from(s)).map_or(0, |s| v(s.stack)))
+        .map(|stack| cap.map_or(stack, |c| stack.min(c)))
         .collect();
     let mut antes = vec![0u64; n];
     let mut blinds = vec![0u64; n];
@@ -193,6 +205,11 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     let mut action_lines: Vec<u32> = Vec::with_capacity(hand.events.len() + n);
     let mut deal_at = 0usize;
     let mut board = CardList::new();
+    // Run it twice (B26): the board the runs share, and the first run's board once
+    // the second run starts.
+    let mut shared: Option<usize> = None;
+    let mut first_board: Option<CardList> = None;
+    let mut folded = [false; 16];
     let mut hole_line = hand.first_line;
     let disagree = |line: u32, action: &str, rule: &'static str, reason: String| {
         fail(
@@ -306,7 +323,74 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                     *k = [Some(cards[0]), Some(cards[1])];
                 }
             }
-            Event::Board { cards, before, .. } => {
+            Event::Board {
+                cards, before, run, ..
+            } => {
+                match run {
+                    Run::Only if shared.is_some() => {
+                        return Err(disagree(
+                            line,
+                            "board",
+                            "H5",
+                            "a street of one board after the runs of the board began".into(),
+                        ));
+                    }
+                    Run::Only => {}
+                    Run::First | Run::Second if shared.is_none() => {
+                        if *run == Run::Second {
+                            return Err(disagree(
+                                line,
+                                "board",
+                                "H5",
+                                "the second run's street before the first run's".into(),
+                            ));
+                        }
+                        // The players still in agreed to run it twice (B26): the
+                        // text does not say who offered, so the first of them in
+                        // player order offers and the others accept.
+                        shared = Some(board.len());
+                        let mut still_in = order
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &s)| !folded.get(usize::from(s)).copied().unwrap_or(true))
+                            .map(|(p, _)| p);
+                        let Some(offerer) = still_in.next() else {
+                            return Err(disagree(
+                                line,
+                                "board",
+                                "B26",
+                                "the board runs twice with no player still in".into(),
+                            ));
+                        };
+                        push(ActionKind::OfferRuns {
+                            player: player(offerer),
+                            runs: 2,
+                        });
+                        for p in still_in {
+                            push(ActionKind::AnswerRuns {
+                                player: player(p),
+                                accept: true,
+                            });
+                        }
+                    }
+                    Run::First => {
+                        if first_board.is_some() {
+                            return Err(disagree(
+                                line,
+                                "board",
+                                "H5",
+                                "a street of the first run after the second run began".into(),
+                            ));
+                        }
+                    }
+                    Run::Second => {
+                        if first_board.is_none() {
+                            // The second run starts from the board the runs share.
+                            first_board = Some(board.clone());
+                            board.truncate(shared.unwrap_or(0));
+                        }
+                    }
+                }
                 if before.as_slice() != board.as_slice() {
                     return Err(disagree(
                         line,
@@ -329,6 +413,9 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
             Event::ShowDown(_) | Event::DoesNotShow { .. } | Event::Note { .. } => {}
             Event::Fold { seat, shown } => {
                 let p = who(*seat)?;
+                if let Some(f) = folded.get_mut(usize::from(*seat)) {
+                    *f = true;
+                }
                 learn(&mut known, p, shown);
                 push(ActionKind::Fold { player: player(p) });
             }
@@ -519,7 +606,30 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
             }
         }
     }
-    if let Some(summary_board) = hand.summary.boards.first() {
+    if run_twice && (shared.is_none() || first_board.is_none() || !hand.summary.run_twice) {
+        return Err(disagree(
+            hand.summary.line,
+            "board",
+            "H5",
+            "the hand was run twice but the text does not deal two boards and say so".into(),
+        ));
+    }
+    // The boards the streets dealt: the first run's then the second's when run
+    // twice.
+    let dealt_boards: ArrayVec<&CardList, 2> = first_board.iter().chain([&board]).collect();
+    if !hand.summary.boards.is_empty() && hand.summary.boards.len() != dealt_boards.len() {
+        return Err(disagree(
+            hand.summary.line,
+            "board",
+            "H5",
+            format!(
+                "the summary lists {} boards, the streets dealt {}",
+                hand.summary.boards.len(),
+                dealt_boards.len()
+            ),
+        ));
+    }
+    for (summary_board, board) in hand.summary.boards.iter().zip(dealt_boards) {
         if summary_board.as_slice() != board.as_slice() {
             return Err(disagree(
                 hand.summary.line,
@@ -528,7 +638,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                 format!(
                     "the summary's board is {}, the streets dealt {}",
                     card_text(summary_board),
-                    card_text(&board)
+                    card_text(board)
                 ),
             ));
         }
@@ -571,24 +681,38 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         ),
     };
     let rake = v(hand.summary.rake);
-    let meta = metadata(hand, &order, unit, rake);
-    Ok(Imported {
-        history: HandHistory {
-            variant,
-            unit,
-            antes,
-            blinds_or_straddles: blinds,
-            stakes,
-            starting_stacks: starting,
-            actions,
-            finishing_stacks: if rake == 0 {
-                Some(final_stacks.clone())
-            } else {
-                None
-            },
-            winnings: Some(collected),
-            meta,
+    let mut meta = metadata(hand, &order, unit, rake);
+    if let Some(c) = cap {
+        meta.extra.push(ExtraField {
+            key: CAP_FIELD.to_string(),
+            toml: unit.format(c),
+        });
+    }
+    let mut history = HandHistory {
+        variant,
+        unit,
+        antes,
+        blinds_or_straddles: blinds,
+        stakes,
+        starting_stacks: starting,
+        actions,
+        finishing_stacks: if rake == 0 {
+            Some(final_stacks.clone())
+        } else {
+            None
         },
+        winnings: Some(collected),
+        meta,
+    };
+    if run_twice {
+        // A table that runs the board twice (B26).
+        history.set_table_rules(TableRules {
+            max_board_runs: 2,
+            ..TableRules::STANDARD
+        });
+    }
+    Ok(Imported {
+        history,
         action_lines,
         seats: order.to_vec(),
         collected: collected_total,

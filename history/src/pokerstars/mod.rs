@@ -18,9 +18,10 @@
 //! amount is an exact number of hundredths in the header's currency; card lists have
 //! the length their line requires (two hole cards, three flop cards, one turn or
 //! river card) and no card twice in one list. Nothing is inferred: cards that were
-//! never shown are absent, not guessed. Another game, another language, a cancelled
-//! hand or a capped game is an [`PokerStarsErrorKind::Unsupported`] error that names
-//! the hand, never a misread.
+//! never shown are absent, not guessed. Another game, another language or a
+//! cancelled hand is an [`PokerStarsErrorKind::Unsupported`] error that names the
+//! hand, never a misread. A capped table (`$80 Cap`) is read with its cap
+//! ([`Header::cap`]); a hand run twice with both runs' streets and showdowns.
 
 pub mod ast;
 pub mod check;

@@ -5,6 +5,7 @@
 //! holds a seat.
 
 use holdem_cards::Card;
+use std::borrow::Cow;
 
 use super::ast::{
     Amount, BuyIn, CardList, Currency, Event, Hand, Header, Limit, Line, Note, PostKind, PotName,
@@ -290,14 +291,25 @@ impl Parser {
         let (stakes_text, r) = r
             .split_once(')')
             .ok_or_else(|| self.malformed("the stakes `(SB/BB)`", line))?;
-        if split_at(stakes_text, " Cap ").is_some() {
-            return Err(unsupported(
-                "capped no-limit or pot-limit hold'em (a per-player cap on betting)",
-            ));
-        }
-        let (amounts, code) = match split_byte(stakes_text, b' ') {
+        // A capped table: `$2/$4 - $80 Cap -  USD`.
+        let (stakes_text, cap_text) = match stakes_text.split_once(" - ") {
+            Some((blinds, rest)) => {
+                let (cap, after) = rest
+                    .split_once(" Cap")
+                    .ok_or_else(|| self.malformed("the stakes `(SB/BB - CAP Cap - CUR)`", line))?;
+                let code = after.trim_start_matches(" -").trim();
+                let text: Cow<'_, str> = if code.is_empty() {
+                    Cow::Borrowed(blinds)
+                } else {
+                    Cow::Owned(format!("{blinds} {code}"))
+                };
+                (text, Some(cap.trim()))
+            }
+            None => (Cow::Borrowed(stakes_text), None),
+        };
+        let (amounts, code) = match split_byte(&stakes_text, b' ') {
             Some((a, c)) => (a, Some(c)),
-            None => (stakes_text, None),
+            None => (&*stakes_text, None),
         };
         let (small_text, big_text) = split_byte(amounts, b'/')
             .ok_or_else(|| self.malformed("the stakes `(SB/BB)`", line))?;
@@ -326,6 +338,10 @@ impl Parser {
             self.amount(small_text, currency)?,
             self.amount(big_text, currency)?,
         );
+        let cap = match cap_text {
+            Some(c) => Some(self.amount(c, currency)?),
+            None => None,
+        };
         let dates = r
             .strip_prefix(" - ")
             .ok_or_else(|| self.malformed("` - ` and the date after the stakes", line))?;
@@ -352,6 +368,7 @@ impl Parser {
             limit,
             stakes,
             currency,
+            cap,
             times,
         })
     }
@@ -742,10 +759,14 @@ impl Parser {
             Some(v) => (v, true),
             None => (verb, false),
         };
+        // At a capped table a player who reaches the cap is all in for the hand
+        // (the chips in play are at most the cap).
+        let (verb, all_in) = match verb.rsplit_once(" and has reached the ") {
+            Some((v, cap)) if cap.ends_with(" cap") && !all_in => (v, true),
+            _ => (verb, all_in),
+        };
         if verb.ends_with(" cap") && verb.contains(" and has reached the ") {
-            return Err(self.err(Kind::Unsupported(
-                "a capped betting round (`has reached the cap`)".to_string(),
-            )));
+            return Err(self.malformed("one `and has reached the ... cap`", line));
         }
         if all_in
             && !["calls ", "bets ", "raises ", "posts "]
