@@ -55,7 +55,7 @@ pub const SUBSET_MAX_PLAYERS: usize = 24;
 
 /// Up to this many players [`equities`] uses the subset DP; above it the Harville
 /// integral, which is faster there.
-pub const SUBSET_PREFERRED_UP_TO: usize = 16;
+pub const SUBSET_PREFERRED_UP_TO: usize = 13;
 
 /// Each player's expected prize under Malmuth-Harville, in the units of `prizes`,
 /// for any number of players (rule T15).
