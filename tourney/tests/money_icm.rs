@@ -87,7 +87,10 @@ fn t15_icm_large_fields_agree_with_the_direct_integral() {
             let fast = equities(&stacks, &prizes).unwrap();
             let direct = equities_direct(&stacks, &prizes, 1).unwrap();
             let err = max_diff(&fast, &direct);
-            assert!(err < 1e-9 * 1e6, "{n} players, spread {spread}: error {err}");
+            assert!(
+                err < 1e-9 * 1e6,
+                "{n} players, spread {spread}: error {err}"
+            );
             let sum: f64 = fast.iter().sum();
             assert!((sum - 1e6).abs() < 1e-9 * 1e6, "{n} players: sum {sum}");
         }

@@ -8,7 +8,7 @@
 //! of `M` counts that holds all of the count's mass,
 //! `E[prize] = (1/M) Σ_m W(ω_m) G(ω_m) / (p_i + q_i ω_m)` with
 //! `W(ω) = Σ_k w_k ω^{−k}` over the window. `|G(e^{iθ})|` falls like
-//! `e^{−2σ² sin²(θ/2)}`, so only the `m` with small `θ` count: about twenty-five
+//! `e^{−2σ² sin²(θ/2)}`, so only the `m` with small `θ` count: about thirty
 //! points for any field, at any time. Two sums over the players remain, and for
 //! the players whose `a_j u` stays small they are taken through a Chebyshev
 //! interpolant in `a` (both are analytic in `a` near `[0, a_split]`):
@@ -18,7 +18,11 @@
 //! - each player's equity `E(a) = ∫ a e^{−a u} E[prize(own count)] du` is taken at
 //!   the interpolation points and read off for every player at the end.
 //!
-//! Players with large `a_j` (few) are handled one by one at every node.
+//! Players with large `a_j` (few) are handled one by one at every node, and so
+//! is everyone at the few nodes where points past `θ = π/3` are needed while
+//! some `a_j u` of the interpolated players exceeds [`X_SMALL`] (there the
+//! logarithm's singularity, at `p = 1/2` for `θ = π`, comes too near). With
+//! fewer than `4 · CHEB` players to interpolate, everyone is handled one by one.
 
 use super::direct::{end_time, gauss_legendre};
 use core::f64::consts::PI;
@@ -242,12 +246,16 @@ impl State {
             return;
         }
         let mut m_len = hi - lo + 1;
-        if m_len % 2 == 0 {
+        if m_len & 1 == 0 {
             m_len += 1;
         }
         let own_var = (var - 0.25).max(1e-12);
         let s2 = -LN_THETA / (2.0 * own_var);
-        let theta_max = if s2 >= 1.0 { PI } else { 2.0 * s2.sqrt().asin() };
+        let theta_max = if s2 >= 1.0 {
+            PI
+        } else {
+            2.0 * s2.sqrt().asin()
+        };
         let step = 2.0 * PI / m_len as f64;
         let m_max = ((m_len - 1) / 2).min((theta_max / step).ceil() as usize);
         let wide = step * m_max as f64 > PI / 3.0 + 1e-9;
