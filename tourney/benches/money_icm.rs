@@ -1,6 +1,6 @@
 //! ICM and deal speed (rule T15): the subset DP beside the naive sum over all
-//! `n!` finishing orders (8-10 players), the Harville integral on large fields
-//! (100, 1,000 and 10,000 players), future game simulation at 3, 6 and 9 players
+//! `n!` finishing orders and the Fourier integral (8-10 players), `equities` (the
+//! Fourier integral) on large fields (100, 1,000 and 10,000 players), future game simulation at 3, 6 and 9 players
 //! (default depth and trials), and ICM deals in cents.
 //!
 //! `cargo bench -p holdem-tourney --bench money_icm -- --measurement-time 2 --warm-up-time 1`
@@ -78,7 +78,7 @@ fn small_fields(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("naive_n_factorial", n), &n, |b, _| {
             b.iter(|| naive(black_box(&chips), black_box(&prizes)))
         });
-        g.bench_with_input(BenchmarkId::new("integral", n), &n, |b, _| {
+        g.bench_with_input(BenchmarkId::new("fourier_integral", n), &n, |b, _| {
             b.iter(|| equities_integral(black_box(&chips), black_box(&prizes), 1))
         });
     }
@@ -91,7 +91,7 @@ fn large_fields(c: &mut Criterion) {
     for (n, paid) in [(100usize, 15usize), (1_000, 150), (10_000, 1_500)] {
         let (stacks, prizes) = field(n, paid);
         g.bench_with_input(
-            BenchmarkId::new("integral", format!("{n}_players_{paid}_paid")),
+            BenchmarkId::new("equities", format!("{n}_players_{paid}_paid")),
             &n,
             |b, _| b.iter(|| equities(black_box(&stacks), black_box(&prizes))),
         );

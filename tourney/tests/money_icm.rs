@@ -1,8 +1,12 @@
-//! ICM at any field size (rule T15): the Harville integral against the subset DP
-//! and against itself with far more quadrature nodes; the model's invariants.
+//! ICM at any field size (rule T15): the Fourier form of the Harville integral
+//! against the subset DP, against the direct integral (each player's finishing
+//! count built one by one) and against itself with more nodes; the model's
+//! invariants.
 
 use holdem_tourney::money::MoneyError;
-use holdem_tourney::money::icm::{equities, equities_integral, equities_subset};
+use holdem_tourney::money::icm::{
+    SUBSET_PREFERRED_UP_TO, equities, equities_direct, equities_integral, equities_subset,
+};
 use proptest::prelude::*;
 
 /// A small deterministic generator (splitmix64), so the fields are reproducible.
@@ -24,6 +28,17 @@ fn field(n: usize, seed: u64) -> Vec<u64> {
         .map(|_| {
             let x = (m.next() >> 11) as f64 / (1u64 << 53) as f64;
             (100_000.0 * (20f64).powf(2.0 * x - 1.0)).round() as u64 + 1
+        })
+        .collect()
+}
+
+/// `n` stacks from `1/spread` to `spread` times a base, log-uniform.
+fn field_spread(n: usize, seed: u64, spread: f64) -> Vec<u64> {
+    let mut m = Mix(seed);
+    (0..n)
+        .map(|_| {
+            let x = (m.next() >> 11) as f64 / (1u64 << 53) as f64;
+            (100_000.0 * spread.powf(2.0 * x - 1.0)).round() as u64 + 1
         })
         .collect()
 }
@@ -59,20 +74,72 @@ fn t15_icm_integral_matches_the_subset_dp_up_to_20_players() {
     }
 }
 
-// rule T15: on fields too large for the subset DP, the usual quadrature agrees
-// with four times as many nodes to within 1e-9 of the pool, and the equities add
-// up to the pool.
+// rule T15: on fields too large for the subset DP, the Fourier integral agrees
+// with the direct integral (a different computation of every player's finishing
+// count) to within 1e-9 of the pool, for stacks from even to a thousandfold
+// apart, and the equities add up to the pool.
 #[test]
-fn t15_icm_large_fields_agree_with_a_finer_quadrature() {
-    for (n, paid, seed) in [(100usize, 15usize, 1u64), (400, 60, 2), (1_000, 150, 3)] {
+fn t15_icm_large_fields_agree_with_the_direct_integral() {
+    for (n, paid, seed) in [(60usize, 60usize, 4u64), (100, 15, 1), (400, 60, 2)] {
+        for spread in [1.0, 20.0, 1000.0] {
+            let stacks = field_spread(n, seed, spread);
+            let prizes = harmonic(paid);
+            let fast = equities(&stacks, &prizes).unwrap();
+            let direct = equities_direct(&stacks, &prizes, 1).unwrap();
+            let err = max_diff(&fast, &direct);
+            assert!(
+                err < 1e-9 * 1e6,
+                "{n} players, spread {spread}: error {err}"
+            );
+            let sum: f64 = fast.iter().sum();
+            assert!((sum - 1e6).abs() < 1e-9 * 1e6, "{n} players: sum {sum}");
+        }
+    }
+}
+
+// rule T15: a real payout table pays in flat bands (one prize for places 10-18,
+// another for 19-27, ...); the Fourier integral agrees with the direct one there.
+#[test]
+fn t15_icm_banded_payouts_agree_with_the_direct_integral() {
+    let mut prizes: Vec<f64> = vec![200_000.0, 120_000.0, 90_000.0, 70_000.0, 55_000.0];
+    prizes.extend([40_000.0; 4]);
+    for band in 0..8 {
+        prizes.extend([20_000.0 / (band as f64 + 1.0); 9]);
+    }
+    let pool: f64 = prizes.iter().sum();
+    let stacks = field(600, 9);
+    let fast = equities(&stacks, &prizes).unwrap();
+    let direct = equities_direct(&stacks, &prizes, 1).unwrap();
+    let err = max_diff(&fast, &direct);
+    assert!(err < 1e-9 * pool, "error {err}");
+}
+
+// rule T15: on 1,000 and 10,000 players the usual nodes agree with twice as many
+// nodes and more interpolation points to within 1e-9 of the pool.
+#[test]
+fn t15_icm_the_largest_fields_agree_with_a_finer_integral() {
+    for (n, paid, seed) in [(1_000usize, 150usize, 3u64), (10_000, 1_500, 5)] {
         let stacks = field(n, seed);
         let prizes = harmonic(paid);
         let usual = equities(&stacks, &prizes).unwrap();
-        let fine = equities_integral(&stacks, &prizes, 4).unwrap();
+        let fine = equities_integral(&stacks, &prizes, 2).unwrap();
         let err = max_diff(&usual, &fine);
         assert!(err < 1e-9 * 1e6, "{n} players: error {err}");
         let sum: f64 = usual.iter().sum();
         assert!((sum - 1e6).abs() < 1e-9 * 1e6, "{n} players: sum {sum}");
+    }
+}
+
+// rule T15: where `equities` switches from the subset DP to the integral, both
+// sides give the subset DP's answer.
+#[test]
+fn t15_icm_equities_agree_across_the_switch_of_method() {
+    for n in [SUBSET_PREFERRED_UP_TO, SUBSET_PREFERRED_UP_TO + 1] {
+        let stacks = field(n, 77);
+        let prizes = harmonic(n / 2);
+        let exact = equities_subset(&stacks, &prizes).unwrap();
+        let eq = equities(&stacks, &prizes).unwrap();
+        assert!(max_diff(&exact, &eq) < 1e-9 * 1e6, "{n} players");
     }
 }
 

@@ -1,160 +1,5 @@
-//! The Independent Chip Model (Malmuth-Harville), computed exactly for any field
-//! (rule T15).
-//!
-//! Malmuth-Harville: a player finishes first with probability `chips / total`;
-//! given the players already placed, each remaining player takes the next place
-//! with probability `chips / chips still unplaced`. Summing over all `n!`
-//! finishing orders is exact but slow. Two exact methods are used instead:
-//!
-//! - **Subset DP** ([`equities_subset`]), for small fields: the same sum over the
-//!   `2^n` sets of players that fill the top places: `p(S ∪ {j}) += p(S) ·
-//!   chips_j / (total − chips(S))`, and player `j` takes place `|S| + 1` with that
-//!   same term. `O(2^n · n)`: about ten thousand steps for ten players.
-//! - **Harville integral** ([`equities_integral`]), for any field. The model is
-//!   the order in which independent exponential clocks ring, player `j`'s at rate
-//!   `a_j = chips_j / total` (the Plackett-Luce / Harville identity). Player `i`
-//!   takes place `k + 1` when exactly `k` other clocks rang before theirs, so
-//!   `equity_i = ∫₀^∞ a_i e^{−a_i u} Σ_k w_k P(N₋ᵢ(u) = k) du`, where `w_k` is the
-//!   prize for place `k + 1` and `N₋ᵢ(u)` counts the other players whose clocks
-//!   rang by time `u`: a Poisson-binomial count with success chances
-//!   `q_j = 1 − e^{−a_j u}` (with `t = e^{−u}` this is the integral over `t` in
-//!   `[0, 1]` of products of `t^{a_j}` terms). The integral is taken by
-//!   Gauss-Legendre panels in `v = √u` (the count's spread grows like `√u`, so
-//!   every feature has about the same width in `v`), up to a time past which the
-//!   paid places are all filled but for a chance below `1e-18`. At each node the
-//!   whole field's count distribution `g` is built once (truncated past the paid
-//!   places), and each player's own count (the field without them) is `g`
-//!   divided by their factor `p_i + q_i z`: by a short series shared by every
-//!   player when `r_i = q_i / p_i` is small or large, otherwise by exact
-//!   division in the numerically stable direction. Agrees with the subset DP and with a
-//!   quadrature four times as fine to within `1e-9` of the prize pool (tested).
-//!
-//! [`equities`] picks the faster of the two.
-//!
-//! # Example
-//! ```
-//! use holdem_tourney::money::icm::equities;
-//!
-//! let eq = equities(&[50, 30, 20], &[50.0, 30.0, 20.0])?;
-//! assert!((eq[0] - 38.392_857).abs() < 1e-6);
-//! assert!((eq.iter().sum::<f64>() - 100.0).abs() < 1e-9);
-//! # Ok::<(), holdem_tourney::money::MoneyError>(())
-//! ```
-
-use super::MoneyError;
-
-/// The most players the subset DP ([`equities_subset`]) accepts: `2^24` subsets
-/// take about a second.
-pub const SUBSET_MAX_PLAYERS: usize = 24;
-
-/// Up to this many players [`equities`] uses the subset DP; above it the Harville
-/// integral, which is faster there.
-pub const SUBSET_PREFERRED_UP_TO: usize = 16;
-
-/// Each player's expected prize under Malmuth-Harville, in the units of `prizes`,
-/// for any number of players (rule T15).
-///
-/// `stacks[i]` is player `i`'s chip count (all must be positive); `prizes[k]` is
-/// the prize for place `k + 1` (finite and not negative; at most one per player;
-/// missing places pay 0). The equities add up to the sum of the prizes.
-pub fn equities(stacks: &[u64], prizes: &[f64]) -> Result<Vec<f64>, MoneyError> {
-    check(stacks, prizes)?;
-    if stacks.len() <= SUBSET_PREFERRED_UP_TO {
-        Ok(subset_dp(stacks, prizes))
-    } else {
-        Ok(integral(stacks, prizes, 1))
-    }
-}
-
-/// [`equities`] by the subset DP alone (at most [`SUBSET_MAX_PLAYERS`] players).
-pub fn equities_subset(stacks: &[u64], prizes: &[f64]) -> Result<Vec<f64>, MoneyError> {
-    check(stacks, prizes)?;
-    if stacks.len() > SUBSET_MAX_PLAYERS {
-        return Err(MoneyError::TooManyPlayersForIcm {
-            players: stacks.len(),
-            max: SUBSET_MAX_PLAYERS,
-        });
-    }
-    Ok(subset_dp(stacks, prizes))
-}
-
-/// [`equities`] by the Harville integral alone, with `refine` times the usual
-/// quadrature nodes (1 is the usual; more serve as a high-precision reference).
-pub fn equities_integral(
-    stacks: &[u64],
-    prizes: &[f64],
-    refine: u32,
-) -> Result<Vec<f64>, MoneyError> {
-    check(stacks, prizes)?;
-    Ok(integral(stacks, prizes, refine.max(1)))
-}
-
-/// Checks the input of every method: players, positive stacks, prizes.
-fn check(stacks: &[u64], prizes: &[f64]) -> Result<(), MoneyError> {
-    let n = stacks.len();
-    if n == 0 {
-        return Err(MoneyError::NoPlayers);
-    }
-    if prizes.len() > n {
-        return Err(MoneyError::TooManyPrizes {
-            prizes: prizes.len(),
-            players: n,
-        });
-    }
-    if let Some(index) = stacks.iter().position(|&c| c == 0) {
-        return Err(MoneyError::ZeroStack { index });
-    }
-    if let Some(place) = prizes.iter().position(|p| !p.is_finite() || *p < 0.0) {
-        return Err(MoneyError::BadPrize { place: place + 1 });
-    }
-    if stacks
-        .iter()
-        .try_fold(0u64, |acc, &c| acc.checked_add(c))
-        .is_none()
-    {
-        return Err(MoneyError::Overflow);
-    }
-    Ok(())
-}
-
-fn subset_dp(stacks: &[u64], prizes: &[f64]) -> Vec<f64> {
-    let n = stacks.len();
-    let chips: Vec<f64> = stacks.iter().map(|&c| c as f64).collect();
-    let total: f64 = chips.iter().sum();
-    let places = prizes.len();
-    let mut equity = vec![0.0; n];
-    if places == 0 {
-        return equity;
-    }
-    let subsets = 1usize << n;
-    // prob[s]: probability that exactly the players in `s` take the top |s| places.
-    let mut prob = vec![0.0f64; subsets];
-    // placed[s]: chips of the players in `s`.
-    let mut placed = vec![0.0f64; subsets];
-    prob[0] = 1.0;
-    for s in 0..subsets {
-        if s != 0 {
-            let low = s.trailing_zeros() as usize;
-            placed[s] = placed[s & (s - 1)] + chips[low];
-        }
-        let p = prob[s];
-        let place = s.count_ones() as usize;
-        if p == 0.0 || place >= places {
-            continue;
-        }
-        let f = p / (total - placed[s]);
-        let prize = prizes[place];
-        let mut rest = !s & (subsets - 1);
-        while rest != 0 {
-            let j = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let q = f * chips[j];
-            equity[j] += q * prize;
-            prob[s | (1 << j)] += q;
-        }
-    }
-    equity
-}
+//! The Harville integral with each player's finishing count rebuilt at every
+//! node: slow, kept as an independent reference for the Fourier method.
 
 /// Terms of the shared series for a player's own count (`r^TERMS` is below
 /// `1e-16` for `r ≤ R_SMALL`).
@@ -173,7 +18,7 @@ const GL_ORDER: usize = 12;
 /// Panel width in `v = √u` at the usual refinement.
 const PANEL_V: f64 = 2.0;
 
-fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> {
+pub(super) fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> {
     let n = stacks.len();
     let total: f64 = stacks.iter().map(|&c| c as f64).sum();
     let a: Vec<f64> = stacks.iter().map(|&c| c as f64 / total).collect();
@@ -195,7 +40,7 @@ fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> {
     if k_paid == 0 {
         return equity;
     }
-    let u_max = end_time(&a, k_paid);
+    let u_max = end_time(&a, k_paid, 24);
     let v_max = u_max.sqrt();
     let panels = ((v_max / PANEL_V).ceil() as usize).max(1) * refine as usize;
     let width = v_max / panels as f64;
@@ -215,7 +60,7 @@ fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> {
 /// A time `u` by which all paid places are filled but for a chance below
 /// `e^LN_TAIL`: `P(N(u) ≤ K)`, bounded by Bernstein's inequality and by the
 /// chance that `n − K` clocks have not rung (`(Σ e^{−a_j u})^{n−K} / (n−K)!`).
-fn end_time(a: &[f64], k_paid: usize) -> f64 {
+pub(super) fn end_time(a: &[f64], k_paid: usize, bisections: u32) -> f64 {
     let n = a.len();
     let m = (n - k_paid) as f64;
     let ln_m_fact = ln_factorial(n - k_paid);
@@ -223,7 +68,7 @@ fn end_time(a: &[f64], k_paid: usize) -> f64 {
         let (mut mu, mut var, mut not_rung) = (0.0, 0.0, 0.0);
         for &aj in a {
             let p = (-aj * u).exp();
-            let q = -(-aj * u).exp_m1();
+            let q = 1.0 - p;
             mu += q;
             var += p * q;
             not_rung += p;
@@ -240,7 +85,7 @@ fn end_time(a: &[f64], k_paid: usize) -> f64 {
         hi *= 2.0;
     }
     let mut lo = 0.0;
-    for _ in 0..24 {
+    for _ in 0..bisections {
         let mid = 0.5 * (lo + hi);
         if ln_bound(mid) > LN_TAIL {
             lo = mid;
@@ -257,7 +102,7 @@ fn ln_factorial(n: usize) -> f64 {
 
 /// Nodes and weights of `order`-point Gauss-Legendre on `[-1, 1]` (Newton on
 /// the Legendre polynomial from Chebyshev guesses; accurate to a few ulps).
-fn gauss_legendre(order: usize) -> (Vec<f64>, Vec<f64>) {
+pub(super) fn gauss_legendre(order: usize) -> (Vec<f64>, Vec<f64>) {
     let mut xs = Vec::with_capacity(order);
     let mut ws = Vec::with_capacity(order);
     let nf = order as f64;
@@ -419,21 +264,4 @@ impl Node {
             }
         }
     }
-}
-
-/// Each player's probability of finishing in each place: `result[i][k]` is the
-/// chance that player `i` finishes in place `k + 1`. Same model as [`equities`]
-/// (one equity computation per place); useful for showing a deal's numbers.
-pub fn place_probabilities(stacks: &[u64]) -> Result<Vec<Vec<f64>>, MoneyError> {
-    let n = stacks.len();
-    let mut out = vec![vec![0.0; n]; n];
-    for k in 0..n {
-        let mut prizes = vec![0.0; n];
-        prizes[k] = 1.0;
-        let eq = equities(stacks, &prizes)?;
-        for (i, e) in eq.into_iter().enumerate() {
-            out[i][k] = e;
-        }
-    }
-    Ok(out)
 }
