@@ -37,8 +37,8 @@ use holdem_rules_config::{Preset, Rules};
 use serde::Serialize;
 
 use crate::native::{
-    ActionBuffer, HandRecord, NativeError, PostcardHands, write_jsonl, write_postcard,
-    write_postcard_header,
+    ActionBuffer, HandRecord, NativeError, PostcardHands, decode_postcard, write_jsonl,
+    write_postcard, write_postcard_header,
 };
 use crate::phh::RULES_FIELD;
 use crate::phh::write_phh;
@@ -164,8 +164,8 @@ impl RulesBook {
     }
 
     /// The same book, replaying leniently (`true`: [`replay_lenient`], H4) or
-    /// strictly (`false`, the default). Lenient replay applies to typed hands (PHH
-    /// and JSON Lines); postcard streams are replayed strictly.
+    /// strictly (`false`, the default), in every format: a postcard frame is then
+    /// decoded in full into a [`HandHistory`] (the lean decoder is for strict replay).
     #[must_use]
     pub fn lenient(mut self, lenient: bool) -> RulesBook {
         self.lenient = lenient;
@@ -361,6 +361,18 @@ fn judge_postcard<R: std::io::Read>(
     let mut replayer = Replayer::new();
     while let Some(frame) = frames.next_frame() {
         index += 1;
+        if rules.lenient {
+            // Repairs need a typed hand: decode the frame in full.
+            let line = match frame {
+                Ok((bytes, version)) => match decode_postcard(bytes, version) {
+                    Ok(hand) => judge(index, None, &hand, rules),
+                    Err(e) => unreadable(index, format!("frame {index}: {e}")),
+                },
+                Err(e) => unreadable(index, e.to_string()),
+            };
+            report.push(line, keep_all);
+            continue;
+        }
         let mut record = HandRecord::new(std::mem::take(&mut buffer));
         let decoded = frame
             .map_err(|e| e.to_string())
@@ -403,6 +415,17 @@ fn judge_postcard<R: std::io::Read>(
         };
         buffer = record.take_buffer();
         report.push(line, keep_all);
+    }
+}
+
+/// The line of a hand that could not be read.
+fn unreadable(index: usize, message: String) -> HandLine {
+    HandLine {
+        hand: index,
+        name: None,
+        status: Status::Unreadable,
+        message,
+        repairs: Vec::new(),
     }
 }
 

@@ -448,3 +448,33 @@ fn h4_a_big_blind_written_in_the_small_blinds_place_is_a_big_blind_without_a_sma
     );
     assert_eq!(note(&replay(&text)), None);
 }
+
+#[test]
+fn h4_lenient_replay_repairs_postcard_streams_too() {
+    use holdem_history::corpus::{RulesBook, replay_file};
+    use holdem_history::native::{write_postcard, write_postcard_header};
+    let h = parse_phh(MISSING_FOLD).expect("valid");
+    let mut bytes = Vec::new();
+    write_postcard_header(&mut bytes).expect("header");
+    write_postcard(&mut bytes, &h).expect("frame");
+    let path =
+        std::env::temp_dir().join(format!("holdem-h4-lenient-{}.postcard", std::process::id()));
+    std::fs::write(&path, &bytes).expect("temp file");
+    let strict = replay_file(&path, &RulesBook::new(None), true);
+    let lenient = replay_file(&path, &RulesBook::new(None).lenient(true), true);
+    let _ = std::fs::remove_file(&path);
+    // Strict replay refuses the omitted fold; lenient replay repairs it and says so.
+    assert_eq!(
+        (strict.counts.illegal, strict.counts.ok),
+        (1, 0),
+        "{strict:?}"
+    );
+    assert_eq!(
+        (lenient.counts.illegal, lenient.counts.ok),
+        (0, 1),
+        "{lenient:?}"
+    );
+    let repairs = &lenient.lines[0].repairs;
+    assert_eq!(repairs.len(), 1, "{repairs:?}");
+    assert_eq!(repairs[0].inserted, "p8 f");
+}
