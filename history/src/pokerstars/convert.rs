@@ -293,7 +293,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                     PostKind::SmallAndBig => {
                         return Err(unsupported(
                             line,
-                            "a dead small blind (`posts small & big blinds`): the native model has no dead blinds",
+                            "a dead small blind (`posts small & big blinds`): not imported yet",
                         ));
                     }
                     _ => {
