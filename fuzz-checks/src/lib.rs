@@ -19,6 +19,7 @@ use holdem_history::native::{
     JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
 };
 use holdem_history::phh::{PhhHands, parse_phh, write_phh};
+use holdem_history::pokerstars;
 use holdem_history::replay::{HouseRules, replay_hand};
 use holdem_rules_config::Rules;
 use holdem_tourney::journal::{Entry, encode_frame, read_frames};
@@ -66,6 +67,10 @@ pub const TARGETS: &[Target] = &[
         name: "history_postcard",
         check: history_postcard,
     },
+    Target {
+        name: "history_pokerstars",
+        check: history_pokerstars,
+    },
 ];
 
 /// The most hands of one input a history check reads.
@@ -92,6 +97,27 @@ fn history_round_trip(
     Ok(())
 }
 
+/// `hand` written as one JSON line and read back.
+fn jsonl_round_trip(hand: &HandHistory) -> Result<HandHistory, String> {
+    let mut out = Vec::new();
+    write_jsonl(&mut out, hand).map_err(|e| e.to_string())?;
+    match JsonlHands::new(out.as_slice()).next() {
+        Some(r) => r.map_err(|e| e.to_string()),
+        None => Err("no line written".into()),
+    }
+}
+
+/// `hand` written as a postcard file (current version) and read back.
+fn postcard_round_trip(hand: &HandHistory) -> Result<HandHistory, String> {
+    let mut out = Vec::new();
+    write_postcard_header(&mut out).map_err(|e| e.to_string())?;
+    write_postcard(&mut out, hand).map_err(|e| e.to_string())?;
+    match PostcardHands::new(out.as_slice()).next() {
+        Some(r) => r.map_err(|e| e.to_string()),
+        None => Err("no hand written".into()),
+    }
+}
+
 /// PHH text, one hand or a `.phhs` of many (`holdem_history::phh`): each hand
 /// read writes back (`write_phh`) to text that reads as the same hand and
 /// replays the same.
@@ -113,14 +139,7 @@ pub fn history_phh(data: &[u8]) -> Result<(), String> {
 /// (`write_jsonl`) to a line that reads as the same hand and replays the same.
 pub fn history_jsonl(data: &[u8]) -> Result<(), String> {
     for hand in JsonlHands::new(data).take(MAX_HANDS).flatten() {
-        history_round_trip(&hand, "jsonl", |hand| {
-            let mut out = Vec::new();
-            write_jsonl(&mut out, hand).map_err(|e| e.to_string())?;
-            match JsonlHands::new(out.as_slice()).next() {
-                Some(r) => r.map_err(|e| e.to_string()),
-                None => Err("no line written".into()),
-            }
-        })?;
+        history_round_trip(&hand, "jsonl", jsonl_round_trip)?;
     }
     Ok(())
 }
@@ -130,15 +149,57 @@ pub fn history_jsonl(data: &[u8]) -> Result<(), String> {
 /// reads as the same hand and replays the same.
 pub fn history_postcard(data: &[u8]) -> Result<(), String> {
     for hand in PostcardHands::new(data).take(MAX_HANDS).flatten() {
-        history_round_trip(&hand, "postcard", |hand| {
-            let mut out = Vec::new();
-            write_postcard_header(&mut out).map_err(|e| e.to_string())?;
-            write_postcard(&mut out, hand).map_err(|e| e.to_string())?;
-            match PostcardHands::new(out.as_slice()).next() {
-                Some(r) => r.map_err(|e| e.to_string()),
-                None => Err("no hand written".into()),
+        history_round_trip(&hand, "postcard", postcard_round_trip)?;
+    }
+    Ok(())
+}
+
+/// PokerStars text (`holdem_history::pokerstars`, rule H5): any bytes decode
+/// to text and split into hands without a panic; each hand that parses and
+/// imports becomes a native hand that writes as JSON Lines, postcard and PHH
+/// and reads back from each as the same hand; every copy replays
+/// under the standard rules to the outcome of the direct import, and the check
+/// against the text (stacks, rake, total pot) gives the same verdict for each.
+pub fn history_pokerstars(data: &[u8]) -> Result<(), String> {
+    let text = pokerstars::decode(data);
+    for parsed in pokerstars::parse_hands(&text).into_iter().take(MAX_HANDS) {
+        let Ok(hand) = parsed else {
+            continue;
+        };
+        let Ok(imported) = pokerstars::import(&hand) else {
+            continue;
+        };
+        let rules = HouseRules::standard();
+        let direct = replay_hand(&imported.history, &rules);
+        let verdict = pokerstars::check(&imported, &direct);
+        let same = |format: &str, back: &HandHistory| -> Result<(), String> {
+            let outcome = replay_hand(back, &rules);
+            if outcome != direct {
+                return Err(format!(
+                    "pokerstars via {format}: replays differ: {direct:?} / {outcome:?}"
+                ));
             }
-        })?;
+            let again = pokerstars::check(&imported, &outcome);
+            if again != verdict {
+                return Err(format!(
+                    "pokerstars via {format}: the check differs: {verdict:?} / {again:?}"
+                ));
+            }
+            Ok(())
+        };
+        let h = &imported.history;
+        for (format, back) in [
+            ("jsonl", jsonl_round_trip(h)),
+            ("postcard", postcard_round_trip(h)),
+            ("phh", parse_phh(&write_phh(h)).map_err(|e| e.to_string())),
+        ] {
+            let back =
+                back.map_err(|e| format!("pokerstars via {format}: its output is refused: {e}"))?;
+            if back != *h {
+                return Err(format!("pokerstars via {format}: the hand changed"));
+            }
+            same(format, &back)?;
+        }
     }
     Ok(())
 }
