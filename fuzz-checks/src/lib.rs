@@ -16,11 +16,12 @@ use holdem_betting::Hand;
 use holdem_cards::{Card, CardSet, parse_cards};
 use holdem_history::HandHistory;
 use holdem_history::native::{
-    JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
+    HandRecord, JsonlHands, NativeVersion, PostcardHands, decode_postcard, write_jsonl,
+    write_postcard, write_postcard_header,
 };
 use holdem_history::phh::{PhhHands, parse_phh, write_phh};
 use holdem_history::pokerstars;
-use holdem_history::replay::{HouseRules, replay_hand};
+use holdem_history::replay::{HouseRules, Replayer, replay_hand};
 use holdem_rules_config::Rules;
 use holdem_tourney::journal::{Entry, encode_frame, read_frames};
 use holdem_tourney::{RecoverError, Tournament};
@@ -143,10 +144,51 @@ pub fn history_jsonl(data: &[u8]) -> Result<(), String> {
 
 /// Native postcard files (`holdem_history::native`, header and frames): each
 /// hand read writes back (`write_postcard`, current version) to a file that
-/// reads as the same hand and replays the same.
+/// reads as the same hand and replays the same; and the two decoders agree on
+/// every frame. The replay decoder ([`HandRecord`], what `holdem replay` uses
+/// on postcard) accepts every frame the full decoder accepts and replays it
+/// (through a [`Replayer`] that reuses the last hand's start) to the full
+/// hand's outcome; it accepts more only where it skips, `HOLDEMH2`'s metadata
+/// block and user fields.
 pub fn history_postcard(data: &[u8]) -> Result<(), String> {
-    for hand in PostcardHands::new(data).take(MAX_HANDS).flatten() {
-        history_round_trip(&hand, "postcard", postcard_round_trip)?;
+    let rules = HouseRules::standard();
+    let mut replayer = Replayer::new();
+    let mut frames = PostcardHands::new(data);
+    for _ in 0..MAX_HANDS {
+        let Some(Ok((bytes, version))) = frames.next_frame() else {
+            break;
+        };
+        match (
+            decode_postcard(bytes, version),
+            HandRecord::decode(bytes, version),
+        ) {
+            (Ok(hand), Ok(record)) => {
+                history_round_trip(&hand, "postcard", postcard_round_trip)?;
+                let (full, lean) = (
+                    replay_hand(&hand, &rules),
+                    replayer.replay(&record.view(), &rules),
+                );
+                if full != lean {
+                    return Err(format!(
+                        "postcard: the decoders replay differently: {full:?} / {lean:?}"
+                    ));
+                }
+            }
+            (Ok(_), Err(e)) => {
+                return Err(format!(
+                    "postcard: the replay decoder refuses what the full one reads: {e}"
+                ));
+            }
+            (Err(e), Ok(_))
+                if version == NativeVersion::V1
+                    || !(e.starts_with("metadata: ") || e.starts_with("user fields: ")) =>
+            {
+                return Err(format!(
+                    "postcard: the replay decoder reads what the full one refuses: {e}"
+                ));
+            }
+            _ => {}
+        }
     }
     Ok(())
 }
