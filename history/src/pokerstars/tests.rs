@@ -819,3 +819,26 @@ proptest::proptest! {
         }
     }
 }
+
+/// H5, found by the `history_pokerstars` fuzz target: stakes of nothing, or a small
+/// stake above the big one, are refused at the header with a typed error (a fixed
+/// limit of `$0/$2` was read, and no history format could hold its small bet).
+#[test]
+fn h5_stakes_of_nothing_or_a_small_stake_above_the_big_are_refused() {
+    for (from, to) in [
+        ("($0.25/$0.50 USD)", "($0/$0.50 USD)"),
+        ("($0.25/$0.50 USD)", "($0/$0 USD)"),
+        ("($0.25/$0.50 USD)", "($0.50/$0.25 USD)"),
+        (
+            "Hold'em No Limit ($0.25/$0.50 USD)",
+            "Hold'em Limit ($0/$2 USD)",
+        ),
+    ] {
+        let e = err(&cash_with(from, to));
+        assert_eq!(e.line, 1, "{to}");
+        assert!(
+            matches!(&e.kind, PokerStarsErrorKind::Amount { reason, .. } if reason.contains("stakes")),
+            "{to}: {e}"
+        );
+    }
+}
