@@ -12,7 +12,9 @@
 //! Each target runs from `fuzz/corpus/TARGET/` (checked in), writing what it
 //! finds to `fuzz/corpus-work/TARGET/` and crashes to `fuzz/artifacts/TARGET/`
 //! (both ignored by git). `--merge` minimises the checked-in corpus and the new
-//! finds into `fuzz/corpus/TARGET/` (libFuzzer's `-merge=1`).
+//! finds into `fuzz/corpus/TARGET/` (libFuzzer's `-set_cover_merge=1`: the
+//! fewest inputs that keep every feature), keeping every `regression-*` file,
+//! the inputs of fixed crashes, whatever their coverage.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -169,15 +171,16 @@ fn build(fuzz: &Path, host: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Minimises `corpus/NAME` and `corpus-work/NAME` into a fresh folder and
-/// puts it in place of `corpus/NAME`.
+/// Minimises `corpus/NAME` and `corpus-work/NAME` into a fresh folder, adds
+/// the `regression-*` files of `corpus/NAME`, and puts it in place of
+/// `corpus/NAME`.
 fn merge_corpus(bin: &Path, fuzz: &Path, name: &str) -> Result<(), String> {
     let corpus = fuzz.join("corpus").join(name);
     let merged: PathBuf = fuzz.join("corpus-work").join(format!("{name}.merged"));
     let _ = std::fs::remove_dir_all(&merged);
     std::fs::create_dir_all(&merged).map_err(|e| format!("{}: {e}", merged.display()))?;
     let status = Command::new(bin)
-        .arg("-merge=1")
+        .arg("-set_cover_merge=1")
         .arg(&merged)
         .arg(&corpus)
         .arg(fuzz.join("corpus-work").join(name))
@@ -185,6 +188,14 @@ fn merge_corpus(bin: &Path, fuzz: &Path, name: &str) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", bin.display()))?;
     if !status.success() {
         return Err(format!("merging the {name} corpus failed ({status})"));
+    }
+    let regressions = std::fs::read_dir(&corpus)
+        .map_err(|e| format!("{}: {e}", corpus.display()))?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("regression-"));
+    for file in regressions {
+        std::fs::copy(file.path(), merged.join(file.file_name()))
+            .map_err(|e| format!("{}: {e}", file.path().display()))?;
     }
     std::fs::remove_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
     std::fs::rename(&merged, &corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
