@@ -148,8 +148,8 @@ pub fn history_jsonl(data: &[u8]) -> Result<(), String> {
 /// every frame. The replay decoder ([`HandRecord`], what `holdem replay` uses
 /// on postcard) accepts every frame the full decoder accepts and replays it
 /// (through a [`Replayer`] that reuses the last hand's start) to the full
-/// hand's outcome; it accepts more only where it skips, `HOLDEMH2`'s metadata
-/// block and user fields.
+/// hand's outcome; it accepts more only where it skips: `HOLDEMH2`'s metadata
+/// block and user fields, and `HOLDEMH1` text it does not check as UTF-8.
 pub fn history_postcard(data: &[u8]) -> Result<(), String> {
     let rules = HouseRules::standard();
     let mut replayer = Replayer::new();
@@ -179,10 +179,7 @@ pub fn history_postcard(data: &[u8]) -> Result<(), String> {
                     "postcard: the replay decoder refuses what the full one reads: {e}"
                 ));
             }
-            (Err(e), Ok(_))
-                if version == NativeVersion::V1
-                    || !(e.starts_with("metadata: ") || e.starts_with("user fields: ")) =>
-            {
+            (Err(e), Ok(_)) if !skipped_by_the_replay_decoder(&e, version) => {
                 return Err(format!(
                     "postcard: the replay decoder reads what the full one refuses: {e}"
                 ));
@@ -191,6 +188,17 @@ pub fn history_postcard(data: &[u8]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether the full decoder's refusal `e` is about what the replay decoder
+/// skips: the metadata block and user fields of `HOLDEMH2`, and the UTF-8 of
+/// the text it skips in `HOLDEMH1` (both as documented in
+/// `holdem_history::record`).
+fn skipped_by_the_replay_decoder(e: &str, version: NativeVersion) -> bool {
+    match version {
+        NativeVersion::V1 => e.contains("utf-8"),
+        NativeVersion::V2 => e.starts_with("metadata: ") || e.starts_with("user fields: "),
+    }
 }
 
 /// PokerStars text (`holdem_history::pokerstars`, rule H5): any bytes decode
