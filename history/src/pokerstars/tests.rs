@@ -842,3 +842,16 @@ fn h5_stakes_of_nothing_or_a_small_stake_above_the_big_are_refused() {
         );
     }
 }
+
+/// H5, found by the `history_pokerstars` fuzz target: a player dealt in with no
+/// chips is refused at the seat line (no history format holds an empty stack).
+#[test]
+fn h5_a_player_dealt_in_without_chips_is_refused() {
+    let hand = one(&cash_with("($35.21 in chips)", "($0 in chips)")).expect("the text reads");
+    let e = import(&hand).expect_err("an empty stack dealt in");
+    assert_eq!(e.line, 3);
+    assert!(
+        matches!(&e.kind, PokerStarsErrorKind::Amount { reason, .. } if reason.contains("chips")),
+        "{e}"
+    );
+}
