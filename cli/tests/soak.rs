@@ -1077,3 +1077,16 @@ fn t20_a_tournament_resumed_between_hands_keeps_its_standings_seed_1002258() {
     assert_eq!(rolled_back, 0, "killed between hands");
     assert_eq!(resumed, expected);
 }
+
+/// T20, found by the soak (tournament seed 2003310): a 6-handed event of 16 killed
+/// after 85 commands, between hands, and resumed from its journal ends with the
+/// standings of the uninterrupted run (the same cause as seed 1002258).
+#[test]
+fn t20_a_tournament_resumed_between_hands_keeps_its_standings_seed_2003310() {
+    let mut options = TournamentOptions::online_mtt();
+    options.table_size = 6;
+    options.starting_stack = 1_500;
+    let (expected, resumed, rolled_back) = resumed_once(&options, 16, 2_003_310, 85);
+    assert_eq!(rolled_back, 0, "killed between hands");
+    assert_eq!(resumed, expected);
+}

@@ -183,6 +183,34 @@ fn seeds() -> Vec<(&'static str, String, Vec<u8>)> {
         let name = file.rsplit('/').next().unwrap_or(file).to_string();
         out.push(("history_phh", name, bytes));
     }
+    // PokerStars hands of every kind the importer meets: limits, a tournament,
+    // all-ins and side pots, antes, uncalled bets, sitting out, shows and
+    // mucks, run it twice, another game and a cancelled hand.
+    for file in [
+        "hhp/2008-tournament.txt",
+        "hhp/allin-preflop.txt",
+        "hhp/collect-on-flop.txt",
+        "hhp/player-sitting-out.txt",
+        "hhp/posts-allin.txt",
+        "hhp/uncalled-bet-returned.txt",
+        "hhsmithy/CashGame_ExtraHands_MucksHand.txt",
+        "hhsmithy/CashGame_ExtraHands_ShowsDownSingleCard.txt",
+        "hhsmithy/CashGame_GameTypeTests_FixedLimitHoldem.txt",
+        "hhsmithy/CashGame_GameTypeTests_NoLimitOmahaHiLo.txt",
+        "hhsmithy/CashGame_GameTypeTests_PotLimitHoldem.txt",
+        "hhsmithy/CashGame_GeneralHands_SidePot.txt",
+        "hhsmithy/CashGame_HandActionTests_3BetHand.txt",
+        "hhsmithy/CashGame_Limits_AnteTable.txt",
+        "hhsmithy/CashGame_Limits_EuroTable.txt",
+        "hhsmithy/CashGame_RunItTwiceTests_RunItTwice1.txt",
+        "hhsmithy/CashGame_Seats_HeadsUp.txt",
+        "hhsmithy/CashGame_ValidHandTests_CancelledHand.txt",
+    ] {
+        let bytes =
+            std::fs::read(data.join("pokerstars").join(file)).expect("a PokerStars history");
+        let name = file.rsplit('/').next().unwrap_or(file).to_string();
+        out.push(("history_pokerstars", name, bytes));
+    }
     let text =
         std::fs::read_to_string(data.join("generated/seed-2026-10000-hands-first-100.jsonl"))
             .expect("generated corpus");
@@ -235,4 +263,25 @@ fn seeds_made_from_the_engine_pass_their_checks() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn pokerstars_seeds_reach_the_round_trip() {
+    // The history_pokerstars check is only as strong as the hands that get
+    // past the importer: most seed hands must, and a few must not.
+    let (mut imported, mut refused) = (0, 0);
+    for (target, _, bytes) in seeds() {
+        if target != "history_pokerstars" {
+            continue;
+        }
+        let text = holdem_history::pokerstars::decode(&bytes);
+        for parsed in holdem_history::pokerstars::parse_hands(&text) {
+            match parsed.and_then(|h| holdem_history::pokerstars::import(&h)) {
+                Ok(_) => imported += 1,
+                Err(_) => refused += 1,
+            }
+        }
+    }
+    assert!(imported >= 12, "{imported} imported, {refused} refused");
+    assert!(refused >= 2, "{imported} imported, {refused} refused");
 }

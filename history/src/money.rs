@@ -110,7 +110,12 @@ impl Decimal {
         if let Some(f) = frac {
             decimals = f.bytes().filter(|&b| b != b'_').count() as i32;
         }
-        decimals -= exp;
+        decimals = decimals.checked_sub(exp).ok_or_else(too)?;
+        if mantissa == 0 {
+            // Zero at any positive exponent is zero (no loop over the exponent).
+            decimals = decimals.max(0);
+        }
+        // A non-zero mantissa overflows within 20 steps.
         while decimals < 0 {
             mantissa = mantissa.checked_mul(10).ok_or_else(too)?;
             decimals += 1;
@@ -222,6 +227,31 @@ impl fmt::Display for Money {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `history_phh` fuzz target: zero with an exponent of two
+    /// billion scaled itself once per power of ten (seconds of work for a few
+    /// bytes), and an exponent of `i32::MIN` overflowed. Both are answered at
+    /// once: zero is zero, and the other is too precise.
+    #[test]
+    fn huge_exponents_are_read_in_constant_time() {
+        for text in ["000E000002002400350", "0e2147483647", "0.000e2000000000"] {
+            assert_eq!(
+                Decimal::parse(text),
+                Ok(Decimal {
+                    mantissa: 0,
+                    decimals: 0
+                }),
+                "{text}"
+            );
+        }
+        for text in ["1e-2147483648", "0e-2147483648", "5e2000000000"] {
+            assert_eq!(
+                Decimal::parse(text),
+                Err(AmountError::TooPrecise(text.to_string())),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn decimals_are_exact() {

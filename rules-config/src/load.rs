@@ -2,6 +2,8 @@
 //! unknown-key check → validation. Every failure is a [`RulesError`] whose
 //! errors carry field paths (rule R2).
 
+use std::sync::OnceLock;
+
 use toml::{Table, Value};
 
 use crate::error::{ConfigError, ErrorKind, RulesError};
@@ -66,7 +68,7 @@ impl Rules {
             };
             let preset = Preset::from_name(&name)
                 .ok_or_else(|| RulesError::single(unknown_preset(EXTENDS, &name)))?;
-            let mut base = parse_table(preset.source())?;
+            let mut base = preset_table(preset)?;
             merge(&mut base, table);
             table = base;
         }
@@ -339,7 +341,7 @@ fn unknown_keys(input: &Table, rules: &Rules) -> Vec<ConfigError> {
         // the keys this file left out (`rake.cap`, `tournament.entry.rebuy`).
         if let Some(sample) = every_key_sample() {
             errors.clear();
-            walk_unknown("", input, &known, Some(&sample), &mut errors);
+            walk_unknown("", input, &known, Some(sample), &mut errors);
         }
     }
     errors
@@ -353,7 +355,7 @@ fn unknown_keys(input: &Table, rules: &Rules) -> Vec<ConfigError> {
 fn unknown_keys_without_rules(input: &Table) -> Vec<ConfigError> {
     let mut errors = Vec::new();
     if let Some(sample) = every_key_sample() {
-        walk_unknown_by_sample("", input, &sample, &mut errors);
+        walk_unknown_by_sample("", input, sample, &mut errors);
     }
     errors
 }
@@ -438,9 +440,32 @@ fn as_table(v: Option<&Value>) -> Option<&Table> {
     }
 }
 
+/// A preset's source as a TOML table. The presets are constants, so each is
+/// parsed once per process and cloned from then on.
+pub(crate) fn preset_table(preset: Preset) -> Result<Table, RulesError> {
+    static TABLES: OnceLock<Vec<(Preset, Table)>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        Preset::ALL
+            .iter()
+            .filter_map(|&p| parse_table(p.source()).ok().map(|t| (p, t)))
+            .collect()
+    });
+    match tables.iter().find(|(p, _)| *p == preset) {
+        Some((_, table)) => Ok(table.clone()),
+        // Unreachable for the shipped presets (a test parses each): the error.
+        None => parse_table(preset.source()),
+    }
+}
+
 /// Every key of the document, as a serialized sample; `None` if the sample
-/// no longer deserializes (a test keeps it working).
-pub(crate) fn every_key_sample() -> Option<Table> {
+/// no longer deserializes (a test keeps it working). It depends on nothing
+/// but the presets, so it is built once per process.
+pub(crate) fn every_key_sample() -> Option<&'static Table> {
+    static SAMPLE: OnceLock<Option<Table>> = OnceLock::new();
+    SAMPLE.get_or_init(build_every_key_sample).as_ref()
+}
+
+fn build_every_key_sample() -> Option<Table> {
     let mut base = parse_table(Preset::OnlineMtt.source()).ok()?;
     merge(&mut base, parse_table(OPTIONAL_KEYS).ok()?);
     let rules: Rules = Value::Table(base).try_into().ok()?;
@@ -518,7 +543,7 @@ mod tests {
     fn r2_the_every_key_sample_deserializes_and_has_the_optional_keys() {
         let sample = every_key_sample().expect("the sample deserializes");
         let at = |path: &[&str]| {
-            let mut t = &sample;
+            let mut t = sample;
             for key in path {
                 match t.get(*key) {
                     Some(Value::Table(inner)) => t = inner,

@@ -1,7 +1,7 @@
 //! The presets: one per seed document, embedded TOML (rule R1).
 
 use crate::error::RulesError;
-use crate::load::{parse_table, unknown_preset};
+use crate::load::{preset_table, unknown_preset};
 use crate::rules::Rules;
 
 /// A named rules set that reproduces one seed document's rules (rule R1).
@@ -95,7 +95,7 @@ impl Preset {
     /// Never for the shipped presets (tested); a [`RulesError`] if an embedded
     /// file were broken.
     pub fn rules(self) -> Result<Rules, RulesError> {
-        Rules::from_toml_table(parse_table(self.source())?)
+        Rules::from_toml_table(preset_table(self)?)
     }
 }
 

@@ -192,6 +192,20 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         .map(|&s| hand.seats.get(usize::from(s)).map_or(0, |s| v(s.stack)))
         .map(|stack| cap.map_or(stack, |c| stack.min(c)))
         .collect();
+    // A player dealt in holds chips: no history format holds an empty stack.
+    if let Some(seat) = order
+        .iter()
+        .filter_map(|&s| hand.seats.get(usize::from(s)))
+        .find(|s| s.stack == Amount(0))
+    {
+        return Err(fail(
+            seat.line,
+            Kind::Amount {
+                text: seat.name.clone(),
+                reason: "a player dealt in must have chips",
+            },
+        ));
+    }
     let mut antes = vec![0u64; n];
     let mut blinds = vec![0u64; n];
     let mut book = Book {

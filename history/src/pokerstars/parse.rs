@@ -342,6 +342,14 @@ impl Parser {
             Some(c) => Some(self.amount(c, currency)?),
             None => None,
         };
+        // Every history format holds positive stakes, the small at most the big
+        // (the blinds, or the fixed limit's small and big bet).
+        if stakes.0 == Amount(0) || stakes.0 > stakes.1 {
+            return Err(self.err(Kind::Amount {
+                text: amounts.to_string(),
+                reason: "the stakes must be positive, the small at most the big",
+            }));
+        }
         let dates = r
             .strip_prefix(" - ")
             .ok_or_else(|| self.malformed("` - ` and the date after the stakes", line))?;

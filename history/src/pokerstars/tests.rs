@@ -846,3 +846,39 @@ fn h5_a_capped_table_plays_each_stack_up_to_the_cap() {
     assert_eq!(hand.header.cap, Some(Amount(4_000)));
     assert_eq!(hand.header.stakes, (Amount(100), Amount(200)));
 }
+
+/// H5, found by the `history_pokerstars` fuzz target: stakes of nothing, or a small
+/// stake above the big one, are refused at the header with a typed error (a fixed
+/// limit of `$0/$2` was read, and no history format could hold its small bet).
+#[test]
+fn h5_stakes_of_nothing_or_a_small_stake_above_the_big_are_refused() {
+    for (from, to) in [
+        ("($0.25/$0.50 USD)", "($0/$0.50 USD)"),
+        ("($0.25/$0.50 USD)", "($0/$0 USD)"),
+        ("($0.25/$0.50 USD)", "($0.50/$0.25 USD)"),
+        (
+            "Hold'em No Limit ($0.25/$0.50 USD)",
+            "Hold'em Limit ($0/$2 USD)",
+        ),
+    ] {
+        let e = err(&cash_with(from, to));
+        assert_eq!(e.line, 1, "{to}");
+        assert!(
+            matches!(&e.kind, PokerStarsErrorKind::Amount { reason, .. } if reason.contains("stakes")),
+            "{to}: {e}"
+        );
+    }
+}
+
+/// H5, found by the `history_pokerstars` fuzz target: a player dealt in with no
+/// chips is refused at the seat line (no history format holds an empty stack).
+#[test]
+fn h5_a_player_dealt_in_without_chips_is_refused() {
+    let hand = one(&cash_with("($35.21 in chips)", "($0 in chips)")).expect("the text reads");
+    let e = import(&hand).expect_err("an empty stack dealt in");
+    assert_eq!(e.line, 3);
+    assert!(
+        matches!(&e.kind, PokerStarsErrorKind::Amount { reason, .. } if reason.contains("chips")),
+        "{e}"
+    );
+}
