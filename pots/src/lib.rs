@@ -85,7 +85,7 @@ mod seat;
 mod settle;
 
 pub use award::{PotAward, award_pot, split_pot};
-pub use chips::Chips;
+pub use chips::{Chips, ChipsError};
 pub use error::PotsError;
 pub use layer::{Contribution, Layering, Pot, Status, Uncalled, layer};
 pub use rake::{PotRakes, RakePolicy, RakeRounding, RakeSource};
