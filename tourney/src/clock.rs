@@ -120,9 +120,9 @@ impl Structure {
                 "zero minutes"
             } else if l.minutes > crate::MAX_LEVEL_MINUTES {
                 "longer than a week"
-            } else if l.big_blind > crate::MAX_AMOUNT || l.ante > crate::MAX_AMOUNT {
+            } else if l.big_blind.get() > crate::MAX_AMOUNT || l.ante.get() > crate::MAX_AMOUNT {
                 "a blind or the ante above 2^40 chips"
-            } else if l.big_blind == 0 {
+            } else if l.big_blind.is_zero() {
                 "big blind is zero"
             } else if l.small_blind > l.big_blind {
                 "small blind above big blind"
@@ -460,9 +460,9 @@ mod tests {
     fn levels(n: usize, minutes: u32) -> Vec<Level> {
         (1..=n as u64)
             .map(|i| Level {
-                small_blind: 10 * i,
-                big_blind: 20 * i,
-                ante: 0,
+                small_blind: Chips(10 * i),
+                big_blind: Chips(20 * i),
+                ante: Chips(0),
                 minutes,
             })
             .collect()

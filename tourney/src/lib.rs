@@ -28,7 +28,7 @@
 //!
 //! # Example
 //! ```
-//! use holdem_tourney::{Command, Event, Input, PlayerId, Tournament, TournamentOptions};
+//! use holdem_tourney::{Chips, Command, Event, Input, PlayerId, Tournament, TournamentOptions};
 //! use rand_chacha::ChaCha8Rng;
 //! use rand_core::SeedableRng;
 //!
@@ -41,8 +41,8 @@
 //!     events.iter().find(|e| matches!(e, Event::HandStarted { .. })).cloned()
 //! else { unreachable!() };
 //! // Player 1 wins every chip.
-//! let total: u64 = stacks.iter().map(|s| s.1).sum();
-//! let result = stacks.iter().map(|&(p, _)| (p, if p == PlayerId(1) { total } else { 0 })).collect();
+//! let total = stacks.iter().map(|s| s.1).sum::<Result<Chips, _>>()?;
+//! let result = stacks.iter().map(|&(p, _)| (p, if p == PlayerId(1) { total } else { Chips::ZERO })).collect();
 //! let events = t.apply(&Input { at: 60_000, command: Command::HandFinished { table, hand, stacks: result } }, &mut rng)?;
 //! assert!(matches!(events.last(), Some(Event::Ended { standings }) if standings[0].player == PlayerId(1)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())

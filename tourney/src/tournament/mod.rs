@@ -12,7 +12,9 @@ use crate::command::{
 };
 use crate::config::{ChipRace, Format, OptionsError, TournamentConfig, TournamentOptions};
 use crate::det::{DetBank, DetStage};
-use crate::ids::{Cents, Chips, IdMap, IdSet, Ms, PlayerId, TableId};
+use crate::ids::{
+    Cents, Chips, IdMap, IdSet, Ms, PlayerId, TableId, bounded_add, bounded_mul, bounded_sub,
+};
 use crate::money::{
     self, ChipRaceStack, DealMethod, Entrant, EntryClock, LateEntry, MoneyError, PlayerEntries,
     Price, Purchase, PurchaseKind, Tender,
@@ -238,7 +240,7 @@ impl Tournament {
             open: false,
             busted_open: Vec::new(),
             deferred_chips: IdMap::default(),
-            chips_issued: 0,
+            chips_issued: Chips::ZERO,
             units,
             chip_race_due: None,
             deal: None,
@@ -334,7 +336,10 @@ impl Tournament {
     /// Total chips in play (equal to entrants × starting stack in every
     /// multi-table event; per round in round formats).
     pub fn chips_in_play(&self) -> Chips {
-        self.stacks.values().sum()
+        // Each stack is part of the chips issued, which stay below 2^63.
+        self.stacks
+            .values()
+            .fold(Chips::ZERO, |sum, &s| bounded_add(sum, s))
     }
     /// Finishes so far, in the order they were decided.
     pub fn finishes(&self) -> &[Finish] {
@@ -711,9 +716,9 @@ impl Tournament {
             .iter()
             .skip(from.min(levels.len().saturating_sub(1)))
             .map(|l| money::FgsLevel {
-                small_blind: l.small_blind,
-                big_blind: l.big_blind.max(1),
-                ante: l.ante,
+                small_blind: l.small_blind.get(),
+                big_blind: l.big_blind.get().max(1),
+                ante: l.ante.get(),
             })
             .collect();
         let hands_per_level = levels.get(from).map_or(1, |l| l.minutes.max(1));
@@ -820,7 +825,7 @@ impl Tournament {
                     .structure
                     .levels
                     .first()
-                    .map_or(0, |l| l.big_blind),
+                    .map_or(Chips::ZERO, |l| l.big_blind),
                 false,
             ),
         };
@@ -891,7 +896,7 @@ impl Tournament {
                     start_ms,
                     now_ms: at,
                     level_index: 0,
-                    big_blind: 0,
+                    big_blind: Chips::ZERO,
                     payouts_started: false,
                     on_add_on_break: false,
                 };
@@ -965,14 +970,20 @@ impl Tournament {
             });
         }
         // At most ten players: a quadratic scan beats hashing and allocates nothing.
-        let mut after: Chips = 0;
+        // A reported total above u64 cannot equal the dealt one: it is refused as
+        // not conserved, showing the largest count.
+        let mut after = Ok(Chips::ZERO);
         for (i, &(p, c)) in stacks.iter().enumerate() {
             if stacks[..i].iter().any(|x| x.0 == p) || !h.dealt.iter().any(|&(d, _)| d == p) {
                 return Err(TourneyError::WrongPlayers { hand, player: p });
             }
-            after = after.saturating_add(c);
+            after = after + c;
         }
-        let before: Chips = h.dealt.iter().map(|&(_, c)| c).sum();
+        let after = after.unwrap_or(Chips::MAX);
+        let before = h
+            .dealt
+            .iter()
+            .fold(Chips::ZERO, |sum, &(_, c)| bounded_add(sum, c));
         if before != after {
             return Err(TourneyError::ChipsNotConserved {
                 hand,
@@ -1142,14 +1153,17 @@ fn purchase(kind: PurchaseKind, price: Price) -> Purchase {
 /// The smallest chip each level needs: the greatest common divisor of the
 /// blinds and antes of that level and every later one (T21).
 fn chip_units(levels: &[crate::clock::Level]) -> Vec<Chips> {
-    fn gcd(a: Chips, b: Chips) -> Chips {
+    fn gcd(a: u64, b: u64) -> u64 {
         if b == 0 { a } else { gcd(b, a % b) }
     }
-    let mut out = vec![0; levels.len()];
+    let mut out = vec![Chips::ZERO; levels.len()];
     let mut g = 0;
     for (i, l) in levels.iter().enumerate().rev() {
-        g = gcd(gcd(gcd(g, l.small_blind), l.big_blind), l.ante);
-        out[i] = g;
+        g = gcd(
+            gcd(gcd(g, l.small_blind.get()), l.big_blind.get()),
+            l.ante.get(),
+        );
+        out[i] = Chips(g);
     }
     out
 }
