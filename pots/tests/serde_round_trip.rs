@@ -3,8 +3,8 @@
 #![cfg(feature = "serde")]
 
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SeatSet, Settlement, Status,
-    Table, settle,
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SeatSet, SettleOptions,
+    Settlement, Status, Table, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -32,7 +32,13 @@ fn settlement_and_rake_policy_round_trip_through_json() {
         Contribution::new(s(2), Chips(200), Status::AllIn),
     ];
     let table = Table::new(6, s(5)).expect("table");
-    let settlement = settle(table, &hand, &[(s(0), 2u8), (s(1), 2)], &rake, true).expect("ok");
+    let settlement = settle(
+        table,
+        &hand,
+        &[(s(0), 2u8), (s(1), 2)],
+        SettleOptions::raked(rake),
+    )
+    .expect("ok");
     let json = serde_json::to_string(&settlement).expect("serializes");
     let back: Settlement = serde_json::from_str(&json).expect("parses");
     assert_eq!(back, settlement);
