@@ -127,7 +127,13 @@ pub use holdem_eval::{Category, Evaluator, HandEvaluator, HandRank};
 /// The crates this one builds on, for what the re-exports above leave out.
 pub use {holdem_cards as cards, holdem_eval as eval, holdem_pots as pots};
 
-/// The most seats at one table (and players in one hand): real tables have at most 10.
+/// The most seats at one table (and players in one hand): 10, what a real table
+/// seats. Every per-seat array of a [`Hand`] and a [`table::Table`] has this many
+/// slots, so the hand's state stays small to copy and to serialize.
+///
+/// It is below the chip-accounting limit, [`pots::MAX_SEATS`] (23, a deal with no
+/// burns), and the dealing limit, [`cards::MAX_HAND_SEATS`] (22, with burns): every
+/// hand this crate plays fits both.
 pub const MAX_SEATS: usize = 10;
 
 /// The most chips one hand may hold in all (the players' stacks together): 2^62 − 1,

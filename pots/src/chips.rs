@@ -46,7 +46,7 @@ pub enum ChipsError {
 /// A whole number of chips of the table's smallest unit (rule B24).
 ///
 /// Unsigned and never fractional: a pot, a share, a rake or a returned bet is always
-/// a whole count. Arithmetic is checked (see the [module docs](self)): `+` and `-`
+/// a whole count. Arithmetic is checked: `+` and `-`
 /// return `Result<Chips, ChipsError>`, nothing wraps or clamps silently.
 ///
 /// Serialized as a plain `u64` (`serde(transparent)`).

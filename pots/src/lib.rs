@@ -93,8 +93,14 @@ pub use seat::{Seat, SeatSet, SeatSetIter, Table};
 pub use settle::{SettleOptions, Settlement, settle};
 
 /// The most seats a table can have: 23, the most players one 52-card deck can deal
-/// Texas Hold'em to (23 × 2 hole cards + 5 board cards = 51). Real tables have at
-/// most 10; every per-seat array in this crate has this many slots.
+/// Texas Hold'em to (23 × 2 hole cards + 5 board cards = 51, with nothing burned).
+/// Every per-seat array in this crate has this many slots.
+///
+/// Why the other limits differ: dealing with the three burns of rule C4 reaches
+/// 22 seats (`holdem_cards::MAX_HAND_SEATS`); the betting crate's hand holds 10
+/// (`holdem_betting::MAX_SEATS`, what a real table seats, keeping its per-seat
+/// state small); a hand history records at most this many players. Chip
+/// accounting takes the largest so that any of them fits.
 pub const MAX_SEATS: usize = 23;
 
 /// The most pots one hand can have: one per distinct live contribution level.

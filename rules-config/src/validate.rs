@@ -285,12 +285,12 @@ fn options_error_path(e: &OptionsError) -> String {
 
 fn check_event(e: &TournamentOptions, unit: Chips, errors: &mut Errors) {
     let p = "tournament.event";
-    let two_to_ten = (2..=10).contains(&e.table_size);
-    if !two_to_ten || (e.format == Format::HeadsUp && e.table_size != 2) {
+    let max = holdem_tourney::MAX_TABLE_SIZE;
+    if !(2..=max).contains(&e.table_size) || (e.format == Format::HeadsUp && e.table_size != 2) {
         errors.add(
             format!("{p}.table-size"),
             format!(
-                "{} seats: a table has 2-10 seats, a heads-up event 2",
+                "{} seats: a table has 2-{max} seats, a heads-up event 2",
                 e.table_size
             ),
         );

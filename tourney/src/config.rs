@@ -63,7 +63,7 @@ pub struct HandForHand {
 pub struct TournamentOptions {
     /// The format.
     pub format: Format,
-    /// Seats per table (2-10; heads-up events use 2).
+    /// Seats per table (2 to [`crate::MAX_TABLE_SIZE`], 10; heads-up events use 2).
     pub table_size: u8,
     /// Every entrant's starting stack (T1).
     pub starting_stack: Chips,
@@ -103,7 +103,7 @@ pub enum OptionsError {
     #[error(transparent)]
     Payouts(#[from] PayoutError),
     /// Bad table size.
-    #[error("table size {0} is not 2-10 (heads-up events use 2)")]
+    #[error("table size {0} is not 2-{max} (heads-up events use 2)", max = crate::MAX_TABLE_SIZE)]
     TableSize(u8),
     /// No chips.
     #[error("the starting stack must be positive (rule T1)")]
@@ -272,7 +272,7 @@ impl TournamentOptions {
     /// Checks the options; the prize rule is checked against a field of two.
     pub fn validate(&self) -> Result<(), OptionsError> {
         self.structure.validate()?;
-        if !(2..=10).contains(&self.table_size)
+        if !(2..=crate::MAX_TABLE_SIZE).contains(&self.table_size)
             || (matches!(self.format, Format::HeadsUp) && self.table_size != 2)
         {
             return Err(OptionsError::TableSize(self.table_size));

@@ -93,6 +93,12 @@ pub const MAX_AMOUNT: u64 = 1 << 40;
 /// pool stay below 2^63.
 pub const MAX_PURCHASES: u64 = 1 << 21;
 
+/// The most seats at a tournament table: [`holdem_betting::MAX_SEATS`], 10, since
+/// every hand is played by that crate. Options with a larger `table_size` are
+/// refused ([`config::OptionsError::TableSize`]).
+pub const MAX_TABLE_SIZE: u8 = 10;
+const _: () = assert!(MAX_TABLE_SIZE as usize == holdem_betting::MAX_SEATS);
+
 /// The longest level: a week of minutes (a clock in milliseconds adds them up).
 pub const MAX_LEVEL_MINUTES: u32 = 7 * 24 * 60;
 pub use record::Record;

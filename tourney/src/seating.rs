@@ -261,7 +261,7 @@ pub struct Seating {
 impl Seating {
     /// An empty seating with tables of `table_size` seats.
     pub fn new(table_size: u8) -> Result<Seating, SeatingError> {
-        if !(2..=10).contains(&table_size) {
+        if !(2..=crate::MAX_TABLE_SIZE).contains(&table_size) {
             return Err(SeatingError::TableSize(table_size));
         }
         Ok(Seating {
