@@ -60,7 +60,7 @@ pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
+    serde(remote = "Self", rename_all = "kebab-case")
 )]
 pub struct Hand<E = Evaluator> {
     pub(crate) config: HandConfig,

@@ -233,6 +233,7 @@ pub enum TableError {
 /// One table across hands: seats, the button rule, and where the blinds were.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct Table {
     rules: TableRules,
     seats: [Occupant; MAX_SEATS],

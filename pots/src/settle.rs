@@ -16,6 +16,7 @@ use crate::{
 /// [`Settlement::payout`] of a seat is its returned uncalled bet plus its shares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct Settlement {
     table: Table,
     pots: ArrayVec<PotAward, MAX_POTS>,

@@ -52,8 +52,21 @@ fn out_of_range_seat_and_seat_set_are_rejected_when_parsed() {
     assert!(serde_json::from_str::<Seat>("23").is_err());
     assert!(serde_json::from_str::<SeatSet>("4294967295").is_err());
     assert_eq!(serde_json::from_str::<Seat>("22").expect("ok"), s(22));
-    let button_off_table = r#"{"seat_count":6,"button":6}"#;
+    let button_off_table = r#"{"seat-count":6,"button":6}"#;
     assert!(serde_json::from_str::<Table>(button_off_table).is_err());
+}
+
+#[test]
+fn text_forms_are_kebab_case_and_the_earlier_snake_case_table_still_reads() {
+    let table = Table::new(6, s(5)).expect("table");
+    let json = serde_json::to_string(&table).expect("serializes");
+    assert_eq!(json, r#"{"seat-count":6,"button":5}"#);
+    let earlier: Table = serde_json::from_str(r#"{"seat_count":6,"button":5}"#).expect("reads");
+    assert_eq!(earlier, table);
+    assert_eq!(
+        serde_json::to_string(&Status::AllIn).expect("serializes"),
+        r#""all-in""#
+    );
 }
 
 #[test]

@@ -166,6 +166,7 @@ impl Structure {
 /// What the clock reports while it advances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum ClockEvent {
     /// A new level started (0-based index); it applies from the next hand (T6).
     LevelUp {
@@ -190,6 +191,7 @@ pub enum ClockEvent {
 
 /// Where the clock is in the break cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum BreakState {
     /// Normal play.
     Playing,
@@ -207,6 +209,7 @@ pub enum BreakState {
 
 /// The running clock of one event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Clock {
     structure: Structure,
     now: Ms,

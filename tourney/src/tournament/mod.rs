@@ -50,6 +50,7 @@ pub struct RunningHand {
 /// The money taken so far (T1-T5): every entry, re-entry, rebuy and add-on,
 /// less refunds, by where it goes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Ledger {
     /// The prize pool, cents: fixed when entries and rebuys close (T5).
     pub prize_pool: Cents,
