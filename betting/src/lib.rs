@@ -15,6 +15,11 @@
 //! [`table::TableRules`] are the house-rule options (serde, kebab-case, feature
 //! `serde`).
 //!
+//! # One import
+//! [`prelude`] has what a program that plays hands needs (the hand, the driver,
+//! bots, the cash table as `CashTable`, cards, chips); its names do not clash with
+//! the tournament's or the history crate's preludes.
+//!
 //! # Invariants
 //! - A rejected input changes nothing: inputs are validated in full before any
 //!   change (and the few that may rank hands run on a copy).
@@ -95,6 +100,40 @@ mod result;
 mod runs;
 mod state;
 pub mod table;
+
+/// What a program that plays hands needs, in one import:
+/// `use holdem_betting::prelude::*;`.
+///
+/// The names clash with no other holdem prelude, so it goes with
+/// `holdem_tourney::prelude` and `holdem_history::prelude`: a cash table is
+/// `CashTable` here (the tournament's seating has its own table), and
+/// [`Input`] and [`Event`] are the hand's (the tournament's are `TourneyInput` and
+/// `TourneyEvent`). [`Chips`] is the one chip type of every crate.
+///
+/// ```
+/// use holdem_betting::prelude::*;
+/// use rand_core::SeedableRng;
+///
+/// let mut table = CashTable::new(ButtonRule::DeadButton, Seat::new(0).ok_or("seat")?);
+/// for i in 0..3 {
+///     let seat = Seat::new(i).ok_or("seat")?;
+///     table.seat(seat, Occupant::Playing { stack: Chips(1_000) })?;
+/// }
+/// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let result = game.play_hand(&mut rng, &mut [CallingStation; MAX_SEATS])?;
+/// assert!(result.went_to_showdown());
+/// assert_eq!(game.table().total_chips()?, Chips(3_000));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod prelude {
+    pub use crate::table::{ButtonRule, Occupant, Table as CashTable, TableError};
+    pub use crate::{
+        Action, Bot, CallingStation, Card, CashGame, Chips, ChipsError, Dealer, Deck, Driver,
+        DriverError, Evaluator, Event, Hand, HandConfig, HandError, HandResult, HandView, Input,
+        LegalActions, MAX_SEATS, Player, Positions, RandomBot, Seat, Step, Turn,
+    };
+}
 mod view;
 
 pub use bot::{Bot, CallingStation, RandomBot, Turn};
