@@ -44,7 +44,7 @@ fn seat(i: u8) -> Seat {
     Seat::new(i).unwrap_or_else(|| unreachable!("seats 0-5"))
 }
 
-fn main() -> Result<(), DriverError> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let structures = [
         ("no limit", HandConfig::no_limit(Chips(10))),
         ("pot limit", HandConfig::pot_limit(Chips(10))),
@@ -89,7 +89,7 @@ fn main() -> Result<(), DriverError> {
                     }
                     continue;
                 }
-                Err(other) => return Err(other),
+                Err(other) => return Err(other.into()),
             };
             rake += result.rake().get();
             showdowns += u32::from(result.went_to_showdown());
@@ -98,12 +98,12 @@ fn main() -> Result<(), DriverError> {
                 if game.table().occupant(seat(i)) == Occupant::Empty {
                     let stack = Chips(1_000);
                     game.seat(seat(i), Occupant::WaitingForBigBlind { stack })?;
-                    bought = Chips(bought.get() + 1_000);
+                    bought = (bought + stack)?;
                 }
             }
             assert_eq!(
-                game.table().total_chips().get() + rake,
-                bought.get(),
+                (game.table().total_chips()? + Chips(rake))?,
+                bought,
                 "chips are conserved"
             );
         }

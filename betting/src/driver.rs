@@ -37,7 +37,7 @@
 //!     game.play_hand(&mut rng, &mut bots)?;
 //! }
 //! assert_eq!(game.hands_played(), 10);
-//! assert_eq!(game.table().total_chips(), Chips(3_000));
+//! assert_eq!(game.table().total_chips(), Ok(Chips(3_000)));
 //! # Ok::<(), holdem_betting::DriverError>(())
 //! ```
 
@@ -561,7 +561,7 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
     ///     driver.act(action)?;
     /// }
     /// let result = game.finish_hand()?;
-    /// assert_eq!(game.table().total_chips(), Chips(400));
+    /// assert_eq!(game.table().total_chips(), Ok(Chips(400)));
     /// assert_eq!(result.net(s(0)) + result.net(s(1)), 0);
     /// assert!(game.driver().is_none());
     /// # Ok::<(), holdem_betting::DriverError>(())

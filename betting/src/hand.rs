@@ -60,7 +60,7 @@ pub(crate) const MAX_POSTS: usize = 5 * MAX_SEATS;
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
+    serde(remote = "Self", rename_all = "kebab-case")
 )]
 pub struct Hand<E = Evaluator> {
     pub(crate) config: HandConfig,
@@ -310,14 +310,18 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             });
         }
         let mut set = SeatSet::EMPTY;
-        let mut total = 0u64;
+        let mut total = Chips::ZERO;
         for p in players {
-            total = total.saturating_add(p.stack.get());
-            if total > crate::MAX_TOTAL_CHIPS.get() {
-                return Err(HandError::TooManyChips {
-                    max: crate::MAX_TOTAL_CHIPS,
-                });
-            }
+            // Each partial sum is at most MAX_TOTAL_CHIPS (a quarter of u64::MAX),
+            // so the next addition cannot overflow before the check refuses it.
+            total = match total + p.stack {
+                Ok(sum) if sum <= crate::MAX_TOTAL_CHIPS => sum,
+                _ => {
+                    return Err(HandError::TooManyChips {
+                        max: crate::MAX_TOTAL_CHIPS,
+                    });
+                }
+            };
             if p.seat.as_usize() >= MAX_SEATS {
                 return Err(HandError::SeatOutOfRange { seat: p.seat });
             }
@@ -510,6 +514,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         } else {
             ArrayVec::new()
         };
+        // The saturating sums below are exact where it matters: a post is capped by
+        // the poster's stack (at most MAX_TOTAL_CHIPS), so a sum clamped at
+        // u64::MAX posts the same chips as the true sum would.
         if antes {
             for seat in clockwise.iter() {
                 let ante = config

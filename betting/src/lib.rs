@@ -20,6 +20,11 @@
 //! (posting, dealing, acting, streets, showdown); settlement is in `result`, running
 //! the board more than once in `runs`.
 //!
+//! # One import
+//! [`prelude`] has what a program that plays hands needs (the hand, the driver,
+//! bots, the cash table as `CashTable`, cards, chips); its names do not clash with
+//! the tournament's or the history crate's preludes.
+//!
 //! # Invariants
 //! - A rejected input changes nothing: inputs are validated in full before any
 //!   change (and the few that may rank hands run on a copy).
@@ -102,6 +107,40 @@ mod state;
 pub mod table;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+
+/// What a program that plays hands needs, in one import:
+/// `use holdem_betting::prelude::*;`.
+///
+/// The names clash with no other holdem prelude, so it goes with
+/// `holdem_tourney::prelude` and `holdem_history::prelude`: a cash table is
+/// `CashTable` here (the tournament's seating has its own table), and
+/// [`Input`] and [`Event`] are the hand's (the tournament's are `TourneyInput` and
+/// `TourneyEvent`). [`Chips`] is the one chip type of every crate.
+///
+/// ```
+/// use holdem_betting::prelude::*;
+/// use rand_core::SeedableRng;
+///
+/// let mut table = CashTable::new(ButtonRule::DeadButton, Seat::new(0).ok_or("seat")?);
+/// for i in 0..3 {
+///     let seat = Seat::new(i).ok_or("seat")?;
+///     table.seat(seat, Occupant::Playing { stack: Chips(1_000) })?;
+/// }
+/// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let result = game.play_hand(&mut rng, &mut [CallingStation; MAX_SEATS])?;
+/// assert!(result.went_to_showdown());
+/// assert_eq!(game.table().total_chips()?, Chips(3_000));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod prelude {
+    pub use crate::table::{ButtonRule, Occupant, Table as CashTable, TableError};
+    pub use crate::{
+        Action, Bot, CallingStation, Card, CashGame, Chips, ChipsError, Dealer, Deck, Driver,
+        DriverError, Evaluator, Event, Hand, HandConfig, HandError, HandResult, HandView, Input,
+        LegalActions, MAX_SEATS, Player, Positions, RandomBot, Seat, Step, Turn,
+    };
+}
 mod view;
 
 pub use bot::{Bot, CallingStation, RandomBot, Turn};
@@ -125,7 +164,7 @@ pub use runs::{MAX_BOARD_RUNS, RunOffer};
 pub use state::{Pending, Player, Positions, SeatStatus, Street};
 pub use view::{HandView, SeatView};
 
-pub use holdem_pots::{Chips, RakePolicy, Seat, SeatSet};
+pub use holdem_pots::{Chips, ChipsError, RakePolicy, Seat, SeatSet};
 
 // What a program that plays hands needs besides this crate: cards and decks
 // (`holdem_cards`) and the showdown evaluator (`holdem_eval`).
@@ -134,7 +173,13 @@ pub use holdem_eval::{Category, Evaluator, HandEvaluator, HandRank};
 /// The crates this one builds on, for what the re-exports above leave out.
 pub use {holdem_cards as cards, holdem_eval as eval, holdem_pots as pots};
 
-/// The most seats at one table (and players in one hand): real tables have at most 10.
+/// The most seats at one table (and players in one hand): 10, what a real table
+/// seats. Every per-seat array of a [`Hand`] and a [`table::Table`] has this many
+/// slots, so the hand's state stays small to copy and to serialize.
+///
+/// It is below the chip-accounting limit, [`pots::MAX_SEATS`] (23, a deal with no
+/// burns), and the dealing limit, [`cards::MAX_HAND_SEATS`] (22, with burns): every
+/// hand this crate plays fits both.
 pub const MAX_SEATS: usize = 10;
 
 /// The most chips one hand may hold in all (the players' stacks together): 2^62 − 1,

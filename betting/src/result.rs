@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 use holdem_eval::{HandEvaluator, HandRank};
-use holdem_pots::{Chips, Contribution, Seat, SeatSet, Status, Table, settle};
+use holdem_pots::{Chips, Contribution, Seat, SeatSet, SettleOptions, Status, Table, settle};
 
 use crate::event::{Event, EventSink};
 use crate::hand::Phase;
@@ -484,8 +484,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             table,
             contributions,
             strengths,
-            &self.config.rake,
-            flop_dealt,
+            SettleOptions {
+                rake: self.config.rake,
+                flop_dealt,
+            },
         )?;
         let mut payouts = [0u64; MAX_SEATS];
         for (seat, amount) in settlement.payouts() {

@@ -241,6 +241,7 @@ pub enum SeatStatus {
 /// Internal per-seat state. Amounts are raw `u64` chips for terse arithmetic.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub(crate) struct SeatState {
     pub status: SeatStatus,
     pub starting: u64,

@@ -29,7 +29,7 @@
 //!   nothing.
 
 use arrayvec::ArrayVec;
-use holdem_pots::{Chips, Seat, SeatSet};
+use holdem_pots::{Chips, ChipsError, Seat, SeatSet};
 
 use crate::state::next_in;
 use crate::{HandResult, MAX_SEATS, Player, Positions};
@@ -233,6 +233,7 @@ pub enum TableError {
 /// One table across hands: seats, the button rule, and where the blinds were.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct Table {
     rules: TableRules,
     seats: [Occupant; MAX_SEATS],
@@ -313,14 +314,12 @@ impl Table {
 
     /// Every chip on the table: the sum of the seated stacks (a hand in progress
     /// counts with the stacks it started with).
-    #[must_use]
-    pub fn total_chips(&self) -> Chips {
-        Chips(
-            self.seats
-                .iter()
-                .filter_map(|o| o.stack())
-                .fold(0u64, |sum, s| sum.saturating_add(s.get())),
-        )
+    ///
+    /// # Errors
+    /// [`ChipsError::Overflow`] when the seated stacks add up to more than a `u64`
+    /// holds (no hand could be dealt from them either).
+    pub fn total_chips(&self) -> Result<Chips, ChipsError> {
+        self.seats.iter().filter_map(|o| o.stack()).sum()
     }
 
     /// `true` between [`Table::next_hand`] and [`Table::finish_hand`] (or
@@ -335,7 +334,7 @@ impl Table {
     /// for i in 0..2 {
     ///     table.seat(s(i), Occupant::Playing { stack: Chips(300) })?;
     /// }
-    /// assert_eq!(table.total_chips(), Chips(600));
+    /// assert_eq!(table.total_chips(), Ok(Chips(600)));
     /// table.next_hand()?;
     /// assert!(table.hand_in_progress());
     /// # Ok::<(), holdem_betting::table::TableError>(())

@@ -4,8 +4,14 @@ use arrayvec::ArrayVec;
 
 use crate::{Card, Deck, DeckError};
 
-/// The most seats one deck can deal a full hand to: `2 * 22` hole cards, 3 burns
-/// and 5 board cards use all 52 cards.
+/// The most seats one deck can deal a full hand to in this crate's order (rule C4):
+/// `2 * 22` hole cards, 3 burns and 5 board cards use all 52 cards; a 23rd seat
+/// would need 54.
+///
+/// This is the dealing limit. The chip-accounting limit, `holdem_pots::MAX_SEATS`,
+/// is 23 (a deal with no burns, `2 * 23 + 5 = 51` cards, is the most any hold'em
+/// deal reaches) so that every dealt hand, burned or not, fits its tables; the
+/// betting crate's hands hold at most 10 seats, what a real table has.
 pub const MAX_HAND_SEATS: usize = 22;
 
 /// The fewest seats in a hand (heads-up).

@@ -8,7 +8,7 @@
 
 use holdem_tourney::money::icm::equities;
 use holdem_tourney::money::{
-    DealMethod, DealOptions, DealTable, FgsOptions, PlayerId, PlayerStack, deal, fgs_deal,
+    Chips, DealMethod, DealOptions, DealTable, FgsOptions, PlayerId, PlayerStack, deal, fgs_deal,
 };
 
 /// Arguments of `holdem icm`.
@@ -104,7 +104,7 @@ pub fn run(args: &IcmArgs) -> Result<String, String> {
         .enumerate()
         .map(|(i, &chips)| PlayerStack {
             player: PlayerId(i as u32 + 1),
-            chips,
+            chips: Chips(chips),
         })
         .collect();
     let pool: u64 = prizes.iter().sum();

@@ -779,7 +779,7 @@ fn random_tournament(rng: &mut ChaCha8Rng) -> (TournamentOptions, u32) {
         _ => {
             let mut o = TournamentOptions::online_mtt();
             o.table_size = 6;
-            o.starting_stack = 1_500;
+            o.starting_stack = Chips(1_500);
             (o, 8 + below(rng, 9) as u32)
         }
     }
@@ -865,7 +865,7 @@ fn soak_tournament(seed: u64) -> Result<TourneyRun, String> {
             );
         }
         let t = resumed.tournament();
-        let field_chips = u64::from(entrants) * stack;
+        let field_chips = Chips(u64::from(entrants) * stack.get());
         if !heads_up_bracket && t.phase() == Phase::Running && t.chips_in_play() != field_chips {
             return Err(format!("{at}: {} chips in play", t.chips_in_play()));
         }
@@ -1072,7 +1072,7 @@ fn resumed_once(
 fn t20_a_tournament_resumed_between_hands_keeps_its_standings_seed_1002258() {
     let mut options = TournamentOptions::online_mtt();
     options.table_size = 6;
-    options.starting_stack = 1_500;
+    options.starting_stack = Chips(1_500);
     let (expected, resumed, rolled_back) = resumed_once(&options, 16, 1_002_258, 81);
     assert_eq!(rolled_back, 0, "killed between hands");
     assert_eq!(resumed, expected);

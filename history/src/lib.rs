@@ -11,6 +11,11 @@
 //! through one hand) reads the formats and plays hands through
 //! `holdem_betting::Hand`.
 //!
+//! # One import
+//! [`prelude`] has what reading and replaying a history needs; a recorded action
+//! and player are `HistoryAction` and `HistoryPlayer` there, so it is used beside
+//! `holdem_betting::prelude` without a clash.
+//!
 //! # Invariants
 //! - Text becomes typed values at the edge; malformed input is a typed error naming
 //!   the file, the hand, the line and the reason, never a panic.
@@ -75,6 +80,36 @@ pub mod steps;
 pub mod stream;
 mod toml_lite;
 pub mod view;
+
+/// What a program that reads and replays hand histories needs, in one import:
+/// `use holdem_history::prelude::*;`.
+///
+/// It goes with `holdem_betting::prelude` without a clash: a recorded action and
+/// player are `HistoryAction` and `HistoryPlayer` here (the betting prelude's
+/// `Action` and `Player` are the engine's).
+///
+/// ```
+/// use holdem_betting::prelude::*;
+/// use holdem_history::prelude::*;
+///
+/// let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n\
+///             min_bet = 2\nstarting_stacks = [200, 200]\n\
+///             actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 f']\n";
+/// let hand: HandHistory = parse_phh(text)?;
+/// assert_eq!(hand.starting_stacks.len(), 2);
+/// let outcome = replay_hand(&hand, &HouseRules::standard());
+/// assert!(matches!(outcome, Outcome::Ok { .. }), "{outcome:?}");
+/// let _config = HandConfig::no_limit(Chips(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod prelude {
+    pub use crate::phh::parse_phh;
+    pub use crate::replay::{HouseRules, Outcome, replay_hand};
+    pub use crate::{
+        Action as HistoryAction, HandHistory, HistoryError, Money, PhhError,
+        Player as HistoryPlayer, Unit,
+    };
+}
 
 pub use compact::{CompactAction, CompactCards, CompactShown};
 pub use error::{HistoryError, PhhError, PhhErrorKind};

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, Status, Table, layer, settle,
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Status, Table,
+    layer, settle,
 };
 
 /// All-in for 100, 200, ..., 1000 on seats 0-9, and with `caller` seat 10 calls
@@ -45,14 +46,19 @@ fn bench_settle(c: &mut Criterion) {
         no_flop_no_drop: true,
         source: RakeSource::EachPot,
     };
-    let check = settle(table, &contributions, &strengths, &rake, true).expect("settles");
+    let check = settle(
+        table,
+        &contributions,
+        &strengths,
+        SettleOptions::raked(rake),
+    )
+    .expect("settles");
     assert_eq!(check.pots().len(), 10);
     let check = settle(
         full_ring_table,
         &full_ring,
         &full_ring_strengths,
-        &rake,
-        true,
+        SettleOptions::raked(rake),
     );
     assert_eq!(check.expect("settles").pots().len(), 9);
 
@@ -63,8 +69,7 @@ fn bench_settle(c: &mut Criterion) {
                 black_box(table),
                 black_box(&contributions),
                 black_box(&strengths),
-                black_box(&rake),
-                true,
+                black_box(SettleOptions::raked(rake)),
             )
         })
     });
@@ -74,8 +79,7 @@ fn bench_settle(c: &mut Criterion) {
                 black_box(table),
                 black_box(&contributions),
                 black_box(&strengths),
-                black_box(&RakePolicy::NONE),
-                true,
+                black_box(SettleOptions::NO_RAKE),
             )
         })
     });
@@ -85,8 +89,7 @@ fn bench_settle(c: &mut Criterion) {
                 black_box(full_ring_table),
                 black_box(&full_ring),
                 black_box(&full_ring_strengths),
-                black_box(&rake),
-                true,
+                black_box(SettleOptions::raked(rake)),
             )
         })
     });

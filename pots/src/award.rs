@@ -10,6 +10,7 @@ use crate::{Chips, MAX_SEATS, Pot, PotsError, Seat, SeatSet, Table};
 /// `rake + share × winners + odd chips == amount`, exactly.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct PotAward {
     index: u8,
     amount: Chips,

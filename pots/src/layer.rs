@@ -7,6 +7,7 @@ use crate::{Chips, MAX_POTS, MAX_SEATS, PotsError, Seat, SeatSet};
 /// Where a seat stands when the chips are counted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Status {
     /// Still in the hand with chips behind; must have matched the largest live bet.
     Active,
@@ -93,6 +94,7 @@ pub struct Uncalled {
 /// The result of [`layer`]: the pots, main pot first, and the returned uncalled bet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct Layering {
     pots: ArrayVec<Pot, MAX_POTS>,
     uncalled: Option<Uncalled>,

@@ -49,7 +49,7 @@
 //!
 //! # Example
 //! ```
-//! use holdem_pots::{settle, Chips, Contribution, RakePolicy, Seat, Status, Table};
+//! use holdem_pots::{settle, Chips, Contribution, Seat, SettleOptions, Status, Table};
 //!
 //! let s = |i| Seat::new(i).expect("seat index below MAX_SEATS");
 //! // Seed 002: Jon all-in 100, Steve all-in 200, Bob all-in 400, Nick calls 400.
@@ -63,7 +63,7 @@
 //! // Steve has the best hand, Bob and Nick tie behind him (higher strength wins).
 //! let shown = [(jon, 1u8), (steve, 9), (bob, 5), (nick, 5)];
 //! let table = Table::new(9, nick)?; // button on Nick
-//! let result = settle(table, &hand, &shown, &RakePolicy::NONE, true)?;
+//! let result = settle(table, &hand, &shown, SettleOptions::NO_RAKE)?;
 //!
 //! let pots: Vec<u64> = result.pots().iter().map(|p| p.amount().get()).collect();
 //! assert_eq!(pots, [400, 300, 400]);
@@ -85,16 +85,22 @@ mod seat;
 mod settle;
 
 pub use award::{PotAward, award_pot, split_pot};
-pub use chips::Chips;
+pub use chips::{Chips, ChipsError};
 pub use error::PotsError;
 pub use layer::{Contribution, Layering, Pot, Status, Uncalled, layer};
 pub use rake::{PotRakes, RakePolicy, RakeRounding, RakeSource};
 pub use seat::{Seat, SeatSet, SeatSetIter, Table};
-pub use settle::{Settlement, settle};
+pub use settle::{SettleOptions, Settlement, settle};
 
 /// The most seats a table can have: 23, the most players one 52-card deck can deal
-/// Texas Hold'em to (23 × 2 hole cards + 5 board cards = 51). Real tables have at
-/// most 10; every per-seat array in this crate has this many slots.
+/// Texas Hold'em to (23 × 2 hole cards + 5 board cards = 51, with nothing burned).
+/// Every per-seat array in this crate has this many slots.
+///
+/// Why the other limits differ: dealing with the three burns of rule C4 reaches
+/// 22 seats (`holdem_cards::MAX_HAND_SEATS`); the betting crate's hand holds 10
+/// (`holdem_betting::MAX_SEATS`, what a real table seats, keeping its per-seat
+/// state small); a hand history records at most this many players. Chip
+/// accounting takes the largest so that any of them fits.
 pub const MAX_SEATS: usize = 23;
 
 /// The most pots one hand can have: one per distinct live contribution level.

@@ -295,7 +295,10 @@ pub struct Table {
 /// The text form of a [`Table`], checked by [`Table::new`] when parsed.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 struct RawTable {
+    /// Read under its earlier name too.
+    #[serde(alias = "seat_count")]
     seat_count: u8,
     button: Seat,
 }

@@ -16,6 +16,7 @@ use crate::{
 /// [`Settlement::payout`] of a seat is its returned uncalled bet plus its shares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct Settlement {
     table: Table,
     pots: ArrayVec<PotAward, MAX_POTS>,
@@ -84,8 +85,62 @@ impl Settlement {
     }
 }
 
+/// How [`settle`] settles a hand: the house's rake and how far the hand got.
+///
+/// `Default` is [`SettleOptions::NO_RAKE`].
+///
+/// ```
+/// use holdem_pots::{Chips, RakePolicy, SettleOptions};
+///
+/// let five_percent = RakePolicy { basis_points: 500, no_flop_no_drop: true, ..RakePolicy::NONE };
+/// // A hand that ended before the flop pays no rake under "no flop, no drop".
+/// let options = SettleOptions::raked(five_percent).ended_before_flop();
+/// assert!(!options.flop_dealt);
+/// assert_eq!(SettleOptions::default(), SettleOptions::NO_RAKE);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SettleOptions {
+    /// The rake policy (B23, P5); [`RakePolicy::NONE`] takes nothing.
+    pub rake: RakePolicy,
+    /// Whether the flop was dealt. With the policy's `no_flop_no_drop` set, a hand
+    /// that ended before the flop is not raked.
+    pub flop_dealt: bool,
+}
+
+impl SettleOptions {
+    /// No rake (tournaments, home games, a side-pot calculator).
+    pub const NO_RAKE: SettleOptions = SettleOptions {
+        rake: RakePolicy::NONE,
+        flop_dealt: true,
+    };
+
+    /// Raked by `rake`, for a hand that saw the flop.
+    #[must_use]
+    pub const fn raked(rake: RakePolicy) -> SettleOptions {
+        SettleOptions {
+            rake,
+            flop_dealt: true,
+        }
+    }
+
+    /// The same options for a hand that ended before the flop was dealt.
+    #[must_use]
+    pub const fn ended_before_flop(self) -> SettleOptions {
+        SettleOptions {
+            flop_dealt: false,
+            ..self
+        }
+    }
+}
+
+impl Default for SettleOptions {
+    fn default() -> SettleOptions {
+        SettleOptions::NO_RAKE
+    }
+}
+
 /// Settles a hand in one call: [`layer`](crate::layer())s the contributions (P1, P2, B14), takes the
-/// rake by `rake` (B23, P5; `flop_dealt` feeds "no flop, no drop"), and awards each
+/// rake by `options` (B23, P5; [`SettleOptions::flop_dealt`] feeds "no flop, no drop"), and awards each
 /// pot independently to its best eligible hands (P6, P4) with odd chips from the
 /// left of `table`'s button (P3).
 ///
@@ -103,7 +158,7 @@ impl Settlement {
 /// [`PotsError::RakeRate`] for a rate above 100%.
 ///
 /// ```
-/// use holdem_pots::{settle, Chips, Contribution, RakePolicy, Seat, Status, Table};
+/// use holdem_pots::{settle, Chips, Contribution, Seat, SettleOptions, Status, Table};
 ///
 /// let s = |i| Seat::new(i).expect("seat");
 /// let table = Table::new(6, s(5))?;
@@ -114,7 +169,7 @@ impl Settlement {
 /// ];
 /// // Seat 0 has the best hand, seat 1 the second best (strength: higher wins).
 /// let shown = [(s(0), 3u32), (s(1), 2), (s(2), 1)];
-/// let result = settle(table, &hand, &shown, &RakePolicy::NONE, true)?;
+/// let result = settle(table, &hand, &shown, SettleOptions::NO_RAKE)?;
 /// assert_eq!(result.payout(s(0)), Chips(225)); // main pot
 /// assert_eq!(result.payout(s(1)), Chips(50)); // side pot
 /// assert_eq!(result.payout(s(2)), Chips(100)); // uncalled, returned (B14)
@@ -124,9 +179,9 @@ pub fn settle<S: Ord>(
     table: Table,
     contributions: &[Contribution],
     strengths: &[(Seat, S)],
-    rake: &RakePolicy,
-    flop_dealt: bool,
+    options: SettleOptions,
 ) -> Result<Settlement, PotsError> {
+    let SettleOptions { rake, flop_dealt } = options;
     rake.validate()?;
     if let Some(c) = contributions.iter().find(|c| !table.has_seat(c.seat)) {
         return Err(PotsError::SeatNotAtTable {

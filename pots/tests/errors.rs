@@ -1,8 +1,8 @@
 //! Bad input is a typed error naming what and where, never a panic.
 
 use holdem_pots::{
-    Chips, Contribution, MAX_SEATS, PotsError, RakePolicy, Seat, SeatSet, Settlement, Status,
-    Table, layer, settle, split_pot,
+    Chips, Contribution, MAX_SEATS, PotsError, RakePolicy, Seat, SeatSet, SettleOptions,
+    Settlement, Status, Table, layer, settle, split_pot,
 };
 
 fn s(index: u8) -> Seat {
@@ -25,13 +25,8 @@ fn check(
     expected: PotsError,
     mentions: &str,
 ) {
-    let result: Result<Settlement, PotsError> = settle(
-        nine_max(),
-        contributions,
-        strengths,
-        &RakePolicy::NONE,
-        true,
-    );
+    let result: Result<Settlement, PotsError> =
+        settle(nine_max(), contributions, strengths, SettleOptions::NO_RAKE);
     assert_eq!(result.as_ref().err(), Some(&expected), "{contributions:?}");
     let message = expected.to_string();
     assert!(message.contains(mentions), "{message:?} lacks {mentions:?}");
@@ -200,7 +195,12 @@ fn b23_rake_rate_above_100_percent_is_an_error() {
         ..RakePolicy::NONE
     };
     let hand = [c(0, 10, Status::Active), c(1, 10, Status::Active)];
-    let result = settle(nine_max(), &hand, &[(s(0), 1u8)], &rake, true);
+    let result = settle(
+        nine_max(),
+        &hand,
+        &[(s(0), 1u8)],
+        SettleOptions::raked(rake),
+    );
     assert_eq!(
         result.err(),
         Some(PotsError::RakeRate {

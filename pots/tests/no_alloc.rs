@@ -8,7 +8,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, Status, Table, layer, settle,
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Status, Table,
+    layer, settle,
 };
 
 /// Counts allocations made by the current thread (other test threads do not count).
@@ -101,8 +102,14 @@ fn settle_ten_way_all_in_with_nine_side_pots_allocates_nothing() {
     };
     for (caller, pots) in [(true, 10), (false, 9)] {
         let (contributions, strengths, table) = all_in_ladder(caller);
-        let (result, count) =
-            allocations_during(|| settle(table, &contributions, &strengths, &rake, true));
+        let (result, count) = allocations_during(|| {
+            settle(
+                table,
+                &contributions,
+                &strengths,
+                SettleOptions::raked(rake),
+            )
+        });
         let settlement = result.expect("settles");
         assert_eq!(count, 0, "settle allocated");
         assert_eq!(settlement.pots().len(), pots);

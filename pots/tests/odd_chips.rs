@@ -2,7 +2,7 @@
 //! first tied winner left of the button, then clockwise.
 
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, Seat, SeatSet, Settlement, Status, Table, settle,
+    Chips, Contribution, Seat, SeatSet, SettleOptions, Settlement, Status, Table, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -22,7 +22,7 @@ fn settle_tie(
 ) -> Settlement {
     let table = Table::new(seat_count, s(button)).expect("table");
     let strengths: Vec<(Seat, u8)> = tied.iter().map(|&i| (s(i), 1)).collect();
-    settle(table, contributions, &strengths, &RakePolicy::NONE, true).expect("settles")
+    settle(table, contributions, &strengths, SettleOptions::NO_RAKE).expect("settles")
 }
 
 /// Three players tie for a pot of 100 (33 each, one odd chip); a fourth folded 1.

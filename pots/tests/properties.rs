@@ -2,8 +2,8 @@
 //! not depend on input order (rules P1, P2, P3, P5, P6, B14, B23, B24).
 
 use holdem_pots::{
-    Chips, Contribution, MAX_SEATS, RakePolicy, RakeRounding, RakeSource, Seat, Settlement, Status,
-    Table, layer, settle,
+    Chips, Contribution, MAX_SEATS, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions,
+    Settlement, Status, Table, layer, settle,
 };
 use proptest::prelude::*;
 
@@ -110,8 +110,8 @@ fn contribution_of(hand: &Hand, seat: Seat) -> u64 {
 
 /// Settles `hand`; a contested pot in which every eligible seat mucked is the one
 /// legitimate error, so such hands are skipped.
-fn settle_or_skip(hand: &Hand, rake: &RakePolicy, flop: bool) -> Option<Settlement> {
-    match settle(hand.table, &hand.contributions, &hand.strengths, rake, flop) {
+fn settle_or_skip(hand: &Hand, options: SettleOptions) -> Option<Settlement> {
+    match settle(hand.table, &hand.contributions, &hand.strengths, options) {
         Ok(settlement) => Some(settlement),
         Err(holdem_pots::PotsError::NoHandForPot { .. }) => None,
         Err(other) => panic!("unexpected error {other} for {hand:?}"),
@@ -180,7 +180,7 @@ proptest! {
         rake in rake_policy(),
         flop in any::<bool>(),
     ) {
-        let Some(r) = settle_or_skip(&hand, &rake, flop) else { return Ok(()) };
+        let Some(r) = settle_or_skip(&hand, SettleOptions { rake, flop_dealt: flop }) else { return Ok(()) };
         let contributed: u128 = hand.contributions.iter().map(|c| u128::from(c.amount.get())).sum();
         let returned = u128::from(r.uncalled().map_or(0, |u| u.amount.get()));
         let mut awarded = 0u128;
@@ -209,7 +209,7 @@ proptest! {
     /// they put in themselves.
     #[test]
     fn every_share_goes_to_an_eligible_seat_with_the_best_hand(hand in hand(1_000, true)) {
-        let Some(r) = settle_or_skip(&hand, &RakePolicy::NONE, true) else { return Ok(()) };
+        let Some(r) = settle_or_skip(&hand, SettleOptions::NO_RAKE) else { return Ok(()) };
         let strength = |seat: Seat| hand.strengths.iter().find(|(s, _)| *s == seat).map(|(_, v)| *v);
         for pot in r.pots() {
             prop_assert!(pot.winners().is_subset(pot.eligible()));
@@ -260,9 +260,9 @@ proptest! {
         }),
     ) {
         prop_assert_eq!(layer(&hand.contributions), layer(&shuffled));
-        let a = settle_or_skip(&hand, &RakePolicy::NONE, true);
+        let a = settle_or_skip(&hand, SettleOptions::NO_RAKE);
         let shuffled_hand = Hand { contributions: shuffled, ..hand.clone() };
-        let b = settle_or_skip(&shuffled_hand, &RakePolicy::NONE, true);
+        let b = settle_or_skip(&shuffled_hand, SettleOptions::NO_RAKE);
         prop_assert_eq!(a, b);
     }
 }

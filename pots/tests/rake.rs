@@ -1,8 +1,8 @@
 //! Rake (rules B23, P5): rate, rounding, cap, "no flop, no drop", which pots pay.
 
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, Settlement, Status, Table,
-    layer, settle,
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Settlement,
+    Status, Table, layer, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -36,7 +36,16 @@ fn settle_with(rake: &RakePolicy, flop_dealt: bool, hand: &[Contribution]) -> Se
         .into_iter()
         .filter(|(seat, _)| hand.iter().any(|c| c.seat == *seat))
         .collect();
-    settle(table, hand, &shown, rake, flop_dealt).expect("settles")
+    settle(
+        table,
+        hand,
+        &shown,
+        SettleOptions {
+            rake: *rake,
+            flop_dealt,
+        },
+    )
+    .expect("settles")
 }
 
 fn pot_rakes(r: &Settlement) -> Vec<u64> {
@@ -115,7 +124,13 @@ fn p5_rake_comes_out_before_the_pot_is_split() {
     ];
     let table = Table::new(3, s(2)).expect("table");
     let rake = policy(1_000, None, RakeSource::EachPot);
-    let r = settle(table, &hand, &[(s(0), 1u8), (s(1), 1)], &rake, true).expect("settles");
+    let r = settle(
+        table,
+        &hand,
+        &[(s(0), 1u8), (s(1), 1)],
+        SettleOptions::raked(rake),
+    )
+    .expect("settles");
     let pot = &r.pots()[0];
     assert_eq!(
         (pot.amount(), pot.rake(), pot.net()),

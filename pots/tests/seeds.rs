@@ -1,7 +1,7 @@
 //! The seeds' worked examples, one test each (rules P1, P2, P4, P6, B14, T16).
 
 use holdem_pots::{
-    Chips, Contribution, PotsError, RakePolicy, Seat, SeatSet, Settlement, Status, Table, layer,
+    Chips, Contribution, PotsError, Seat, SeatSet, SettleOptions, Settlement, Status, Table, layer,
     settle,
 };
 
@@ -28,7 +28,7 @@ fn settle_showdown(
     strengths: &[(Seat, u32)],
 ) -> Result<Settlement, PotsError> {
     let table = Table::new(9, s(8))?;
-    settle(table, contributions, strengths, &RakePolicy::NONE, true)
+    settle(table, contributions, strengths, SettleOptions::NO_RAKE)
 }
 
 // Seed 003: A all-in 75, B all-in 100, C all-in 200, everyone else folds.

@@ -3,8 +3,8 @@
 #![cfg(feature = "serde")]
 
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SeatSet, Settlement, Status,
-    Table, settle,
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SeatSet, SettleOptions,
+    Settlement, Status, Table, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -32,7 +32,13 @@ fn settlement_and_rake_policy_round_trip_through_json() {
         Contribution::new(s(2), Chips(200), Status::AllIn),
     ];
     let table = Table::new(6, s(5)).expect("table");
-    let settlement = settle(table, &hand, &[(s(0), 2u8), (s(1), 2)], &rake, true).expect("ok");
+    let settlement = settle(
+        table,
+        &hand,
+        &[(s(0), 2u8), (s(1), 2)],
+        SettleOptions::raked(rake),
+    )
+    .expect("ok");
     let json = serde_json::to_string(&settlement).expect("serializes");
     let back: Settlement = serde_json::from_str(&json).expect("parses");
     assert_eq!(back, settlement);
@@ -46,8 +52,21 @@ fn out_of_range_seat_and_seat_set_are_rejected_when_parsed() {
     assert!(serde_json::from_str::<Seat>("23").is_err());
     assert!(serde_json::from_str::<SeatSet>("4294967295").is_err());
     assert_eq!(serde_json::from_str::<Seat>("22").expect("ok"), s(22));
-    let button_off_table = r#"{"seat_count":6,"button":6}"#;
+    let button_off_table = r#"{"seat-count":6,"button":6}"#;
     assert!(serde_json::from_str::<Table>(button_off_table).is_err());
+}
+
+#[test]
+fn text_forms_are_kebab_case_and_the_earlier_snake_case_table_still_reads() {
+    let table = Table::new(6, s(5)).expect("table");
+    let json = serde_json::to_string(&table).expect("serializes");
+    assert_eq!(json, r#"{"seat-count":6,"button":5}"#);
+    let earlier: Table = serde_json::from_str(r#"{"seat_count":6,"button":5}"#).expect("reads");
+    assert_eq!(earlier, table);
+    assert_eq!(
+        serde_json::to_string(&Status::AllIn).expect("serializes"),
+        r#""all-in""#
+    );
 }
 
 #[test]

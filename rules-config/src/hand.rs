@@ -38,18 +38,12 @@ impl Rules {
                 };
                 let structure = match b.structure {
                     BettingStructure::FixedLimit { .. } => BettingStructure::FixedLimit {
-                        small_bet: Chips(l.big_blind),
-                        big_bet: Chips(l.big_blind.saturating_mul(2)),
+                        small_bet: l.big_blind,
+                        big_bet: Chips(l.big_blind.get().saturating_mul(2)),
                     },
                     other => other,
                 };
-                (
-                    Chips(l.small_blind),
-                    Chips(l.big_blind),
-                    Chips(l.ante),
-                    Chips::ZERO,
-                    structure,
-                )
+                (l.small_blind, l.big_blind, l.ante, Chips::ZERO, structure)
             }
         };
         let mut config = HandConfig::no_limit(big_blind);

@@ -285,17 +285,17 @@ fn options_error_path(e: &OptionsError) -> String {
 
 fn check_event(e: &TournamentOptions, unit: Chips, errors: &mut Errors) {
     let p = "tournament.event";
-    let two_to_ten = (2..=10).contains(&e.table_size);
-    if !two_to_ten || (e.format == Format::HeadsUp && e.table_size != 2) {
+    let max = holdem_tourney::MAX_TABLE_SIZE;
+    if !(2..=max).contains(&e.table_size) || (e.format == Format::HeadsUp && e.table_size != 2) {
         errors.add(
             format!("{p}.table-size"),
             format!(
-                "{} seats: a table has 2-10 seats, a heads-up event 2",
+                "{} seats: a table has 2-{max} seats, a heads-up event 2",
                 e.table_size
             ),
         );
     }
-    if e.starting_stack == 0 {
+    if e.starting_stack.is_zero() {
         errors.add(
             format!("{p}.starting-stack"),
             "must be a positive whole number of chips (T1)",
@@ -321,9 +321,14 @@ fn check_event(e: &TournamentOptions, unit: Chips, errors: &mut Errors) {
         if l.minutes == 0 {
             errors.add(format!("{lp}.minutes"), "a level of 0 minutes (T6)");
         }
-        errors.chips(&format!("{lp}.big-blind"), l.big_blind, unit, true);
-        errors.chips(&format!("{lp}.small-blind"), l.small_blind, unit, false);
-        errors.chips(&format!("{lp}.ante"), l.ante, unit, false);
+        errors.chips(&format!("{lp}.big-blind"), l.big_blind.get(), unit, true);
+        errors.chips(
+            &format!("{lp}.small-blind"),
+            l.small_blind.get(),
+            unit,
+            false,
+        );
+        errors.chips(&format!("{lp}.ante"), l.ante.get(), unit, false);
         if l.small_blind > l.big_blind {
             errors.add(
                 format!("{lp}.small-blind"),
@@ -455,7 +460,7 @@ fn check_entry(t: &Tournament, errors: &mut Errors) {
         );
     }
     if let Some(max) = late.max_late_stack {
-        if max == 0 {
+        if max.is_zero() {
             errors.add(
                 format!("{p}.late-registration.max-late-stack"),
                 "must be a positive whole number of chips (T2)",
@@ -502,7 +507,7 @@ fn check_entry(t: &Tournament, errors: &mut Errors) {
     }
     if let Some(r) = &entry.rebuy {
         window(errors, format!("{p}.rebuy.period"), r.period);
-        if r.chips == 0 {
+        if r.chips.is_zero() {
             errors.add(
                 format!("{p}.rebuy.chips"),
                 "must be a positive whole number of chips (T4)",
@@ -516,7 +521,7 @@ fn check_entry(t: &Tournament, errors: &mut Errors) {
         }
     }
     if let Some(a) = &entry.add_on {
-        if a.chips == 0 {
+        if a.chips.is_zero() {
             errors.add(
                 format!("{p}.add-on.chips"),
                 "must be a positive whole number of chips (T4)",

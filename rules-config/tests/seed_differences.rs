@@ -8,8 +8,9 @@ use holdem_betting::{
     Player, Timestamp,
 };
 use holdem_cards::{ButtonDraw, Deck, ExposedCardRuling, Rank, draw_button};
-use holdem_pots::{Chips, Seat};
+use holdem_pots::Seat;
 use holdem_rules_config::Rules;
+use holdem_tourney::Chips;
 use holdem_tourney::money::{EntryClock, MoneyError, PlayerEntries, PlayerId, check_entry};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -247,26 +248,40 @@ fn t2_live_tournament_docks_late_entrants_ten_big_blinds_online_mtt_does_not() {
     let entry = |name: &str| preset(name).tournament.expect("tournament").entry;
     let live = check_entry(
         &entry("live-tournament"),
-        &clock(1, 100, 30 * minute),
+        &clock(1, Chips(100), 30 * minute),
         &player,
     )
     .expect("open at level 1");
     // 5,000 less ten big blinds of 100.
-    assert_eq!((live.stack, live.docked, live.late), (4_000, 1_000, true));
-    let online = check_entry(&entry("online-mtt"), &clock(1, 100, 30 * minute), &player)
-        .expect("open at 30 minutes");
-    assert_eq!((online.docked, online.stack), (0, 10_000));
+    assert_eq!(
+        (live.stack, live.docked, live.late),
+        (Chips(4_000), Chips(1_000), true)
+    );
+    let online = check_entry(
+        &entry("online-mtt"),
+        &clock(1, Chips(100), 30 * minute),
+        &player,
+    )
+    .expect("open at 30 minutes");
+    assert_eq!((online.docked, online.stack), (Chips(0), Chips(10_000)));
     // Level 3 after 60 minutes: closed live, still open online.
     let closed = check_entry(
         &entry("live-tournament"),
-        &clock(3, 200, 60 * minute),
+        &clock(3, Chips(200), 60 * minute),
         &player,
     );
     assert!(
         matches!(closed, Err(MoneyError::LateRegistrationOverByLevel { .. })),
         "{closed:?}"
     );
-    assert!(check_entry(&entry("online-mtt"), &clock(3, 200, 60 * minute), &player).is_ok());
+    assert!(
+        check_entry(
+            &entry("online-mtt"),
+            &clock(3, Chips(200), 60 * minute),
+            &player
+        )
+        .is_ok()
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! T4, T15, T16).
 
 use holdem_rules_config::Rules;
+use holdem_tourney::Chips;
 use holdem_tourney::money::{
     Bounties, BountyWinner, DealMethod, DealTable, EntryClock, MoneyError, PlayerEntries, PlayerId,
     PlayerStack, check_add_on, check_rebuy, deal,
@@ -34,7 +35,7 @@ fn clock(level_index: u32, on_add_on_break: bool) -> EntryClock {
         start_ms: 0,
         now_ms: u64::from(level_index) * 600_000,
         level_index,
-        big_blind: 100,
+        big_blind: Chips(100),
         payouts_started: false,
         on_add_on_break,
     }
@@ -54,20 +55,23 @@ fn t4_a_rebuy_event_extending_online_mtt_rebuys_at_the_threshold_only() {
     let entry = rules.tournament.expect("tournament").entry;
     let player = entered(1);
     let grant =
-        check_rebuy(&entry, &clock(2, false), &player, 10_000, 5_000).expect("at threshold");
-    assert_eq!((grant.chips, grant.price.total()), (10_000, Some(1_100)));
+        check_rebuy(&entry, &clock(2, false), &player, Chips(10_000), 5_000).expect("at threshold");
+    assert_eq!(
+        (grant.chips, grant.price.total()),
+        (Chips(10_000), Some(1_100))
+    );
     assert!(matches!(
-        check_rebuy(&entry, &clock(2, false), &player, 10_001, 5_000),
+        check_rebuy(&entry, &clock(2, false), &player, Chips(10_001), 5_000),
         Err(MoneyError::RebuyAboveThreshold { .. })
     ));
     assert!(matches!(
-        check_rebuy(&entry, &clock(6, false), &player, 100, 5_000),
+        check_rebuy(&entry, &clock(6, false), &player, Chips(100), 5_000),
         Err(MoneyError::RebuyPeriodOver)
     ));
     // The add-on is taken on the add-on break, once.
     assert_eq!(
         check_add_on(&entry, &clock(5, true), &player, 5_000).map(|g| g.chips),
-        Ok(15_000)
+        Ok(Chips(15_000))
     );
     assert_eq!(
         check_add_on(&entry, &clock(5, false), &player, 5_000),
@@ -77,7 +81,7 @@ fn t4_a_rebuy_event_extending_online_mtt_rebuys_at_the_threshold_only() {
     let plain = Rules::preset("online-mtt").expect("preset");
     let plain = plain.tournament.expect("tournament").entry;
     assert_eq!(
-        check_rebuy(&plain, &clock(2, false), &player, 100, 5_000),
+        check_rebuy(&plain, &clock(2, false), &player, Chips(100), 5_000),
         Err(MoneyError::NoRebuys)
     );
 }
@@ -155,11 +159,11 @@ fn t15_online_mtt_deals_leave_at_most_5_percent_in_play_unless_the_file_lifts_it
     let stacks = [
         PlayerStack {
             player: PlayerId(1),
-            chips: 60_000,
+            chips: Chips(60_000),
         },
         PlayerStack {
             player: PlayerId(2),
-            chips: 40_000,
+            chips: Chips(40_000),
         },
     ];
     let prizes = [30_000, 20_000];

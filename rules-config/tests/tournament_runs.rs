@@ -3,6 +3,7 @@
 //! tournament does (rule R1).
 
 use holdem_rules_config::Rules;
+use holdem_tourney::Chips;
 use holdem_tourney::money::MoneyError;
 use holdem_tourney::{
     Command, Event, Input, PlayerId, TableId, Tournament, TournamentConfig, TourneyError,
@@ -23,7 +24,7 @@ fn preset(name: &str) -> TournamentConfig {
 }
 
 /// A hand in play: table, hand number, dealt stacks.
-type HandInPlay = (TableId, u64, Vec<(PlayerId, u64)>);
+type HandInPlay = (TableId, u64, Vec<(PlayerId, Chips)>);
 
 /// A tournament of `players` players (one table) started at `T0`.
 struct Run {
@@ -79,8 +80,8 @@ impl Run {
     /// the second.
     fn finish_moving(&mut self, chips: u64) -> Vec<Event> {
         let (table, hand, mut stacks) = self.hand.take().expect("a hand in play");
-        stacks[0].1 += chips;
-        stacks[1].1 -= chips;
+        stacks[0].1 = (stacks[0].1 + Chips(chips)).expect("chips fit");
+        stacks[1].1 = (stacks[1].1 - Chips(chips)).expect("the loser has them");
         self.ok(Command::HandFinished {
             table,
             hand,
@@ -208,9 +209,9 @@ fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not(
     else {
         unreachable!("filtered")
     };
-    assert_eq!((*retired, *next), (25, 50));
+    assert_eq!((*retired, *next), (Chips(25), Chips(50)));
     // Two stacks held an odd 25 (5,025 and 4,975): each rounds up to a 50.
-    assert_eq!(*total_added, 50);
+    assert_eq!(*total_added, Chips(50));
     assert_eq!(chip_races(retiring_the_25("off"), 21), Vec::new());
     // The preset's own levels: the 25 goes as 200-400 starts (level 6, after
     // 100 minutes), not before.
@@ -220,9 +221,9 @@ fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not(
         matches!(
             raced.as_slice(),
             [Event::ChipRaced {
-                retired: 25,
-                next: 50,
-                total_added: 50,
+                retired: Chips(25),
+                next: Chips(50),
+                total_added: Chips(50),
                 ..
             }]
         ),
@@ -273,7 +274,7 @@ fn t14_a_heads_up_file_ends_a_match_after_three_away_hands_the_bigger_stack_adva
 
 /// A player registering `minutes` after the start of a six-player event under
 /// `config`: the stack and docked chips they enter with, or the refusal.
-fn late_entry(config: TournamentConfig, minutes: u64) -> Result<(u64, u64), TourneyError> {
+fn late_entry(config: TournamentConfig, minutes: u64) -> Result<(Chips, Chips), TourneyError> {
     let mut run = Run::start(config, 6);
     run.finish_moving(0);
     run.now = T0 + minutes * MINUTE;
@@ -297,9 +298,12 @@ fn t2_the_tournament_docks_a_live_late_entrant_and_closes_after_level_2_online_d
     // of 10 minutes.
     assert_eq!(
         late_entry(preset("live-tournament"), 30),
-        Ok((4_000, 1_000))
+        Ok((Chips(4_000), Chips(1_000)))
     );
-    assert_eq!(late_entry(preset("online-mtt"), 30), Ok((10_000, 0)));
+    assert_eq!(
+        late_entry(preset("online-mtt"), 30),
+        Ok((Chips(10_000), Chips(0)))
+    );
     // 61 minutes in: live level 3, closed; online still open.
     let closed = late_entry(preset("live-tournament"), 61);
     assert!(
@@ -315,7 +319,10 @@ fn t2_the_tournament_docks_a_live_late_entrant_and_closes_after_level_2_online_d
         ),
         "{closed:?}"
     );
-    assert_eq!(late_entry(preset("online-mtt"), 61), Ok((10_000, 0)));
+    assert_eq!(
+        late_entry(preset("online-mtt"), 61),
+        Ok((Chips(10_000), Chips(0)))
+    );
 }
 
 /// Plays a `players`-entrant event of `config` to the end with the simulator's

@@ -6,6 +6,7 @@
 //! `cargo bench -p holdem-tourney --bench money_icm -- --measurement-time 2 --warm-up-time 1`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use holdem_tourney::Chips;
 use holdem_tourney::money::icm::{equities, equities_integral, equities_subset};
 use holdem_tourney::money::{
     DealOptions, DealTable, FgsOptions, PlayerId, PlayerStack, fgs_equities, icm_deal,
@@ -16,7 +17,7 @@ fn table(n: usize) -> (Vec<PlayerStack>, Vec<u64>) {
     let stacks = (0..n)
         .map(|i| PlayerStack {
             player: PlayerId(i as u32),
-            chips: 100_000 + 37_000 * (n - i) as u64,
+            chips: Chips(100_000 + 37_000 * (n - i) as u64),
         })
         .collect();
     let prizes = (0..n).map(|i| 1_000_000 / (i as u64 + 1)).collect();
@@ -70,7 +71,7 @@ fn small_fields(c: &mut Criterion) {
     let mut g = c.benchmark_group("money/icm_small");
     for n in [8usize, 9, 10] {
         let (stacks, prizes) = table(n);
-        let chips: Vec<u64> = stacks.iter().map(|s| s.chips).collect();
+        let chips: Vec<u64> = stacks.iter().map(|s| s.chips.get()).collect();
         let prizes: Vec<f64> = prizes.iter().map(|&p| p as f64).collect();
         g.bench_with_input(BenchmarkId::new("subset_dp", n), &n, |b, _| {
             b.iter(|| equities_subset(black_box(&chips), black_box(&prizes)))

@@ -133,7 +133,8 @@ pub fn play_hand(
     away: &[PlayerId],
     rng: &mut dyn RngCore,
 ) -> Result<PlayedHand, PlayError> {
-    let cost = level.small_blind + level.big_blind + level.ante * stacks.len() as u64;
+    let cost =
+        level.small_blind.get() + level.big_blind.get() + level.ante.get() * stacks.len() as u64;
     let table = LineupHand::new(level, lineup, stacks, away)?;
     let mut driver = Driver::new(table.hand().clone(), Dealer::new(Deck::shuffled_with(rng)));
     let mut bot = SimBot { rng, cost };
@@ -148,7 +149,7 @@ pub fn play_hand(
 /// use holdem_tourney::bots::{Seats, play_hand_with};
 /// use holdem_tourney::clock::Level;
 /// use holdem_tourney::seating::Lineup;
-/// use holdem_tourney::{PlayerId, TableId};
+/// use holdem_tourney::{Chips, PlayerId, TableId};
 /// use rand_core::SeedableRng;
 ///
 /// struct Stations(CallingStation);
@@ -159,11 +160,12 @@ pub fn play_hand(
 ///     table: TableId(1), button: 0, small_blind: Some(0), big_blind: 1,
 ///     dealt: vec![(0, PlayerId(1)), (1, PlayerId(2))], waiting: vec![], button_drawn: false,
 /// };
-/// let level = Level { small_blind: 50, big_blind: 100, ante: 0, minutes: 20 };
-/// let stacks = [(PlayerId(1), 1_000), (PlayerId(2), 1_000)];
+/// let level = Level { small_blind: Chips(50), big_blind: Chips(100), ante: Chips(0), minutes: 20 };
+/// let stacks = [(PlayerId(1), Chips(1_000)), (PlayerId(2), Chips(1_000))];
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let played = play_hand_with(&level, &lineup, &stacks, &[], &mut rng, &mut Stations(CallingStation))?;
-/// assert_eq!(played.stacks.iter().map(|s| s.1).sum::<u64>(), 2_000);
+/// let total: Result<Chips, _> = played.stacks.iter().map(|s| s.1).sum();
+/// assert_eq!(total, Ok(Chips(2_000)));
 /// # Ok::<(), holdem_tourney::bots::PlayError>(())
 /// ```
 ///
@@ -342,11 +344,11 @@ fn finish<E>(
     let finals: Vec<(PlayerId, Chips)> = stacks
         .iter()
         .zip(seats)
-        .map(|(&(p, _), &s)| (p, result.final_stack(s).get()))
+        .map(|(&(p, _), &s)| (p, result.final_stack(s)))
         .collect();
     let mut knockouts = Vec::new();
     for (&(p, before), (&s, &(_, after))) in stacks.iter().zip(seats.iter().zip(&finals)) {
-        if before == 0 || after != 0 {
+        if before.is_zero() || !after.is_zero() {
             continue;
         }
         let relevant = result
@@ -396,9 +398,9 @@ mod tests {
 
     fn level(sb: u64, bb: u64, ante: u64) -> Level {
         Level {
-            small_blind: sb,
-            big_blind: bb,
-            ante,
+            small_blind: Chips(sb),
+            big_blind: Chips(bb),
+            ante: Chips(ante),
             minutes: 10,
         }
     }
@@ -414,11 +416,11 @@ mod tests {
                 .map(|s| {
                     (
                         PlayerId(u32::from(s) + 1),
-                        1 + (k * 37 + u64::from(s) * 401) % 3000,
+                        Chips(1 + (k * 37 + u64::from(s) * 401) % 3000),
                     )
                 })
                 .collect();
-            let total: u64 = stacks.iter().map(|s| s.1).sum();
+            let total: Result<Chips, _> = stacks.iter().map(|s| s.1).sum();
             let played = play_hand(
                 &level(50, 100, 10),
                 &lineup(n, (k % u64::from(n)) as u8),
@@ -427,18 +429,21 @@ mod tests {
                 &mut rng,
             )
             .unwrap();
-            assert_eq!(played.stacks.iter().map(|s| s.1).sum::<u64>(), total);
+            assert_eq!(
+                played.stacks.iter().map(|s| s.1).sum::<Result<Chips, _>>(),
+                total
+            );
             for ko in &played.knockouts {
                 busts += 1;
                 assert_eq!(
                     played.stacks.iter().find(|s| s.0 == ko.busted).unwrap().1,
-                    0
+                    Chips(0)
                 );
                 for (w, _) in &ko.winners {
-                    assert!(played.stacks.iter().find(|s| s.0 == *w).unwrap().1 > 0);
+                    assert!(played.stacks.iter().find(|s| s.0 == *w).unwrap().1 > Chips(0));
                 }
             }
-            let zero = played.stacks.iter().filter(|s| s.1 == 0).count();
+            let zero = played.stacks.iter().filter(|s| s.1 == Chips(0)).count();
             assert_eq!(zero, played.knockouts.len(), "every bust has a knockout");
         }
         assert!(busts > 10);
@@ -451,9 +456,9 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..50 {
             let stacks = vec![
-                (PlayerId(1), 5000),
-                (PlayerId(2), 5000),
-                (PlayerId(3), 5000),
+                (PlayerId(1), Chips(5000)),
+                (PlayerId(2), Chips(5000)),
+                (PlayerId(3), Chips(5000)),
             ];
             let played = play_hand(
                 &level(50, 100, 0),
@@ -464,13 +469,17 @@ mod tests {
             )
             .unwrap();
             // Player 1 is on the button: posts nothing, folds to the big blind.
-            assert_eq!(played.stacks[0].1, 5000);
+            assert_eq!(played.stacks[0].1, Chips(5000));
         }
     }
 
     #[test]
     fn same_rng_same_hand() {
-        let stacks = vec![(PlayerId(1), 3000), (PlayerId(2), 800), (PlayerId(3), 1200)];
+        let stacks = vec![
+            (PlayerId(1), Chips(3000)),
+            (PlayerId(2), Chips(800)),
+            (PlayerId(3), Chips(1200)),
+        ];
         let a = play_hand(
             &level(50, 100, 0),
             &lineup(3, 1),
@@ -494,7 +503,11 @@ mod tests {
     fn a_seat_beyond_ten_is_refused() {
         let mut l = lineup(3, 0);
         l.dealt[2].0 = 12;
-        let stacks = vec![(PlayerId(1), 3000), (PlayerId(2), 800), (PlayerId(3), 1200)];
+        let stacks = vec![
+            (PlayerId(1), Chips(3000)),
+            (PlayerId(2), Chips(800)),
+            (PlayerId(3), Chips(1200)),
+        ];
         let e = play_hand(
             &level(50, 100, 0),
             &l,

@@ -120,9 +120,9 @@ impl Structure {
                 "zero minutes"
             } else if l.minutes > crate::MAX_LEVEL_MINUTES {
                 "longer than a week"
-            } else if l.big_blind > crate::MAX_AMOUNT || l.ante > crate::MAX_AMOUNT {
+            } else if l.big_blind.get() > crate::MAX_AMOUNT || l.ante.get() > crate::MAX_AMOUNT {
                 "a blind or the ante above 2^40 chips"
-            } else if l.big_blind == 0 {
+            } else if l.big_blind.is_zero() {
                 "big blind is zero"
             } else if l.small_blind > l.big_blind {
                 "small blind above big blind"
@@ -166,6 +166,7 @@ impl Structure {
 /// What the clock reports while it advances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum ClockEvent {
     /// A new level started (0-based index); it applies from the next hand (T6).
     LevelUp {
@@ -190,6 +191,7 @@ pub enum ClockEvent {
 
 /// Where the clock is in the break cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum BreakState {
     /// Normal play.
     Playing,
@@ -207,6 +209,7 @@ pub enum BreakState {
 
 /// The running clock of one event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Clock {
     structure: Structure,
     now: Ms,
@@ -460,9 +463,9 @@ mod tests {
     fn levels(n: usize, minutes: u32) -> Vec<Level> {
         (1..=n as u64)
             .map(|i| Level {
-                small_blind: 10 * i,
-                big_blind: 20 * i,
-                ante: 0,
+                small_blind: Chips(10 * i),
+                big_blind: Chips(20 * i),
+                ante: Chips(0),
                 minutes,
             })
             .collect()

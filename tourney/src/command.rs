@@ -12,6 +12,7 @@ use crate::seating::{Lineup, MoveReason, SeatRef};
 /// A command to the tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum Command {
     /// Register a player (T1). Filling a sit-and-go starts it (T22). After the
     /// start this is a late registration (T2): accepted while the late
@@ -176,6 +177,7 @@ pub struct RolledBackHand {
 /// Everything the tournament reports.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum Event {
     /// A player registered.
     Registered {
@@ -475,6 +477,7 @@ pub struct DealPart {
 /// Why an open deal was dropped (T15).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum DealDropReason {
     /// A remaining player rejected it.
     Rejected(PlayerId),

@@ -63,7 +63,7 @@ pub struct HandForHand {
 pub struct TournamentOptions {
     /// The format.
     pub format: Format,
-    /// Seats per table (2-10; heads-up events use 2).
+    /// Seats per table (2 to [`crate::MAX_TABLE_SIZE`], 10; heads-up events use 2).
     pub table_size: u8,
     /// Every entrant's starting stack (T1).
     pub starting_stack: Chips,
@@ -103,7 +103,7 @@ pub enum OptionsError {
     #[error(transparent)]
     Payouts(#[from] PayoutError),
     /// Bad table size.
-    #[error("table size {0} is not 2-10 (heads-up events use 2)")]
+    #[error("table size {0} is not 2-{max} (heads-up events use 2)", max = crate::MAX_TABLE_SIZE)]
     TableSize(u8),
     /// No chips.
     #[error("the starting stack must be positive (rule T1)")]
@@ -169,7 +169,7 @@ impl TournamentOptions {
         TournamentOptions {
             format: Format::MultiTable,
             table_size: 9,
-            starting_stack: 10_000,
+            starting_stack: Chips(10_000),
             buy_in: 1_000,
             fee: 100,
             max_entrants: None,
@@ -272,15 +272,15 @@ impl TournamentOptions {
     /// Checks the options; the prize rule is checked against a field of two.
     pub fn validate(&self) -> Result<(), OptionsError> {
         self.structure.validate()?;
-        if !(2..=10).contains(&self.table_size)
+        if !(2..=crate::MAX_TABLE_SIZE).contains(&self.table_size)
             || (matches!(self.format, Format::HeadsUp) && self.table_size != 2)
         {
             return Err(OptionsError::TableSize(self.table_size));
         }
-        if self.starting_stack == 0 {
+        if self.starting_stack.is_zero() {
             return Err(OptionsError::NoStartingStack);
         }
-        too_large("starting-stack", self.starting_stack)?;
+        too_large("starting-stack", self.starting_stack.get())?;
         too_large("buy-in", self.buy_in)?;
         too_large("fee", self.fee)?;
         if let Format::SitAndGo { seats } = self.format {
@@ -455,7 +455,7 @@ impl TournamentConfig {
         });
         c.entry.add_on = Some(AddOnOptions {
             window: AddOnWindow::AddOnBreak,
-            chips: stack + stack / 2,
+            chips: Chips(stack.get() + stack.get() / 2),
             price,
             max_add_ons: 1,
             add_on_break_minutes: ADD_ON_MINUTES,
@@ -531,12 +531,12 @@ impl TournamentConfig {
         }
         for (field, amount) in [
             ("entry.price.bounty", e.price.bounty),
-            ("entry.rebuy.chips", e.rebuy.map_or(0, |r| r.chips)),
+            ("entry.rebuy.chips", e.rebuy.map_or(0, |r| r.chips.get())),
             (
                 "entry.rebuy.price",
                 e.rebuy.map_or(0, |r| r.price.total().unwrap_or(u64::MAX)),
             ),
-            ("entry.add-on.chips", e.add_on.map_or(0, |a| a.chips)),
+            ("entry.add-on.chips", e.add_on.map_or(0, |a| a.chips.get())),
             (
                 "entry.add-on.price",
                 e.add_on.map_or(0, |a| a.price.total().unwrap_or(u64::MAX)),
@@ -544,11 +544,11 @@ impl TournamentConfig {
         ] {
             too_large(field, amount)?;
         }
-        if e.rebuy.is_some_and(|r| r.chips == 0) {
+        if e.rebuy.is_some_and(|r| r.chips.is_zero()) {
             return Err(OptionsError::NoChips("rebuy"));
         }
         if let Some(a) = e.add_on {
-            if a.chips == 0 {
+            if a.chips.is_zero() {
                 return Err(OptionsError::NoChips("add-on"));
             }
             if a.window == AddOnWindow::AddOnBreak && self.event.structure.add_on_break.is_none() {
@@ -604,9 +604,9 @@ pub fn standard_levels(minutes: u32) -> Vec<Level> {
     BB.iter()
         .enumerate()
         .map(|(i, &bb)| Level {
-            small_blind: bb / 2,
-            big_blind: bb,
-            ante: if i >= 3 { bb / 8 } else { 0 },
+            small_blind: Chips(bb / 2),
+            big_blind: Chips(bb),
+            ante: Chips(if i >= 3 { bb / 8 } else { 0 }),
             minutes,
         })
         .collect()

@@ -33,7 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use holdem_betting::{Chips as BetChips, Hand, HandConfig, HandError, Player, Positions, Seat};
+use holdem_betting::{Hand, HandConfig, HandError, Player, Positions, Seat};
 
 use crate::clock::Level;
 use crate::command::{Command, Event};
@@ -105,15 +105,15 @@ impl LineupHand {
     /// ```
     /// use holdem_tourney::clock::Level;
     /// use holdem_tourney::seating::Lineup;
-    /// use holdem_tourney::{LineupHand, PlayerId, TableId};
+    /// use holdem_tourney::{Chips, LineupHand, PlayerId, TableId};
     ///
     /// let lineup = Lineup {
     ///     table: TableId(1), button: 0, small_blind: Some(1), big_blind: 2,
     ///     dealt: vec![(0, PlayerId(7)), (1, PlayerId(8)), (2, PlayerId(9))],
     ///     waiting: vec![], button_drawn: false,
     /// };
-    /// let level = Level { small_blind: 50, big_blind: 100, ante: 0, minutes: 20 };
-    /// let stacks = [(PlayerId(7), 5_000), (PlayerId(8), 5_000), (PlayerId(9), 5_000)];
+    /// let level = Level { small_blind: Chips(50), big_blind: Chips(100), ante: Chips(0), minutes: 20 };
+    /// let stacks = [(PlayerId(7), Chips(5_000)), (PlayerId(8), Chips(5_000)), (PlayerId(9), Chips(5_000))];
     /// let hand = LineupHand::new(&level, &lineup, &stacks, &[])?;
     /// assert_eq!(hand.player_at(hand.hand().positions().big_blind), Some(PlayerId(9)));
     /// # Ok::<(), holdem_tourney::LineupError>(())
@@ -138,15 +138,15 @@ impl LineupHand {
                 .ok_or(LineupError::NotSeated(p))?;
             let s = seat(s)?;
             seats.push((p, s));
-            let mut player = Player::new(s, BetChips(chips));
+            let mut player = Player::new(s, chips);
             if away.contains(&p) {
                 player = player.sitting_out();
             }
             players.push(player);
         }
-        let config = HandConfig::no_limit(BetChips(level.big_blind))
-            .with_blinds(BetChips(level.small_blind), BetChips(level.big_blind))
-            .with_ante(BetChips(level.ante));
+        let config = HandConfig::no_limit(level.big_blind)
+            .with_blinds(level.small_blind, level.big_blind)
+            .with_ante(level.ante);
         let button = seat(lineup.button)?;
         let set = seats
             .iter()
@@ -218,7 +218,7 @@ impl LineupHand {
         Some(
             self.seats
                 .iter()
-                .map(|&(p, s)| (p, result.final_stack(s).get()))
+                .map(|&(p, s)| (p, result.final_stack(s)))
                 .collect(),
         )
     }

@@ -9,8 +9,46 @@ pub use crate::money::PlayerId;
 /// never reads a clock; every command carries one of these.
 pub type Ms = u64;
 
-/// Chips, in whole chips.
-pub type Chips = u64;
+pub use holdem_pots::Chips;
+
+/// `a + b` for the tournament's own chip bookkeeping (stacks, chips issued, a
+/// chip race's additions), whose inputs the options bound: every amount is at most
+/// [`crate::MAX_AMOUNT`] and an event sells at most [`crate::MAX_PURCHASES`], so
+/// every stack and the chips issued stay below 2^63 and the sum cannot overflow.
+/// Input-facing sums use the checked operators of [`Chips`] instead.
+pub(crate) fn bounded_add(a: Chips, b: Chips) -> Chips {
+    match a + b {
+        Ok(sum) => sum,
+        Err(_) => {
+            debug_assert!(false, "chips in play above 2^63: {a} + {b}");
+            Chips::MAX
+        }
+    }
+}
+
+/// `a * n` for the tournament's own chip bookkeeping (a starting stack times the
+/// entrants), bounded as [`bounded_add`] is.
+pub(crate) fn bounded_mul(a: Chips, n: u64) -> Chips {
+    match a.get().checked_mul(n) {
+        Some(product) => Chips(product),
+        None => {
+            debug_assert!(false, "chips in play above 2^63: {a} * {n}");
+            Chips::MAX
+        }
+    }
+}
+
+/// `a - b` for the tournament's own chip bookkeeping where `b` is part of `a`
+/// (chips a player takes back out of the chips issued).
+pub(crate) fn bounded_sub(a: Chips, b: Chips) -> Chips {
+    match a - b {
+        Ok(diff) => diff,
+        Err(_) => {
+            debug_assert!(false, "{b} chips taken from {a}");
+            Chips::ZERO
+        }
+    }
+}
 
 /// Money in integer cents.
 pub type Cents = u64;

@@ -20,6 +20,7 @@ pub const MAX_FRAME: usize = 64 << 20;
 
 /// One journal entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum Entry {
     /// The first frame: the event's options and a free-form label for the
     /// runner (e.g. the simulator's entrant count and seed).

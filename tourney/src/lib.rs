@@ -14,6 +14,11 @@
 //! built-in bots or the user's: `Simulation::with_bots`) and `bots`, is behind
 //! the `sim` feature, off by default.
 //!
+//! # One import
+//! [`prelude`] has what a program that runs an event needs; the tournament's
+//! input and event are `TourneyInput` and `TourneyEvent` there, so it is used
+//! beside `holdem_betting::prelude` without a clash.
+//!
 //! # Invariants
 //! - No I/O and no clock inside the engine; only [`journal`] writes, through
 //!   `std::io::Write`.
@@ -28,7 +33,7 @@
 //!
 //! # Example
 //! ```
-//! use holdem_tourney::{Command, Event, Input, PlayerId, Tournament, TournamentOptions};
+//! use holdem_tourney::{Chips, Command, Event, Input, PlayerId, Tournament, TournamentOptions};
 //! use rand_chacha::ChaCha8Rng;
 //! use rand_core::SeedableRng;
 //!
@@ -41,8 +46,8 @@
 //!     events.iter().find(|e| matches!(e, Event::HandStarted { .. })).cloned()
 //! else { unreachable!() };
 //! // Player 1 wins every chip.
-//! let total: u64 = stacks.iter().map(|s| s.1).sum();
-//! let result = stacks.iter().map(|&(p, _)| (p, if p == PlayerId(1) { total } else { 0 })).collect();
+//! let total = stacks.iter().map(|s| s.1).sum::<Result<Chips, _>>()?;
+//! let result = stacks.iter().map(|&(p, _)| (p, if p == PlayerId(1) { total } else { Chips::ZERO })).collect();
 //! let events = t.apply(&Input { at: 60_000, command: Command::HandFinished { table, hand, stacks: result } }, &mut rng)?;
 //! assert!(matches!(events.last(), Some(Event::Ended { standings }) if standings[0].player == PlayerId(1)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -66,6 +71,43 @@ pub mod seating;
 #[cfg(feature = "sim")]
 pub mod sim;
 mod tournament;
+
+/// What a program that runs a tournament needs, in one import:
+/// `use holdem_tourney::prelude::*;`.
+///
+/// It goes with `holdem_betting::prelude` without a clash: the tournament's
+/// `Input` and `Event` are `TourneyInput` and `TourneyEvent` here (the betting
+/// prelude's `Input` and `Event` are a hand's), and [`Chips`] is the same type in
+/// both. With the `sim` feature it also has the `Simulation` that plays an event
+/// with your bots.
+///
+/// ```
+/// use holdem_betting::prelude::*;
+/// use holdem_tourney::prelude::*;
+/// use rand_chacha::ChaCha8Rng;
+/// use rand_core::SeedableRng;
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(7);
+/// let mut t = Tournament::new(TournamentOptions::sit_and_go(2))?;
+/// let register = |p| TourneyInput { at: 0, command: Command::Register { player: PlayerId(p) } };
+/// t.apply(&register(1), &mut rng)?;
+/// let events: Vec<TourneyEvent> = t.apply(&register(2), &mut rng)?;
+/// assert!(events.iter().any(|e| matches!(e, TourneyEvent::HandStarted { .. })));
+/// let stack: Chips = t.options().starting_stack;
+/// assert_eq!(t.chips_in_play(), Chips(2 * stack.get()));
+/// // The betting names are there too, unambiguous.
+/// let _config = HandConfig::no_limit(Chips(100));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod prelude {
+    pub use crate::money::{DealOptions, DealTable, PlayerStack, icm_deal};
+    #[cfg(feature = "sim")]
+    pub use crate::sim::{NoJournal, SimOptions, Simulation};
+    pub use crate::{
+        Chips, Command, Event as TourneyEvent, Input as TourneyInput, LineupHand, Phase, PlayerId,
+        TableId, Tournament, TournamentConfig, TournamentOptions, TourneyError,
+    };
+}
 
 pub use command::{
     Command, DealDropReason, DealPart, Event, ForcedAction, Input, RolledBackHand, TourneyError,
@@ -92,6 +134,12 @@ pub const MAX_AMOUNT: u64 = 1 << 40;
 /// each at most [`MAX_AMOUNT`] chips and cents, the chips in play and the prize
 /// pool stay below 2^63.
 pub const MAX_PURCHASES: u64 = 1 << 21;
+
+/// The most seats at a tournament table: [`holdem_betting::MAX_SEATS`], 10, since
+/// every hand is played by that crate. Options with a larger `table_size` are
+/// refused ([`config::OptionsError::TableSize`]).
+pub const MAX_TABLE_SIZE: u8 = 10;
+const _: () = assert!(MAX_TABLE_SIZE as usize == holdem_betting::MAX_SEATS);
 
 /// The longest level: a week of minutes (a clock in milliseconds adds them up).
 pub const MAX_LEVEL_MINUTES: u32 = 7 * 24 * 60;

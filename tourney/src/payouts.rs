@@ -279,7 +279,11 @@ mod tests {
         // Rule T9: 5 left, three bust in one hand with 300, 500, 300 at its start.
         let t = PrizeTable::explicit(vec![5000, 3000, 1500, 700, 301]).unwrap();
         let f = rank_knockouts(
-            &[(PlayerId(7), 300), (PlayerId(8), 500), (PlayerId(9), 300)],
+            &[
+                (PlayerId(7), Chips(300)),
+                (PlayerId(8), Chips(500)),
+                (PlayerId(9), Chips(300)),
+            ],
             5,
             &t,
         );

@@ -48,6 +48,7 @@ pub enum BreakPolicy {
 
 /// Why a player was moved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum MoveReason {
     /// Their table was broken; the new seat is drawn at random (T11).
     TableBroken,
@@ -59,6 +60,7 @@ pub enum MoveReason {
 /// One change to the seating.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
+#[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
 pub enum SeatingChange {
     /// A player moved to another table.
     Moved {
@@ -116,6 +118,7 @@ pub struct Seated {
 
 /// One table: seats, button and bookkeeping for T12.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Table {
     id: TableId,
     seats: Vec<Option<Seated>>,
@@ -135,6 +138,7 @@ pub struct Table {
 
 /// What a hand start changed at its table, to undo on a roll-back (T20).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 struct Undo {
     #[serde(default)]
     last_blinds: Option<(u8, u8)>,
@@ -225,6 +229,7 @@ impl Table {
 
 /// Who plays a table's next hand: the button, the blinds and the dealt players.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Lineup {
     /// The table.
     pub table: TableId,
@@ -261,7 +266,7 @@ pub struct Seating {
 impl Seating {
     /// An empty seating with tables of `table_size` seats.
     pub fn new(table_size: u8) -> Result<Seating, SeatingError> {
-        if !(2..=10).contains(&table_size) {
+        if !(2..=crate::MAX_TABLE_SIZE).contains(&table_size) {
             return Err(SeatingError::TableSize(table_size));
         }
         Ok(Seating {

@@ -570,14 +570,14 @@ impl Simulation {
         for e in events {
             match e {
                 Event::HandStarted { table, stacks, .. } if rebuy.is_some() => {
-                    let threshold = rebuy.map_or(0, |r| r.chip_threshold);
+                    let threshold = rebuy.map_or(Chips::ZERO, |r| r.chip_threshold);
                     let Some(plan) = self.planned.get(table) else {
                         continue;
                     };
                     let busting: Vec<PlayerId> = plan
                         .stacks
                         .iter()
-                        .filter(|s| s.1 == 0)
+                        .filter(|s| s.1.is_zero())
                         .map(|s| s.0)
                         .collect();
                     for &(p, start) in stacks {
@@ -837,29 +837,36 @@ pub fn quick_hand(
     stacks: &[(PlayerId, Chips)],
     rng: &mut dyn RngCore,
 ) -> Vec<(PlayerId, Chips)> {
+    // Plain counts inside: every stack is part of the chips in play (below 2^63).
+    let stacks: Vec<(PlayerId, u64)> = stacks.iter().map(|&(p, c)| (p, c.get())).collect();
+    let (ante, small_blind, big_blind) = (
+        level.ante.get(),
+        level.small_blind.get(),
+        level.big_blind.get(),
+    );
     let n = stacks.len();
     let seat_of = |p: PlayerId| lineup.dealt.iter().find(|d| d.1 == p).map_or(0, |d| d.0);
     let mut put = vec![0u64; n];
     let mut folded = vec![false; n];
-    let pay = |i: usize, amount: Chips, put: &mut Vec<u64>| {
+    let pay = |i: usize, amount: u64, put: &mut Vec<u64>| {
         let room = stacks[i].1 - put[i];
         put[i] += amount.min(room);
     };
     for i in 0..n {
-        pay(i, level.ante, &mut put);
+        pay(i, ante, &mut put);
     }
     let idx = |seat: u8| stacks.iter().position(|&(p, _)| seat_of(p) == seat);
     if let Some(i) = lineup.small_blind.and_then(idx) {
-        pay(i, level.small_blind, &mut put);
+        pay(i, small_blind, &mut put);
     }
     let bb = idx(lineup.big_blind);
     if let Some(i) = bb {
-        pay(i, level.big_blind, &mut put);
+        pay(i, big_blind, &mut put);
     }
     // Action order: from the player after the big blind, around the table.
     let start = bb.map_or(0, |i| i + 1);
     let order: Vec<usize> = (0..n).map(|k| (start + k) % n).collect();
-    let cost = level.small_blind + level.big_blind + level.ante * n as u64;
+    let cost = small_blind + big_blind + ante * n as u64;
     let mut shover: Option<usize> = None;
     let mut acted: Vec<usize> = Vec::with_capacity(n);
     for &i in &order {
@@ -895,7 +902,7 @@ pub fn quick_hand(
                 } else if Some(i) == bb {
                     // checks
                 } else if roll < p + 250 {
-                    put[i] = put[i].max(level.big_blind.min(stack)); // limps
+                    put[i] = put[i].max(big_blind.min(stack)); // limps
                 } else {
                     folded[i] = true;
                 }
@@ -922,7 +929,7 @@ pub fn quick_hand(
         let a = live[below(rng, live.len() as u32) as usize];
         let b = live[below(rng, live.len() as u32) as usize];
         if a != b {
-            let bet = level.big_blind * (2 + u64::from(below(rng, 5)));
+            let bet = big_blind * (2 + u64::from(below(rng, 5)));
             let x = bet.min(stacks[a].1 - put[a]).min(stacks[b].1 - put[b]);
             put[a] += x;
             put[b] += x;
@@ -955,6 +962,6 @@ pub fn quick_hand(
         won[bb.unwrap_or(0)] += total;
     }
     (0..n)
-        .map(|i| (stacks[i].0, stacks[i].1 - put[i] + won[i]))
+        .map(|i| (stacks[i].0, Chips(stacks[i].1 - put[i] + won[i])))
         .collect()
 }

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
 
+use holdem_tourney::Chips;
 use holdem_tourney::{
     Command, Event, ForcedAction, Input, PlayerId, TableId, Tournament, TournamentOptions,
     TourneyError,
@@ -13,7 +14,7 @@ use rand_core::SeedableRng;
 const T0: u64 = 1_704_067_200_000;
 
 /// A hand in progress: table, hand number, dealt stacks.
-type HandInPlay = (TableId, u64, Vec<(PlayerId, u64)>);
+type HandInPlay = (TableId, u64, Vec<(PlayerId, Chips)>);
 
 struct Harness {
     t: Tournament,
@@ -229,7 +230,10 @@ fn t14_away_players_end_a_heads_up_match_biggest_stack_advances() {
     let (table, hand, _) = h.hands.remove(0);
     let total = h.t.chips_in_play();
     let s = |x: PlayerId| h.t.stacks()[&x];
-    let res = vec![(a, s(a) - 500), (b, s(b) + 500)];
+    let res = vec![
+        (a, (s(a) - Chips(500)).unwrap()),
+        (b, (s(b) + Chips(500)).unwrap()),
+    ];
     h.at(1000).ok(Command::HandFinished {
         table,
         hand,
@@ -254,7 +258,7 @@ fn rejected_commands_change_nothing() {
     let (table, hand, stacks) = h.hands[0].clone();
     let before = format!("{:?}", h.t);
     let mut bad = stacks.clone();
-    bad[0].1 += 1;
+    bad[0].1 = (bad[0].1 + Chips(1)).unwrap();
     let cases = vec![
         (
             Command::HandFinished {

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
 
+use holdem_tourney::Chips;
 use holdem_tourney::journal::{Entry, FsyncPolicy, JournalWriter};
 use holdem_tourney::money::{
     DealMethod, DealOptions, DealTable, MoneyError, PlayerStack, icm_deal,
@@ -62,7 +63,7 @@ impl Game {
         self.apply(command).unwrap()
     }
 
-    fn hand(&self) -> (TableId, u64, Vec<(PlayerId, u64)>) {
+    fn hand(&self) -> (TableId, u64, Vec<(PlayerId, Chips)>) {
         let (table, rh) = self.t.running_hands().next().unwrap();
         (table, rh.hand, rh.dealt.clone())
     }
@@ -70,14 +71,17 @@ impl Game {
     /// Finishes the hand in progress: `loser` gives all their chips to `winner`.
     fn finish_hand(&mut self, winner: PlayerId, loser: PlayerId) -> Vec<Event> {
         let (table, hand, dealt) = self.hand();
-        let lost = dealt.iter().find(|d| d.0 == loser).map_or(0, |d| d.1);
+        let lost = dealt
+            .iter()
+            .find(|d| d.0 == loser)
+            .map_or(Chips(0), |d| d.1);
         let stacks = dealt
             .iter()
             .map(|&(p, c)| {
                 if p == winner {
-                    (p, c + lost)
+                    (p, (c + lost).unwrap())
                 } else if p == loser {
-                    (p, 0)
+                    (p, Chips(0))
                 } else {
                     (p, c)
                 }

@@ -2,12 +2,13 @@
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
 
+use holdem_tourney::Chips;
 use holdem_tourney::payouts::PayoutRule;
 use holdem_tourney::{Command, Event, Input, PlayerId, TableId, Tournament, TournamentOptions};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-type Hands = Vec<(TableId, u64, Vec<(PlayerId, u64)>)>;
+type Hands = Vec<(TableId, u64, Vec<(PlayerId, Chips)>)>;
 
 fn apply(
     t: &mut Tournament,
@@ -32,7 +33,7 @@ fn apply(
 }
 
 /// The smallest stack in the hand loses everything to the biggest.
-fn bust_smallest(stacks: &[(PlayerId, u64)]) -> Vec<(PlayerId, u64)> {
+fn bust_smallest(stacks: &[(PlayerId, Chips)]) -> Vec<(PlayerId, Chips)> {
     let lo = stacks
         .iter()
         .enumerate()
@@ -46,8 +47,8 @@ fn bust_smallest(stacks: &[(PlayerId, u64)]) -> Vec<(PlayerId, u64)> {
         .map(|x| x.0)
         .unwrap();
     let mut out = stacks.to_vec();
-    out[hi].1 += out[lo].1;
-    out[lo].1 = 0;
+    out[hi].1 = (out[hi].1 + out[lo].1).unwrap();
+    out[lo].1 = Chips(0);
     out
 }
 
@@ -121,7 +122,7 @@ fn hand_for_hand_knockouts_on_two_tables_are_simultaneous_seed_000_2_2() {
     for (i, (table, hand, stacks)) in sync.into_iter().enumerate() {
         now += 1000;
         let res = bust_smallest(&stacks);
-        let (p, _) = res.iter().find(|s| s.1 == 0).copied().unwrap();
+        let (p, _) = res.iter().find(|s| s.1 == Chips(0)).copied().unwrap();
         busted_starts.push((p, stacks.iter().find(|s| s.0 == p).unwrap().1));
         let ev = apply(
             &mut t,

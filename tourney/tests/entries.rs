@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use holdem_tourney::Chips;
 use holdem_tourney::clock::{AddOnBreak, BreakSchedule, Level};
 use holdem_tourney::money::{
     AddOnOptions, AddOnWindow, LateRegistration, MoneyError, Price, RebuyOptions, Window,
@@ -33,7 +34,7 @@ struct Driver {
     t: Tournament,
     rng: ChaCha8Rng,
     now: u64,
-    hands: BTreeMap<TableId, (u64, Vec<(PlayerId, u64)>)>,
+    hands: BTreeMap<TableId, (u64, Vec<(PlayerId, Chips)>)>,
 }
 
 impl Driver {
@@ -94,7 +95,7 @@ impl Driver {
     fn finish(
         &mut self,
         table: TableId,
-        f: impl Fn(&[(PlayerId, u64)]) -> Vec<(PlayerId, u64)>,
+        f: impl Fn(&[(PlayerId, Chips)]) -> Vec<(PlayerId, Chips)>,
     ) -> Vec<Event> {
         let (hand, stacks) = self.hands.get(&table).cloned().unwrap();
         let result = f(&stacks);
@@ -124,9 +125,9 @@ impl Driver {
             s.iter()
                 .map(|&(q, c)| {
                     if q == loser {
-                        (q, 0)
+                        (q, Chips(0))
                     } else if q == winner {
-                        (q, c + chips)
+                        (q, (c + chips).unwrap())
                     } else {
                         (q, c)
                     }
@@ -145,7 +146,7 @@ impl Driver {
         all
     }
 
-    fn stack(&self, player: PlayerId) -> u64 {
+    fn stack(&self, player: PlayerId) -> Chips {
         self.t.stacks()[&player]
     }
 
@@ -180,20 +181,20 @@ fn seed_002() -> TournamentConfig {
     e.structure.levels = [25, 50, 100, 200, 300]
         .iter()
         .map(|&sb| Level {
-            small_blind: sb,
-            big_blind: 2 * sb,
-            ante: 0,
+            small_blind: Chips(sb),
+            big_blind: Chips(2 * sb),
+            ante: Chips(0),
             minutes: 20,
         })
         .collect();
     e.structure.breaks = BreakSchedule::None;
-    e.starting_stack = 5_000;
+    e.starting_stack = Chips(5_000);
     let mut c = TournamentConfig::from(e);
     c.entry.late_registration = LateRegistration::live_house_rule();
     c
 }
 
-fn entered(ev: &[Event]) -> Option<(u32, u64, u64, TableId)> {
+fn entered(ev: &[Event]) -> Option<(u32, Chips, Chips, TableId)> {
     ev.iter().find_map(|e| match e {
         Event::Entered {
             entry,
@@ -222,7 +223,7 @@ fn t2_late_entry_through_the_second_increase_docked_ten_big_blinds_seed_002() {
     // Level 0, blinds 25-50: docked 500.
     let ev = d.try_at(START + MINUTE, Command::Register { player: p(100) });
     let (entry, stack, docked, table) = entered(&ev.unwrap()).unwrap();
-    assert_eq!((entry, stack, docked), (1, 4_500, 500));
+    assert_eq!((entry, stack, docked), (1, Chips(4_500), Chips(500)));
     assert_eq!(d.t.seating().table(table).unwrap().count(), smallest + 1);
     // Level 1, blinds 50-100: docked 1,000.
     d.tick(START + 20 * MINUTE + 1);
@@ -230,16 +231,19 @@ fn t2_late_entry_through_the_second_increase_docked_ten_big_blinds_seed_002() {
     let smallest = fewest(&d);
     let ev = d.ok(Command::Register { player: p(101) });
     let (_, stack, docked, table) = entered(&ev).unwrap();
-    assert_eq!((stack, docked), (4_000, 1_000));
+    assert_eq!((stack, docked), (Chips(4_000), Chips(1_000)));
     assert_eq!(d.t.seating().table(table).unwrap().count(), smallest + 1);
     // Level 2 (after the second increase), blinds 100-200: docked 2,000.
     d.tick(START + 40 * MINUTE + 1);
     let ev = d.ok(Command::Register { player: p(102) });
-    assert_eq!(entered(&ev).unwrap().1, 3_000);
+    assert_eq!(entered(&ev).unwrap().1, Chips(3_000));
     let sizes: Vec<u8> = d.t.seating().tables().map(|t| t.count()).collect();
     assert!(sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1);
     d.chips_ok();
-    assert_eq!(d.t.chips_issued(), 25 * 5_000 + 4_500 + 4_000 + 3_000);
+    assert_eq!(
+        d.t.chips_issued(),
+        Chips(25 * 5_000 + 4_500 + 4_000 + 3_000)
+    );
     // The third increase closes it: refused, nothing changed.
     let before = (d.t.entrants().len(), *d.t.ledger(), d.t.now());
     assert_eq!(
@@ -406,7 +410,7 @@ fn t3_unregistration_refunds_in_full_until_the_configured_time() {
     // A late entrant who has not been dealt a hand yet may still leave.
     d.try_at(START + MINUTE, Command::Register { player: p(7) })
         .unwrap();
-    assert_eq!(d.t.chips_issued(), 7 * 10_000);
+    assert_eq!(d.t.chips_issued(), Chips(7 * 10_000));
     let ev = d
         .try_at(START + 2 * MINUTE, Command::Unregister { player: p(7) })
         .unwrap();
@@ -414,7 +418,7 @@ fn t3_unregistration_refunds_in_full_until_the_configured_time() {
         player: p(7),
         refund: price()
     }));
-    assert_eq!(d.t.chips_issued(), 6 * 10_000);
+    assert_eq!(d.t.chips_issued(), Chips(6 * 10_000));
     assert_eq!(d.t.seating().players(), 6);
     assert_eq!(d.t.ledger().prize_pool, 6_000);
     d.chips_ok();
@@ -538,8 +542,8 @@ fn rebuy_config(max_rebuys: Option<u32>) -> TournamentConfig {
     let mut c = small(3);
     c.entry.rebuy = Some(RebuyOptions {
         period: Window::ThroughLevel(1),
-        chip_threshold: 10_000,
-        chips: 10_000,
+        chip_threshold: Chips(10_000),
+        chips: Chips(10_000),
         price: price(),
         max_rebuys,
     });
@@ -561,7 +565,7 @@ fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
     assert!(ev.contains(&Event::ChipsBought {
         player: p(1),
         rebuy: true,
-        chips: 10_000,
+        chips: Chips(10_000),
         price: price(),
         deferred: true
     }));
@@ -577,11 +581,11 @@ fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
     let ev = d.bust(p(1));
     assert!(ev.contains(&Event::ChipsAdded {
         player: p(1),
-        chips: 10_000
+        chips: Chips(10_000)
     }));
     assert!(!ev.contains(&Event::Busted { player: p(1) }));
-    assert_eq!(d.stack(p(1)), 10_000);
-    assert_eq!(d.stack(winner), 20_000);
+    assert_eq!(d.stack(p(1)), Chips(10_000));
+    assert_eq!(d.stack(winner), Chips(20_000));
     d.chips_ok();
     let snapshot = (*d.t.ledger(), d.t.chips_issued());
     let refused = |d: &mut Driver, player, funds| {
@@ -596,8 +600,8 @@ fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
         TourneyError::Entry {
             player: winner,
             source: MoneyError::RebuyAboveThreshold {
-                stack: 20_000,
-                threshold: 10_000
+                stack: Chips(20_000),
+                threshold: Chips(10_000)
             }
         }
     );
@@ -658,7 +662,7 @@ fn t7_t4_add_on_only_during_the_add_on_break() {
     });
     c.entry.add_on = Some(AddOnOptions {
         window: AddOnWindow::AddOnBreak,
-        chips: 15_000,
+        chips: Chips(15_000),
         price: price(),
         max_add_ons: 1,
         add_on_break_minutes: 3,
@@ -691,11 +695,11 @@ fn t7_t4_add_on_only_during_the_add_on_break() {
     assert!(ev.contains(&Event::ChipsBought {
         player: p(1),
         rebuy: false,
-        chips: 15_000,
+        chips: Chips(15_000),
         price: price(),
         deferred: false
     }));
-    assert_eq!(d.stack(p(1)), 25_000);
+    assert_eq!(d.stack(p(1)), Chips(25_000));
     assert_eq!(
         add_on(&mut d, START + 12 * MINUTE),
         Err(TourneyError::Entry {
@@ -724,14 +728,14 @@ fn t7_t4_add_on_only_during_the_add_on_break() {
 fn t21_chip_race_when_the_level_retires_the_25_seed_002() {
     for race in [ChipRace::RoundUp, ChipRace::Off] {
         let mut c = small(9);
-        c.event.starting_stack = 1_000;
-        c.entry.starting_stack = 1_000;
+        c.event.starting_stack = Chips(1_000);
+        c.entry.starting_stack = Chips(1_000);
         c.event.structure.levels = [25, 50, 100]
             .iter()
             .map(|&sb| Level {
-                small_blind: sb,
-                big_blind: 2 * sb,
-                ante: 0,
+                small_blind: Chips(sb),
+                big_blind: Chips(2 * sb),
+                ante: Chips(0),
                 minutes: 10,
             })
             .collect();
@@ -743,8 +747,8 @@ fn t21_chip_race_when_the_level_retires_the_25_seed_002() {
         d.finish(table, |s| {
             s.iter()
                 .map(|&(q, c)| match q.0 {
-                    1 => (q, c + 75),
-                    2 => (q, c - 75),
+                    1 => (q, (c + Chips(75)).unwrap()),
+                    2 => (q, (c - Chips(75)).unwrap()),
                     _ => (q, c),
                 })
                 .collect()
@@ -763,15 +767,23 @@ fn t21_chip_race_when_the_level_retires_the_25_seed_002() {
         });
         if race == ChipRace::Off {
             assert_eq!(raced, None);
-            assert_eq!(d.stack(p(1)), 1_075);
+            assert_eq!(d.stack(p(1)), Chips(1_075));
             continue;
         }
-        assert_eq!(raced, Some((25, 50, vec![(p(1), 25), (p(2), 25)], 50)));
+        assert_eq!(
+            raced,
+            Some((
+                Chips(25),
+                Chips(50),
+                vec![(p(1), Chips(25)), (p(2), Chips(25))],
+                Chips(50)
+            ))
+        );
         assert_eq!(
             [d.stack(p(1)), d.stack(p(2)), d.stack(p(3))],
-            [1_100, 950, 1_000]
+            [Chips(1_100), Chips(950), Chips(1_000)]
         );
-        assert_eq!(d.t.chips_issued(), 3_050);
+        assert_eq!(d.t.chips_issued(), Chips(3_050));
         d.chips_ok();
     }
 }

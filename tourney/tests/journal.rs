@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
 
+use holdem_tourney::Chips;
 use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
 use holdem_tourney::sim::Simulation;
 use holdem_tourney::{Phase, Tournament, TournamentOptions};
@@ -35,7 +36,7 @@ fn check_chips(t: &Tournament) {
     if t.phase() == Phase::Running {
         assert_eq!(
             t.chips_in_play(),
-            u64::from(ENTRANTS) * t.options().starting_stack,
+            Chips(u64::from(ENTRANTS) * t.options().starting_stack.get()),
             "a chip was lost"
         );
     }
@@ -133,7 +134,7 @@ fn recovered_journal_can_be_resumed_and_finished() {
     assert_eq!(t.finishes().len() as u32, ENTRANTS);
     assert_eq!(
         t.chips_in_play(),
-        u64::from(ENTRANTS) * t.options().starting_stack
+        Chips(u64::from(ENTRANTS) * t.options().starting_stack.get())
     );
     // And the whole journal, torn tail cut off and resumed, replays to the same end.
     let again = Tournament::recover(&w.into_inner(), &mut ChaCha8Rng::seed_from_u64(9)).unwrap();

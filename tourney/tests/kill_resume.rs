@@ -6,6 +6,7 @@
 //! to this test (or `HOLDEM_BIN` names it); otherwise this test binary runs the
 //! same library code path (`Simulation` + the journal file) as its own child.
 
+use holdem_tourney::Chips;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -150,7 +151,11 @@ fn check_journal(file: &Path, done: bool) {
     let t = rec.tournament;
     let stack = t.options().starting_stack;
     if t.phase() == Phase::Running || done {
-        assert_eq!(t.chips_in_play(), u64::from(ENTRANTS) * stack, "chips lost");
+        assert_eq!(
+            t.chips_in_play(),
+            Chips(u64::from(ENTRANTS) * stack.get()),
+            "chips lost"
+        );
     }
     if done {
         assert_eq!(t.phase(), Phase::Finished);

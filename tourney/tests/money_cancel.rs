@@ -1,5 +1,6 @@
 //! Cancellation (rule T17, seed 000 section 10).
 
+use holdem_tourney::Chips;
 use holdem_tourney::money::{
     CashPool, Entrant, MoneyError, MoneyStage, PlayerId, Price, Purchase, PurchaseKind, Survivor,
     Tender, roll_forward, rollback,
@@ -34,7 +35,7 @@ fn survivors(chips: &[u64]) -> Vec<Survivor> {
         .enumerate()
         .map(|(i, &chips)| Survivor {
             player: PlayerId(i as u32 + 1),
-            chips,
+            chips: Chips(chips),
             bounty_head: 0,
         })
         .collect()

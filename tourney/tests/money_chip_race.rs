@@ -1,5 +1,6 @@
 //! Chip race / chipping up (rule T21).
 
+use holdem_tourney::Chips;
 use holdem_tourney::money::{ChipRaceStack, MoneyError, PlayerId, chip_race};
 
 // rule T21, seed 002: "A player has three 25 value chips. When the 25 value chips
@@ -7,8 +8,8 @@ use holdem_tourney::money::{ChipRaceStack, MoneyError, PlayerId, chip_race};
 #[test]
 fn seed_002_three_25s_become_two_50s() {
     let race = chip_race(
-        25,
-        50,
+        Chips(25),
+        Chips(50),
         &[ChipRaceStack {
             player: PlayerId(1),
             retired_chips: 3,
@@ -18,9 +19,9 @@ fn seed_002_three_25s_become_two_50s() {
     let p = race.players[0];
     assert_eq!(
         (p.new_chips, p.value_before, p.value_after, p.added),
-        (2, 75, 100, 25)
+        (2, Chips(75), Chips(100), Chips(25))
     );
-    assert_eq!(race.total_added, 25);
+    assert_eq!(race.total_added, Chips(25));
 }
 
 // rule T21: whole sets change directly, a remainder rounds up to one chip; the total
@@ -42,14 +43,14 @@ fn chip_race_changes_whole_sets_and_reports_the_total_added() {
         },
     ];
     // 25s into 100s: four per set.
-    let race = chip_race(25, 100, &stacks).unwrap();
-    let got: Vec<(u32, u64, u64)> = race
+    let race = chip_race(Chips(25), Chips(100), &stacks).unwrap();
+    let got: Vec<(u32, u64, Chips)> = race
         .players
         .iter()
         .map(|p| (p.player.0, p.new_chips, p.added))
         .collect();
-    assert_eq!(got, [(1, 3, 75), (2, 0, 0), (3, 2, 0)]);
-    assert_eq!(race.total_added, 75);
+    assert_eq!(got, [(1, 3, Chips(75)), (2, 0, Chips(0)), (3, 2, Chips(0))]);
+    assert_eq!(race.total_added, Chips(75));
 }
 
 // rule T21: bad denominations and duplicate players are typed errors.
@@ -61,17 +62,23 @@ fn chip_race_rejects_bad_denominations() {
     }];
     for (retired, next) in [(0, 50), (50, 25), (25, 25), (25, 60)] {
         assert_eq!(
-            chip_race(retired, next, &s),
-            Err(MoneyError::InvalidDenominations { retired, next })
+            chip_race(Chips(retired), Chips(next), &s),
+            Err(MoneyError::InvalidDenominations {
+                retired: Chips(retired),
+                next: Chips(next)
+            })
         );
     }
     assert_eq!(
-        chip_race(25, 50, &[s[0], s[0]]),
+        chip_race(Chips(25), Chips(50), &[s[0], s[0]]),
         Err(MoneyError::DuplicatePlayer(PlayerId(1)))
     );
     let huge = [ChipRaceStack {
         player: PlayerId(1),
         retired_chips: u64::MAX,
     }];
-    assert_eq!(chip_race(25, 50, &huge), Err(MoneyError::Overflow));
+    assert_eq!(
+        chip_race(Chips(25), Chips(50), &huge),
+        Err(MoneyError::Overflow)
+    );
 }

@@ -1,5 +1,6 @@
 //! Deals at the final table (rule T15): ICM, chip count, even split.
 
+use holdem_tourney::Chips;
 use holdem_tourney::money::icm::{equities, place_probabilities};
 use holdem_tourney::money::{
     Deal, DealMethod, DealOptions, DealTable, MoneyError, PlayerId, PlayerStack, chip_count_deal,
@@ -13,7 +14,7 @@ fn stacks(chips: &[u64]) -> Vec<PlayerStack> {
         .enumerate()
         .map(|(i, &c)| PlayerStack {
             player: PlayerId(i as u32 + 1),
-            chips: c,
+            chips: Chips(c),
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! Entry checks: late registration (T2), unregistration and re-entry (T3), rebuys
 //! and add-ons (T4).
 
+use holdem_tourney::Chips;
 use holdem_tourney::money::{
     AddOnOptions, AddOnWindow, EntryClock, EntryOptions, LateRegistration, MoneyError,
     PlayerEntries, PlayerId, Price, RebuyOptions, Unregistration, Window, check_add_on,
@@ -21,7 +22,7 @@ fn price() -> Price {
 
 fn options() -> EntryOptions {
     EntryOptions {
-        starting_stack: 5_000,
+        starting_stack: Chips(5_000),
         price: price(),
         ..EntryOptions::default()
     }
@@ -32,7 +33,7 @@ fn clock(now_ms: u64) -> EntryClock {
         start_ms: 9 * HOUR,
         now_ms,
         level_index: 0,
-        big_blind: 100,
+        big_blind: Chips(100),
         payouts_started: false,
         on_add_on_break: false,
     }
@@ -63,7 +64,7 @@ fn late_registration_09_00_start_with_90_minutes_closes_at_10_30() {
     );
     let entry = check_entry(&opts, &clock(closes - 1), &new_player()).unwrap();
     assert!(entry.late);
-    assert_eq!(entry.stack, 5_000);
+    assert_eq!(entry.stack, Chips(5_000));
     assert_eq!(entry.price, price());
     assert_eq!(
         check_entry(&opts, &clock(closes), &new_player()),
@@ -93,7 +94,10 @@ fn late_registration_closes_early_once_payouts_begin() {
 fn no_late_registration_without_a_window() {
     let opts = options();
     let early = check_entry(&opts, &clock(8 * HOUR), &new_player()).unwrap();
-    assert_eq!((early.stack, early.docked, early.late), (5_000, 0, false));
+    assert_eq!(
+        (early.stack, early.docked, early.late),
+        (Chips(5_000), Chips(0), false)
+    );
     assert_eq!(
         check_entry(&opts, &clock(9 * HOUR), &new_player()),
         Err(MoneyError::NoLateRegistration)
@@ -110,16 +114,19 @@ fn seed_002_late_entry_until_end_of_second_blind_increase_docked_ten_big_blinds(
     let mut c = clock(9 * HOUR + 50 * MINUTE);
     // Level 2 (after the second increase), blinds 100-200: docked 2,000.
     c.level_index = 2;
-    c.big_blind = 200;
+    c.big_blind = Chips(200);
     let entry = check_entry(&opts, &c, &new_player()).unwrap();
     assert_eq!(
         (entry.stack, entry.docked, entry.late),
-        (3_000, 2_000, true)
+        (Chips(3_000), Chips(2_000), true)
     );
     // Level 1, blinds 50-100: docked 1,000.
     c.level_index = 1;
-    c.big_blind = 100;
-    assert_eq!(check_entry(&opts, &c, &new_player()).unwrap().stack, 4_000);
+    c.big_blind = Chips(100);
+    assert_eq!(
+        check_entry(&opts, &c, &new_player()).unwrap().stack,
+        Chips(4_000)
+    );
     // The third increase: closed.
     c.level_index = 3;
     assert_eq!(
@@ -136,11 +143,11 @@ fn seed_002_late_entry_until_end_of_second_blind_increase_docked_ten_big_blinds(
 fn seed_002_late_entry_capped_at_1500_chips() {
     let mut opts = options();
     opts.late_registration = LateRegistration::live_house_rule();
-    opts.late_registration.max_late_stack = Some(1_500);
+    opts.late_registration.max_late_stack = Some(Chips(1_500));
     let mut c = clock(9 * HOUR + 5 * MINUTE);
-    c.big_blind = 50;
+    c.big_blind = Chips(50);
     let entry = check_entry(&opts, &c, &new_player()).unwrap();
-    assert_eq!((entry.stack, entry.docked), (1_500, 3_500));
+    assert_eq!((entry.stack, entry.docked), (Chips(1_500), Chips(3_500)));
 }
 
 // rule T2: docking the whole starting stack leaves nothing to play with.
@@ -149,15 +156,15 @@ fn late_entry_docked_to_nothing_is_refused() {
     let mut opts = options();
     opts.late_registration = LateRegistration::live_house_rule();
     let mut c = clock(9 * HOUR + 5 * MINUTE);
-    c.big_blind = 500;
+    c.big_blind = Chips(500);
     assert_eq!(
         check_entry(&opts, &c, &new_player()),
         Err(MoneyError::LateStackExhausted {
-            starting_stack: 5_000,
-            docked: 5_000
+            starting_stack: Chips(5_000),
+            docked: Chips(5_000)
         })
     );
-    c.big_blind = u64::MAX;
+    c.big_blind = Chips(u64::MAX);
     assert_eq!(
         check_entry(&opts, &c, &new_player()),
         Err(MoneyError::Overflow)
@@ -185,7 +192,7 @@ fn re_entry_only_where_allowed_and_only_after_busting() {
     );
     opts.re_entry = true;
     opts.max_entries = Some(2);
-    assert_eq!(check_entry(&opts, &c, &busted).unwrap().stack, 5_000);
+    assert_eq!(check_entry(&opts, &c, &busted).unwrap().stack, Chips(5_000));
     let twice = PlayerEntries {
         entries: 2,
         ..busted
@@ -232,14 +239,14 @@ fn rebuy_options() -> EntryOptions {
     EntryOptions {
         rebuy: Some(RebuyOptions {
             period: Window::ThroughLevel(5),
-            chip_threshold: 5_000,
-            chips: 5_000,
+            chip_threshold: Chips(5_000),
+            chips: Chips(5_000),
             price: price(),
             max_rebuys: Some(3),
         }),
         add_on: Some(AddOnOptions {
             window: AddOnWindow::AddOnBreak,
-            chips: 8_000,
+            chips: Chips(8_000),
             price: Price {
                 prize_pool: 2_000,
                 fee: 0,
@@ -257,13 +264,13 @@ fn rebuy_options() -> EntryOptions {
 fn rebuy_only_at_or_below_the_chip_threshold() {
     let opts = rebuy_options();
     let c = clock(9 * HOUR + 20 * MINUTE);
-    let grant = check_rebuy(&opts, &c, &playing(), 5_000, 10_000).unwrap();
-    assert_eq!((grant.chips, grant.price), (5_000, price()));
+    let grant = check_rebuy(&opts, &c, &playing(), Chips(5_000), 10_000).unwrap();
+    assert_eq!((grant.chips, grant.price), (Chips(5_000), price()));
     assert_eq!(
-        check_rebuy(&opts, &c, &playing(), 5_001, 10_000),
+        check_rebuy(&opts, &c, &playing(), Chips(5_001), 10_000),
         Err(MoneyError::RebuyAboveThreshold {
-            stack: 5_001,
-            threshold: 5_000
+            stack: Chips(5_001),
+            threshold: Chips(5_000)
         })
     );
 }
@@ -273,9 +280,9 @@ fn rebuy_only_at_or_below_the_chip_threshold() {
 fn rebuy_needs_available_funds() {
     let opts = rebuy_options();
     let c = clock(9 * HOUR + 20 * MINUTE);
-    assert!(check_rebuy(&opts, &c, &playing(), 0, 1_100).is_ok());
+    assert!(check_rebuy(&opts, &c, &playing(), Chips(0), 1_100).is_ok());
     assert_eq!(
-        check_rebuy(&opts, &c, &playing(), 0, 1_099),
+        check_rebuy(&opts, &c, &playing(), Chips(0), 1_099),
         Err(MoneyError::InsufficientFunds {
             needed: 1_100,
             available: 1_099
@@ -290,7 +297,7 @@ fn rebuy_only_in_the_rebuy_period_and_within_the_limit() {
     let mut c = clock(9 * HOUR + 20 * MINUTE);
     c.level_index = 6;
     assert_eq!(
-        check_rebuy(&opts, &c, &playing(), 0, 10_000),
+        check_rebuy(&opts, &c, &playing(), Chips(0), 10_000),
         Err(MoneyError::RebuyPeriodOver)
     );
     c.level_index = 5;
@@ -299,11 +306,11 @@ fn rebuy_only_in_the_rebuy_period_and_within_the_limit() {
         ..playing()
     };
     assert_eq!(
-        check_rebuy(&opts, &c, &spent, 0, 10_000),
+        check_rebuy(&opts, &c, &spent, Chips(0), 10_000),
         Err(MoneyError::MaxRebuysReached { player: P, max: 3 })
     );
     assert_eq!(
-        check_rebuy(&options(), &c, &playing(), 0, 10_000),
+        check_rebuy(&options(), &c, &playing(), Chips(0), 10_000),
         Err(MoneyError::NoRebuys)
     );
 }
@@ -320,7 +327,7 @@ fn add_on_only_during_the_add_on_break() {
     );
     c.on_add_on_break = true;
     let grant = check_add_on(&opts, &c, &playing(), 10_000).unwrap();
-    assert_eq!(grant.chips, 8_000);
+    assert_eq!(grant.chips, Chips(8_000));
     assert_eq!(
         check_add_on(&opts, &c, &playing(), 1_999),
         Err(MoneyError::InsufficientFunds {

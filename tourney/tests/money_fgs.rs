@@ -1,5 +1,6 @@
 //! Future game simulation deals (rule T15).
 
+use holdem_tourney::Chips;
 use holdem_tourney::money::icm::equities;
 use holdem_tourney::money::{
     DealOptions, DealTable, FgsOptions, MoneyError, PlayerId, PlayerStack, fgs_deal, fgs_equities,
@@ -59,7 +60,7 @@ fn t15_fgs_deal_assigns_every_cent() {
         .enumerate()
         .map(|(i, &c)| PlayerStack {
             player: PlayerId(i as u32 + 1),
-            chips: c,
+            chips: Chips(c),
         })
         .collect();
     let table = DealTable {

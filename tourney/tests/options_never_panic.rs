@@ -2,6 +2,7 @@
 //! tournament that plays without a panic (amounts are bounded by
 //! `holdem_tourney::MAX_AMOUNT` so that every sum fits in 64 bits).
 
+use holdem_tourney::Chips;
 use holdem_tourney::TournamentOptions;
 use holdem_tourney::config::OptionsError;
 use holdem_tourney::sim::{NoJournal, SimOptions, Simulation};
@@ -30,9 +31,9 @@ fn t1_t6_amounts_past_the_limit_are_typed_errors() {
     // refused, MAX_AMOUNT itself is taken.
     let max = holdem_tourney::MAX_AMOUNT;
     let mut o = TournamentOptions::sit_and_go(9);
-    o.starting_stack = max;
+    o.starting_stack = Chips(max);
     assert!(o.validate().is_ok());
-    o.starting_stack = max + 1;
+    o.starting_stack = Chips(max + 1);
     assert!(matches!(
         o.validate(),
         Err(OptionsError::TooLarge {
@@ -47,7 +48,7 @@ fn t1_t6_amounts_past_the_limit_are_typed_errors() {
         Err(OptionsError::TooLarge { field: "fee", .. })
     ));
     let mut o = TournamentOptions::sit_and_go(9);
-    o.structure.levels[0].ante = max + 1;
+    o.structure.levels[0].ante = Chips(max + 1);
     assert!(matches!(o.validate(), Err(OptionsError::Structure(_))));
     let mut o = TournamentOptions::sit_and_go(9);
     o.structure.levels[0].minutes = u32::MAX;
@@ -75,13 +76,13 @@ proptest! {
         };
         let li = level.index(o.structure.levels.len());
         match field {
-            0 => o.starting_stack = value,
+            0 => o.starting_stack = Chips(value),
             1 => o.buy_in = value,
             2 => o.fee = value,
             3 => o.table_size = value as u8,
-            4 => o.structure.levels[li].small_blind = value,
-            5 => o.structure.levels[li].big_blind = value,
-            6 => o.structure.levels[li].ante = value,
+            4 => o.structure.levels[li].small_blind = Chips(value),
+            5 => o.structure.levels[li].big_blind = Chips(value),
+            6 => o.structure.levels[li].ante = Chips(value),
             7 => o.structure.levels[li].minutes = value as u32,
             _ => o.away_hands_limit = value as u32,
         }

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
 
+use holdem_tourney::Chips;
 use holdem_tourney::sim::{NoJournal, Simulation};
 use holdem_tourney::{Event, Phase, TournamentOptions};
 use proptest::prelude::*;
@@ -22,7 +23,7 @@ fn play(options: TournamentOptions, entrants: u32, seed: u64) -> (Simulation, Ve
         if t.phase() == Phase::Running && !rounds {
             assert_eq!(
                 t.chips_in_play(),
-                u64::from(entrants) * stack,
+                Chips(u64::from(entrants) * stack.get()),
                 "chips not conserved"
             );
         }
@@ -224,7 +225,10 @@ fn b18_dead_button_live_mtt_of_150_plays_to_one_winner() {
         }
         let t = sim.tournament();
         if t.phase() == Phase::Running {
-            assert_eq!(t.chips_in_play(), 150 * t.options().starting_stack);
+            assert_eq!(
+                t.chips_in_play(),
+                Chips(150 * t.options().starting_stack.get())
+            );
         }
     }
     check_result(&sim, 150);

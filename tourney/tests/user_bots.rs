@@ -1,6 +1,7 @@
 //! Tournaments played by the user's own bots (`Simulation::with_bots`) and hands
 //! played from a `HandStarted` lineup with `LineupHand` (rules T8, T16, B17).
 
+use holdem_tourney::Chips;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -56,7 +57,11 @@ fn t8_user_bots_play_a_tournament_to_one_winner_with_chips_conserved() {
         sim.step(&mut NoJournal).expect("step");
         let t = sim.tournament();
         if t.phase() == Phase::Running {
-            assert_eq!(t.chips_in_play(), 30 * stack, "chips not conserved");
+            assert_eq!(
+                t.chips_in_play(),
+                Chips(30 * stack.get()),
+                "chips not conserved"
+            );
         }
     }
     let t = sim.tournament();
@@ -140,19 +145,19 @@ fn b17_a_lineup_hand_plays_the_started_hand_and_reports_its_stacks() {
     let table_hand = LineupHand::from_event(started)
         .expect("a started hand")
         .expect("a playable lineup");
-    let before: u64 = table_hand
+    let before: Result<Chips, _> = table_hand
         .seats()
         .iter()
         .map(|&(p, s)| {
             assert_eq!(table_hand.seat_of(p), Some(s));
             assert_eq!(table_hand.player_at(s), Some(p));
-            table_hand.hand().starting_stack(s).get()
+            table_hand.hand().starting_stack(s)
         })
         .sum();
     let mut driver = Driver::new(table_hand.hand().clone(), Dealer::new(Deck::seeded(3)));
     driver.play(&mut [CallingStation; 10]).expect("played");
     let finals = table_hand.final_stacks(driver.hand()).expect("settled");
-    assert_eq!(finals.iter().map(|f| f.1).sum::<u64>(), before);
+    assert_eq!(finals.iter().map(|f| f.1).sum::<Result<Chips, _>>(), before);
     let command = table_hand.finished(driver.hand()).expect("settled");
     t.apply(
         &Input {

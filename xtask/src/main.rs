@@ -1,6 +1,8 @@
 //! Developer tasks, run as `cargo xtask <task>` (see `.cargo/config.toml`).
 //!
-//! - `ci`: every check CI runs, in order, stopping at the first failure.
+//! - `ci`: every check CI runs, in order, stopping at the first failure (fmt, clippy,
+//!   tests, every example of the engine crates, snapshots, rules coverage).
+//! - `examples`: builds and runs every example of the engine crates (part of `ci`).
 //! - `rules`: checks `docs/rules-coverage.md` against the rule catalogue
 //!   `docs/rules.md` (and that catalogue against `../shared/RULES.md`).
 //! - `bench [NAME...]`: runs the criterion benchmarks of the `holdem-bench` crate.
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(&root),
         Some("rules") => rules::check(&root),
+        Some("examples") => examples(&root),
         Some("bench") => bench(&root, &args[1..]),
         Some("fuzz") => fuzz::run(&root, &args[1..]),
         Some("soak") => soak(&root, &args[1..]),
@@ -49,7 +52,8 @@ fn main() -> ExitCode {
         _ => {
             eprintln!(
                 "usage: cargo xtask <task>\n\n\
-                 tasks:\n  ci              fmt, clippy, tests (debug and release-only), snapshots, rules coverage\n  \
+                 tasks:\n  ci              fmt, clippy, tests (debug and release-only), examples, snapshots, rules coverage\n  \
+                 examples        build and run every example of the engine crates\n  \
                  rules           check docs/rules-coverage.md against docs/rules.md\n  \
                  bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history\n  \
                  gen-histories   regenerate the seeded random hand-history corpus\n  \
@@ -102,6 +106,7 @@ fn ci(root: &Path) -> Result<(), String> {
     }
     release.extend(["--", "--ignored"]);
     run_step(root, "test (release-only: exhaustive checks)", &release)?;
+    examples(root)?;
     if root.join("history/tests/snapshots.rs").exists() {
         run_step(
             root,
@@ -119,6 +124,64 @@ fn ci(root: &Path) -> Result<(), String> {
         "xtask: ci passed in {:.1}s",
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// The engine crates whose `examples/` `cargo xtask ci` runs: the default members
+/// (the `bench` crate's examples are measurement loops, run by hand).
+const EXAMPLE_CRATES: &[&str] = &[
+    "cards",
+    "eval",
+    "pots",
+    "betting",
+    "tourney",
+    "rules-config",
+    "history",
+    "cli",
+];
+
+/// Arguments for examples whose defaults are sized for measuring, not checking:
+/// (package, example, arguments).
+const EXAMPLE_ARGS: &[(&str, &str, &[&str])] = &[("holdem-betting", "throughput", &["2000"])];
+
+/// Builds and runs every example of [`EXAMPLE_CRATES`] (debug profile), each
+/// with the arguments of [`EXAMPLE_ARGS`] or none: an example that fails or
+/// panics fails `ci`.
+fn examples(root: &Path) -> Result<(), String> {
+    let mut found = Vec::new();
+    for dir in EXAMPLE_CRATES {
+        let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml"))
+            .map_err(|e| format!("examples: reading {dir}/Cargo.toml: {e}"))?;
+        let package = manifest
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|rest| rest.strip_suffix('"'))
+            .ok_or_else(|| format!("examples: no package name in {dir}/Cargo.toml"))?
+            .to_string();
+        let Ok(entries) = std::fs::read_dir(root.join(dir).join("examples")) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_suffix(".rs").map(str::to_string)
+            })
+            .collect();
+        names.sort();
+        found.extend(names.into_iter().map(|n| (package.clone(), n)));
+    }
+    for (package, example) in &found {
+        let mut args = vec!["run", "-q", "-p", package.as_str(), "--example", example];
+        if let Some((_, _, extra)) = EXAMPLE_ARGS
+            .iter()
+            .find(|(p, e, _)| p == package && e == example)
+        {
+            args.push("--");
+            args.extend(extra.iter().copied());
+        }
+        run_step(root, &format!("example {package}/{example}"), &args)?;
+    }
     Ok(())
 }
 

@@ -195,10 +195,13 @@ pub fn roll_forward(
     if survivors.is_empty() {
         return Err(MoneyError::NoPlayers);
     }
-    if let Some(s) = survivors.iter().find(|s| s.chips == 0) {
+    if let Some(s) = survivors.iter().find(|s| s.chips.is_zero()) {
         return Err(MoneyError::EmptyStack(s.player));
     }
-    checked_sum(survivors.iter().map(|s| s.chips))?;
+    survivors
+        .iter()
+        .map(|s| s.chips)
+        .sum::<Result<Chips, _>>()?;
     let mut collected: Cents = 0;
     for e in entrants {
         for p in &e.purchases {
@@ -215,7 +218,7 @@ pub fn roll_forward(
     // Canonical order: most chips first, then lowest id.
     let mut ordered = survivors.to_vec();
     ordered.sort_by(|a, b| b.chips.cmp(&a.chips).then(a.player.cmp(&b.player)));
-    let chips: Vec<Chips> = ordered.iter().map(|s| s.chips).collect();
+    let chips: Vec<u64> = ordered.iter().map(|s| s.chips.get()).collect();
     let n = ordered.len();
     let n64 = u64::try_from(n).map_err(|_| MoneyError::Overflow)?;
 

@@ -5,7 +5,7 @@
 //!
 //! Rounding up adds chips to play; [`ChipRace::total_added`] reports how many.
 
-use super::{Chips, MoneyError, PlayerId, checked_sum, sorted_unique};
+use super::{Chips, MoneyError, PlayerId, sorted_unique};
 
 /// A player's chips of the denomination being retired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,11 +53,11 @@ pub fn chip_race(
     next: Chips,
     stacks: &[ChipRaceStack],
 ) -> Result<ChipRace, MoneyError> {
-    if retired == 0 || next <= retired || !next.is_multiple_of(retired) {
+    if retired.is_zero() || next <= retired || !next.get().is_multiple_of(retired.get()) {
         return Err(MoneyError::InvalidDenominations { retired, next });
     }
     sorted_unique(stacks.iter().map(|s| s.player))?;
-    let per_set = next / retired;
+    let per_set = next.get() / retired.get();
     let mut players = Vec::with_capacity(stacks.len());
     for s in stacks {
         let sets = s.retired_chips / per_set;
@@ -67,20 +67,24 @@ pub fn chip_race(
         let new_chips = sets + u64::from(odd > 0);
         let value_before = s
             .retired_chips
-            .checked_mul(retired)
+            .checked_mul(retired.get())
+            .map(Chips)
             .ok_or(MoneyError::Overflow)?;
-        let value_after = new_chips.checked_mul(next).ok_or(MoneyError::Overflow)?;
+        let value_after = new_chips
+            .checked_mul(next.get())
+            .map(Chips)
+            .ok_or(MoneyError::Overflow)?;
         players.push(PlayerChipRace {
             player: s.player,
             retired_chips: s.retired_chips,
             new_chips,
             value_before,
             value_after,
-            added: value_after - value_before,
+            added: (value_after - value_before)?,
         });
     }
     players.sort_by_key(|p| p.player);
-    let total_added = checked_sum(players.iter().map(|p| p.added))?;
+    let total_added = players.iter().map(|p| p.added).sum::<Result<Chips, _>>()?;
     Ok(ChipRace {
         retired,
         next,

@@ -233,10 +233,10 @@ fn deal_with(
             remaining: table.players_remaining,
         });
     }
-    if let Some(s) = stacks.iter().find(|s| s.chips == 0) {
+    if let Some(s) = stacks.iter().find(|s| s.chips.is_zero()) {
         return Err(MoneyError::EmptyStack(s.player));
     }
-    checked_sum(stacks.iter().map(|s| s.chips))?;
+    stacks.iter().map(|s| s.chips).sum::<Result<Chips, _>>()?;
     if remaining_prizes.len() > stacks.len() {
         return Err(MoneyError::TooManyPrizes {
             prizes: remaining_prizes.len(),
@@ -250,7 +250,7 @@ fn deal_with(
     // Canonical order: most chips first, then lowest id.
     let mut ordered = stacks.to_vec();
     ordered.sort_by(|a, b| b.chips.cmp(&a.chips).then(a.player.cmp(&b.player)));
-    let chips: Vec<Chips> = ordered.iter().map(|s| s.chips).collect();
+    let chips: Vec<u64> = ordered.iter().map(|s| s.chips.get()).collect();
 
     let cents = match method {
         DealMethod::Icm => {
@@ -266,7 +266,7 @@ fn deal_with(
             let prizes = prizes_less_left_in_play(remaining_prizes, left_in_play);
             let prizes: Vec<f64> = prizes.iter().map(|&p| p as f64).collect();
             // Simulated in seat order, then put in the canonical order.
-            let seat_chips: Vec<Chips> = stacks.iter().map(|s| s.chips).collect();
+            let seat_chips: Vec<u64> = stacks.iter().map(|s| s.chips.get()).collect();
             let by_seat = fgs_equities(&seat_chips, &prizes, fgs)?.equity;
             let exact: Vec<f64> = ordered
                 .iter()

@@ -304,7 +304,7 @@ pub fn check_entry(
     if clock.now_ms < clock.start_ms {
         return Ok(LateEntry {
             stack: opts.starting_stack,
-            docked: 0,
+            docked: Chips::ZERO,
             late: false,
             price: opts.price,
         });
@@ -329,7 +329,8 @@ pub fn check_entry(
     }
     // Seed 002: "docked 10 times the amount of the big blind currently in play".
     let docked = u64::from(late.docked_big_blinds)
-        .checked_mul(clock.big_blind)
+        .checked_mul(clock.big_blind.get())
+        .map(Chips)
         .ok_or(MoneyError::Overflow)?;
     if docked >= opts.starting_stack {
         return Err(MoneyError::LateStackExhausted {
@@ -337,13 +338,13 @@ pub fn check_entry(
             docked,
         });
     }
-    let mut stack = opts.starting_stack - docked;
+    let mut stack = (opts.starting_stack - docked)?;
     if let Some(cap) = late.max_late_stack {
         stack = stack.min(cap);
     }
     Ok(LateEntry {
         stack,
-        docked: opts.starting_stack - stack,
+        docked: (opts.starting_stack - stack)?,
         late: true,
         price: opts.price,
     })

@@ -31,7 +31,10 @@ use rand_core::{RngCore, SeedableRng};
 use super::MoneyError;
 use super::icm::equities_subset;
 
-/// The most players an FGS deal simulates (one table).
+/// The most players an FGS deal simulates: a cost limit of the algorithm (each
+/// simulated hand is followed by an ICM evaluation of every outcome), not a seat
+/// limit; deals are made at final tables, usually of nine. Larger fields are
+/// refused with [`MoneyError::FgsPlayers`].
 pub const FGS_MAX_PLAYERS: usize = 9;
 
 /// One level of the structure, in chips.

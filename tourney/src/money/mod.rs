@@ -23,13 +23,13 @@
 //!
 //! # Example
 //! ```
-//! use holdem_tourney::money::{icm_deal, DealOptions, DealTable, PlayerId, PlayerStack};
+//! use holdem_tourney::money::{icm_deal, Chips, DealOptions, DealTable, PlayerId, PlayerStack};
 //!
 //! // Three players at the final table, $50 / $30 / $20 left to play for (rule T15).
 //! let stacks = [
-//!     PlayerStack { player: PlayerId(1), chips: 5_000 },
-//!     PlayerStack { player: PlayerId(2), chips: 3_000 },
-//!     PlayerStack { player: PlayerId(3), chips: 2_000 },
+//!     PlayerStack { player: PlayerId(1), chips: Chips(5_000) },
+//!     PlayerStack { player: PlayerId(2), chips: Chips(3_000) },
+//!     PlayerStack { player: PlayerId(3), chips: Chips(2_000) },
 //! ];
 //! let table = DealTable { final_table: true, players_remaining: 3, total_prize_pool: 10_000 };
 //! let deal = icm_deal(&table, &stacks, &[5_000, 3_000, 2_000], 0, &DealOptions::default())?;
@@ -76,7 +76,7 @@ use thiserror::Error;
 pub type Cents = u64;
 
 /// Chips, in whole chips.
-pub type Chips = u64;
+pub use holdem_pots::{Chips, ChipsError};
 
 /// Who a sum of money belongs to: the tournament's stable player identifier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -315,6 +315,10 @@ pub enum MoneyError {
     /// The arithmetic would overflow `u64`.
     #[error("amount overflows")]
     Overflow,
+    /// Chip arithmetic out of range: a sum of stacks above `u64`, or fewer chips
+    /// than are taken away.
+    #[error(transparent)]
+    Chips(#[from] ChipsError),
 }
 
 /// Checks that no player appears twice; `Ok` carries the ids sorted.

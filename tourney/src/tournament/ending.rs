@@ -13,7 +13,7 @@ impl Tournament {
         let (Some(&before), Some(&after)) = (self.units.get(i - 1), self.units.get(i)) else {
             return;
         };
-        if before > 0 && after > before && after % before == 0 {
+        if !before.is_zero() && after > before && after.get().is_multiple_of(before.get()) {
             let retired = self.chip_race_due.map_or(before, |(r, _)| r);
             self.chip_race_due = Some((retired, after));
         }
@@ -28,7 +28,7 @@ impl Tournament {
             .iter()
             .map(|(&player, &s)| ChipRaceStack {
                 player,
-                retired_chips: (s % next).div_ceil(retired),
+                retired_chips: (s.get() % next.get()).div_ceil(retired.get()),
             })
             .collect();
         list.sort_unstable_by_key(|s| s.player);
@@ -36,20 +36,21 @@ impl Tournament {
             return;
         };
         let mut added = Vec::new();
-        let mut total_added = 0;
+        let mut total_added = Chips::ZERO;
         for p in &race.players {
             let Some(s) = self.stacks.get_mut(&p.player) else {
                 continue;
             };
-            let odd = *s % next;
-            let new = *s - odd + p.new_chips * next;
-            if new > *s {
-                added.push((p.player, new - *s));
-                total_added += new - *s;
-                *s = new;
+            // The chips of the retired denomination become `new_chips` of the next.
+            let odd = Chips(s.get() % next.get());
+            if p.value_after > odd {
+                let more = bounded_sub(p.value_after, odd);
+                added.push((p.player, more));
+                total_added = bounded_add(total_added, more);
+                *s = bounded_add(*s, more);
             }
         }
-        self.chips_issued += total_added;
+        self.chips_issued = bounded_add(self.chips_issued, total_added);
         ev.push(Event::ChipRaced {
             retired,
             next,
@@ -122,8 +123,8 @@ impl Tournament {
         deferred.sort_unstable();
         for (player, chips) in deferred {
             if let Some(s) = self.stacks.get_mut(&player) {
-                *s += chips;
-                self.chips_issued += chips;
+                *s = bounded_add(*s, chips);
+                self.chips_issued = bounded_add(self.chips_issued, chips);
                 ev.push(Event::ChipsAdded { player, chips });
             }
         }

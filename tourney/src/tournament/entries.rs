@@ -46,7 +46,7 @@ impl Tournament {
         }
         self.stacks.insert(player, le.stack);
         self.status.insert(player, Status::default());
-        self.chips_issued += le.stack;
+        self.chips_issued = bounded_add(self.chips_issued, le.stack);
         let Ok(seat) = self.seating.add_player(player, rng) else {
             return;
         };
@@ -87,7 +87,7 @@ impl Tournament {
         ev.push(Event::Refunded { player, refund });
         if self.phase == Phase::Running {
             if let Some(stack) = self.stacks.remove(&player) {
-                self.chips_issued -= stack;
+                self.chips_issued = bounded_sub(self.chips_issued, stack);
             }
             self.status.remove(&player);
             let _ = self.seating.remove(player);
@@ -115,8 +115,8 @@ impl Tournament {
         if deferred {
             self.deferred_chips.insert(player, chips);
         } else if let Some(s) = self.stacks.get_mut(&player) {
-            *s += chips;
-            self.chips_issued += chips;
+            *s = bounded_add(*s, chips);
+            self.chips_issued = bounded_add(self.chips_issued, chips);
         }
         ev.push(Event::ChipsBought {
             player,

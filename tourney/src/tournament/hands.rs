@@ -19,7 +19,7 @@ impl Tournament {
             self.stacks.insert(p, stack);
             self.status.insert(p, Status::default());
         }
-        self.chips_issued = stack * u64::from(n);
+        self.chips_issued = bounded_mul(stack, u64::from(n));
         let players = self.entrants.clone();
         self.seat_round(&players, rng, ev);
         self.open = self.compute_entries_open();
@@ -130,7 +130,7 @@ impl Tournament {
             let stacks: Vec<(PlayerId, Chips)> = lineup
                 .dealt
                 .iter()
-                .map(|&(_, p)| (p, self.stacks.get(&p).copied().unwrap_or(0)))
+                .map(|&(_, p)| (p, self.stacks.get(&p).copied().unwrap_or_default()))
                 .collect();
             if self.open {
                 // T3: a player dealt a hand can no longer unregister.
@@ -196,16 +196,20 @@ impl Tournament {
                 if let Some(add) = self.deferred_chips.remove(&p) {
                     // T4: a rebuy or add-on bought during the hand lands now; a
                     // player who lost every chip in it stays in.
-                    c += add;
-                    self.chips_issued += add;
+                    c = bounded_add(c, add);
+                    self.chips_issued = bounded_add(self.chips_issued, add);
                     ev.push(Event::ChipsAdded {
                         player: p,
                         chips: add,
                     });
                 }
             }
-            if c == 0 {
-                let start = rh.dealt.iter().find(|d| d.0 == p).map_or(0, |d| d.1);
+            if c.is_zero() {
+                let start = rh
+                    .dealt
+                    .iter()
+                    .find(|d| d.0 == p)
+                    .map_or(Chips::ZERO, |d| d.1);
                 busted.push((p, start));
                 self.stacks.remove(&p);
                 self.status.remove(&p);
@@ -281,15 +285,15 @@ impl Tournament {
         };
         let mut at_table: Vec<(PlayerId, Chips)> = t
             .players()
-            .map(|(_, p)| (p, self.stacks.get(&p).copied().unwrap_or(0)))
+            .map(|(_, p)| (p, self.stacks.get(&p).copied().unwrap_or_default()))
             .collect();
         at_table.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let Some(&(winner, _)) = at_table.first() else {
             return;
         };
-        let mut pot = 0;
+        let mut pot = Chips::ZERO;
         for &(p, c) in &at_table[1..] {
-            pot += c;
+            pot = bounded_add(pot, c);
             self.stacks.remove(&p);
             self.status.remove(&p);
             let _ = self.seating.remove(p);
@@ -297,7 +301,7 @@ impl Tournament {
         }
         // The table's chips go with the player who advances: none vanish.
         if let Some(s) = self.stacks.get_mut(&winner) {
-            *s += pot;
+            *s = bounded_add(*s, pot);
         }
         ev.push(Event::AwayLimitReached {
             table,

@@ -19,7 +19,9 @@ use crate::command::{
 };
 use crate::config::{ChipRace, Format, OptionsError, TournamentConfig, TournamentOptions};
 use crate::det::{DetBank, DetStage};
-use crate::ids::{Cents, Chips, IdMap, IdSet, Ms, PlayerId, TableId};
+use crate::ids::{
+    Cents, Chips, IdMap, IdSet, Ms, PlayerId, TableId, bounded_add, bounded_mul, bounded_sub,
+};
 use crate::money::{
     self, ChipRaceStack, DealMethod, Entrant, EntryClock, LateEntry, MoneyError, PlayerEntries,
     Price, Purchase, PurchaseKind, Tender,
@@ -55,6 +57,7 @@ pub struct RunningHand {
 /// The money taken so far (T1-T5): every entry, re-entry, rebuy and add-on,
 /// less refunds, by where it goes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Ledger {
     /// The prize pool, cents: fixed when entries and rebuys close (T5).
     pub prize_pool: Cents,
@@ -248,7 +251,7 @@ impl Tournament {
             open: false,
             busted_open: Vec::new(),
             deferred_chips: IdMap::default(),
-            chips_issued: 0,
+            chips_issued: Chips::ZERO,
             units,
             chip_race_due: None,
             deal: None,
@@ -470,14 +473,17 @@ fn purchase(kind: PurchaseKind, price: Price) -> Purchase {
 /// The smallest chip each level needs: the greatest common divisor of the
 /// blinds and antes of that level and every later one (T21).
 fn chip_units(levels: &[crate::clock::Level]) -> Vec<Chips> {
-    fn gcd(a: Chips, b: Chips) -> Chips {
+    fn gcd(a: u64, b: u64) -> u64 {
         if b == 0 { a } else { gcd(b, a % b) }
     }
-    let mut out = vec![0; levels.len()];
+    let mut out = vec![Chips::ZERO; levels.len()];
     let mut g = 0;
     for (i, l) in levels.iter().enumerate().rev() {
-        g = gcd(gcd(gcd(g, l.small_blind), l.big_blind), l.ante);
-        out[i] = g;
+        g = gcd(
+            gcd(gcd(g, l.small_blind.get()), l.big_blind.get()),
+            l.ante.get(),
+        );
+        out[i] = Chips(g);
     }
     out
 }

@@ -27,9 +27,9 @@ impl Tournament {
             .iter()
             .skip(from.min(levels.len().saturating_sub(1)))
             .map(|l| money::FgsLevel {
-                small_blind: l.small_blind,
-                big_blind: l.big_blind.max(1),
-                ante: l.ante,
+                small_blind: l.small_blind.get(),
+                big_blind: l.big_blind.get().max(1),
+                ante: l.ante.get(),
             })
             .collect();
         let hands_per_level = levels.get(from).map_or(1, |l| l.minutes.max(1));

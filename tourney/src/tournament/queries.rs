@@ -102,7 +102,10 @@ impl Tournament {
     /// Total chips in play (equal to entrants × starting stack in every
     /// multi-table event; per round in round formats).
     pub fn chips_in_play(&self) -> Chips {
-        self.stacks.values().sum()
+        // Each stack is part of the chips issued, which stay below 2^63.
+        self.stacks
+            .values()
+            .fold(Chips::ZERO, |sum, &s| bounded_add(sum, s))
     }
 
     /// Finishes so far, in the order they were decided.

@@ -265,7 +265,7 @@ impl Tournament {
                     .structure
                     .levels
                     .first()
-                    .map_or(0, |l| l.big_blind),
+                    .map_or(Chips::ZERO, |l| l.big_blind),
                 false,
             ),
         };
@@ -340,7 +340,7 @@ impl Tournament {
                     start_ms,
                     now_ms: at,
                     level_index: 0,
-                    big_blind: 0,
+                    big_blind: Chips::ZERO,
                     payouts_started: false,
                     on_add_on_break: false,
                 };
@@ -414,14 +414,20 @@ impl Tournament {
             });
         }
         // At most ten players: a quadratic scan beats hashing and allocates nothing.
-        let mut after: Chips = 0;
+        // A reported total above u64 cannot equal the dealt one: it is refused as
+        // not conserved, showing the largest count.
+        let mut after = Ok(Chips::ZERO);
         for (i, &(p, c)) in stacks.iter().enumerate() {
             if stacks[..i].iter().any(|x| x.0 == p) || !h.dealt.iter().any(|&(d, _)| d == p) {
                 return Err(TourneyError::WrongPlayers { hand, player: p });
             }
-            after = after.saturating_add(c);
+            after = after + c;
         }
-        let before: Chips = h.dealt.iter().map(|&(_, c)| c).sum();
+        let after = after.unwrap_or(Chips::MAX);
+        let before = h
+            .dealt
+            .iter()
+            .fold(Chips::ZERO, |sum, &(_, c)| bounded_add(sum, c));
         if before != after {
             return Err(TourneyError::ChipsNotConserved {
                 hand,
