@@ -1085,7 +1085,7 @@ fn t20_a_tournament_resumed_between_hands_keeps_its_standings_seed_1002258() {
 fn t20_a_tournament_resumed_between_hands_keeps_its_standings_seed_2003310() {
     let mut options = TournamentOptions::online_mtt();
     options.table_size = 6;
-    options.starting_stack = 1_500;
+    options.starting_stack = Chips(1_500);
     let (expected, resumed, rolled_back) = resumed_once(&options, 16, 2_003_310, 85);
     assert_eq!(rolled_back, 0, "killed between hands");
     assert_eq!(resumed, expected);
