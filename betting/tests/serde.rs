@@ -305,7 +305,7 @@ mod driver_state {
         let err = serde_json::from_value::<Hand>(v).expect_err("tampered");
         assert!(err.to_string().contains("masks"), "{err}");
         let mut v = snapshot();
-        v["to_act"] = serde_json::json!(15);
+        v["to-act"] = serde_json::json!(15);
         let err = serde_json::from_value::<Hand>(v).expect_err("tampered");
         assert!(err.to_string().contains("seat 15"), "{err}");
         // The untouched snapshot loads.
