@@ -865,6 +865,18 @@ pub const HOUSE_FIELD: &str = "_holdem_house";
 /// # Errors
 /// Why the text is not a table of house rules: the key and the problem.
 pub fn parse_house(toml: &str, unit: Unit) -> Result<crate::model::TableRules, String> {
+    with_inline_table(toml, "{ half-bet = false }", |entries| {
+        house_of(entries, unit)
+    })
+}
+
+/// Reads a TOML inline table's `entries` for `f`; `example` shows the expected shape
+/// in the error when `toml` is something else.
+fn with_inline_table<T>(
+    toml: &str,
+    example: &str,
+    f: impl FnOnce(&[Entry<'_>]) -> Result<T, String>,
+) -> Result<T, String> {
     let doc = format!("v = {toml}");
     let mut reader = Reader::new(&doc);
     let section = match reader.next_section() {
@@ -873,8 +885,13 @@ pub fn parse_house(toml: &str, unit: Unit) -> Result<crate::model::TableRules, S
         None => return Err("empty".into()),
     };
     let Some(Value::Table(entries)) = section.get("v").map(|e| &e.value) else {
-        return Err("must be an inline table such as { half-bet = false }".into());
+        return Err(format!("must be an inline table such as {example}"));
     };
+    f(entries)
+}
+
+/// The house rules an inline table's entries name ([`parse_house`]).
+fn house_of(entries: &[Entry<'_>], unit: Unit) -> Result<crate::model::TableRules, String> {
     let mut rules = crate::model::TableRules::STANDARD;
     for e in entries {
         let key: &str = &e.key;
@@ -907,17 +924,14 @@ pub fn parse_house(toml: &str, unit: Unit) -> Result<crate::model::TableRules, S
 /// # Errors
 /// Why the text is not a rake: the key and the problem.
 pub fn parse_rake(toml: &str, unit: Unit) -> Result<holdem_pots::RakePolicy, String> {
+    with_inline_table(toml, "{ basis-points = 500, cap = 3 }", |entries| {
+        rake_of(entries, unit)
+    })
+}
+
+/// The rake policy an inline table's entries name ([`parse_rake`]).
+fn rake_of(entries: &[Entry<'_>], unit: Unit) -> Result<holdem_pots::RakePolicy, String> {
     use holdem_pots::{Chips, RakePolicy, RakeRounding, RakeSource};
-    let doc = format!("v = {toml}");
-    let mut reader = Reader::new(&doc);
-    let section = match reader.next_section() {
-        Some(Ok(s)) => s,
-        Some(Err(e)) => return Err(e.problem.to_string()),
-        None => return Err("empty".into()),
-    };
-    let Some(Value::Table(entries)) = section.get("v").map(|e| &e.value) else {
-        return Err("must be an inline table such as { basis-points = 500, cap = 3 }".into());
-    };
     let mut rake = RakePolicy::NONE;
     for e in entries {
         let key: &str = &e.key;

@@ -47,17 +47,7 @@ pub(super) fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> 
     let n = stacks.len();
     let total: f64 = stacks.iter().map(|&c| c as f64).sum();
     let a: Vec<f64> = stacks.iter().map(|&c| c as f64 / total).collect();
-    let mut w: Vec<f64> = prizes.to_vec();
-    let mut base = 0.0;
-    if w.len() == n {
-        base = w[n - 1];
-        for x in &mut w {
-            *x -= base;
-        }
-    }
-    while w.last() == Some(&0.0) {
-        w.pop();
-    }
+    let (w, base) = super::prizes_above_base(n, prizes);
     let k_paid = w.len();
     let mut equity = vec![base; n];
     if k_paid == 0 {

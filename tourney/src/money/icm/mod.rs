@@ -173,3 +173,24 @@ pub fn place_probabilities(stacks: &[u64]) -> Result<Vec<Vec<f64>>, MoneyError> 
     }
     Ok(out)
 }
+
+/// The prizes as every method pays them, and the part each player is sure of: with
+/// every place paid, everyone is sure of the last prize, so it is taken out of each
+/// prize (the rest is paid only while places are still open); prizes of nothing at
+/// the end are dropped.
+pub(super) fn prizes_above_base(players: usize, prizes: &[f64]) -> (Vec<f64>, f64) {
+    let mut w = prizes.to_vec();
+    let base = match w.last() {
+        Some(&last) if w.len() == players => last,
+        _ => 0.0,
+    };
+    if base != 0.0 {
+        for x in &mut w {
+            *x -= base;
+        }
+    }
+    while w.last() == Some(&0.0) {
+        w.pop();
+    }
+    (w, base)
+}

@@ -12,18 +12,7 @@ pub(super) fn subset_dp(stacks: &[u64], prizes: &[f64]) -> Vec<f64> {
     let n = stacks.len();
     let chips: Vec<f64> = stacks.iter().map(|&c| c as f64).collect();
     let total: f64 = chips.iter().sum();
-    // With every place paid, everyone is sure of the last prize.
-    let mut w: Vec<f64> = prizes.to_vec();
-    let mut base = 0.0;
-    if w.len() == n {
-        base = w[n - 1];
-        for x in &mut w {
-            *x -= base;
-        }
-    }
-    while w.last() == Some(&0.0) {
-        w.pop();
-    }
+    let (w, base) = super::prizes_above_base(n, prizes);
     let places = w.len();
     let mut equity = vec![base; n];
     if places == 0 {
