@@ -653,16 +653,7 @@ fn finish(setup: &Setup, p: Play) -> Result<HandRun, String> {
 
 /// The house rules a replay of this setup needs.
 fn house_rules(c: &HandConfig) -> HouseRules {
-    HouseRules {
-        name: "soak".into(),
-        max_bets_per_round: c.max_bets_per_round,
-        cap_lifted_heads_up: c.cap_lifted_heads_up,
-        reraise_must_double: c.reraise_must_double,
-        incomplete_all_in: c.incomplete_all_in,
-        time_out_all_in_protection: c.time_out_all_in_protection,
-        showdown: c.showdown,
-        rake: c.rake,
-    }
+    HouseRules::of_config("soak", c)
 }
 
 /// Writes the hand as JSON Lines, postcard and (where PHH can record it) PHH, reads

@@ -1292,7 +1292,8 @@ pub fn action_text_of(kind: &ActionKind, comment: Option<&str>, unit: Unit) -> S
     s
 }
 
-fn quote(s: &str) -> String {
+/// A TOML basic string of `s` (every control character escaped).
+pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

@@ -56,9 +56,14 @@ impl HouseRules {
     /// The standard rules of RULES.md: four bets a round in fixed limit, no cap lift,
     /// standard minimum raise after an incomplete all-in, time-outs fold.
     pub fn standard() -> HouseRules {
-        let c = HandConfig::default();
+        HouseRules::of_config("standard", &HandConfig::default())
+    }
+
+    /// The house rules a hand's configuration plays under (its betting options,
+    /// showdown rules and rake), named `name`.
+    pub fn of_config(name: &str, c: &HandConfig) -> HouseRules {
         HouseRules {
-            name: "standard".into(),
+            name: name.to_string(),
             max_bets_per_round: c.max_bets_per_round,
             cap_lifted_heads_up: c.cap_lifted_heads_up,
             reraise_must_double: c.reraise_must_double,

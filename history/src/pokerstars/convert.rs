@@ -870,7 +870,7 @@ fn metadata(hand: &Hand, order: &[SeatIndex], unit: Unit, rake: u64) -> Metadata
         ),
         seat_count: hand.table.max_seats.map(u32::from),
         hand: Some(h.id.to_string()),
-        table: Some(toml_string(&hand.table.name)),
+        table: Some(crate::phh::quote(&hand.table.name)),
         currency: h.currency.code().map(str::to_string),
         currency_symbol: h.currency.symbol().map(|c| c.to_string()),
         ..Metadata::default()
@@ -900,20 +900,4 @@ fn metadata(hand: &Hand, order: &[SeatIndex], unit: Unit, rake: u64) -> Metadata
         });
     }
     meta
-}
-
-/// A TOML basic string of `s`.
-fn toml_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
