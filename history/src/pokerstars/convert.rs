@@ -18,9 +18,17 @@
 //! (`$80 Cap`) a player puts at most the cap into the pot in a hand and one who
 //! reaches it is all in: the starting stacks are the chips in play (each stack, at
 //! most the cap; the cap is kept in [`CAP_FIELD`]), and so are the stacks checked
-//! after the hand. Forms the native
-//! model cannot hold (a dead small blind, a blind posted out of position, more than
-//! ten players) are unsupported, never approximated.
+//! after the hand.
+//!
+//! Blinds posted by a player coming in (B19) take H4's forms: a big blind posted
+//! out of position is live and the player acts in turn; a small blind posted out of
+//! position is a dead blind ([`DEAD_BLIND`]); `posts small & big blinds` is a live
+//! big blind with the small blind dead beside it, held in the player's ante slot
+//! (dead money either way). With the small blind's seat empty, the first player
+//! after the button posts the big blind alone (p1's place). Forms the native model
+//! cannot hold (such a post on the button, in the small blind's place, heads-up or
+//! all-in; a fixed-limit hand without a small blind; more than ten players) are
+//! unsupported, never approximated.
 
 use arrayvec::ArrayVec;
 use holdem_cards::Card;
@@ -29,7 +37,7 @@ use crate::model::{
     Action, ActionKind, Cards, ExtraField, HandHistory, Metadata, Player, Shown, Stakes,
     TableRules, Variant,
 };
-use crate::money::Unit;
+use crate::money::{DEAD_BLIND, Unit};
 
 use super::ast::{Amount, CardList, Event, Hand, Limit, PostKind, Run, SeatIndex, SeatState};
 use super::error::{PokerStarsError, PokerStarsErrorKind as Kind};
@@ -167,7 +175,8 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         Limit::FixedLimit => (v(hand.header.stakes.0) / 2, v(hand.header.stakes.0)),
         _ => (v(hand.header.stakes.0), v(hand.header.stakes.1)),
     };
-    let mut bb_posted = false;
+    // The player whose big blind sets the preflop level.
+    let mut bb_at: Option<usize> = None;
     let nominal_ante = hand
         .events
         .iter()
@@ -182,6 +191,9 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
         .max()
         .unwrap_or(0);
     let slot = |p: usize| if heads_up { 1 - p.min(1) } else { p };
+    // Whether player `p` is on the button (the last player, unless the button's
+    // seat is empty).
+    let on_button = |p: usize| p + 1 == n && order.last().is_some_and(|&s| number(s) == button);
     let (sb_player, bb_player) = if heads_up { (1, 0) } else { (0, 1) };
 
     // At a capped table the chips in play are at most the cap: a player who
@@ -279,6 +291,7 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                         format!("is all-in with {} behind", left - a),
                     ));
                 }
+                let blind_free = blinds.get(slot(p)).is_some_and(|&b| b == 0);
                 match kind {
                     PostKind::Ante => {
                         if let Some(x) = antes.get_mut(slot(p)) {
@@ -295,7 +308,28 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                         if let Some(x) = blinds.get_mut(slot(p)) {
                             *x += if *all_in { a.max(nominal_bb) } else { a };
                         }
-                        bb_posted = true;
+                        bb_at = Some(p);
+                        add_round(&mut book, p, a);
+                    }
+                    // No small blind (its seat left): the big blind is the first
+                    // player after the button, p1's place (H4's form).
+                    PostKind::BigBlind if p == sb_player && !heads_up && blind_free => {
+                        if hand.header.limit == Limit::FixedLimit {
+                            return Err(unsupported(
+                                line,
+                                "a fixed-limit hand with no small blind",
+                            ));
+                        }
+                        if a != nominal_bb {
+                            return Err(unsupported(
+                                line,
+                                "a big blind for less than the stakes with no small blind",
+                            ));
+                        }
+                        if let Some(x) = blinds.get_mut(slot(p)) {
+                            *x = a;
+                        }
+                        bb_at = Some(p);
                         add_round(&mut book, p, a);
                     }
                     PostKind::Straddle if !heads_up && p == 2 => {
@@ -304,16 +338,62 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                         }
                         add_round(&mut book, p, a);
                     }
-                    PostKind::SmallAndBig => {
-                        return Err(unsupported(
-                            line,
-                            "a dead small blind (`posts small & big blinds`): not imported yet",
-                        ));
+                    // A player coming in out of position (B19, H4's forms): a big
+                    // blind is live and the player acts in turn; a small blind is
+                    // dead money; both together are a live big blind and a dead
+                    // small blind, the dead part held where antes are (dead money
+                    // too).
+                    PostKind::BigBlind | PostKind::SmallBlind | PostKind::SmallAndBig
+                        if !heads_up && p >= 1 && !on_button(p) && blind_free =>
+                    {
+                        if *all_in {
+                            return Err(unsupported(line, "a blind posted out of position all-in"));
+                        }
+                        let (dead, live) = match kind {
+                            PostKind::SmallBlind => (a, 0),
+                            PostKind::BigBlind => (0, a),
+                            _ => (nominal_sb, a.saturating_sub(nominal_sb)),
+                        };
+                        if p == bb_player && live == 0 {
+                            return Err(unsupported(
+                                line,
+                                "a small blind posted in the big blind's place",
+                            ));
+                        }
+                        if live != 0 && live != nominal_bb
+                            || *kind == PostKind::SmallAndBig && a <= nominal_sb
+                        {
+                            return Err(disagree(
+                                line,
+                                "post",
+                                "B19",
+                                format!(
+                                    "a blind posted out of position must be the big blind \
+                                     {nominal_bb}, or the small blind {nominal_sb} dead with \
+                                     it; this one is {a}"
+                                ),
+                            ));
+                        }
+                        if live > 0 {
+                            if let Some(x) = blinds.get_mut(slot(p)) {
+                                *x = live;
+                            }
+                            if p == bb_player {
+                                bb_at = Some(p);
+                            }
+                            add_round(&mut book, p, live);
+                            if let Some(x) = antes.get_mut(slot(p)) {
+                                *x += dead;
+                            }
+                        } else if let Some(x) = blinds.get_mut(slot(p)) {
+                            *x = DEAD_BLIND | dead;
+                        }
                     }
                     _ => {
                         return Err(unsupported(
                             line,
-                            "a blind posted out of position (a new or returning player, B19)",
+                            "a blind posted out of position on the button, in the small \
+                             blind's place or heads-up",
                         ));
                     }
                 }
@@ -325,10 +405,8 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                 deal_at = actions.len();
                 hole_line = line;
                 book.level = book.round.iter().copied().max().unwrap_or(0);
-                if bb_posted {
-                    book.level = book
-                        .level
-                        .max(blinds.get(slot(bb_player)).copied().unwrap_or(0));
+                if let Some(b) = bb_at {
+                    book.level = book.level.max(blinds.get(slot(b)).copied().unwrap_or(0));
                 }
             }
             Event::Dealt { seat, cards } => {
