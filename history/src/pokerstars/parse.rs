@@ -769,7 +769,13 @@ impl Parser {
         };
         // At a capped table a player who reaches the cap is all in for the hand
         // (the chips in play are at most the cap).
-        let (verb, all_in) = match verb.rsplit_once(" and has reached the ") {
+        // (Searched for only in a line that ends so: a searcher costs hundreds of
+        // instructions to build, and most lines are plain actions.)
+        let (verb, all_in) = match verb
+            .ends_with(" cap")
+            .then(|| verb.rsplit_once(" and has reached the "))
+            .flatten()
+        {
             Some((v, cap)) if cap.ends_with(" cap") && !all_in => (v, true),
             _ => (verb, all_in),
         };
