@@ -366,7 +366,10 @@ pub struct HandHistory {
     /// Antes per player (a big-blind ante has one non-zero entry), as written: for
     /// heads-up, PHH reverse-assigns them (see [`Player`]).
     pub antes: Vec<u64>,
-    /// Blinds and straddles per player, as written (reverse-assigned heads-up).
+    /// Blinds and straddles per player, as written (reverse-assigned heads-up); a
+    /// dead blind carries [`crate::DEAD_BLIND`]. JSON writes a dead blind as a
+    /// negative number, as PHH does; binary formats carry the marked number.
+    #[serde(with = "blind_entries")]
     pub blinds_or_straddles: Vec<u64>,
     /// Bet sizing.
     pub stakes: Stakes,
@@ -426,6 +429,91 @@ impl HandHistory {
                 key: crate::phh::HOUSE_FIELD.to_string(),
                 toml: rules.to_toml(self.unit),
             });
+        }
+    }
+}
+
+/// Serde of [`HandHistory::blinds_or_straddles`]: in a human-readable format (JSON)
+/// a dead blind is the negative of its amount, and a negative number reads back as
+/// a dead blind; other formats (postcard) carry each entry as it is.
+mod blind_entries {
+    use serde::de::{self, SeqAccess, Visitor};
+    use serde::ser::SerializeSeq;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::fmt;
+
+    use crate::money::{DEAD_BLIND, split_blind};
+
+    pub fn serialize<S: Serializer>(entries: &[u64], s: S) -> Result<S::Ok, S::Error> {
+        if !s.is_human_readable() {
+            return entries.serialize(s);
+        }
+        let mut seq = s.serialize_seq(Some(entries.len()))?;
+        for &e in entries {
+            match split_blind(e) {
+                // (A dead blind is below 2^57: its negative fits an i64.)
+                (0, dead @ 1..) => seq.serialize_element(&-i64::try_from(dead).unwrap_or(0))?,
+                _ => seq.serialize_element(&e)?,
+            }
+        }
+        seq.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+        if !d.is_human_readable() {
+            return Vec::<u64>::deserialize(d);
+        }
+        d.deserialize_seq(Entries)
+    }
+
+    struct Entries;
+
+    impl<'de> Visitor<'de> for Entries {
+        type Value = Vec<u64>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a list of blind amounts (a negative one is a dead blind)")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u64>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(16));
+            while let Some(Entry(e)) = seq.next_element()? {
+                out.push(e);
+            }
+            Ok(out)
+        }
+    }
+
+    struct Entry(u64);
+
+    impl<'de> Deserialize<'de> for Entry {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Entry, D::Error> {
+            d.deserialize_any(EntryVisitor)
+        }
+    }
+
+    struct EntryVisitor;
+
+    impl Visitor<'_> for EntryVisitor {
+        type Value = Entry;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a whole amount, negative for a dead blind")
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Entry, E> {
+            Ok(Entry(v))
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Entry, E> {
+            let dead = v.unsigned_abs();
+            if v >= 0 {
+                Ok(Entry(dead))
+            } else if dead < DEAD_BLIND {
+                Ok(Entry(DEAD_BLIND | dead))
+            } else {
+                Err(E::custom(format!("dead blind {v} is too large")))
+            }
         }
     }
 }

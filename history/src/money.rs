@@ -178,8 +178,8 @@ pub const UNKNOWN_STACK: u64 = 1 << 56;
 /// The flag that marks a dead blind in `blinds_or_straddles` (PHH writes it as a
 /// negative entry, rule H4): `DEAD_BLIND | amount` is a blind of `amount` that goes
 /// to the pot as dead money and is not part of the player's bet. It is written back
-/// negative; [`split_blind`] separates the two parts. The native formats carry the
-/// marked number as it is (lossless, but not readable as an amount in JSON Lines).
+/// negative; [`split_blind`] separates the two parts. Postcard carries the marked
+/// number as it is; JSON Lines writes a dead blind negative, as PHH does.
 pub const DEAD_BLIND: u64 = 1 << 57;
 
 /// A `blinds_or_straddles` entry as (live, dead): `(amount, 0)` for a blind or

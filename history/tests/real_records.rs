@@ -355,6 +355,44 @@ fn h4_a_dead_blind_goes_to_the_pot_and_is_not_part_of_the_bet() {
 }
 
 #[test]
+fn h4_json_lines_write_a_dead_blind_negative_and_postcard_keeps_it() {
+    use holdem_history::DEAD_BLIND;
+    use holdem_history::native::{
+        JsonlHands, NativeVersion, decode_postcard, encode_postcard, write_jsonl,
+    };
+    let text = hand(
+        "1, 2, -1, 0",
+        "100, 100, 100, 100",
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', \
+         'p4 f', 'p1 f', 'p2 f'",
+        "finishing_stacks = [99, 98, 103, 100]",
+    );
+    let h = parse_phh(&text).expect("reads");
+    assert_eq!(h.blinds_or_straddles, vec![1, 2, DEAD_BLIND | 1, 0]);
+    let mut out = Vec::new();
+    write_jsonl(&mut out, &h).expect("written");
+    let json = String::from_utf8(out.clone()).expect("UTF-8");
+    assert!(
+        json.contains("\"blinds_or_straddles\":[1,2,-1,0]"),
+        "{json}"
+    );
+    let back: Vec<_> = JsonlHands::new(&out[..]).collect();
+    assert!(matches!(&back[..], [Ok(b)] if *b == h), "{back:?}");
+    // A line written before, with the marked number, still reads.
+    let marked = json.replace("[1,2,-1,0]", &format!("[1,2,{},0]", DEAD_BLIND | 1));
+    let back: Vec<_> = JsonlHands::new(marked.as_bytes()).collect();
+    assert!(matches!(&back[..], [Ok(b)] if *b == h), "{back:?}");
+    // A negative entry too large to be an amount is an error, not a wrap.
+    let huge = json.replace("[1,2,-1,0]", "[1,2,-9223372036854775808,0]");
+    let back: Vec<_> = JsonlHands::new(huge.as_bytes()).collect();
+    assert!(matches!(&back[..], [Err(_)]), "{back:?}");
+    for version in [NativeVersion::V1, NativeVersion::V2] {
+        let bytes = encode_postcard(&h, version).expect("encoded");
+        assert_eq!(decode_postcard(&bytes, version).expect("decoded"), h);
+    }
+}
+
+#[test]
 fn h4_a_dead_blind_counted_as_a_bet_would_not_settle() {
     // The same hand with the finishing stacks of a live blind: p3 would put in 6 in
     // all and end on 104. Replay keeps the dead blind dead: a mismatch.
