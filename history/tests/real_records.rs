@@ -326,19 +326,24 @@ fn stepping_through_a_hand_replays_it_once_and_agrees_with_replay() {
     assert!(hands >= 100);
 }
 
+/// Ongame's dead small blind (see the test below): p3 posts 1 dead and raises to 6.
+fn dead_blind_hand(result: &str) -> String {
+    hand(
+        "1, 2, -1, 0",
+        "100, 100, 100, 100",
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', \
+         'p4 f', 'p1 f', 'p2 f'",
+        result,
+    )
+}
+
 #[test]
 fn h4_a_dead_blind_goes_to_the_pot_and_is_not_part_of_the_bet() {
     // Ongame Network writes a returning player's dead small blind as a negative
     // entry (data/histories/phh/handhq/ong-400nlh-sample.phhs, table [1]). p3 posts
     // 1 dead, then raises to 6: the raise is 6 on top of the dead chip, so p3 puts
     // in 7. p1 and p2 fold: p3 collects 1 + 2 + 1 + 6 = 10 and ends on 103.
-    let text = hand(
-        "1, 2, -1, 0",
-        "100, 100, 100, 100",
-        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', \
-         'p4 f', 'p1 f', 'p2 f'",
-        "finishing_stacks = [99, 98, 103, 100]",
-    );
+    let text = dead_blind_hand("finishing_stacks = [99, 98, 103, 100]");
     let o = replay(&text);
     assert_eq!(note(&o), None);
     // Written back negative: the round trip is lossless (H1).
@@ -360,13 +365,7 @@ fn h4_json_lines_write_a_dead_blind_negative_and_postcard_keeps_it() {
     use holdem_history::native::{
         JsonlHands, NativeVersion, decode_postcard, encode_postcard, write_jsonl,
     };
-    let text = hand(
-        "1, 2, -1, 0",
-        "100, 100, 100, 100",
-        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', \
-         'p4 f', 'p1 f', 'p2 f'",
-        "finishing_stacks = [99, 98, 103, 100]",
-    );
+    let text = dead_blind_hand("finishing_stacks = [99, 98, 103, 100]");
     let h = parse_phh(&text).expect("reads");
     assert_eq!(h.blinds_or_straddles, vec![1, 2, DEAD_BLIND | 1, 0]);
     let mut out = Vec::new();
@@ -396,13 +395,7 @@ fn h4_json_lines_write_a_dead_blind_negative_and_postcard_keeps_it() {
 fn h4_a_dead_blind_counted_as_a_bet_would_not_settle() {
     // The same hand with the finishing stacks of a live blind: p3 would put in 6 in
     // all and end on 104. Replay keeps the dead blind dead: a mismatch.
-    let text = hand(
-        "1, 2, -1, 0",
-        "100, 100, 100, 100",
-        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 cbr 6', \
-         'p4 f', 'p1 f', 'p2 f'",
-        "finishing_stacks = [99, 98, 104, 100]",
-    );
+    let text = dead_blind_hand("finishing_stacks = [99, 98, 104, 100]");
     assert!(matches!(replay(&text), Outcome::Mismatch { .. }));
 }
 
