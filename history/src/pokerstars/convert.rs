@@ -389,6 +389,12 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
                             *x = DEAD_BLIND | dead;
                         }
                     }
+                    PostKind::Straddle => {
+                        return Err(unsupported(
+                            line,
+                            "a straddle from another seat than the one after the big blind",
+                        ));
+                    }
                     _ => {
                         return Err(unsupported(
                             line,

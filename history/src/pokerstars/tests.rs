@@ -885,6 +885,16 @@ fn h5_blinds_the_rules_do_not_allow_are_refused_at_their_line() {
         "natek526: posts big blind $0.50\nomgmuffins: posts big blind $0.50\n",
     ));
     assert!(e.is_unsupported() && e.line == 9, "{e}");
+    // A straddle from the button: the native model has the first player after the
+    // big blind's only.
+    let e = import_err(&DEAD_SMALL_LIVE_BIG.replace(
+        "echo: posts small & big blinds $0.75",
+        "alpha: posts straddle $1",
+    ));
+    assert!(
+        e.is_unsupported() && e.line == 10 && e.to_string().contains("straddle"),
+        "{e}"
+    );
 }
 
 #[test]
