@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_history::pokerstars::{check, decode, import, parse_hands};
+use holdem_history::pokerstars::{check, decode, hands, import};
 use holdem_history::replay::{HouseRules, replay_hand};
 
 const ZOOM_A: &[u8] = include_bytes!(
@@ -18,21 +18,16 @@ const ZOOM_B: &[u8] = include_bytes!(
 fn pokerstars(c: &mut Criterion) {
     let rules = HouseRules::standard();
     let text = format!("{}\n\n{}", decode(ZOOM_A), decode(ZOOM_B));
-    let hands = parse_hands(&text).iter().filter(|h| h.is_ok()).count();
+    let count = hands(&text).filter(Result::is_ok).count();
     let mut g = c.benchmark_group("pokerstars");
-    g.throughput(Throughput::Elements(hands as u64));
+    g.throughput(Throughput::Elements(count as u64));
     g.bench_function("parse_only", |b| {
-        b.iter(|| {
-            parse_hands(black_box(&text))
-                .iter()
-                .filter(|h| h.is_ok())
-                .count()
-        })
+        b.iter(|| hands(black_box(&text)).filter(Result::is_ok).count())
     });
     g.bench_function("parse_import_replay_check", |b| {
         b.iter(|| {
             let mut agreed = 0usize;
-            for hand in parse_hands(black_box(&text)).into_iter().flatten() {
+            for hand in hands(black_box(&text)).flatten() {
                 if let Ok(imported) = import(&hand) {
                     let outcome = replay_hand(&imported.history, &rules);
                     agreed += usize::from(check(&imported, &outcome).is_ok());

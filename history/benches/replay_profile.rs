@@ -167,16 +167,13 @@ fn main() {
                 }
             }
             "pokerstars-parse" => {
-                for h in pokerstars::parse_hands(black_box(&stars)) {
+                for h in pokerstars::hands(black_box(&stars)) {
                     count += 1;
                     ok += usize::from(h.is_ok());
                 }
             }
             "pokerstars" => {
-                for h in pokerstars::parse_hands(black_box(&stars))
-                    .into_iter()
-                    .flatten()
-                {
+                for h in pokerstars::hands(black_box(&stars)).flatten() {
                     count += 1;
                     if let Ok(imported) = pokerstars::import(&h) {
                         let outcome = replay_hand(&imported.history, &rules);

@@ -227,8 +227,30 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     };
     let mut collected: Vec<u64> = vec![0u64; n];
     let mut known: ArrayVec<[Option<Card>; 2], 16> = std::iter::repeat_n([None, None], n).collect();
-    let mut actions: Vec<Action> = Vec::with_capacity(hand.events.len() + n);
-    let mut action_lines: Vec<u32> = Vec::with_capacity(hand.events.len() + n);
+    // Room for every action the events can give: each play and board event one,
+    // the hole cards one a player, and a board run twice an offer and answers.
+    // (Sized so, a typical hand's actions stay under a kilobyte, which the
+    // allocator serves from its per-thread cache.)
+    let room = hand
+        .events
+        .iter()
+        .filter(|l| {
+            !matches!(
+                l.event,
+                Event::Post { .. }
+                    | Event::HoleCards
+                    | Event::Dealt { .. }
+                    | Event::ShowDown(_)
+                    | Event::DoesNotShow { .. }
+                    | Event::Note { .. }
+                    | Event::Uncalled { .. }
+                    | Event::Collected { .. }
+            )
+        })
+        .count()
+        + if run_twice { 2 * n } else { n };
+    let mut actions: Vec<Action> = Vec::with_capacity(room);
+    let mut action_lines: Vec<u32> = Vec::with_capacity(room);
     let mut deal_at = 0usize;
     let mut board = CardList::new();
     // Run it twice (B26): the board the runs share, and the first run's board once
@@ -965,7 +987,16 @@ fn metadata(hand: &Hand, order: &[SeatIndex], unit: Unit, rake: u64) -> Metadata
         meta.year = Some(i32::from(y));
         meta.month = Some(u32::from(m));
         meta.day = Some(u32::from(d));
-        meta.time = Some(format!("{hh:02}:{mm:02}:{ss:02}"));
+        // (`HH:MM:SS` by hand: `format!` costs more than the rest of the metadata.)
+        let mut time = String::with_capacity(8);
+        for (i, v) in [hh, mm, ss].into_iter().enumerate() {
+            if i > 0 {
+                time.push(':');
+            }
+            time.push(char::from(b'0' + (v / 10) % 10));
+            time.push(char::from(b'0' + v % 10));
+        }
+        meta.time = Some(time);
         if let Some(z) = &t.zone {
             meta.text
                 .push(("time_zone_abbreviation".to_string(), z.clone()));

@@ -7,7 +7,8 @@
 //!   Windows-1252; `\r\n`, `\n` or `\r` line ends; trailing blanks dropped) and hand
 //!   boundaries (a hand starts at a `PokerStars ...#` line);
 //! - [`parse`]: the lines of one hand to a [`Hand`], or a [`PokerStarsError`] naming
-//!   the hand, the line and the reason;
+//!   the hand, the line and the reason ([`hands`] reads a text's hands one at a
+//!   time, [`parse_hands`] all of them);
 //! - [`convert`]: a [`Hand`] to the native model ([`crate::model::HandHistory`]),
 //!   checking the text's amounts against the rules on the way;
 //! - [`check`]: the replay's outcome held against what the text says (stacks after
@@ -38,7 +39,7 @@ pub use ast::{
 pub use check::check;
 pub use convert::{Imported, import};
 pub use error::{PokerStarsError, PokerStarsErrorKind};
-pub use parse::{parse_hand, parse_hands};
+pub use parse::{Hands, hands, parse_hand, parse_hands};
 pub use text::{decode, leading_comments, looks_like_pokerstars};
 
 #[cfg(test)]

@@ -21,38 +21,75 @@ const MAX_SEATS: usize = 10;
 /// Every hand of `text` in order, each read on its own: a bad hand is an error
 /// naming it and the reader goes on with the next.
 pub fn parse_hands(text: &str) -> Vec<Result<Hand, PokerStarsError>> {
-    let mut out = Vec::new();
-    let mut current: Vec<(u32, &str)> = Vec::with_capacity(64);
-    let mut preamble_reported = false;
-    let mut after_gap = true;
-    for (n, line) in lines(text) {
-        let starts = is_english_start(line) || (after_gap && is_foreign_start(line));
-        after_gap = is_filler(line);
-        if starts {
-            if !current.is_empty() {
-                out.push(parse_hand(&current));
-                current.clear();
+    hands(text).collect()
+}
+
+/// The hands of `text` one at a time, as [`parse_hands`] reads them: a hand is
+/// read when the next one starts (or the text ends), so a caller that handles and
+/// drops each hand holds one at a time.
+pub fn hands(text: &str) -> Hands<'_> {
+    Hands {
+        lines: lines(text),
+        current: Vec::with_capacity(64),
+        preamble_reported: false,
+        after_gap: true,
+        yielded: false,
+    }
+}
+
+/// The iterator of [`hands`].
+pub struct Hands<'a> {
+    lines: super::text::Lines<'a>,
+    /// The lines of the hand being gathered (its header first).
+    current: Vec<(u32, &'a str)>,
+    preamble_reported: bool,
+    /// Whether the last line was blank or filler (another language's header may
+    /// start a hand only there).
+    after_gap: bool,
+    /// Whether anything was given out yet (`#` comments are allowed before that).
+    yielded: bool,
+}
+
+impl Iterator for Hands<'_> {
+    type Item = Result<Hand, PokerStarsError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        for (n, line) in self.lines.by_ref() {
+            let starts = is_english_start(line) || (self.after_gap && is_foreign_start(line));
+            self.after_gap = is_filler(line);
+            if starts {
+                if !self.current.is_empty() {
+                    let hand = parse_hand(&self.current);
+                    self.current.clear();
+                    self.current.push((n, line));
+                    self.yielded = true;
+                    return Some(hand);
+                }
+                self.current.push((n, line));
+            } else if self.current.is_empty() {
+                // `#` comments before the first hand: see [`super::text::leading_comments`].
+                let comment = !self.yielded && line.starts_with('#');
+                if !is_filler(line) && !comment && !self.preamble_reported {
+                    self.preamble_reported = true;
+                    self.yielded = true;
+                    return Some(Err(PokerStarsError {
+                        hand: None,
+                        line: n,
+                        kind: Kind::Preamble(shorten(line)),
+                    }));
+                }
+            } else {
+                self.current.push((n, line));
             }
-            current.push((n, line));
-        } else if current.is_empty() {
-            // `#` comments before the first hand: see [`super::text::leading_comments`].
-            let comment = out.is_empty() && line.starts_with('#');
-            if !is_filler(line) && !comment && !preamble_reported {
-                preamble_reported = true;
-                out.push(Err(PokerStarsError {
-                    hand: None,
-                    line: n,
-                    kind: Kind::Preamble(shorten(line)),
-                }));
-            }
-        } else {
-            current.push((n, line));
         }
+        if self.current.is_empty() {
+            return None;
+        }
+        let hand = parse_hand(&self.current);
+        self.current.clear();
+        self.yielded = true;
+        Some(hand)
     }
-    if !current.is_empty() {
-        out.push(parse_hand(&current));
-    }
-    out
 }
 
 /// Reads one hand from its lines (the header first; blank lines anywhere).
@@ -61,7 +98,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, PokerStarsError> {
         hand: None,
         line: lines.first().map_or(0, |l| l.0),
     };
-    p.hand(lines)
+    p.hand(lines).map_err(|e| *e)
 }
 
 struct Parser {
@@ -69,7 +106,9 @@ struct Parser {
     line: u32,
 }
 
-type R<T> = Result<T, PokerStarsError>;
+/// Results inside the reader carry the error boxed: a `Result` of an event stays
+/// the size of the event, and every line's result is moved a few times.
+type R<T> = Result<T, Box<PokerStarsError>>;
 
 /// Which part of the hand the reader is in.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -81,15 +120,15 @@ enum Section {
 }
 
 impl Parser {
-    fn err(&self, kind: Kind) -> PokerStarsError {
-        PokerStarsError {
+    fn err(&self, kind: Kind) -> Box<PokerStarsError> {
+        Box::new(PokerStarsError {
             hand: self.hand,
             line: self.line,
             kind,
-        }
+        })
     }
 
-    fn malformed(&self, expected: &'static str, found: &str) -> PokerStarsError {
+    fn malformed(&self, expected: &'static str, found: &str) -> Box<PokerStarsError> {
         self.err(Kind::Malformed {
             expected,
             found: shorten(found),
@@ -119,8 +158,11 @@ impl Parser {
             header,
             table,
             seats: Vec::with_capacity(MAX_SEATS),
-            events: Vec::with_capacity(lines.len()),
-            summary: Summary::default(),
+            events: Vec::with_capacity(event_lines(lines)),
+            summary: Summary {
+                seats: Vec::with_capacity(MAX_SEATS),
+                ..Summary::default()
+            },
             first_line,
         };
         hand.header.currency = currency;
@@ -292,7 +334,7 @@ impl Parser {
             .split_once(')')
             .ok_or_else(|| self.malformed("the stakes `(SB/BB)`", line))?;
         // A capped table: `$2/$4 - $80 Cap -  USD`.
-        let (stakes_text, cap_text) = match stakes_text.split_once(" - ") {
+        let (stakes_text, cap_text) = match split_at(stakes_text, " - ") {
             Some((blinds, rest)) => {
                 let (cap, after) = rest
                     .split_once(" Cap")
@@ -384,7 +426,8 @@ impl Parser {
     /// `797469411, $3.19+$0.31 USD ` up to the game name.
     fn tournament<'a>(&self, r: &'a str, line: &str) -> R<(Tournament, &'a str)> {
         let (id_text, r) = r
-            .split_once(", ")
+            .split_once(',')
+            .and_then(|(id, r)| Some((id, r.strip_prefix(' ')?)))
             .ok_or_else(|| self.malformed("`Tournament #NUMBER, BUY-IN`", line))?;
         let id = digits(id_text).ok_or_else(|| self.malformed("a tournament number", line))?;
         if let Some(r) = r.strip_prefix("Freeroll") {
@@ -439,9 +482,7 @@ impl Parser {
         let r = line
             .strip_prefix("Table '")
             .ok_or_else(|| self.malformed(expected, line))?;
-        let (name, r) = r
-            .rsplit_once("' ")
-            .ok_or_else(|| self.malformed(expected, line))?;
+        let (name, r) = rsplit_at_quote_space(r).ok_or_else(|| self.malformed(expected, line))?;
         let mut r = r;
         let mut max_seats = None;
         if let Some((size, rest)) = split_at(r, "-max") {
@@ -578,6 +619,10 @@ impl Parser {
             .strip_prefix('[')
             .and_then(|t| split_byte(t, b']'))
             .ok_or_else(|| self.malformed("cards in brackets `[Ah Kd]`", text))?;
+        // The client writes `Ah Kd`: two-byte cards, one space apart.
+        if let Some(cards) = two_byte_cards(inner.0) {
+            return Ok((cards, inner.1));
+        }
         let mut cards = CardList::new();
         for token in inner.0.split(' ').filter(|t| !t.is_empty()) {
             let card: Card = token.parse().map_err(|e: holdem_cards::ParseCardError| {
@@ -690,7 +735,7 @@ impl Parser {
         rest: &str,
         sep: &str,
         expected: &'static str,
-    ) -> PokerStarsError {
+    ) -> Box<PokerStarsError> {
         match rest.split_once(sep) {
             Some((name, _)) if !name.is_empty() => self.err(Kind::UnknownPlayer(name.to_string())),
             _ => self.malformed(expected, rest),
@@ -984,6 +1029,7 @@ impl Parser {
                     cards = self.cards(tail.get(i..).unwrap_or(""))?.0;
                 }
             }
+            // (Most seats win nothing: the vector allocates only for a winner.)
             let mut won = Vec::new();
             let mut scan = tail;
             while let Some(i) = find_byte(scan, b'(') {
@@ -1082,6 +1128,55 @@ fn split_byte(s: &str, b: u8) -> Option<(&str, &str)> {
 }
 
 /// `s` split at the first `pat`: the text before and after it.
+/// Cards written as the client writes them (`Ah Kd 2c`: a rank and a suit letter
+/// each, one space apart, no card twice, at most five), or `None` for anything
+/// else, which the general reader then reads or refuses with its reason.
+fn two_byte_cards(text: &str) -> Option<CardList> {
+    use holdem_cards::{Rank, Suit};
+    let b = text.as_bytes();
+    if b.len() % 3 != 2 || b.len() > 14 {
+        return None;
+    }
+    let mut cards = CardList::new();
+    let mut seen = 0u64;
+    for (i, c) in b.chunks(3).enumerate() {
+        let (&r, &u) = (c.first()?, c.get(1)?);
+        if i > 0 && b.get(i * 3 - 1) != Some(&b' ') {
+            return None;
+        }
+        let card = Card::new(Rank::from_char(r as char)?, Suit::from_char(u as char)?);
+        if seen & card.bit() != 0 {
+            return None;
+        }
+        seen |= card.bit();
+        cards.push(card);
+    }
+    Some(cards)
+}
+
+/// How many lines of a hand can be events: those between the seats and the
+/// summary. (Sized to them, the events of a typical hand stay under a kilobyte,
+/// which the allocator serves from its per-thread cache.)
+fn event_lines(lines: &[(u32, &str)]) -> usize {
+    let summary = lines
+        .iter()
+        .position(|(_, l)| *l == "*** SUMMARY ***")
+        .unwrap_or(lines.len());
+    let body = lines.get(2..summary).unwrap_or(&[]);
+    let seats = body
+        .iter()
+        .take_while(|(_, l)| l.starts_with("Seat ") || is_filler(l))
+        .count();
+    body.len() - seats
+}
+
+/// `s` cut at its last `' ` (a table name may hold quotes and spaces).
+fn rsplit_at_quote_space(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    let at = b.windows(2).rposition(|w| w == b"' ")?;
+    Some((s.get(..at)?, s.get(at + 2..)?))
+}
+
 fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
     let p = pat.as_bytes();
     let first = *p.first()?;

@@ -97,7 +97,9 @@ impl<'a> Iterator for Lines<'a> {
             (None, _) => 0,
         };
         let mut start = 0;
-        while bytes.get(start..(start + 3).min(end)) == Some(b"\xEF\xBB\xBF") {
+        while bytes.get(start) == Some(&0xEF)
+            && bytes.get(start..(start + 3).min(end)) == Some(b"\xEF\xBB\xBF")
+        {
             start += 3;
         }
         let mut stop = end;
