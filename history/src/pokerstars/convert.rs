@@ -91,8 +91,8 @@ struct Book {
 /// chip when every amount of the hand is whole, else the hundredth).
 ///
 /// # Errors
-/// [`PokerStarsErrorKind::Unsupported`] for a form the native model cannot hold;
-/// [`PokerStarsErrorKind::Disagreement`] for an amount the rules contradict.
+/// [`Unsupported`](super::PokerStarsErrorKind::Unsupported) for a form the native model cannot hold;
+/// [`Disagreement`](super::PokerStarsErrorKind::Disagreement) for an amount the rules contradict.
 pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     let id = hand.header.id;
     let fail = |line: u32, kind: Kind| PokerStarsError {

@@ -11,7 +11,7 @@
 //!   time, [`parse_hands`] all of them);
 //! - [`convert`]: a [`Hand`] to the native model ([`crate::model::HandHistory`]),
 //!   checking the text's amounts against the rules on the way;
-//! - [`check`]: the replay's outcome held against what the text says (stacks after
+//! - [`mod@check`]: the replay's outcome held against what the text says (stacks after
 //!   rake, the total pot).
 //!
 //! Invariants of a [`Hand`] read without error: every player in an event or a
