@@ -38,6 +38,7 @@ pub fn hands(text: &str) -> Hands<'_> {
 }
 
 /// The iterator of [`hands`].
+#[derive(Clone, Debug)]
 pub struct Hands<'a> {
     lines: super::text::Lines<'a>,
     /// The lines of the hand being gathered (its header first).
