@@ -20,8 +20,7 @@ const PANEL_V: f64 = 2.0;
 
 pub(super) fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> {
     let n = stacks.len();
-    let total: f64 = stacks.iter().map(|&c| c as f64).sum();
-    let a: Vec<f64> = stacks.iter().map(|&c| c as f64 / total).collect();
+    let a = super::stack_shares(stacks);
     let (w, base) = super::prizes_above_base(n, prizes);
     let k_paid = w.len();
     let mut equity = vec![base; n];

@@ -174,6 +174,12 @@ pub fn place_probabilities(stacks: &[u64]) -> Result<Vec<Vec<f64>>, MoneyError> 
     Ok(out)
 }
 
+/// Each stack as a share of the chips in play (the integrals' `a`).
+pub(super) fn stack_shares(stacks: &[u64]) -> Vec<f64> {
+    let total: f64 = stacks.iter().map(|&c| c as f64).sum();
+    stacks.iter().map(|&c| c as f64 / total).collect()
+}
+
 /// The prizes as every method pays them, and the part each player is sure of: with
 /// every place paid, everyone is sure of the last prize, so it is taken out of each
 /// prize (the rest is paid only while places are still open); prizes of nothing at
