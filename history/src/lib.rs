@@ -78,6 +78,7 @@ mod record;
 pub mod replay;
 pub mod steps;
 pub mod stream;
+pub mod summary;
 mod toml_lite;
 pub mod view;
 
