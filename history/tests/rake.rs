@@ -10,7 +10,7 @@ use holdem_history::native::{
     JsonlHands, PostcardHands, write_jsonl, write_postcard, write_postcard_header,
 };
 use holdem_history::replay::{Outcome, replay_hand};
-use holdem_history::{HandHistory, UNKNOWN_STACK};
+use holdem_history::{HandHistory, HistoryError, UNKNOWN_STACK};
 
 fn shipped_hands() -> Vec<HandHistory> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
@@ -19,10 +19,15 @@ fn shipped_hands() -> Vec<HandHistory> {
     for f in &files {
         // Files of unreadable hands (data/histories/illegal/unreadable-*) hold none
         // to add up.
-        let _ = read_hands(f, |h| {
-            hands.push(h);
-            Ok(())
-        });
+        let read = read_hands(
+            f,
+            |h| {
+                hands.push(h);
+                Ok::<(), HistoryError>(())
+            },
+            |_| {},
+        );
+        read.expect("every shipped file opens");
     }
     hands
 }
