@@ -815,65 +815,110 @@ pub fn format_line(path: &Path, line: &HandLine) -> String {
     )
 }
 
-/// Reads every hand of a file in any format, in order, stopping at the first error.
-/// PokerStars hands the engine does not play (another game, run it twice...) are
-/// left out, not errors.
-pub fn read_hands(
+/// What [`read_hands`] read from a file.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandsRead {
+    /// Hands read and handed on.
+    pub hands: usize,
+    /// Hands that could not be read (each reported, then the reader went on).
+    pub bad: usize,
+    /// PokerStars hands of a game this engine does not play, left out.
+    pub unsupported: usize,
+}
+
+/// Reads every hand of a file in any format, in order, and gives each to `each`.
+/// A hand that cannot be read is given to `bad` and the reader goes on at the next
+/// hand; only what ends the file (it cannot be opened, a read fails, a postcard
+/// frame's length is broken) stops it, reported to `bad` too. PokerStars hands the
+/// engine does not play (another game...) are left out and counted, not errors.
+///
+/// # Errors
+/// The file is not a history file or cannot be opened; or `each` failed (its
+/// error, which stops the reading).
+pub fn read_hands<E: From<HistoryError>>(
     path: &Path,
-    mut each: impl FnMut(HandHistory) -> Result<(), String>,
-) -> Result<usize, String> {
-    let mut n = 0;
-    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    mut each: impl FnMut(HandHistory) -> Result<(), E>,
+    mut bad: impl FnMut(HistoryError),
+) -> Result<HandsRead, E> {
+    let mut read = HandsRead::default();
     let Some(format) = Format::detect(path) else {
         return Err(HistoryError::UnknownFormat {
             path: path.to_path_buf(),
         }
-        .to_string());
+        .into());
     };
-    let hands = FileHands::open(path, format).map_err(|e| e.to_string())?;
-    match hands {
-        Some(hands) => {
-            for text in hands {
-                match text.map_err(|e| fail(&e))? {
-                    HandText::PokerStars(t) => {
-                        match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
-                            Ok(imported) => {
-                                each(imported.history)?;
-                                n += 1;
-                            }
-                            // Another game or a form the model cannot hold: not
-                            // converted.
-                            Err(e) if e.is_unsupported() => {}
-                            Err(e) => return Err(fail(&e)),
-                        }
+    let mut fail = |e: HistoryError, read: &mut HandsRead| {
+        read.bad += 1;
+        bad(e);
+    };
+    let Some(hands) = FileHands::open(path, format)? else {
+        let f = File::open(path).map_err(|source| HistoryError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut frames = PostcardHands::new(BufReader::new(f));
+        let mut index = 0;
+        while let Some(frame) = frames.next_frame() {
+            index += 1;
+            let hand = frame
+                .map_err(|e| e.to_string())
+                .and_then(|(bytes, version)| decode_postcard(bytes, version));
+            match hand {
+                Ok(h) => {
+                    each(h)?;
+                    read.hands += 1;
+                }
+                Err(reason) => fail(
+                    HistoryError::Native {
+                        path: path.to_path_buf(),
+                        hand: index,
+                        reason,
+                    },
+                    &mut read,
+                ),
+            }
+        }
+        return Ok(read);
+    };
+    for text in hands {
+        let hand = match text {
+            Err(source) => Err(HistoryError::Stream {
+                path: path.to_path_buf(),
+                source,
+            }),
+            Ok(HandText::PokerStars(t)) => {
+                match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
+                    Ok(imported) => Ok(imported.history),
+                    // Another game or a form the model cannot hold: not converted.
+                    Err(e) if e.is_unsupported() => {
+                        read.unsupported += 1;
+                        continue;
                     }
-                    HandText::Phh(t) => {
-                        let hand = t.parse().hand.map_err(|source| {
-                            HistoryError::Phh {
-                                path: path.to_path_buf(),
-                                source,
-                            }
-                            .to_string()
-                        })?;
-                        each(hand)?;
-                        n += 1;
-                    }
-                    HandText::Jsonl(t) => {
-                        each(decode_jsonl(&t).map_err(|e| fail(&e))?)?;
-                        n += 1;
-                    }
+                    Err(source) => Err(HistoryError::PokerStars {
+                        path: path.to_path_buf(),
+                        source,
+                    }),
                 }
             }
-        }
-        None => {
-            let f = File::open(path).map_err(|e| fail(&e))?;
-            for h in PostcardHands::new(BufReader::new(f)) {
-                each(h.map_err(|e| fail(&e))?)?;
-                n += 1;
+            Ok(HandText::Phh(t)) => t.parse().hand.map_err(|source| HistoryError::Phh {
+                path: path.to_path_buf(),
+                source,
+            }),
+            Ok(HandText::Jsonl(t)) => decode_jsonl(&t).map_err(|e| HistoryError::Native {
+                path: path.to_path_buf(),
+                hand: t.index,
+                reason: e.to_string(),
+            }),
+        };
+        match hand {
+            Ok(h) => {
+                each(h)?;
+                read.hands += 1;
             }
+            Err(e) => fail(e, &mut read),
         }
     }
-    Ok(n)
+    Ok(read)
 }
 
 /// Writes hands to a file in the format of its extension.
@@ -896,28 +941,29 @@ impl HandWriter {
     /// A writer for `path` (written to a temporary file beside it until
     /// [`HandWriter::finish`]); its extension chooses the format (`.phh` holds one
     /// hand, `.phhs` numbered tables). A postcard file gets its header at once.
-    pub fn create(path: &Path) -> Result<HandWriter, String> {
-        let format = Format::of(path).ok_or_else(|| {
-            HistoryError::UnknownFormat {
-                path: path.to_path_buf(),
-            }
-            .to_string()
+    pub fn create(path: &Path) -> Result<HandWriter, HistoryError> {
+        let format = Format::of(path).ok_or_else(|| HistoryError::UnknownFormat {
+            path: path.to_path_buf(),
         })?;
+        let refuse = |reason| HistoryError::NotWritable {
+            path: path.to_path_buf(),
+            reason,
+        };
         if format == Format::PokerStars {
-            return Err(format!(
-                "{}: PokerStars text is read, not written; write .phh, .phhs, .jsonl or .postcard",
-                path.display()
+            return Err(refuse(
+                "PokerStars text is read, not written; write .phh, .phhs, .jsonl or .postcard",
             ));
         }
         let single = path.extension().is_some_and(|e| e == "phh");
-        let name = path
-            .file_name()
-            .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        let name = path.file_name().ok_or_else(|| refuse("not a file name"))?;
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
         tmp_name.push(format!(".{}.tmp", std::process::id()));
         let tmp = path.with_file_name(tmp_name);
-        let f = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        let f = File::create(&tmp).map_err(|source| HistoryError::Io {
+            path: tmp.clone(),
+            source,
+        })?;
         let mut w = HandWriter {
             format,
             single,
@@ -928,44 +974,66 @@ impl HandWriter {
             finished: false,
         };
         if format == Format::Postcard {
-            write_postcard_header(&mut w.out).map_err(|e| e.to_string())?;
+            write_postcard_header(&mut w.out).map_err(|source| HistoryError::NativeWrite {
+                path: w.path.clone(),
+                hand: 0,
+                source,
+            })?;
         }
         Ok(w)
     }
 
+    fn io(&self, source: std::io::Error) -> HistoryError {
+        HistoryError::Io {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
     /// Appends one hand.
-    pub fn write(&mut self, h: &HandHistory) -> Result<(), String> {
+    pub fn write(&mut self, h: &HandHistory) -> Result<(), HistoryError> {
         self.count += 1;
-        let e = |e: &dyn std::fmt::Display| format!("{}: {e}", self.path.display());
+        let phh = |w: &HandWriter, source| HistoryError::PhhWrite {
+            path: w.path.clone(),
+            hand: w.count,
+            source,
+        };
+        let native = |w: &HandWriter, source| HistoryError::NativeWrite {
+            path: w.path.clone(),
+            hand: w.count,
+            source,
+        };
         match self.format {
             Format::Phh if self.single => {
                 if self.count > 1 {
-                    return Err(format!(
-                        "{}: a .phh file holds one hand; write .phhs",
-                        self.path.display()
-                    ));
+                    return Err(HistoryError::NotWritable {
+                        path: self.path.clone(),
+                        reason: "a .phh file holds one hand; write .phhs",
+                    });
                 }
-                let text = write_phh(h).map_err(|x| e(&format!("hand {}: {x}", self.count)))?;
-                self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
+                let text = write_phh(h).map_err(|e| phh(self, e))?;
+                self.out.write_all(text.as_bytes()).map_err(|e| self.io(e))
             }
             Format::Phh => {
                 let sep = if self.count > 1 { "\n" } else { "" };
-                let hand = write_phh(h).map_err(|x| e(&format!("hand {}: {x}", self.count)))?;
+                let hand = write_phh(h).map_err(|e| phh(self, e))?;
                 let text = format!("{sep}[{}]\n{hand}", self.count);
-                self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
+                self.out.write_all(text.as_bytes()).map_err(|e| self.io(e))
             }
-            Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|x| e(&x)),
-            Format::Postcard => write_postcard(&mut self.out, h).map_err(|x| e(&x)),
-            Format::PokerStars => Err(e(&"PokerStars text is read, not written")),
+            Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|e| native(self, e)),
+            Format::Postcard => write_postcard(&mut self.out, h).map_err(|e| native(self, e)),
+            Format::PokerStars => Err(HistoryError::NotWritable {
+                path: self.path.clone(),
+                reason: "PokerStars text is read, not written",
+            }),
         }
     }
 
     /// Flushes the file, renames it onto the target and returns the number of
     /// hands written.
-    pub fn finish(mut self) -> Result<usize, String> {
-        let fail = |e: std::io::Error| format!("{}: {e}", self.path.display());
-        self.out.flush().map_err(fail)?;
-        std::fs::rename(&self.tmp, &self.path).map_err(fail)?;
+    pub fn finish(mut self) -> Result<usize, HistoryError> {
+        self.out.flush().map_err(|e| self.io(e))?;
+        std::fs::rename(&self.tmp, &self.path).map_err(|e| self.io(e))?;
         self.finished = true;
         Ok(self.count)
     }
