@@ -151,8 +151,8 @@ pub struct HandSummary {
     pub settled: bool,
     /// All the chips put in, before rake.
     pub pot: u64,
-    /// The rake taken: by the engine under the house rules, plus the rake the
-    /// record shows (recorded, or the rake-shaped gap to its finishing stacks).
+    /// The rake taken: the outcome's `rake` (applied by the engine, recorded, or
+    /// inferred from the finishing stacks), when every starting stack is known.
     pub rake: u64,
     /// The flop was dealt.
     pub saw_flop: bool,
@@ -288,9 +288,9 @@ impl Watch for Summarizer {
 /// the summary when the outcome is [`Outcome::Ok`].
 ///
 /// The money comes from the engine (chips put in, pots and rake) and from the
-/// record: when the record's finishing stacks or winnings show a rake the engine
-/// did not take (replay accepts a rake-shaped gap, H4), each player's share of it
-/// is the gap between the engine's figure and the recorded one.
+/// record: a rake the record shows and the engine did not take (recorded, or
+/// inferred from its finishing stacks, H4) is charged as replay charges it
+/// ([`Outcome::Ok::stacks_after_rake`]): the hand's rake is the outcome's `rake`.
 pub fn summarize(h: &HandHistory, rules: &HouseRules) -> (Outcome, Option<HandSummary>) {
     let n = h.player_count().min(MAX_PLAYERS);
     let mut watch = Summarizer {
@@ -302,14 +302,23 @@ pub fn summarize(h: &HandHistory, rules: &HouseRules) -> (Outcome, Option<HandSu
     let outcome = replay_watched(&ReplayView::of(h), rules, &mut watch);
     let summary = match &outcome {
         Outcome::Ok {
-            settled, stacks, ..
-        } => Some(build(h, *settled, stacks, &watch)),
+            settled,
+            stacks,
+            stacks_after_rake,
+            ..
+        } => Some(build(h, *settled, stacks, stacks_after_rake, &watch)),
         _ => None,
     };
     (outcome, summary)
 }
 
-fn build(h: &HandHistory, settled: bool, stacks: &[u64], watch: &Summarizer) -> HandSummary {
+fn build(
+    h: &HandHistory,
+    settled: bool,
+    stacks: &[u64],
+    after_rake: &[u64],
+    watch: &Summarizer,
+) -> HandSummary {
     let t = &watch.tally;
     let n = watch.players.min(stacks.len());
     let everyone: Mask = if n >= 32 { Mask::MAX } else { (1 << n) - 1 };
@@ -317,11 +326,6 @@ fn build(h: &HandHistory, settled: bool, stacks: &[u64], watch: &Summarizer) -> 
     let showdown = settled && in_at_end.count_ones() >= 2;
     let big_blind = if n <= 2 { 0 } else { 1 };
     let walk = settled && t.saw_flop.is_none() && t.vpip == 0 && in_at_end == 1 << big_blind;
-    let gaps = if settled {
-        recorded_rake(h, stacks, &watch.collected[..n])
-    } else {
-        [0; MAX_PLAYERS]
-    };
     let mut players = ArrayVec::new();
     let (mut pot, mut rake) = (0u64, 0u64);
     #[allow(clippy::needless_range_loop)] // five arrays, one index
@@ -329,7 +333,12 @@ fn build(h: &HandHistory, settled: bool, stacks: &[u64], watch: &Summarizer) -> 
         let start = h.starting_stacks.get(i).copied().unwrap_or(0);
         let known = start != UNKNOWN_STACK;
         let invested = watch.contributed[i];
-        let recorded_gap = gaps[i];
+        // A rake the record shows and the engine did not take (H4): replay's
+        // stack after every rake is short of the engine's by this player's share.
+        let recorded_gap = match after_rake.get(i) {
+            Some(&after) if settled && known => stacks[i].saturating_sub(after),
+            _ => 0,
+        };
         let won = if settled {
             watch.collected[i].saturating_sub(recorded_gap)
         } else {
@@ -367,39 +376,4 @@ fn build(h: &HandHistory, settled: bool, stacks: &[u64], watch: &Summarizer) -> 
         walk,
         players,
     }
-}
-
-/// Each player's share of a rake the record shows and the engine did not take (H4,
-/// as replay accepts it): the gap between the engine's stack and the recorded
-/// finishing stack, or, without finishing stacks, between what the player
-/// collected and its recorded `winnings` when every such gap is rake-shaped (at
-/// most a tenth of what was collected). Players with an unknown starting stack
-/// are not compared.
-fn recorded_rake(h: &HandHistory, stacks: &[u64], collected: &[u64]) -> [u64; MAX_PLAYERS] {
-    let mut gaps = [0; MAX_PLAYERS];
-    let known = |i: usize| h.starting_stacks.get(i) != Some(&UNKNOWN_STACK);
-    if let Some(finishing) = &h.finishing_stacks {
-        for (i, gap) in gaps.iter_mut().enumerate().take(stacks.len()) {
-            if known(i) {
-                *gap = finishing
-                    .get(i)
-                    .map_or(0, |&recorded| stacks[i].saturating_sub(recorded));
-            }
-        }
-    } else if let Some(winnings) = &h.winnings {
-        let shaped = winnings.len() == collected.len()
-            && winnings.iter().any(|&w| w > 0)
-            && winnings
-                .iter()
-                .zip(collected)
-                .all(|(&r, &w)| r == w || (r > 0 && w.checked_sub(r).is_some_and(|d| d <= w / 10)));
-        if shaped {
-            for (i, gap) in gaps.iter_mut().enumerate().take(collected.len()) {
-                if known(i) {
-                    *gap = collected[i] - winnings[i];
-                }
-            }
-        }
-    }
-    gaps
 }

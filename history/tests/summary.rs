@@ -174,21 +174,29 @@ fn h4_over_the_real_records_nets_sum_to_minus_the_rake() {
     let files = collect_files(&[root.into()]).expect("the sample is there");
     let (mut settled, mut raked) = (0, 0);
     for file in files {
-        read_hands(&file, |h| {
-            let (_, s) = summarize(&h, &HouseRules::standard());
-            let s = s.expect("every sample hand replays");
-            if s.settled && s.players.iter().all(|p| p.starting_stack.is_some()) {
-                settled += 1;
-                raked += usize::from(s.rake > 0);
-                let net: i64 = s.players.iter().map(|p| p.net).sum();
-                assert_eq!(net, -(s.rake as i64), "{:?}", h.meta.hand);
-                let invested: u64 = s.players.iter().map(|p| p.invested).sum();
-                assert_eq!(invested, s.pot);
-            }
-            Ok(())
-        })
+        read_hands(
+            &file,
+            |h| {
+                let (outcome, s) = summarize(&h, &HouseRules::standard());
+                let s = s.expect("every sample hand replays");
+                let Outcome::Ok { rake, .. } = outcome else {
+                    unreachable!("a summary comes with an accepted hand")
+                };
+                if s.settled && s.players.iter().all(|p| p.starting_stack.is_some()) {
+                    settled += 1;
+                    raked += usize::from(s.rake > 0);
+                    let net: i64 = s.players.iter().map(|p| p.net).sum();
+                    assert_eq!(net, -(s.rake as i64), "{:?}", h.meta.hand);
+                    assert_eq!(s.rake, rake, "the replay's rake");
+                    let invested: u64 = s.players.iter().map(|p| p.invested).sum();
+                    assert_eq!(invested, s.pot);
+                }
+                Ok::<(), holdem_history::HistoryError>(())
+            },
+            |e| panic!("{e}"),
+        )
         .expect("readable");
     }
     assert!(settled > 400, "{settled}");
-    assert!(raked > 50, "{raked} of {settled}");
+    assert!(raked > 30, "{raked} of {settled}");
 }
