@@ -15,10 +15,13 @@ use clap::{Parser, Subcommand};
 mod cards;
 mod convert;
 mod equity;
+#[cfg(feature = "parquet")]
+mod export;
 mod icm;
 mod replay;
 mod rules;
 mod simulate;
+mod stats;
 
 /// Texas Hold'em rules engine: replay hand histories, evaluate hands, and more.
 #[derive(Parser)]
@@ -37,6 +40,13 @@ enum Command {
     /// Convert hand histories between PHH and the native formats, by extension;
     /// PokerStars text converts to either (H5).
     Convert(convert::ConvertArgs),
+    /// Per-player statistics (VPIP, PFR, 3-bet, WTSD, W$SD, net, bb/100) over hand
+    /// histories; definitions in docs/stats.md.
+    Stats(stats::StatsArgs),
+    /// Write hand histories as Parquet (`hands`, `players`, `actions`) into
+    /// `--to DIR`; schema in docs/export.md.
+    #[cfg(feature = "parquet")]
+    Export(export::ExportArgs),
     /// Write the seeded corpus of random legal hands to data/histories/generated/.
     GenHistories(convert::GenArgs),
     /// Rank a hand: `holdem eval AhKh QhJhTh 2c3d` (5 to 7 cards).
@@ -71,6 +81,9 @@ fn main() -> ExitCode {
         Command::Rules(args) => Ok(rules::run(&args)),
         Command::Icm(args) => report(icm::run(&args), &mut out),
         Command::Replay(args) => replay::replay(&args, &mut out),
+        Command::Stats(args) => stats::run(&args, &mut out),
+        #[cfg(feature = "parquet")]
+        Command::Export(args) => export::run(&args, &mut out),
         Command::Convert(args) => convert::convert(&args.input, &args.output, &mut out),
         Command::GenHistories(args) => report(convert::gen_histories(&args), &mut out),
         Command::Eval { cards } => cards::eval(&cards.join(" "), &mut out),

@@ -249,15 +249,17 @@ impl EventSink for Tally {
 
 /// Watches the replay: the tally of events, and each seat's chips put in and
 /// collected after the last action.
-struct Summarizer {
+struct Summarizer<'a> {
     tally: Tally,
+    /// The pot after each applied action, by 1-based action number, if wanted.
+    pots: Option<&'a mut Vec<Option<u64>>>,
     players: usize,
     contributed: [u64; MAX_PLAYERS],
     /// What each seat collected from the pots, once settled.
     collected: [u64; MAX_PLAYERS],
 }
 
-impl Watch for Summarizer {
+impl Watch for Summarizer<'_> {
     type Sink = Tally;
     const EACH: bool = true;
 
@@ -265,7 +267,10 @@ impl Watch for Summarizer {
         &mut self.tally
     }
 
-    fn after(&mut self, _action: usize, hand: &Hand) {
+    fn after(&mut self, action: usize, hand: &Hand) {
+        if let Some(slot) = self.pots.as_mut().and_then(|p| p.get_mut(action)) {
+            *slot = Some(hand.pot_total().get());
+        }
         for i in 0..self.players {
             let Some(seat) = Seat::new(i as u8) else {
                 break;
@@ -292,8 +297,47 @@ impl Watch for Summarizer {
 /// inferred from its finishing stacks, H4) is charged as replay charges it
 /// ([`Outcome::Ok::stacks_after_rake`]): the hand's rake is the outcome's `rake`.
 pub fn summarize(h: &HandHistory, rules: &HouseRules) -> (Outcome, Option<HandSummary>) {
+    summarize_inner(h, rules, None)
+}
+
+/// As [`summarize`], and fills `pots` with the pot before each recorded action
+/// (entry `k` for the action numbered `k + 1`, current bets included): the pot
+/// after the last action replay applied before it. Entries are `None` where
+/// replay applied no action before (unless that action is a deal of hole cards,
+/// which moves no chips) or stopped earlier. `pots` is cleared first; its memory
+/// is reused from hand to hand.
+pub fn summarize_with_pots(
+    h: &HandHistory,
+    rules: &HouseRules,
+    pots: &mut Vec<Option<u64>>,
+) -> (Outcome, Option<HandSummary>) {
+    pots.clear();
+    pots.resize(h.actions.len() + 1, None);
+    let result = summarize_inner(h, rules, Some(&mut *pots));
+    // Shift from "after action k" to "before action k + 1".
+    let mut before = None;
+    for (k, slot) in pots.iter_mut().enumerate().skip(1) {
+        let after = *slot;
+        *slot = before;
+        if k == 1 && matches!(h.actions[0].kind, crate::ActionKind::DealHole { .. }) {
+            *slot = after;
+        }
+        if after.is_some() {
+            before = after;
+        }
+    }
+    pots.remove(0);
+    result
+}
+
+fn summarize_inner(
+    h: &HandHistory,
+    rules: &HouseRules,
+    pots: Option<&mut Vec<Option<u64>>>,
+) -> (Outcome, Option<HandSummary>) {
     let n = h.player_count().min(MAX_PLAYERS);
     let mut watch = Summarizer {
+        pots,
         tally: Tally::default(),
         players: n,
         contributed: [0; MAX_PLAYERS],

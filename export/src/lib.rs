@@ -1,0 +1,795 @@
+//! Hand histories to Apache Parquet, for DuckDB, Spark, pandas and the like.
+//!
+//! An [`Exporter`] writes three files into a folder: `hands.parquet` (one row a
+//! hand), `players.parquet` (one row per player per hand replay accepts) and
+//! `actions.parquet` (one row per recorded action). The columns are documented in
+//! `docs/export.md`; every file carries its schema version in its key-value
+//! metadata ([`SCHEMA_VERSION_KEY`] = [`SCHEMA_VERSION`]).
+//!
+//! Each hand is first turned into its rows ([`HandRows::of`], a pure function of
+//! the hand: it can run on any thread), then appended in order
+//! ([`Exporter::append`]); so the files are the same whatever the number of
+//! threads that built the rows.
+//!
+//! # Invariants
+//! - Money is an integer in the hand's unit (`unit_decimals` in `hands` says how
+//!   many decimals it has), never floating point; times are typed timestamps.
+//! - Memory is bounded whatever the corpus size: rows are handed to the Parquet
+//!   writer every [`BATCH_ROWS`] rows, and the writer flushes a row group every
+//!   [`ROW_GROUP_ROWS`] rows.
+//! - A write error is a typed [`ExportError`] naming the file.
+//!
+//! # Example
+//! ```
+//! use holdem_export::{Exporter, HandRows};
+//! use holdem_history::phh::parse_phh;
+//! use holdem_history::replay::HouseRules;
+//!
+//! let text = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n\
+//!             min_bet = 2\nstarting_stacks = [200, 200]\n\
+//!             actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 f']\n";
+//! let hand = parse_phh(text)?;
+//! let dir = std::env::temp_dir().join(format!("holdem-export-doc-{}", std::process::id()));
+//! let mut out = Exporter::create(&dir)?;
+//! out.append(&HandRows::of("doc.phh", 1, &hand, &HouseRules::standard()))?;
+//! let counts = out.finish()?;
+//! assert_eq!((counts.hands, counts.players, counts.actions), (1, 2, 3));
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    BooleanBuilder, Int64Builder, StringBuilder, TimestampSecondBuilder, UInt8Builder,
+    UInt32Builder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema, SchemaRef, TimeUnit};
+use holdem_history::replay::{HouseRules, Outcome};
+use holdem_history::summary::{HandSummary, summarize_with_pots};
+use holdem_history::{ActionKind, Cards, HandHistory, Shown, Stakes, split_blind};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::Compression;
+use parquet::file::metadata::KeyValue;
+use parquet::file::properties::WriterProperties;
+
+/// The key of the schema version in each file's key-value metadata.
+pub const SCHEMA_VERSION_KEY: &str = "holdem.schema_version";
+/// The version of the three tables' schema (`docs/export.md`); raised on any
+/// change of a column's name, type or meaning.
+pub const SCHEMA_VERSION: &str = "1";
+/// Rows buffered per table before they go to the Parquet writer.
+pub const BATCH_ROWS: usize = 8192;
+/// Rows per Parquet row group.
+pub const ROW_GROUP_ROWS: usize = 65536;
+
+/// Why an export failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// A file or folder could not be created or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The Parquet writer refused the data or could not write it.
+    #[error("{path}: {source}")]
+    Parquet {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: parquet::errors::ParquetError,
+    },
+}
+
+/// One row of `hands`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandRow {
+    /// The file the hand came from, as given.
+    pub file: String,
+    /// 1-based position of the hand in its file.
+    pub index: u32,
+    /// `venue`.
+    pub site: Option<String>,
+    /// `hand`, the site's hand number.
+    pub hand_id: Option<String>,
+    /// `table`.
+    pub table: Option<String>,
+    /// Local start time, seconds since 1970-01-01 00:00:00 (no time zone).
+    pub started_at: Option<i64>,
+    /// `time_zone_abbreviation` or `time_zone`.
+    pub time_zone: Option<String>,
+    /// `NT`, `PT` or `FT`.
+    pub game: &'static str,
+    /// `no-limit`, `pot-limit` or `fixed-limit`.
+    pub limit: &'static str,
+    /// Decimals of the money unit (2: cents).
+    pub unit_decimals: u8,
+    /// `currency`.
+    pub currency: Option<String>,
+    /// Small blind, big blind, the largest ante.
+    pub small_blind: i64,
+    /// The big blind.
+    pub big_blind: i64,
+    /// The largest ante.
+    pub ante: i64,
+    /// Minimum bet (no and pot limit) or small bet (fixed limit).
+    pub small_bet: i64,
+    /// Big bet (fixed limit).
+    pub big_bet: Option<i64>,
+    /// Players dealt in.
+    pub players: u8,
+    /// The button's player number (`pN`).
+    pub button: u8,
+    /// Board cards, as dealt (`2c3d4h5s9h`).
+    pub board: Option<String>,
+    /// All chips put in, before rake (settled hands).
+    pub pot: Option<i64>,
+    /// Rake taken (settled hands).
+    pub rake: Option<i64>,
+    /// `ok`, `unsettled`, `illegal`, `mismatch`, `unsupported`.
+    pub status: &'static str,
+    /// Why the hand is not `ok`, or a remark.
+    pub reason: Option<String>,
+}
+
+/// One row of `actions`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionRow {
+    /// 1-based position of the action in the hand.
+    pub order: u32,
+    /// `preflop`, `flop`, `turn`, `river` (by the board cards dealt before it).
+    pub street: &'static str,
+    /// The player number (`pN`), `None` for a board deal.
+    pub player: Option<u8>,
+    /// `deal-hole`, `deal-board`, `fold`, `check-call`, `bet-raise`, `show`,
+    /// `muck`, `offer-runs`, `answer-runs`, `comment`.
+    pub kind: &'static str,
+    /// A bet or raise's total for the street.
+    pub amount: Option<i64>,
+    /// The cards dealt or shown (`??` unknown).
+    pub cards: Option<String>,
+    /// The pot before the action, current bets included.
+    pub pot_before: Option<i64>,
+}
+
+/// The rows of one hand, for all three tables.
+#[derive(Clone, Debug)]
+pub struct HandRows {
+    /// Its `hands` row.
+    pub hand: HandRow,
+    /// Its summary (the `players` rows), for a hand replay accepts.
+    pub summary: Option<HandSummary>,
+    /// Names from the record, by player.
+    pub names: Vec<Option<String>>,
+    /// Seat numbers from the record, by player.
+    pub seats: Vec<Option<u32>>,
+    /// Hole cards where both are known, by player.
+    pub hole_cards: Vec<Option<String>>,
+    /// Its `actions` rows.
+    pub actions: Vec<ActionRow>,
+}
+
+fn cards_text(c: &Cards) -> String {
+    c.0.iter()
+        .map(|c| c.map_or("??".to_string(), |c| c.to_string()))
+        .collect()
+}
+
+/// Days from 1970-01-01 to a civil date (proleptic Gregorian).
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = i64::from(m);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// `HH:MM:SS` (fractions ignored) as seconds in the day.
+fn seconds_of(time: &str) -> Option<i64> {
+    let mut parts = time.trim().split(':');
+    let h: i64 = parts.next()?.parse().ok()?;
+    let m: i64 = parts.next()?.parse().ok()?;
+    let s: i64 = parts
+        .next()
+        .map_or(Some(0), |s| s.split('.').next()?.parse().ok())?;
+    ((0..24).contains(&h) && (0..60).contains(&m) && (0..61).contains(&s))
+        .then_some(h * 3600 + m * 60 + s)
+}
+
+fn started_at(h: &HandHistory) -> Option<i64> {
+    let (y, m, d) = (h.meta.year?, h.meta.month?, h.meta.day?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let secs = h.meta.time.as_deref().map_or(Some(0), seconds_of)?;
+    Some(days_from_civil(i64::from(y), m, d) * 86_400 + secs)
+}
+
+fn text_field(h: &HandHistory, key: &str) -> Option<String> {
+    h.meta
+        .text
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.clone())
+}
+
+fn chips(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+impl HandRows {
+    /// The rows of hand `h`, the `index`-th (from 1) of `file`, replayed under
+    /// `rules`.
+    pub fn of(file: &str, index: u32, h: &HandHistory, rules: &HouseRules) -> HandRows {
+        let mut pots = Vec::new();
+        let (outcome, summary) = summarize_with_pots(h, rules, &mut pots);
+        let n = h.player_count();
+        let (status, reason) = match &outcome {
+            Outcome::Ok { settled, note, .. } => {
+                (if *settled { "ok" } else { "unsettled" }, note.clone())
+            }
+            Outcome::Illegal {
+                action,
+                text,
+                reason,
+            } => (
+                "illegal",
+                Some(format!("action {action} {text:?}: {reason}")),
+            ),
+            Outcome::Mismatch { reason } => ("mismatch", Some(reason.clone())),
+            Outcome::Unsupported { reason } => ("unsupported", Some(reason.clone())),
+        };
+        let settled = summary.as_ref().filter(|s| s.settled);
+        let (sb, bb) = blinds(h);
+        let (small_bet, big_bet) = match h.stakes {
+            Stakes::MinBet(b) => (chips(b), None),
+            Stakes::Limit { small_bet, big_bet } => (chips(small_bet), Some(chips(big_bet))),
+        };
+        let mut board = String::new();
+        let mut hole_cards = vec![None; n];
+        let mut actions = Vec::with_capacity(h.actions.len());
+        let mut board_cards = 0;
+        for (i, a) in h.actions.iter().enumerate() {
+            let street = match board_cards {
+                0..3 => "preflop",
+                3 => "flop",
+                4 => "turn",
+                _ => "river",
+            };
+            let (player, kind, amount, cards) = match &a.kind {
+                ActionKind::DealHole { player, cards } => {
+                    if cards.len() == 2 && cards.known().count() == 2 {
+                        if let Some(slot) = hole_cards.get_mut(usize::from(player.0)) {
+                            *slot = Some(cards_text(cards));
+                        }
+                    }
+                    (Some(player.0), "deal-hole", None, Some(cards_text(cards)))
+                }
+                ActionKind::DealBoard { cards } => {
+                    board_cards += cards.len();
+                    board.push_str(&cards_text(cards));
+                    (None, "deal-board", None, Some(cards_text(cards)))
+                }
+                ActionKind::Fold { player } => (Some(player.0), "fold", None, None),
+                ActionKind::CheckCall { player } => (Some(player.0), "check-call", None, None),
+                ActionKind::BetRaiseTo { player, amount } => {
+                    (Some(player.0), "bet-raise", Some(chips(*amount)), None)
+                }
+                ActionKind::ShowMuck { player, shown } => match shown {
+                    Shown::Muck => (Some(player.0), "muck", None, None),
+                    Shown::AsDealt => (Some(player.0), "show", None, None),
+                    Shown::Cards(c) => {
+                        if c.len() == 2 && c.known().count() == 2 {
+                            if let Some(slot) = hole_cards.get_mut(usize::from(player.0)) {
+                                *slot = Some(cards_text(c));
+                            }
+                        }
+                        (Some(player.0), "show", None, Some(cards_text(c)))
+                    }
+                },
+                ActionKind::NoOp => (None, "comment", None, None),
+                ActionKind::OfferRuns { player, runs } => {
+                    (Some(player.0), "offer-runs", Some(i64::from(*runs)), None)
+                }
+                ActionKind::AnswerRuns { player, accept } => (
+                    Some(player.0),
+                    "answer-runs",
+                    Some(i64::from(*accept)),
+                    None,
+                ),
+            };
+            actions.push(ActionRow {
+                order: (i + 1) as u32,
+                street,
+                player: player.map(|p| p + 1),
+                kind,
+                amount,
+                cards,
+                pot_before: pots.get(i).copied().flatten().map(chips),
+            });
+        }
+        let names = (0..n)
+            .map(|i| h.meta.players.as_ref().and_then(|p| p.get(i).cloned()))
+            .collect();
+        let seats = (0..n)
+            .map(|i| h.meta.seats.as_ref().and_then(|s| s.get(i).copied()))
+            .collect();
+        let (variant_limit, game) = match h.variant {
+            holdem_history::Variant::NoLimit => ("no-limit", h.variant.code()),
+            holdem_history::Variant::PotLimit => ("pot-limit", h.variant.code()),
+            holdem_history::Variant::FixedLimit => ("fixed-limit", h.variant.code()),
+        };
+        let hand = HandRow {
+            file: file.to_string(),
+            index,
+            site: text_field(h, "venue"),
+            hand_id: h.meta.hand.clone(),
+            table: h.meta.table.clone(),
+            started_at: started_at(h),
+            time_zone: text_field(h, "time_zone_abbreviation")
+                .or_else(|| text_field(h, "time_zone")),
+            game,
+            limit: variant_limit,
+            unit_decimals: h.unit.decimals,
+            currency: h.meta.currency.clone(),
+            small_blind: chips(sb),
+            big_blind: chips(bb),
+            ante: chips(h.antes.iter().copied().max().unwrap_or(0)),
+            small_bet,
+            big_bet,
+            players: n as u8,
+            button: n as u8,
+            board: (!board.is_empty()).then_some(board),
+            pot: settled.map(|s| chips(s.pot)),
+            rake: settled.map(|s| chips(s.rake)),
+            status,
+            reason,
+        };
+        HandRows {
+            hand,
+            summary,
+            names,
+            seats,
+            hole_cards,
+            actions,
+        }
+    }
+}
+
+/// The small and big blind a hand is played at: the blinds `p1` and `p2` post
+/// (heads-up, reverse-assigned), dead blinds left out.
+fn blinds(h: &HandHistory) -> (u64, u64) {
+    let live = |i: usize| {
+        h.blinds_or_straddles
+            .get(i)
+            .map_or(0, |&b| split_blind(b).0)
+    };
+    let (a, b) = (live(0), live(1));
+    (a.min(b), a.max(b))
+}
+
+/// How many rows went into each table.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// `hands` rows.
+    pub hands: u64,
+    /// `players` rows.
+    pub players: u64,
+    /// `actions` rows.
+    pub actions: u64,
+}
+
+/// A Parquet file being written, with its column builders.
+struct Table<B> {
+    path: PathBuf,
+    schema: SchemaRef,
+    writer: ArrowWriter<File>,
+    builders: B,
+    rows: usize,
+}
+
+trait Builders: Default {
+    fn finish(&mut self) -> Vec<ArrayRef>;
+}
+
+impl<B: Builders> Table<B> {
+    fn create(dir: &Path, name: &str, fields: Vec<Field>) -> Result<Table<B>, ExportError> {
+        let path = dir.join(name);
+        let file = File::create(&path).map_err(|source| ExportError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let schema = Arc::new(Schema::new(fields));
+        let props = WriterProperties::builder()
+            .set_compression(Compression::SNAPPY)
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_key_value_metadata(Some(vec![KeyValue::new(
+                SCHEMA_VERSION_KEY.to_string(),
+                SCHEMA_VERSION.to_string(),
+            )]))
+            .build();
+        let writer = ArrowWriter::try_new(file, schema.clone(), Some(props)).map_err(|source| {
+            ExportError::Parquet {
+                path: path.clone(),
+                source,
+            }
+        })?;
+        Ok(Table {
+            path,
+            schema,
+            writer,
+            builders: B::default(),
+            rows: 0,
+        })
+    }
+
+    fn row_added(&mut self) -> Result<(), ExportError> {
+        self.rows += 1;
+        if self.rows >= BATCH_ROWS {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), ExportError> {
+        if self.rows == 0 {
+            return Ok(());
+        }
+        self.rows = 0;
+        let batch = RecordBatch::try_new(self.schema.clone(), self.builders.finish())
+            .map_err(|e| parquet::errors::ParquetError::ArrowError(e.to_string()));
+        let path = self.path.clone();
+        let fail = |source| ExportError::Parquet { path, source };
+        let batch = batch.map_err(fail.clone())?;
+        self.writer.write(&batch).map_err(fail)
+    }
+
+    fn close(mut self) -> Result<(), ExportError> {
+        self.flush()?;
+        let path = self.path.clone();
+        self.writer
+            .close()
+            .map(|_| ())
+            .map_err(|source| ExportError::Parquet { path, source })
+    }
+}
+
+fn field(name: &str, t: DataType, nullable: bool) -> Field {
+    Field::new(name, t, nullable)
+}
+
+#[derive(Default)]
+struct HandCols {
+    file: StringBuilder,
+    index: UInt32Builder,
+    site: StringBuilder,
+    hand_id: StringBuilder,
+    table: StringBuilder,
+    started_at: TimestampSecondBuilder,
+    time_zone: StringBuilder,
+    game: StringBuilder,
+    limit: StringBuilder,
+    unit_decimals: UInt8Builder,
+    currency: StringBuilder,
+    small_blind: Int64Builder,
+    big_blind: Int64Builder,
+    ante: Int64Builder,
+    small_bet: Int64Builder,
+    big_bet: Int64Builder,
+    players: UInt8Builder,
+    button: UInt8Builder,
+    board: StringBuilder,
+    pot: Int64Builder,
+    rake: Int64Builder,
+    status: StringBuilder,
+    reason: StringBuilder,
+}
+
+fn hand_fields() -> Vec<Field> {
+    use DataType::*;
+    vec![
+        field("file", Utf8, false),
+        field("hand_index", UInt32, false),
+        field("site", Utf8, true),
+        field("hand_id", Utf8, true),
+        field("table", Utf8, true),
+        field("started_at", Timestamp(TimeUnit::Second, None), true),
+        field("time_zone", Utf8, true),
+        field("game", Utf8, false),
+        field("limit", Utf8, false),
+        field("unit_decimals", UInt8, false),
+        field("currency", Utf8, true),
+        field("small_blind", Int64, false),
+        field("big_blind", Int64, false),
+        field("ante", Int64, false),
+        field("small_bet", Int64, false),
+        field("big_bet", Int64, true),
+        field("players", UInt8, false),
+        field("button", UInt8, false),
+        field("board", Utf8, true),
+        field("pot", Int64, true),
+        field("rake", Int64, true),
+        field("status", Utf8, false),
+        field("reason", Utf8, true),
+    ]
+}
+
+impl Builders for HandCols {
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        vec![
+            Arc::new(self.file.finish()),
+            Arc::new(self.index.finish()),
+            Arc::new(self.site.finish()),
+            Arc::new(self.hand_id.finish()),
+            Arc::new(self.table.finish()),
+            Arc::new(self.started_at.finish()),
+            Arc::new(self.time_zone.finish()),
+            Arc::new(self.game.finish()),
+            Arc::new(self.limit.finish()),
+            Arc::new(self.unit_decimals.finish()),
+            Arc::new(self.currency.finish()),
+            Arc::new(self.small_blind.finish()),
+            Arc::new(self.big_blind.finish()),
+            Arc::new(self.ante.finish()),
+            Arc::new(self.small_bet.finish()),
+            Arc::new(self.big_bet.finish()),
+            Arc::new(self.players.finish()),
+            Arc::new(self.button.finish()),
+            Arc::new(self.board.finish()),
+            Arc::new(self.pot.finish()),
+            Arc::new(self.rake.finish()),
+            Arc::new(self.status.finish()),
+            Arc::new(self.reason.finish()),
+        ]
+    }
+}
+
+#[derive(Default)]
+struct PlayerCols {
+    file: StringBuilder,
+    index: UInt32Builder,
+    player: UInt8Builder,
+    seat: UInt32Builder,
+    name: StringBuilder,
+    position: StringBuilder,
+    starting_stack: Int64Builder,
+    final_stack: Int64Builder,
+    invested: Int64Builder,
+    won: Int64Builder,
+    rake: Int64Builder,
+    net: Int64Builder,
+    big_blind: Int64Builder,
+    hole_cards: StringBuilder,
+    flags: [BooleanBuilder; 9],
+}
+
+const FLAGS: [&str; 9] = [
+    "settled",
+    "vpip",
+    "pfr",
+    "three_bet_chance",
+    "three_bet",
+    "saw_flop",
+    "showdown",
+    "won_at_showdown",
+    "walk",
+];
+
+fn player_fields() -> Vec<Field> {
+    use DataType::*;
+    let mut f = vec![
+        field("file", Utf8, false),
+        field("hand_index", UInt32, false),
+        field("player", UInt8, false),
+        field("seat", UInt32, true),
+        field("name", Utf8, true),
+        field("position", Utf8, false),
+        field("starting_stack", Int64, true),
+        field("final_stack", Int64, true),
+        field("invested", Int64, false),
+        field("won", Int64, false),
+        field("rake", Int64, false),
+        field("net", Int64, false),
+        field("big_blind", Int64, false),
+        field("hole_cards", Utf8, true),
+    ];
+    f.extend(FLAGS.iter().map(|name| field(name, Boolean, false)));
+    f
+}
+
+impl Builders for PlayerCols {
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        let mut v: Vec<ArrayRef> = vec![
+            Arc::new(self.file.finish()),
+            Arc::new(self.index.finish()),
+            Arc::new(self.player.finish()),
+            Arc::new(self.seat.finish()),
+            Arc::new(self.name.finish()),
+            Arc::new(self.position.finish()),
+            Arc::new(self.starting_stack.finish()),
+            Arc::new(self.final_stack.finish()),
+            Arc::new(self.invested.finish()),
+            Arc::new(self.won.finish()),
+            Arc::new(self.rake.finish()),
+            Arc::new(self.net.finish()),
+            Arc::new(self.big_blind.finish()),
+            Arc::new(self.hole_cards.finish()),
+        ];
+        v.extend(
+            self.flags
+                .iter_mut()
+                .map(|b| Arc::new(b.finish()) as ArrayRef),
+        );
+        v
+    }
+}
+
+#[derive(Default)]
+struct ActionCols {
+    file: StringBuilder,
+    index: UInt32Builder,
+    order: UInt32Builder,
+    street: StringBuilder,
+    player: UInt8Builder,
+    kind: StringBuilder,
+    amount: Int64Builder,
+    cards: StringBuilder,
+    pot_before: Int64Builder,
+}
+
+fn action_fields() -> Vec<Field> {
+    use DataType::*;
+    vec![
+        field("file", Utf8, false),
+        field("hand_index", UInt32, false),
+        field("order", UInt32, false),
+        field("street", Utf8, false),
+        field("player", UInt8, true),
+        field("kind", Utf8, false),
+        field("amount", Int64, true),
+        field("cards", Utf8, true),
+        field("pot_before", Int64, true),
+    ]
+}
+
+impl Builders for ActionCols {
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        vec![
+            Arc::new(self.file.finish()),
+            Arc::new(self.index.finish()),
+            Arc::new(self.order.finish()),
+            Arc::new(self.street.finish()),
+            Arc::new(self.player.finish()),
+            Arc::new(self.kind.finish()),
+            Arc::new(self.amount.finish()),
+            Arc::new(self.cards.finish()),
+            Arc::new(self.pot_before.finish()),
+        ]
+    }
+}
+
+/// Writes `hands.parquet`, `players.parquet` and `actions.parquet` into a folder.
+pub struct Exporter {
+    hands: Table<HandCols>,
+    players: Table<PlayerCols>,
+    actions: Table<ActionCols>,
+    counts: Counts,
+}
+
+impl Exporter {
+    /// Creates the folder (if needed) and the three files in it.
+    pub fn create(dir: &Path) -> Result<Exporter, ExportError> {
+        std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        Ok(Exporter {
+            hands: Table::create(dir, "hands.parquet", hand_fields())?,
+            players: Table::create(dir, "players.parquet", player_fields())?,
+            actions: Table::create(dir, "actions.parquet", action_fields())?,
+            counts: Counts::default(),
+        })
+    }
+
+    /// Appends the rows of one hand.
+    pub fn append(&mut self, rows: &HandRows) -> Result<(), ExportError> {
+        let r = &rows.hand;
+        let c = &mut self.hands.builders;
+        c.file.append_value(&r.file);
+        c.index.append_value(r.index);
+        c.site.append_option(r.site.as_deref());
+        c.hand_id.append_option(r.hand_id.as_deref());
+        c.table.append_option(r.table.as_deref());
+        c.started_at.append_option(r.started_at);
+        c.time_zone.append_option(r.time_zone.as_deref());
+        c.game.append_value(r.game);
+        c.limit.append_value(r.limit);
+        c.unit_decimals.append_value(r.unit_decimals);
+        c.currency.append_option(r.currency.as_deref());
+        c.small_blind.append_value(r.small_blind);
+        c.big_blind.append_value(r.big_blind);
+        c.ante.append_value(r.ante);
+        c.small_bet.append_value(r.small_bet);
+        c.big_bet.append_option(r.big_bet);
+        c.players.append_value(r.players);
+        c.button.append_value(r.button);
+        c.board.append_option(r.board.as_deref());
+        c.pot.append_option(r.pot);
+        c.rake.append_option(r.rake);
+        c.status.append_value(r.status);
+        c.reason.append_option(r.reason.as_deref());
+        self.hands.row_added()?;
+        self.counts.hands += 1;
+
+        if let Some(s) = &rows.summary {
+            for p in &s.players {
+                let i = usize::from(p.player);
+                let c = &mut self.players.builders;
+                c.file.append_value(&r.file);
+                c.index.append_value(r.index);
+                c.player.append_value(p.player + 1);
+                c.seat.append_option(rows.seats.get(i).copied().flatten());
+                c.name
+                    .append_option(rows.names.get(i).and_then(|n| n.as_deref()));
+                c.position.append_value(p.position.label());
+                c.starting_stack.append_option(p.starting_stack.map(chips));
+                c.final_stack.append_option(p.final_stack.map(chips));
+                c.invested.append_value(chips(p.invested));
+                c.won.append_value(chips(p.won));
+                c.rake.append_value(chips(p.rake));
+                c.net.append_value(p.net);
+                c.big_blind.append_value(r.big_blind);
+                c.hole_cards
+                    .append_option(rows.hole_cards.get(i).and_then(|h| h.as_deref()));
+                let flags = [
+                    s.settled,
+                    p.vpip,
+                    p.pfr,
+                    p.three_bet_chance,
+                    p.three_bet,
+                    p.saw_flop,
+                    p.showdown,
+                    p.won_at_showdown,
+                    p.walk,
+                ];
+                for (b, v) in c.flags.iter_mut().zip(flags) {
+                    b.append_value(v);
+                }
+                self.players.row_added()?;
+                self.counts.players += 1;
+            }
+        }
+
+        for a in &rows.actions {
+            let c = &mut self.actions.builders;
+            c.file.append_value(&r.file);
+            c.index.append_value(r.index);
+            c.order.append_value(a.order);
+            c.street.append_value(a.street);
+            c.player.append_option(a.player);
+            c.kind.append_value(a.kind);
+            c.amount.append_option(a.amount);
+            c.cards.append_option(a.cards.as_deref());
+            c.pot_before.append_option(a.pot_before);
+            self.actions.row_added()?;
+            self.counts.actions += 1;
+        }
+        Ok(())
+    }
+
+    /// Writes what is buffered, closes the files and returns the row counts.
+    pub fn finish(self) -> Result<Counts, ExportError> {
+        self.hands.close()?;
+        self.players.close()?;
+        self.actions.close()?;
+        Ok(self.counts)
+    }
+}
