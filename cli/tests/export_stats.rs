@@ -1,0 +1,115 @@
+//! `holdem export` and `holdem stats` give the same bytes on one thread and on
+//! two (rows in hand order whatever the threads), and refuse what they cannot do
+//! with a message and status 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_default()
+}
+
+fn holdem(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_holdem"))
+        .current_dir(repo())
+        .args(args)
+        .output()
+        .expect("run holdem")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("holdem-export-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+const CORPUS: [&str; 3] = [
+    "data/histories/phh/handhq",
+    "data/histories/generated/seed-2026-10000-hands.postcard",
+    "data/histories/pokerstars",
+];
+
+#[cfg(feature = "parquet")]
+#[test]
+fn export_writes_the_same_bytes_on_one_thread_and_on_two() {
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let dir = temp_dir(&format!("threads-{threads}"));
+        let dir_text = dir.to_string_lossy().into_owned();
+        let mut args = vec!["export", "--threads", threads, "--to", &dir_text];
+        args.extend(CORPUS);
+        let out = holdem(&args);
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(stdout.contains(" hands, "), "{stdout}");
+        let files: Vec<Vec<u8>> = ["hands", "players", "actions"]
+            .iter()
+            .map(|t| std::fs::read(dir.join(format!("{t}.parquet"))).expect("written"))
+            .collect();
+        assert!(files.iter().all(|f| f.starts_with(b"PAR1")));
+        // The report names the folder, which differs.
+        outputs.push((stdout.replace(&dir_text, "DIR"), files));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert_eq!(outputs[0].0, outputs[1].0);
+    for (table, (one, two)) in outputs[0].1.iter().zip(&outputs[1].1).enumerate() {
+        assert!(one == two, "table {table} differs between 1 and 2 threads");
+    }
+}
+
+#[test]
+fn stats_prints_the_same_json_on_one_thread_and_on_two() {
+    let run = |threads| {
+        let mut args = vec!["stats", "--json", "--threads", threads];
+        args.extend(CORPUS);
+        holdem(&args).stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let doc: serde_json::Value = serde_json::from_slice(&one).expect("one JSON document");
+    let players = doc["players"].as_array().expect("players");
+    assert!(players.len() > 100, "{}", players.len());
+}
+
+#[test]
+fn stats_min_hands_leaves_out_players_with_fewer_hands() {
+    let out = holdem(&[
+        "stats",
+        "--json",
+        "--min-hands",
+        "20",
+        "data/histories/phh/handhq",
+    ]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let players = doc["players"].as_array().expect("players");
+    assert!(!players.is_empty());
+    assert!(players.iter().all(|p| p["hands"].as_u64() >= Some(20)));
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn export_into_a_file_is_refused_with_status_2() {
+    let file = temp_dir("a-file");
+    std::fs::write(&file, "not a folder").expect("write");
+    let out = holdem(&[
+        "export",
+        "--to",
+        &file.to_string_lossy(),
+        "data/histories/phh/handhq",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(stderr.contains(&*file.to_string_lossy()), "{stderr}");
+    let _ = std::fs::remove_file(&file);
+    assert!(!Path::new(&file).exists());
+}
+
+#[test]
+fn stats_of_a_missing_file_is_refused_with_status_2() {
+    let out = holdem(&["stats", "no/such/file.phh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: "));
+}
