@@ -4,14 +4,14 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use arrow_array::{Array, BooleanArray, Int64Array, RecordBatch, UInt32Array};
 use holdem_export::{Counts, Exporter, HandRows, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 use holdem_history::corpus::{RulesBook, collect_files, read_hands};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
-fn export(dir: &PathBuf) -> Counts {
+fn export(dir: &Path) -> Counts {
     let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/histories"));
     let files = collect_files(&[root.join("phh/handhq"), root.join("generated")]).expect("files");
     let book = RulesBook::new(None);
@@ -35,7 +35,7 @@ fn export(dir: &PathBuf) -> Counts {
     out.finish().expect("finish")
 }
 
-fn read(dir: &PathBuf, table: &str) -> (Vec<RecordBatch>, Option<String>) {
+fn read(dir: &Path, table: &str) -> (Vec<RecordBatch>, Option<String>) {
     let f = File::open(dir.join(format!("{table}.parquet"))).expect("open");
     let builder = ParquetRecordBatchReaderBuilder::try_new(f).expect("parquet");
     let version = builder
