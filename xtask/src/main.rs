@@ -3,6 +3,8 @@
 //! - `ci`: every check CI runs, in order, stopping at the first failure (fmt, clippy,
 //!   tests, every example of the engine crates, snapshots, rules coverage).
 //! - `examples`: builds and runs every example of the engine crates (part of `ci`).
+//! - `corpora`: the Parquet export read back by DuckDB in its own Python venv
+//!   (see [`corpora`]; part of `ci`).
 //! - `rules`: checks `docs/rules-coverage.md` against the rule catalogue
 //!   `docs/rules.md` (and that catalogue against `../shared/RULES.md`).
 //! - `bench [NAME...]`: runs the criterion benchmarks of the `holdem-bench` crate.
@@ -16,6 +18,7 @@
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
+mod corpora;
 mod fuzz;
 mod rules;
 
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(&root),
         Some("rules") => rules::check(&root),
+        Some("corpora") => corpora::check(&root),
         Some("examples") => examples(&root),
         Some("bench") => bench(&root, &args[1..]),
         Some("fuzz") => fuzz::run(&root, &args[1..]),
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
                  tasks:\n  ci              fmt, clippy, tests (debug and release-only), examples, snapshots, rules coverage\n  \
                  examples        build and run every example of the engine crates\n  \
                  rules           check docs/rules-coverage.md against docs/rules.md\n  \
+                 corpora         the Parquet export read back by DuckDB (Python venv in target/py-corpora)\n  \
                  bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history\n  \
                  gen-histories   regenerate the seeded random hand-history corpus\n  \
                  fuzz [TARGET..] [--seconds N] [--merge]\n                  \
@@ -114,6 +119,7 @@ fn ci(root: &Path) -> Result<(), String> {
             &["test", "-p", "holdem-history", "--test", "snapshots"],
         )?;
     }
+    corpora::check(root)?;
     let t = Instant::now();
     let summary = rules::summarize(root)?;
     println!(
