@@ -1,7 +1,8 @@
 //! Export throughput on one core, from the bytes of a file to the three Parquet
 //! tables: native postcard (decode, replay and summarize, rows, Parquet) on 2,000
 //! generated hands, and PHH text (parse, the same) on the 150 Pluribus hands.
-//! The Parquet files go to a temporary folder.
+//! The Parquet files go to a temporary folder; `postcard_2000_generated_rows_only`
+//! stops before Parquet.
 
 use std::hint::black_box;
 
@@ -36,6 +37,24 @@ fn export(c: &mut Criterion) {
                     .expect("append");
             }
             black_box(out.finish().expect("finish"))
+        })
+    });
+
+    // The same hands to rows only (decode, replay and summarize, rows): what is
+    // left of the above is the Parquet encoding and writing.
+    g.bench_function("postcard_2000_generated_rows_only", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for (i, h) in PostcardHands::new(GENERATED)
+                .take(POSTCARD_HANDS)
+                .enumerate()
+            {
+                let h = h.expect("decodes");
+                n += black_box(HandRows::of("g", i as u32 + 1, &h, &rules))
+                    .actions
+                    .len();
+            }
+            n
         })
     });
 
