@@ -78,7 +78,7 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let status = match cli.command {
         Command::Simulate(args) => simulate::run(&args, &mut out),
-        Command::Rules(args) => Ok(rules::run(&args)),
+        Command::Rules(args) => rules::run(&args, &mut out),
         Command::Icm(args) => report(icm::run(&args), &mut out),
         Command::Replay(args) => replay::replay(&args, &mut out),
         Command::Stats(args) => stats::run(&args, &mut out),
