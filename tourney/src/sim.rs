@@ -377,54 +377,37 @@ impl Simulation {
         let commands = count_commands(&bytes[..good_len]);
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, commands + 1));
         let rec = Tournament::recover(bytes, &mut rng)?;
-        // T20 with T16: the bounty ledger is not journaled; it is rebuilt from
-        // the journal's good frames.
-        let shadow = match opts.bounty {
-            Some(_) => Some(Simulation::replay_bounties(
-                &bytes[..rec.good_len],
-                seed,
-                entrants,
-                opts,
-            )?),
-            None => None,
-        };
-        let mut sim = Simulation {
-            t: rec.tournament.clone(),
-            seed,
-            entrants,
-            commands: rec.replayed as u64,
-            queue: BinaryHeap::new(),
-            planned: BTreeMap::new(),
-            opts,
-            bounties: None,
-            bounty_cash: BTreeMap::new(),
-            bounty_parts_added: 0,
-            voluntary: VecDeque::new(),
-            registered: rec.tournament.entrants().len() as u32,
-            decisions: 0,
-            bots: None,
-        };
-        if let Some(shadow) = shadow {
-            sim.bounties = shadow.bounties;
-            sim.bounty_cash = shadow.bounty_cash;
-            sim.bounty_parts_added = shadow.bounty_parts_added;
-        }
+        // T20: the simulator's own state (the bots' pending entries, rebuys and
+        // add-ons, their decision stream, the bounty ledger) is not journaled;
+        // it is rebuilt by replaying the good frames exactly as `step` made them.
+        let mut sim = Simulation::replay_shadow(&bytes[..rec.good_len], seed, entrants, opts)?;
+        sim.t = rec.tournament.clone();
+        sim.commands = rec.replayed as u64;
         if let Some(r) = &rec.record {
             sink.append(&Entry::Command(r.clone()))?;
             sim.commands += 1;
         }
         let events = rec.events.clone();
-        sim.on_events(&events)?;
+        sim.on_events(&events, true)?;
+        // Only the hands dealt again are still to finish.
+        sim.queue = sim
+            .planned
+            .iter()
+            .map(|(&table, p)| Reverse((p.finish_at, table)))
+            .collect();
         Ok((sim, rec))
     }
 
-    /// Rebuilds a bounty simulation's bounty ledger from the good frames of its
-    /// journal (T20 with T16): replays every command on a shadow tournament, and
-    /// plays each hand it deals again (hands are a deterministic function of
-    /// the seed, the hand number and the hand's lineup and stacks) to learn who
-    /// knocked out whom. Hands in progress at the crash are never paid: the
-    /// resumed tournament rolls them back.
-    fn replay_bounties(
+    /// Rebuilds a simulation's own state from the good frames of its journal
+    /// (T20): replays every command on a shadow simulation as [`Simulation::step`]
+    /// applied it, so the bots' decisions (and their queue of pending entries,
+    /// rebuys and add-ons, refused ones included) come out as they did. Where
+    /// those decisions or the bounties depend on hands (rebuys before a bust,
+    /// T4; knockouts, T16), each dealt hand is played again: hands are a
+    /// deterministic function of the seed, the hand number and the hand's lineup
+    /// and stacks. Hands in progress at the crash are never paid: the resumed
+    /// tournament rolls them back.
+    fn replay_shadow(
         bytes: &[u8],
         seed: u64,
         entrants: u32,
@@ -437,15 +420,29 @@ impl Simulation {
             Some(Entry::CreateWith { config, .. }) => *config,
             _ => return Err(RecoverError::NoHeader(bytes.len()).into()),
         };
+        let play = opts.bounty.is_some() || config.entry.rebuy.is_some();
         let t = Tournament::with_config(config)?;
         let mut shadow = Simulation::make(t, opts, entrants, seed)?;
         for entry in it {
             let Entry::Command(rec) = entry else { break };
+            // `step` takes the front of the bots' queue while the event runs:
+            // either it is this record's command, or the rules refused it and
+            // it was dropped without a frame.
+            while let Some(front) = shadow.voluntary.pop_front() {
+                if shadow.t.phase() != Phase::Running || front == rec.input.command {
+                    break;
+                }
+            }
             let Ok(events) = shadow.t.replay(&rec) else {
                 break;
             };
+            shadow.commands += 1;
             shadow.book(&rec.input.command)?;
-            shadow.on_events(&events)?;
+            if let Command::Register { .. } = rec.input.command {
+                shadow.registered += 1;
+            }
+            shadow.on_events(&events, play)?;
+            shadow.decide(&rec.input.command, &events);
         }
         Ok(shadow)
     }
@@ -508,7 +505,7 @@ impl Simulation {
         if let Command::Register { .. } = input.command {
             self.registered += 1;
         }
-        self.on_events(&events)?;
+        self.on_events(&events, true)?;
         self.decide(&input.command, &events);
         Ok(events)
     }
@@ -720,7 +717,9 @@ impl Simulation {
         Ok(())
     }
 
-    fn on_events(&mut self, events: &[Event]) -> Result<(), SimError> {
+    /// The simulator's side of a command's events: hands dealt are played
+    /// (when `play`; a shadow replay that needs no hand results skips them).
+    fn on_events(&mut self, events: &[Event], play: bool) -> Result<(), SimError> {
         for e in events {
             match e {
                 Event::HandStarted {
@@ -731,7 +730,7 @@ impl Simulation {
                     stacks,
                     away,
                     ..
-                } => {
+                } if play => {
                     let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed ^ 0xB075, *hand));
                     let (result, knockouts, duration) = match self.opts.model {
                         HandModel::Quick => {

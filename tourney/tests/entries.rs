@@ -1100,3 +1100,62 @@ fn t17_cancelled_rebuy_event_rolls_back_every_purchase() {
     let sold = u64::from(l.entries + l.re_entries + l.rebuys + l.add_ons);
     assert_eq!(cash, sold * 1_100);
 }
+
+// rule T20 with T4 and T16: a progressive-knockout rebuy event cut at any frame
+// boundary where no hand is in progress (registration, breaks with add-ons
+// queued) resumes with nothing rolled back and ends exactly as the same event
+// uncut: the bots' pending entries, rebuys and add-ons are restored.
+#[test]
+fn t20_pko_rebuy_event_cut_between_hands_ends_as_uncut() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let pko = SimOptions::pko(500);
+    let cfg = cfg.with_knockout_bounty(pko.bounty.unwrap());
+    let opts = SimOptions {
+        late_entrants: 3,
+        ..pko
+    };
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::with_config(cfg, opts, 14, 3, &mut w).unwrap();
+    // Frame boundaries where no hand is in progress.
+    let mut quiet = Vec::new();
+    while !sim.is_done() {
+        sim.step(&mut w).unwrap();
+        if sim.tournament().running_hands().next().is_none() {
+            quiet.push(w.get_ref().len());
+        }
+    }
+    quiet.dedup();
+    let bytes = w.into_inner();
+    let uncut = sim.tournament();
+    assert!(uncut.ledger().add_ons > 0 && uncut.ledger().rebuys > 0);
+    let mut checked = 0;
+    for &cut in &quiet {
+        let mut w = JournalWriter::new(bytes[..cut].to_vec(), FsyncPolicy::Never);
+        let (mut resumed, rec) = Simulation::resume(&bytes[..cut], &mut w).unwrap();
+        assert!(
+            rec.rolled_back.is_empty() && rec.record.is_none(),
+            "cut at {cut}"
+        );
+        resumed.run(&mut w, &mut |_| {}).unwrap();
+        let t = resumed.tournament();
+        assert_eq!(t.ledger(), uncut.ledger(), "cut at byte {cut}");
+        assert_eq!(
+            t.prizes().total(),
+            uncut.prizes().total(),
+            "cut at byte {cut}"
+        );
+        assert_eq!(t.finishes(), uncut.finishes(), "cut at byte {cut}");
+        assert_eq!(
+            resumed.bounties_won(),
+            sim.bounties_won(),
+            "cut at byte {cut}"
+        );
+        assert_eq!(w.into_inner(), bytes, "cut at byte {cut}: the same journal");
+        checked += 1;
+    }
+    assert!(checked > 3, "{checked} quiet boundaries");
+}
