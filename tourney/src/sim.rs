@@ -35,7 +35,7 @@ use crate::config::{OptionsError, TournamentConfig, TournamentOptions};
 use crate::ids::{Cents, Chips, Ms, PlayerId, TableId, below};
 use crate::journal::{Entry, JournalError};
 use crate::money::{self, BountyOptions, BountyWinner, KnockoutBounty, MoneyError};
-use crate::recover::{RecoverError, Recovered};
+use crate::recover::{RecoverError, RecoverOptions, Recovered};
 use crate::seating::Lineup;
 use crate::tournament::{Phase, Tournament};
 
@@ -360,9 +360,24 @@ impl Simulation {
     /// Resumes from a journal (T20): replays it, rolls back the hands in
     /// progress and appends the roll-back to `sink` (which must append after
     /// the good frames: truncate the file to `good_len` first).
+    ///
+    /// A corrupt journal (a bad frame followed by good ones) is refused
+    /// ([`RecoverError::Corrupt`]); [`Simulation::resume_with`] can truncate it.
     pub fn resume(
         bytes: &[u8],
         sink: &mut dyn RecordSink,
+    ) -> Result<(Simulation, Recovered), SimError> {
+        Simulation::resume_with(bytes, sink, RecoverOptions::default())
+    }
+
+    /// [`Simulation::resume`] with recovery options: with
+    /// [`RecoverOptions::truncate_corrupt`] a corrupt journal is cut at its
+    /// damaged frame and the dropped bytes come back in [`Recovered::dropped`]
+    /// (keep them: the caller's sink must append after `good_len`).
+    pub fn resume_with(
+        bytes: &[u8],
+        sink: &mut dyn RecordSink,
+        options: RecoverOptions,
     ) -> Result<(Simulation, Recovered), SimError> {
         let (entrants, seed, opts) = {
             let (entries, _) = crate::journal::read_frames(bytes);
@@ -376,7 +391,7 @@ impl Simulation {
         let (_, good_len) = crate::journal::read_frames(bytes);
         let commands = count_commands(&bytes[..good_len]);
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, commands + 1));
-        let rec = Tournament::recover(bytes, &mut rng)?;
+        let rec = Tournament::recover_with(bytes, &mut rng, options)?;
         // T20: the simulator's own state (the bots' pending entries, rebuys and
         // add-ons, their decision stream, the bounty ledger) is not journaled;
         // it is rebuilt by replaying the good frames exactly as `step` made them.

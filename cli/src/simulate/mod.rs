@@ -4,14 +4,14 @@
 //! runner: it owns the journal file, the progress line and the report.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use holdem_rules_config::{Preset, Rules};
-use holdem_tourney::journal::{self, FsyncPolicy};
+use holdem_tourney::journal::{self, FsyncPolicy, Tail};
 use holdem_tourney::sim::{HandModel, NoJournal, RecordSink, SIM_START, SimOptions, Simulation};
-use holdem_tourney::{Tournament, TournamentConfig};
+use holdem_tourney::{RecoverOptions, Tournament, TournamentConfig};
 
 /// Arguments of `holdem simulate`.
 #[derive(clap::Args, Debug)]
@@ -34,6 +34,11 @@ pub struct SimulateArgs {
     /// back, then play goes on, appending to FILE.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// With --resume: when the journal is corrupt (a frame fails its checksum
+    /// and good frames follow it), cut it at the damaged frame instead of
+    /// refusing, keeping the dropped bytes in FILE.dropped-OFFSET (rule T20).
+    #[arg(long, requires = "resume")]
+    pub truncate_corrupt: bool,
     /// When to fsync the journal: never, every-frame, or every:N frames.
     #[arg(long, default_value = "never")]
     pub fsync: String,
@@ -140,11 +145,17 @@ fn run_inner(
     let mut sink: Box<dyn RecordSink> = Box::new(NoJournal);
     let mut sim = if let Some(path) = &args.resume {
         let (bytes, writer) = journal::open_for_resume(path, policy)?;
+        let options = RecoverOptions {
+            truncate_corrupt: args.truncate_corrupt,
+        };
+        if args.truncate_corrupt {
+            keep_corrupt_tail(path, &bytes)?;
+        }
         sink = Box::new(writer);
-        let (sim, rec) = Simulation::resume(&bytes, sink.as_mut())?;
+        let (sim, rec) = Simulation::resume_with(&bytes, sink.as_mut(), options)?;
         let _ = writeln!(
             io::stderr().lock(),
-            "resumed {}: {} commands replayed, {} hands rolled back, {} bytes of torn tail dropped",
+            "resumed {}: {} commands replayed, {} hands rolled back, {} bytes of torn or corrupt tail dropped",
             path.display(),
             rec.replayed,
             rec.rolled_back.len(),
@@ -198,6 +209,29 @@ fn run_inner(
         let _ = writeln!(io::stderr().lock());
     }
     Ok((sim, started.elapsed()))
+}
+
+/// Before a corrupt journal is cut (`--truncate-corrupt`), writes the bytes
+/// that will be dropped to `FILE.dropped-OFFSET` and makes them durable; the
+/// journal itself is cut only when the first new frame is written.
+fn keep_corrupt_tail(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (entries, good) = journal::read_frames(bytes);
+    if let Tail::Corrupt { offset, .. } = journal::classify_tail(bytes, good, entries.len()) {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".dropped-{offset}"));
+        let side = PathBuf::from(name);
+        let mut f = std::fs::File::create(&side)?;
+        f.write_all(&bytes[offset..])?;
+        f.sync_all()?;
+        let _ = writeln!(
+            io::stderr().lock(),
+            "{}: corrupt at byte {offset}; {} bytes from there kept in {}",
+            path.display(),
+            bytes.len() - offset,
+            side.display()
+        );
+    }
+    Ok(())
 }
 
 fn progress(t: &Tournament, entrants: u32) {
