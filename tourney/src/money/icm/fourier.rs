@@ -24,7 +24,7 @@
 //! logarithm's singularity, at `p = 1/2` for `θ = π`, comes too near). With
 //! fewer than `4 · CHEB` players to interpolate, everyone is handled one by one.
 
-use super::direct::{end_time, gauss_legendre};
+use super::direct::{end_time, gauss_legendre, panels};
 use core::f64::consts::PI;
 
 /// `ln` of the chance of a count outside the window (either side).
@@ -61,11 +61,8 @@ pub(super) fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> 
     }
     let mut st = State::new(&a, a_split, cheb, n);
     let v_max = u_max.sqrt();
-    let panels = ((v_max / PANEL_V).ceil() as usize).max(1) * refine as usize;
-    let width = v_max / panels as f64;
     let (xs, ws) = gauss_legendre(GL_ORDER);
-    for panel in 0..panels {
-        let lo = panel as f64 * width;
+    for (lo, width) in panels(v_max, PANEL_V, n, refine) {
         for (x, wt) in xs.iter().zip(&ws) {
             let v = lo + (x + 1.0) * 0.5 * width;
             let weight = wt * 0.5 * width * 2.0 * v;
