@@ -92,10 +92,27 @@ pub enum SimError {
         /// `entry.price.bounty` of the configuration.
         config: Cents,
     },
+    /// An entrant count outside [`MIN_ENTRANTS`]..=[`MAX_ENTRANTS`], refused
+    /// before anything is registered.
+    #[error("{entrants} entrants: a simulation plays {min} to {max}")]
+    Entrants {
+        /// The count asked for.
+        entrants: u32,
+        /// [`MIN_ENTRANTS`].
+        min: u32,
+        /// [`MAX_ENTRANTS`].
+        max: u32,
+    },
     /// The journal's label is not the simulator's.
     #[error("the journal was not written by the simulator (label {0:?})")]
     NotASimulation(String),
 }
+
+/// The fewest entrants a simulation plays (a tournament needs two players).
+pub const MIN_ENTRANTS: u32 = 2;
+/// The most entrants a simulation plays: an event sells at most
+/// [`crate::MAX_PURCHASES`] entries.
+pub const MAX_ENTRANTS: u32 = crate::MAX_PURCHASES as u32;
 
 /// 2024-01-01 07:25 UTC: simulations start here, so synchronized breaks fall as in seed 000.
 pub const SIM_START: Ms = 1_704_067_200_000 + 7 * 3_600_000 + 25 * 60_000;
@@ -332,6 +349,13 @@ impl Simulation {
         entrants: u32,
         seed: u64,
     ) -> Result<Simulation, SimError> {
+        if !(MIN_ENTRANTS..=MAX_ENTRANTS).contains(&entrants) {
+            return Err(SimError::Entrants {
+                entrants,
+                min: MIN_ENTRANTS,
+                max: MAX_ENTRANTS,
+            });
+        }
         let bounties = match opts.bounty {
             Some(k) => Some(money::Bounties::new(&BountyOptions {
                 knockout: Some(k),

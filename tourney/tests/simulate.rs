@@ -234,3 +234,22 @@ fn b18_dead_button_live_mtt_of_150_plays_to_one_winner() {
     check_result(&sim, 150);
     assert!(dead_small_blinds > 0 && empty_buttons > 0);
 }
+
+// The simulator's own check: an entrant count outside 2..=MAX_ENTRANTS is a
+// typed error before anything is registered or journaled.
+#[test]
+fn simulation_refuses_entrants_out_of_range_before_registering() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    use holdem_tourney::sim::{MAX_ENTRANTS, SimError};
+    for n in [0, 1, MAX_ENTRANTS + 1, 10_000_000] {
+        let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+        let err = Simulation::new(TournamentOptions::online_mtt(), n, 1, &mut w).unwrap_err();
+        assert!(
+            matches!(err, SimError::Entrants { entrants, min: 2, max } if entrants == n && max == MAX_ENTRANTS),
+            "{err}"
+        );
+        assert!(w.into_inner().is_empty(), "nothing journaled for {n}");
+    }
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    assert!(Simulation::new(TournamentOptions::online_mtt(), 2, 1, &mut w).is_ok());
+}

@@ -10,7 +10,9 @@ use std::time::Instant;
 
 use holdem_rules_config::{Preset, Rules};
 use holdem_tourney::journal::{self, FsyncPolicy, Tail};
-use holdem_tourney::sim::{HandModel, NoJournal, RecordSink, SIM_START, SimOptions, Simulation};
+use holdem_tourney::sim::{
+    HandModel, MAX_ENTRANTS, MIN_ENTRANTS, NoJournal, RecordSink, SIM_START, SimOptions, Simulation,
+};
 use holdem_tourney::{RecoverOptions, Tournament, TournamentConfig};
 
 /// Arguments of `holdem simulate`.
@@ -21,8 +23,9 @@ pub struct SimulateArgs {
     /// (TOML, as `holdem rules check` reads it).
     #[arg(long, value_name = "PRESET|FILE", default_value = "online-mtt")]
     pub rules: String,
-    /// Number of entrants.
-    #[arg(long, default_value_t = 1000)]
+    /// Number of entrants (2 to 2,097,152, the most entries an event sells).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(i64::from(MIN_ENTRANTS)..=i64::from(MAX_ENTRANTS)))]
     pub entrants: u32,
     /// Seed for seat draws, shuffles and bots.
     #[arg(long, default_value_t = 7)]
