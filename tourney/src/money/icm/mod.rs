@@ -63,7 +63,7 @@
 //! first prize, and they rise with the stack, to within `1e-9` of the pool
 //! (`tourney/tests/money_icm.rs`, property tests over stacks from 1 to `10^18`
 //! and near `u64::MAX / n`). `money/icm_extreme` in `tourney/benches/money_icm.rs`
-//! times 1,000 players with stacks spread over up to `10^18`.
+//! times 1,000 players with stacks spread over up to `10^16`.
 //!
 //! Error: the two integrals agree with each other and with the subset DP within
 //! `1e-11` of the prize pool on the fields tested (2 to 10,000 players, stacks
