@@ -102,15 +102,17 @@ fn large_fields(c: &mut Criterion) {
 }
 
 /// 1,000 players at extreme stacks: spread evenly in the logarithm over 10^6,
-/// 10^12 and 10^18 (no gap the split by scale can use), and one stack of
-/// 10^15 among ordinary ones; 200 paid places, harmonic.
+/// 10^12 and 10^16 (no gap the split by scale can use; 10^16 keeps the total
+/// within u64), and one stack of
+/// 10^15 among ordinary ones; 200 paid places, harmonic (and every place paid
+/// at 10^12).
 fn extreme_fields(c: &mut Criterion) {
     let mut g = c.benchmark_group("money/icm_extreme");
     g.sample_size(10);
     let n = 1000usize;
     let total: f64 = (1..=200).map(|i| 1.0 / i as f64).sum();
     let prizes: Vec<f64> = (1..=200).map(|i| 1e6 / (i as f64 * total)).collect();
-    for exp in [6i32, 12, 18] {
+    for exp in [6i32, 12, 16] {
         let ratio = 10f64.powi(exp);
         let stacks: Vec<u64> = (0..n)
             .map(|i| ratio.powf(i as f64 / (n - 1) as f64).round() as u64)
@@ -119,6 +121,14 @@ fn extreme_fields(c: &mut Criterion) {
             b.iter(|| equities(black_box(&stacks), black_box(&prizes)))
         });
     }
+    // Every place paid: the last clocks must ring too.
+    let stacks: Vec<u64> = (0..n)
+        .map(|i| 1e12f64.powf(i as f64 / (n - 1) as f64).round() as u64)
+        .collect();
+    let every: Vec<f64> = (1..=n).map(|i| 1e6 / i as f64).collect();
+    g.bench_function("spread_1e12_all_paid", |b| {
+        b.iter(|| equities(black_box(&stacks), black_box(&every)))
+    });
     let (mut stacks, _) = field(n, 1);
     stacks[17] = 1_000_000_000_000_000;
     g.bench_function("one_giant_1e15", |b| {
