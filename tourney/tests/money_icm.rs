@@ -242,7 +242,8 @@ fn check_model(stacks: &[u64], prizes: &[f64], eq: &[f64]) -> Result<(), String>
     let pool: f64 = prizes.iter().sum();
     let tol = 1e-9 * pool.max(1.0);
     let sum: f64 = eq.iter().sum();
-    if !((sum - pool).abs() < tol) {
+    let sums = (sum - pool).abs() < tol; // false for NaN too
+    if !sums {
         return Err(format!("sum {sum} of a pool of {pool}"));
     }
     let first = prizes.first().copied().unwrap_or(0.0);
@@ -252,7 +253,8 @@ fn check_model(stacks: &[u64], prizes: &[f64], eq: &[f64]) -> Result<(), String>
         0.0
     };
     for (i, &e) in eq.iter().enumerate() {
-        if !(e <= first + tol && e >= sure - tol) {
+        let within = e <= first + tol && e >= sure - tol; // false for NaN too
+        if !within {
             return Err(format!(
                 "equity {e} of player {i} outside [{sure}, {first}]"
             ));

@@ -120,6 +120,9 @@ pub fn equities(stacks: &[u64], prizes: &[f64]) -> Result<Vec<f64>, MoneyError> 
 /// (every bigger group placed before any smaller one) does not happen.
 pub const SCALE_SPLIT_RISK: f64 = 1e-13;
 
+/// A method computing one group's equities from its stacks and prizes.
+type Method = dyn Fn(&[u64], &[f64]) -> Vec<f64>;
+
 /// Splits the field where the stacks fall apart in scale and computes each
 /// group on its own with `method`, its slice of the prizes in order.
 ///
@@ -135,11 +138,7 @@ pub const SCALE_SPLIT_RISK: f64 = 1e-13;
 /// prize. The dwarfs are split again the same way. Each group's stacks are
 /// within a few orders of magnitude of each other, except where they spread
 /// evenly over many, which keeps the methods' work and their rounding bounded.
-fn by_scale(
-    stacks: &[u64],
-    prizes: &[f64],
-    method: &dyn Fn(&[u64], &[f64]) -> Vec<f64>,
-) -> Vec<f64> {
+fn by_scale(stacks: &[u64], prizes: &[f64], method: &Method) -> Vec<f64> {
     let n = stacks.len();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| core::cmp::Reverse(stacks[i]));
