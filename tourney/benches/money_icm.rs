@@ -105,7 +105,7 @@ fn large_fields(c: &mut Criterion) {
 /// 10^12 and 10^16 (no gap the split by scale can use; 10^16 keeps the total
 /// within u64), and one stack of
 /// 10^15 among ordinary ones; 200 paid places, harmonic (and every place paid
-/// at 10^12).
+/// at 10^12 and 10^16).
 fn extreme_fields(c: &mut Criterion) {
     let mut g = c.benchmark_group("money/icm_extreme");
     g.sample_size(10);
@@ -122,13 +122,16 @@ fn extreme_fields(c: &mut Criterion) {
         });
     }
     // Every place paid: the last clocks must ring too.
-    let stacks: Vec<u64> = (0..n)
-        .map(|i| 1e12f64.powf(i as f64 / (n - 1) as f64).round() as u64)
-        .collect();
     let every: Vec<f64> = (1..=n).map(|i| 1e6 / i as f64).collect();
-    g.bench_function("spread_1e12_all_paid", |b| {
-        b.iter(|| equities(black_box(&stacks), black_box(&every)))
-    });
+    for exp in [12i32, 16] {
+        let ratio = 10f64.powi(exp);
+        let stacks: Vec<u64> = (0..n)
+            .map(|i| ratio.powf(i as f64 / (n - 1) as f64).round() as u64)
+            .collect();
+        g.bench_with_input(BenchmarkId::new("all_paid_spread_1e", exp), &exp, |b, _| {
+            b.iter(|| equities(black_box(&stacks), black_box(&every)))
+        });
+    }
     let (mut stacks, _) = field(n, 1);
     stacks[17] = 1_000_000_000_000_000;
     g.bench_function("one_giant_1e15", |b| {

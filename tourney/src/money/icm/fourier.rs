@@ -38,6 +38,8 @@ const X_BIG: f64 = 2.0;
 /// The largest `a u` for the interpolation where points past `θ = π/3` are used
 /// (there the logarithm has a singularity at `p = 1/2`).
 const X_SMALL: f64 = 0.5;
+/// Below this chance of not having rung, a player's clock counts as rung.
+const RUNG: f64 = 1e-18;
 /// Gauss-Legendre order of each panel.
 const GL_ORDER: usize = 12;
 /// Panel width in `v = √u` at the usual refinement.
@@ -317,14 +319,39 @@ impl State {
         self.set_idx.clear();
         self.set_p.clear();
         self.set_q.clear();
+        // A player whose clock has rung but for a chance below `RUNG` adds a
+        // factor `ω` to `G` (a turn of the phase) and nothing to their own
+        // equity from here on; both are dropped by at most `RUNG` each.
+        let mut rung = 0usize;
+        let p_each = &self.p_each;
+        let mut keep = |j: usize, set_idx: &mut Vec<usize>| {
+            if p_each[j] < RUNG {
+                rung += 1;
+            } else {
+                set_idx.push(j);
+            }
+        };
         if fallback {
-            self.set_idx.extend(0..n);
+            for j in 0..n {
+                keep(j, &mut self.set_idx);
+            }
         } else {
-            self.set_idx.extend_from_slice(&self.direct);
+            for &j in &self.direct {
+                keep(j, &mut self.set_idx);
+            }
         }
         for &j in &self.set_idx {
             self.set_p.push(self.p_each[j]);
             self.set_q.push(self.q_each[j]);
+        }
+        if rung > 0 {
+            let turn = step * (rung % m_len) as f64;
+            for m in 0..terms {
+                let (s, c) = (turn * m as f64).sin_cos();
+                let (gr, gi) = (self.g_re[m], self.g_im[m]);
+                self.g_re[m] = gr * c - gi * s;
+                self.g_im[m] = gr * s + gi * c;
+            }
         }
         {
             let gre = &mut self.g_re[..terms];
