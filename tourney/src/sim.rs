@@ -103,6 +103,13 @@ pub enum SimError {
         /// [`MAX_ENTRANTS`].
         max: u32,
     },
+    /// Late registration, re-entry and rebuys ([`SimPlan`]) need a multi-table
+    /// event.
+    #[error("rebuys and late entrants need multi-table rules (rules T2-T4)")]
+    NeedsMultiTable,
+    /// Knockout bounties need real hands, to know who knocked out whom.
+    #[error("bounties need real hands (who knocked out whom, rule T16)")]
+    BountyNeedsRealHands,
     /// The journal's label is not the simulator's.
     #[error("the journal was not written by the simulator (label {0:?})")]
     NotASimulation(String),
@@ -162,6 +169,77 @@ impl SimOptions {
             }),
             late_entrants: 0,
         }
+    }
+}
+
+/// What a simulation plays beyond the tournament rules: the composition the
+/// `holdem simulate` command line asks for, as a library call
+/// ([`SimPlan::compose`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SimPlan {
+    /// A rebuy event ([`TournamentConfig::online_rebuy`] with re-entry on, T2-T4).
+    pub rebuys: bool,
+    /// Entrants who register after the start (T2); `None` is a tenth of the
+    /// field in a rebuy event, none otherwise.
+    pub late_entrants: Option<u32>,
+    /// A progressive knockout: half the buy-in on each head, half of each
+    /// collected bounty added to the winner's own head (T16).
+    pub pko: bool,
+    /// How hands are played.
+    pub model: HandModel,
+}
+
+impl SimPlan {
+    /// The configuration and simulator options that play `config` (a rules
+    /// set's tournament) for `entrants` as planned: a rebuy event replaces the
+    /// entry options with [`TournamentConfig::online_rebuy`]'s (re-entry on);
+    /// late entrants get a 60-minute late registration if the rules set none;
+    /// a bounty goes into every price ([`TournamentConfig::with_knockout_bounty`]).
+    ///
+    /// # Errors
+    /// [`SimError::NeedsMultiTable`] for rebuys or late entrants in a
+    /// sit-and-go, heads-up or shootout event; [`SimError::BountyNeedsRealHands`]
+    /// for a bounty with [`HandModel::Quick`].
+    pub fn compose(
+        &self,
+        config: TournamentConfig,
+        entrants: u32,
+    ) -> Result<(TournamentConfig, SimOptions), SimError> {
+        let mut opts = if self.pko {
+            if self.model != HandModel::Real {
+                return Err(SimError::BountyNeedsRealHands);
+            }
+            SimOptions::pko((config.event.buy_in / 2).max(1))
+        } else {
+            SimOptions {
+                model: self.model,
+                ..SimOptions::default()
+            }
+        };
+        let default_late = if self.rebuys { entrants / 10 } else { 0 };
+        opts.late_entrants = self.late_entrants.unwrap_or(default_late);
+        if (self.rebuys || opts.late_entrants > 0)
+            && config.event.format != crate::config::Format::MultiTable
+        {
+            return Err(SimError::NeedsMultiTable);
+        }
+        let mut config = if self.rebuys {
+            let mut c = TournamentConfig::online_rebuy(config.event);
+            c.entry.re_entry = true;
+            c
+        } else {
+            config
+        };
+        if opts.late_entrants > 0 && config.entry.late_registration.window.is_none() {
+            config.entry.late_registration.window = Some(money::Window::ClockMinutes(60));
+        }
+        if let Some(k) = opts.bounty {
+            // T16 with T3/T4: the bounty part is in the entry, re-entry,
+            // rebuy and add-on prices; a re-entry gets a new head, a rebuy's
+            // or add-on's part goes on the buyer's own head.
+            config = config.with_knockout_bounty(k);
+        }
+        Ok((config, opts))
     }
 }
 

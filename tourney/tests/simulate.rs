@@ -253,3 +253,47 @@ fn simulation_refuses_entrants_out_of_range_before_registering() {
     let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
     assert!(Simulation::new(TournamentOptions::online_mtt(), 2, 1, &mut w).is_ok());
 }
+
+// rules T2-T4 and T16: the composition `holdem simulate` asks for, as a
+// library call: a rebuy event with re-entry and a tenth of the field late, a
+// PKO bounty in every price; refused where the format or hand model cannot
+// play it.
+#[test]
+fn sim_plan_composes_rebuy_and_bounty_events_and_refuses_what_cannot_play() {
+    use holdem_tourney::TournamentConfig;
+    use holdem_tourney::sim::{HandModel, SimError, SimPlan};
+    let mtt = TournamentConfig::from(TournamentOptions::online_mtt());
+    let plan = SimPlan {
+        rebuys: true,
+        pko: true,
+        ..SimPlan::default()
+    };
+    let (config, opts) = plan.compose(mtt.clone(), 200).unwrap();
+    assert!(config.entry.rebuy.is_some() && config.entry.re_entry);
+    assert!(config.entry.late_registration.window.is_some());
+    assert_eq!(opts.late_entrants, 20);
+    let bounty = opts.bounty.unwrap().entry_bounty;
+    assert_eq!(bounty, mtt.event.buy_in / 2);
+    assert_eq!(config.entry.price.bounty, bounty);
+    let mut sim = Simulation::with_config(config, opts, 200, 1, &mut NoJournal).unwrap();
+    sim.step(&mut NoJournal).unwrap();
+
+    let sng = TournamentConfig::from(TournamentOptions::sit_and_go(6));
+    let late = SimPlan {
+        late_entrants: Some(2),
+        ..SimPlan::default()
+    };
+    assert!(matches!(
+        late.compose(sng, 6),
+        Err(SimError::NeedsMultiTable)
+    ));
+    let quick_pko = SimPlan {
+        pko: true,
+        model: HandModel::Quick,
+        ..SimPlan::default()
+    };
+    assert!(matches!(
+        quick_pko.compose(mtt, 50),
+        Err(SimError::BountyNeedsRealHands)
+    ));
+}

@@ -11,7 +11,7 @@ use std::time::Instant;
 use holdem_rules_config::{Preset, Rules};
 use holdem_tourney::journal::{self, FsyncPolicy, Tail};
 use holdem_tourney::sim::{
-    HandModel, MAX_ENTRANTS, MIN_ENTRANTS, NoJournal, RecordSink, SIM_START, SimOptions, Simulation,
+    HandModel, MAX_ENTRANTS, MIN_ENTRANTS, NoJournal, RecordSink, SIM_START, SimPlan, Simulation,
 };
 use holdem_tourney::{RecoverOptions, Tournament, TournamentConfig};
 
@@ -72,19 +72,24 @@ pub struct SimulateArgs {
     pub late_entrants: Option<u32>,
 }
 
-fn sim_options(args: &SimulateArgs, buy_in: u64) -> Result<SimOptions, String> {
-    let mut opts = match args.bounty.as_str() {
-        "none" => SimOptions::default(),
-        "pko" => SimOptions::pko((buy_in / 2).max(1)),
+/// The simulation `--bounty`, `--hands`, `--rebuys` and `--late-entrants` ask for.
+fn sim_plan(args: &SimulateArgs) -> Result<SimPlan, String> {
+    let pko = match args.bounty.as_str() {
+        "none" => false,
+        "pko" => true,
         other => return Err(format!("bad --bounty {other:?}: none or pko")),
     };
-    opts.model = match args.hands.as_str() {
+    let model = match args.hands.as_str() {
         "real" => HandModel::Real,
-        "quick" if opts.bounty.is_none() => HandModel::Quick,
-        "quick" => return Err("--bounty needs --hands real (who knocked out whom)".into()),
+        "quick" => HandModel::Quick,
         other => return Err(format!("bad --hands {other:?}: real or quick")),
     };
-    Ok(opts)
+    Ok(SimPlan {
+        rebuys: args.rebuys,
+        late_entrants: args.late_entrants,
+        pko,
+        model,
+    })
 }
 
 /// The tournament configuration of `--rules`: a preset's, or a rules file's.
@@ -166,35 +171,10 @@ fn run_inner(
         );
         sim
     } else {
-        let config = tournament_rules(&args.rules)?;
-        let options = config.event.clone();
+        let plan = sim_plan(args)?;
+        let (config, opts) = plan.compose(tournament_rules(&args.rules)?, args.entrants)?;
         if let Some(path) = &args.journal {
             sink = Box::new(journal::create_file(path, policy)?);
-        }
-        let mut opts = sim_options(args, options.buy_in)?;
-        let default_late = if args.rebuys { args.entrants / 10 } else { 0 };
-        opts.late_entrants = args.late_entrants.unwrap_or(default_late);
-        if (args.rebuys || opts.late_entrants > 0)
-            && options.format != holdem_tourney::Format::MultiTable
-        {
-            return Err("--rebuys and --late-entrants need multi-table rules".into());
-        }
-        let mut config = if args.rebuys {
-            let mut c = TournamentConfig::online_rebuy(options);
-            c.entry.re_entry = true;
-            c
-        } else {
-            config
-        };
-        if opts.late_entrants > 0 && config.entry.late_registration.window.is_none() {
-            config.entry.late_registration.window =
-                Some(holdem_tourney::money::Window::ClockMinutes(60));
-        }
-        if let Some(k) = opts.bounty {
-            // T16 with T3/T4: the bounty part is in the entry, re-entry,
-            // rebuy and add-on prices; a re-entry gets a new head, a rebuy's
-            // or add-on's part goes on the buyer's own head.
-            config = config.with_knockout_bounty(k);
         }
         Simulation::with_config(config, opts, args.entrants, args.seed, sink.as_mut())?
     };
