@@ -103,6 +103,14 @@ pub enum SimError {
         /// [`MAX_ENTRANTS`].
         max: u32,
     },
+    /// The tournament refused a caller's command ([`Simulation::apply`]);
+    /// nothing changed.
+    #[error("the tournament refused the command: {0}")]
+    Command(crate::command::TourneyError),
+    /// A caller's command ([`Simulation::apply`]) while the bots still have
+    /// entries or purchases queued: step until none are.
+    #[error("{0} of the bots' entries or purchases are queued: step until none are")]
+    DecisionsPending(usize),
     /// Late registration, re-entry and rebuys ([`SimPlan`]) need a multi-table
     /// event.
     #[error("rebuys and late entrants need multi-table rules (rules T2-T4)")]
@@ -616,6 +624,49 @@ impl Simulation {
             Err(_) if voluntary => return Ok(Vec::new()),
             Err(e) => return Err(e.into()),
         };
+        self.commands += 1;
+        sink.append(&Entry::Command(record))?;
+        self.book(&input.command)?;
+        if let Command::Register { .. } = input.command {
+            self.registered += 1;
+        }
+        self.on_events(&events, true)?;
+        self.decide(&input.command, &events);
+        Ok(events)
+    }
+
+    /// Applies a command of the caller's at the simulation's current time (a
+    /// deal proposed or accepted at the final table, T15; a player sitting
+    /// out), journaled and booked like the bots' own, so the journal still
+    /// resumes ([`Simulation::resume`]) to the same simulation. Returns the
+    /// command's events.
+    ///
+    /// A simulation is saved by its journal: write it to a
+    /// [`crate::journal::JournalWriter`] over a file or a `Vec<u8>`, and load
+    /// it with [`Simulation::resume`] (see `examples/final_table_deal.rs`).
+    ///
+    /// # Errors
+    /// [`SimError::DecisionsPending`] while the bots have entries or purchases
+    /// queued (the journal could not tell them from the caller's; [`Simulation::step`]
+    /// until none are); [`SimError::Command`] when the tournament refuses the
+    /// command (nothing changes).
+    pub fn apply(
+        &mut self,
+        command: Command,
+        sink: &mut dyn RecordSink,
+    ) -> Result<Vec<Event>, SimError> {
+        if !self.voluntary.is_empty() {
+            return Err(SimError::DecisionsPending(self.voluntary.len()));
+        }
+        let input = Input {
+            at: self.t.now().max(SIM_START),
+            command,
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed, self.commands + 1));
+        let (events, record) = self
+            .t
+            .apply_recorded(&input, &mut rng)
+            .map_err(SimError::Command)?;
         self.commands += 1;
         sink.append(&Entry::Command(record))?;
         self.book(&input.command)?;

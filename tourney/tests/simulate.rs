@@ -297,3 +297,45 @@ fn sim_plan_composes_rebuy_and_bounty_events_and_refuses_what_cannot_play() {
         Err(SimError::BountyNeedsRealHands)
     ));
 }
+
+// rule T15 with T20: a caller's command through Simulation::apply is journaled
+// like the bots' own (the journal resumes to the same state); one the
+// tournament refuses is a typed error that journals and changes nothing.
+#[test]
+fn t15_simulation_apply_journals_a_deal_and_refuses_what_the_tournament_refuses() {
+    use holdem_tourney::Command;
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    use holdem_tourney::money::DealMethod;
+    use holdem_tourney::sim::SimError;
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::new(TournamentOptions::online_mtt(), 20, 3, &mut w).unwrap();
+    while !(sim.tournament().seating().table_count() == 1 && sim.tournament().remaining() <= 3) {
+        sim.step(&mut w).unwrap();
+    }
+    let before = w.get_ref().len();
+    let p = *sim.tournament().stacks().keys().next().unwrap();
+    let err = sim
+        .apply(Command::AcceptDeal { player: p }, &mut w)
+        .unwrap_err();
+    assert!(matches!(err, SimError::Command(_)), "{err}");
+    assert_eq!(w.get_ref().len(), before, "nothing journaled");
+    sim.apply(
+        Command::ProposeDeal {
+            method: DealMethod::ChipCount,
+            left_in_play: 0,
+        },
+        &mut w,
+    )
+    .unwrap();
+    assert!(sim.tournament().open_deal().is_some());
+    let bytes = w.into_inner();
+    let (resumed, _) = Simulation::resume(
+        &bytes,
+        &mut JournalWriter::new(Vec::new(), FsyncPolicy::Never),
+    )
+    .unwrap();
+    assert_eq!(
+        resumed.tournament().open_deal().map(|d| d.method),
+        Some(DealMethod::ChipCount)
+    );
+}
