@@ -70,8 +70,6 @@ fn main() -> Result<(), SimError> {
         }
     }
     let t = sim.tournament();
-    let finishes: u64 = t.finishes().iter().map(|f| f.prize).sum();
-    let deals: u64 = t.deal_payments().iter().map(|d| d.1).sum();
     // Every cent of the pool is paid: the places before the deal, then the deal.
     let paid: u64 = t.finishes().iter().map(|f| f.prize).sum();
     let dealt: u64 = t.deal_payments().iter().map(|d| d.1).sum();
