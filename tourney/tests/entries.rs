@@ -1104,7 +1104,8 @@ fn t17_cancelled_rebuy_event_rolls_back_every_purchase() {
 // rule T20 with T4 and T16: a progressive-knockout rebuy event cut at any frame
 // boundary where no hand is in progress (registration, breaks with add-ons
 // queued) resumes with nothing rolled back and ends exactly as the same event
-// uncut: the bots' pending entries, rebuys and add-ons are restored.
+// uncut: the bots' pending entries, rebuys and add-ons are restored. Cut at
+// every other boundary it resumes and pays every chip and cent.
 #[test]
 fn t20_pko_rebuy_event_cut_between_hands_ends_as_uncut() {
     use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
@@ -1120,14 +1121,17 @@ fn t20_pko_rebuy_event_cut_between_hands_ends_as_uncut() {
     };
     let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
     let mut sim = Simulation::with_config(cfg, opts, 14, 3, &mut w).unwrap();
-    // Frame boundaries where no hand is in progress.
+    // Every frame boundary, and those where no hand is in progress.
+    let mut every = Vec::new();
     let mut quiet = Vec::new();
     while !sim.is_done() {
         sim.step(&mut w).unwrap();
+        every.push(w.get_ref().len());
         if sim.tournament().running_hands().next().is_none() {
             quiet.push(w.get_ref().len());
         }
     }
+    every.dedup();
     quiet.dedup();
     let bytes = w.into_inner();
     let uncut = sim.tournament();
@@ -1158,4 +1162,13 @@ fn t20_pko_rebuy_event_cut_between_hands_ends_as_uncut() {
         checked += 1;
     }
     assert!(checked > 3, "{checked} quiet boundaries");
+    // Cut anywhere else, the hands in progress are rolled back and dealt
+    // again (another game from there), and every chip and cent is still paid.
+    for &cut in every.iter().filter(|c| !quiet.contains(c)) {
+        let mut w = JournalWriter::new(bytes[..cut].to_vec(), FsyncPolicy::Never);
+        let (mut resumed, _) = Simulation::resume(&bytes[..cut], &mut w).unwrap();
+        resumed.run(&mut w, &mut |_| {}).unwrap();
+        check_money(&resumed);
+        check_bounties(&resumed, 500);
+    }
 }
