@@ -59,7 +59,12 @@
 //! integrals' panels in `v` grow past `v = √n` so that each covers the same
 //! width in `ln u` ([`direct`]'s `panels`): a field spread evenly over many
 //! orders of magnitude costs panels in proportion to the logarithm of the
-//! spread. So at any stacks the equities add up to the pool, none exceeds the
+//! spread. At each node of the Fourier form, a player whose clock has rung
+//! but for a chance below `1e-18` only turns the count's phase, and players
+//! whose clocks have rung with a chance below `10^-3` (when 64 or more) are
+//! taken in bulk: the logarithm of their factors is a six-term power series
+//! over their power sums, their own terms a six-term series in their chance
+//! (each truncated below `1e-16`). So at any stacks the equities add up to the pool, none exceeds the
 //! first prize, and they rise with the stack, to within `1e-9` of the pool
 //! (`tourney/tests/money_icm.rs`, property tests over stacks from 1 to `10^18`
 //! and near `u64::MAX / n`). `money/icm_extreme` in `tourney/benches/money_icm.rs`
