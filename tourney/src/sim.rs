@@ -599,6 +599,12 @@ impl Simulation {
         self.bounty_parts_added
     }
 
+    /// The bots' entries and purchases queued for the next steps (while any
+    /// are, [`Simulation::apply`] refuses).
+    pub fn pending_decisions(&self) -> usize {
+        self.voluntary.len()
+    }
+
     /// Whether the tournament is over.
     pub fn is_done(&self) -> bool {
         matches!(self.t.phase(), Phase::Finished | Phase::Cancelled)

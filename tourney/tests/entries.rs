@@ -1172,3 +1172,31 @@ fn t20_pko_rebuy_event_cut_between_hands_ends_as_uncut() {
         check_bounties(&resumed, 500);
     }
 }
+
+// rule T20 with T4: a caller's command while the bots have purchases queued is
+// refused (a resumed replay could not tell the two apart), and nothing is
+// journaled.
+#[test]
+fn t20_simulation_apply_waits_for_the_bots_queued_purchases() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    use holdem_tourney::sim::SimError;
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::with_config(cfg, SimOptions::default(), 30, 2, &mut w).unwrap();
+    while sim.pending_decisions() == 0 {
+        sim.step(&mut w).unwrap();
+    }
+    let before = w.get_ref().len();
+    let p = *sim.tournament().stacks().keys().next().unwrap();
+    let err = sim
+        .apply(Command::SitOut { player: p }, &mut w)
+        .unwrap_err();
+    assert!(
+        matches!(err, SimError::DecisionsPending(n) if n > 0),
+        "{err}"
+    );
+    assert_eq!(w.get_ref().len(), before);
+}
