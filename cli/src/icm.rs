@@ -10,6 +10,7 @@ use holdem_tourney::money::icm::equities;
 use holdem_tourney::money::{
     Chips, DealMethod, DealOptions, DealTable, FgsOptions, PlayerId, PlayerStack, deal, fgs_deal,
 };
+use holdem_tourney::payouts::check_descending;
 
 /// Arguments of `holdem icm`.
 #[derive(clap::Args, Debug)]
@@ -78,6 +79,8 @@ pub fn run(args: &IcmArgs) -> Result<String, String> {
         .iter()
         .map(|p| cents(p))
         .collect::<Result<_, _>>()?;
+    // The payout code's own rule (T5): no place pays more than the one before.
+    check_descending(&prizes).map_err(|e| format!("--payouts: {e}"))?;
     let Some(method) = args.deal.as_deref() else {
         let as_money: Vec<f64> = prizes.iter().map(|&c| c as f64 / 100.0).collect();
         let eq = equities(&args.stacks, &as_money).map_err(|e| e.to_string())?;
@@ -187,6 +190,35 @@ mod tests {
         assert!(run(&args(&[5, 0], &["1"], None)).is_err());
         assert!(run(&args(&[5, 3], &["1.234"], None)).is_err());
         assert!(run(&args(&[5, 3], &["1"], Some("coin"))).is_err());
+    }
+
+    // rule T5: `--payouts` follows the payout code's rule: no place pays more
+    // than the place before it, for equities and deals alike.
+    #[test]
+    fn t5_icm_payouts_that_rise_with_place_are_refused() {
+        for deal in [None, Some("icm"), Some("chip")] {
+            let err = run(&args(&[5000, 3000], &["20", "50"], deal)).unwrap_err();
+            assert!(
+                err.contains("prize for place 2 is above the prize for the place before it"),
+                "{err}"
+            );
+        }
+        assert!(run(&args(&[5000, 3000], &["50", "50"], None)).is_ok());
+    }
+
+    // rule T15: a stack past 2^53 beside single chips: the equities stay
+    // within the first prize and the deal pays out the pool.
+    #[test]
+    fn t15_icm_command_at_extreme_stacks_keeps_the_pool() {
+        let out = run(&args(
+            &[9_007_199_254_740_992, 1, 1],
+            &["100", "50"],
+            Some("icm"),
+        ))
+        .unwrap();
+        assert!(out.contains("100.00") && out.contains("25.00"), "{out}");
+        let out = run(&args(&[9_007_199_254_740_992, 1, 1], &["100", "50"], None)).unwrap();
+        assert!(!out.contains("inf") && !out.contains("NaN"), "{out}");
     }
 
     #[test]

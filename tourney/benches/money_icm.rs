@@ -1,7 +1,8 @@
 //! ICM and deal speed (rule T15): the subset DP beside the naive sum over all
 //! `n!` finishing orders and the Fourier integral (8-10 players), `equities` (the
 //! Fourier integral) on large fields (100, 1,000 and 10,000 players), future game simulation at 3, 6 and 9 players
-//! (default depth and trials), and ICM deals in cents.
+//! (default depth and trials), ICM deals in cents, and 1,000 players at
+//! extreme stacks (`money/icm_extreme`).
 //!
 //! `cargo bench -p holdem-tourney --bench money_icm -- --measurement-time 2 --warm-up-time 1`
 
@@ -100,6 +101,45 @@ fn large_fields(c: &mut Criterion) {
     g.finish();
 }
 
+/// 1,000 players at extreme stacks: spread evenly in the logarithm over 10^6,
+/// 10^12 and 10^16 (no gap the split by scale can use; 10^16 keeps the total
+/// within u64), and one stack of
+/// 10^15 among ordinary ones; 200 paid places, harmonic (and every place paid
+/// at 10^12 and 10^16).
+fn extreme_fields(c: &mut Criterion) {
+    let mut g = c.benchmark_group("money/icm_extreme");
+    g.sample_size(10);
+    let n = 1000usize;
+    let total: f64 = (1..=200).map(|i| 1.0 / i as f64).sum();
+    let prizes: Vec<f64> = (1..=200).map(|i| 1e6 / (i as f64 * total)).collect();
+    for exp in [6i32, 12, 16] {
+        let ratio = 10f64.powi(exp);
+        let stacks: Vec<u64> = (0..n)
+            .map(|i| ratio.powf(i as f64 / (n - 1) as f64).round() as u64)
+            .collect();
+        g.bench_with_input(BenchmarkId::new("spread_1e", exp), &exp, |b, _| {
+            b.iter(|| equities(black_box(&stacks), black_box(&prizes)))
+        });
+    }
+    // Every place paid: the last clocks must ring too.
+    let every: Vec<f64> = (1..=n).map(|i| 1e6 / i as f64).collect();
+    for exp in [12i32, 16] {
+        let ratio = 10f64.powi(exp);
+        let stacks: Vec<u64> = (0..n)
+            .map(|i| ratio.powf(i as f64 / (n - 1) as f64).round() as u64)
+            .collect();
+        g.bench_with_input(BenchmarkId::new("all_paid_spread_1e", exp), &exp, |b, _| {
+            b.iter(|| equities(black_box(&stacks), black_box(&every)))
+        });
+    }
+    let (mut stacks, _) = field(n, 1);
+    stacks[17] = 1_000_000_000_000_000;
+    g.bench_function("one_giant_1e15", |b| {
+        b.iter(|| equities(black_box(&stacks), black_box(&prizes)))
+    });
+    g.finish();
+}
+
 fn fgs(c: &mut Criterion) {
     let mut g = c.benchmark_group("money/fgs");
     g.sample_size(10);
@@ -137,5 +177,12 @@ fn deals(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, small_fields, large_fields, fgs, deals);
+criterion_group!(
+    benches,
+    small_fields,
+    large_fields,
+    extreme_fields,
+    fgs,
+    deals
+);
 criterion_main!(benches);

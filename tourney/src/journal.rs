@@ -133,6 +133,58 @@ fn read_frame(bytes: &[u8], pos: usize) -> Option<(Entry, usize)> {
     Some((entry, end))
 }
 
+/// Where the good frames of a journal stop, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tail {
+    /// Every byte is in a good frame.
+    Clean,
+    /// The bytes after the good frames hold no good frame: the torn or garbled
+    /// end a crash mid-write leaves (safe to cut off).
+    Torn {
+        /// Where the tail starts.
+        offset: usize,
+    },
+    /// A frame fails its checksum (or is too large, or does not decode) and a
+    /// good frame follows it: the journal is damaged in the middle, not torn;
+    /// cutting it would drop the good frames after the damage.
+    Corrupt {
+        /// The damaged frame's index, counting the first frame as 0.
+        frame: usize,
+        /// The byte offset where the damaged frame starts.
+        offset: usize,
+        /// The byte offset of the first good frame after it.
+        next_good: usize,
+    },
+}
+
+/// What follows the good frames that end at `good_len` (from [`read_frames`]):
+/// a [`Tail::Corrupt`] when a good frame starts anywhere after the first bad
+/// one. The search first tries where the bad frame's own length says the next
+/// frame starts (a flipped payload or checksum bit), then every later byte (a
+/// flipped length bit). `frames` is the number of good frames.
+pub fn classify_tail(bytes: &[u8], good_len: usize, frames: usize) -> Tail {
+    if good_len >= bytes.len() {
+        return Tail::Clean;
+    }
+    let corrupt = |next_good| Tail::Corrupt {
+        frame: frames,
+        offset: good_len,
+        next_good,
+    };
+    if let Some(header) = bytes.get(good_len..good_len + 8) {
+        let len = u32::from_le_bytes([header[0], header[1], header[2], header[3]]) as usize;
+        if let Some(next) = (good_len + 8).checked_add(len) {
+            if next < bytes.len() && read_frame(bytes, next).is_some() {
+                return corrupt(next);
+            }
+        }
+    }
+    match (good_len + 1..bytes.len()).find(|&p| read_frame(bytes, p).is_some()) {
+        Some(next) => corrupt(next),
+        None => Tail::Torn { offset: good_len },
+    }
+}
+
 /// Appends frames to a sink under an fsync policy.
 #[derive(Debug)]
 pub struct JournalWriter<W: Durable> {

@@ -144,5 +144,5 @@ const _: () = assert!(MAX_TABLE_SIZE as usize == holdem_betting::MAX_SEATS);
 /// The longest level: a week of minutes (a clock in milliseconds adds them up).
 pub const MAX_LEVEL_MINUTES: u32 = 7 * 24 * 60;
 pub use record::Record;
-pub use recover::{RecoverError, Recovered};
+pub use recover::{Dropped, RecoverError, RecoverOptions, Recovered};
 pub use tournament::{Ledger, OpenDeal, Phase, RunningHand, Stats, Tournament};

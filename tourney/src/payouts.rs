@@ -57,6 +57,22 @@ pub enum PayoutError {
     NoEntrants,
 }
 
+/// The one rule every list of prizes by place follows (T5): no place pays more
+/// than the place before it. Used by [`PrizeTable::explicit`], the shares of
+/// [`PayoutRule::Shares`] and `holdem icm --payouts`.
+///
+/// ```
+/// use holdem_tourney::payouts::{PayoutError, check_descending};
+/// assert_eq!(check_descending(&[50, 30, 30, 20]), Ok(()));
+/// assert_eq!(check_descending(&[20, 50]), Err(PayoutError::NotDescending(2)));
+/// ```
+pub fn check_descending<T: PartialOrd>(prizes: &[T]) -> Result<(), PayoutError> {
+    match prizes.windows(2).position(|w| w[1] > w[0]) {
+        Some(i) => Err(PayoutError::NotDescending(i + 2)),
+        None => Ok(()),
+    }
+}
+
 /// The prizes by place, fixed once registration closes (T5). Place 1 is index 0;
 /// places past the end win nothing.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,9 +105,7 @@ impl PrizeTable {
                 if total != 10_000 {
                     return Err(PayoutError::SharesNot100(total));
                 }
-                if let Some(i) = basis_points.windows(2).position(|w| w[1] > w[0]) {
-                    return Err(PayoutError::NotDescending(i + 2));
-                }
+                check_descending(basis_points)?;
                 let mut w: Vec<u128> = basis_points.iter().map(|&b| u128::from(b)).collect();
                 // More places than entrants: fold the unreachable shares into the
                 // reachable places (pro rata, via the remainder rule below).
@@ -122,9 +136,7 @@ impl PrizeTable {
     /// An explicit table of prizes in cents (place 1 first), e.g. a satellite's
     /// equal seats. Must not increase with place.
     pub fn explicit(prizes: Vec<Cents>) -> Result<PrizeTable, PayoutError> {
-        if let Some(i) = prizes.windows(2).position(|w| w[1] > w[0]) {
-            return Err(PayoutError::NotDescending(i + 2));
-        }
+        check_descending(&prizes)?;
         Ok(PrizeTable { prizes })
     }
 

@@ -5,6 +5,15 @@
 //! last good frame is a torn or garbled tail: a crash mid-write leaves one, so
 //! it is dropped and the file cut there before anything new is appended.
 //!
+//! A bad frame followed by a good one is not a torn tail but damage in the
+//! middle ([`crate::journal::Tail::Corrupt`]): cutting there would throw away
+//! the good frames after it and write a different ending over them. Recovery
+//! refuses such a journal with [`RecoverError::Corrupt`], naming the frame and
+//! its byte offset, unless asked to truncate
+//! ([`RecoverOptions::truncate_corrupt`]); it then cuts at the damaged frame
+//! and hands back every dropped byte ([`Recovered::dropped`]) for the caller
+//! to keep.
+//!
 //! Good frames are trusted to be what the writer wrote, so they must all apply:
 //! a first frame that creates the event, then only commands the tournament
 //! accepts with exactly its recorded draws. A good frame that does not (a
@@ -20,7 +29,7 @@ use rand_core::RngCore;
 
 use crate::command::{Command, Event, Input, RolledBackHand};
 use crate::config::TournamentConfig;
-use crate::journal::{Entry, read_frames};
+use crate::journal::{Entry, Tail, classify_tail, read_frames};
 use crate::record::Record;
 use crate::tournament::{Phase, Tournament};
 
@@ -39,6 +48,10 @@ pub struct Recovered {
     pub good_len: usize,
     /// Bytes dropped after the last good frame (a torn or corrupt tail).
     pub dropped_bytes: usize,
+    /// The bytes cut off a corrupt journal when recovery was asked to truncate
+    /// it ([`RecoverOptions::truncate_corrupt`]); `None` when the journal was
+    /// clean or only torn at its end.
+    pub dropped: Option<Dropped>,
     /// Commands replayed.
     pub replayed: usize,
     /// The roll-back command's record, to append to the journal (`None` when
@@ -47,6 +60,26 @@ pub struct Recovered {
     /// Events of the roll-back: the restored hands' `HandsRolledBack` and the
     /// `HandStarted` of the hands dealt again.
     pub events: Vec<Event>,
+}
+
+/// The bytes cut off a corrupt journal ([`RecoverOptions::truncate_corrupt`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// The damaged frame's index, counting the first frame as 0.
+    pub frame: usize,
+    /// The byte offset where the dropped bytes started in the journal.
+    pub offset: usize,
+    /// Every byte from `offset` to the end of the journal.
+    pub bytes: Vec<u8>,
+}
+
+/// How [`Tournament::recover_with`] treats a damaged journal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RecoverOptions {
+    /// Cut a corrupt journal (a bad frame followed by good ones) at the damaged
+    /// frame instead of refusing it; the dropped bytes come back in
+    /// [`Recovered::dropped`]. Off by default.
+    pub truncate_corrupt: bool,
 }
 
 /// Why a journal cannot be recovered at all.
@@ -71,6 +104,24 @@ pub enum RecoverError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A frame fails its checksum (or does not decode) and good frames follow
+    /// it: the journal is damaged in the middle, not torn at its end. Nothing
+    /// is cut or appended unless the caller asks to truncate
+    /// ([`RecoverOptions::truncate_corrupt`]).
+    #[error(
+        "journal frame {frame} at byte {offset} is corrupt and good frames follow it (from byte {next_good}): \
+         the journal is damaged, not torn; refusing to cut {dropped} bytes (truncate explicitly to drop them)"
+    )]
+    Corrupt {
+        /// The damaged frame's index, counting the first frame as 0.
+        frame: usize,
+        /// The byte offset where the damaged frame starts.
+        offset: usize,
+        /// The byte offset of the first good frame after it.
+        next_good: usize,
+        /// Bytes from the damaged frame to the end of the journal.
+        dropped: usize,
+    },
 }
 
 impl Tournament {
@@ -81,7 +132,40 @@ impl Tournament {
     /// ([`RecoverError::Contradiction`]; see the module docs). Never panics on
     /// any input.
     pub fn recover(bytes: &[u8], rng: &mut dyn RngCore) -> Result<Recovered, RecoverError> {
+        Tournament::recover_with(bytes, rng, RecoverOptions::default())
+    }
+
+    /// [`Tournament::recover`] with options: a corrupt journal (a bad frame
+    /// followed by good ones) is refused with [`RecoverError::Corrupt`] unless
+    /// `options.truncate_corrupt`, which cuts it at the damaged frame and
+    /// returns the dropped bytes in [`Recovered::dropped`].
+    pub fn recover_with(
+        bytes: &[u8],
+        rng: &mut dyn RngCore,
+        options: RecoverOptions,
+    ) -> Result<Recovered, RecoverError> {
         let (entries, good_len) = read_frames(bytes);
+        let mut dropped = None;
+        if let Tail::Corrupt {
+            frame,
+            offset,
+            next_good,
+        } = classify_tail(bytes, good_len, entries.len())
+        {
+            if !options.truncate_corrupt {
+                return Err(RecoverError::Corrupt {
+                    frame,
+                    offset,
+                    next_good,
+                    dropped: bytes.len() - offset,
+                });
+            }
+            dropped = Some(Dropped {
+                frame,
+                offset,
+                bytes: bytes[offset..].to_vec(),
+            });
+        }
         let mut it = entries.into_iter();
         let (config, label) = match it.next() {
             Some(Entry::Create { options, label }) => (TournamentConfig::from(options), label),
@@ -143,6 +227,7 @@ impl Tournament {
             rolled_back,
             good_len,
             dropped_bytes: bytes.len() - good_len,
+            dropped,
             replayed,
             record,
             events,

@@ -35,7 +35,7 @@ use crate::config::{OptionsError, TournamentConfig, TournamentOptions};
 use crate::ids::{Cents, Chips, Ms, PlayerId, TableId, below};
 use crate::journal::{Entry, JournalError};
 use crate::money::{self, BountyOptions, BountyWinner, KnockoutBounty, MoneyError};
-use crate::recover::{RecoverError, Recovered};
+use crate::recover::{RecoverError, RecoverOptions, Recovered};
 use crate::seating::Lineup;
 use crate::tournament::{Phase, Tournament};
 
@@ -92,10 +92,42 @@ pub enum SimError {
         /// `entry.price.bounty` of the configuration.
         config: Cents,
     },
+    /// An entrant count outside [`MIN_ENTRANTS`]..=[`MAX_ENTRANTS`], refused
+    /// before anything is registered.
+    #[error("{entrants} entrants: a simulation plays {min} to {max}")]
+    Entrants {
+        /// The count asked for.
+        entrants: u32,
+        /// [`MIN_ENTRANTS`].
+        min: u32,
+        /// [`MAX_ENTRANTS`].
+        max: u32,
+    },
+    /// The tournament refused a caller's command ([`Simulation::apply`]);
+    /// nothing changed.
+    #[error("the tournament refused the command: {0}")]
+    Command(crate::command::TourneyError),
+    /// A caller's command ([`Simulation::apply`]) while the bots still have
+    /// entries or purchases queued: step until none are.
+    #[error("{0} of the bots' entries or purchases are queued: step until none are")]
+    DecisionsPending(usize),
+    /// Late registration, re-entry and rebuys ([`SimPlan`]) need a multi-table
+    /// event.
+    #[error("rebuys and late entrants need multi-table rules (rules T2-T4)")]
+    NeedsMultiTable,
+    /// Knockout bounties need real hands, to know who knocked out whom.
+    #[error("bounties need real hands (who knocked out whom, rule T16)")]
+    BountyNeedsRealHands,
     /// The journal's label is not the simulator's.
     #[error("the journal was not written by the simulator (label {0:?})")]
     NotASimulation(String),
 }
+
+/// The fewest entrants a simulation plays (a tournament needs two players).
+pub const MIN_ENTRANTS: u32 = 2;
+/// The most entrants a simulation plays: an event sells at most
+/// [`crate::MAX_PURCHASES`] entries.
+pub const MAX_ENTRANTS: u32 = crate::MAX_PURCHASES as u32;
 
 /// 2024-01-01 07:25 UTC: simulations start here, so synchronized breaks fall as in seed 000.
 pub const SIM_START: Ms = 1_704_067_200_000 + 7 * 3_600_000 + 25 * 60_000;
@@ -145,6 +177,77 @@ impl SimOptions {
             }),
             late_entrants: 0,
         }
+    }
+}
+
+/// What a simulation plays beyond the tournament rules: the composition the
+/// `holdem simulate` command line asks for, as a library call
+/// ([`SimPlan::compose`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SimPlan {
+    /// A rebuy event ([`TournamentConfig::online_rebuy`] with re-entry on, T2-T4).
+    pub rebuys: bool,
+    /// Entrants who register after the start (T2); `None` is a tenth of the
+    /// field in a rebuy event, none otherwise.
+    pub late_entrants: Option<u32>,
+    /// A progressive knockout: half the buy-in on each head, half of each
+    /// collected bounty added to the winner's own head (T16).
+    pub pko: bool,
+    /// How hands are played.
+    pub model: HandModel,
+}
+
+impl SimPlan {
+    /// The configuration and simulator options that play `config` (a rules
+    /// set's tournament) for `entrants` as planned: a rebuy event replaces the
+    /// entry options with [`TournamentConfig::online_rebuy`]'s (re-entry on);
+    /// late entrants get a 60-minute late registration if the rules set none;
+    /// a bounty goes into every price ([`TournamentConfig::with_knockout_bounty`]).
+    ///
+    /// # Errors
+    /// [`SimError::NeedsMultiTable`] for rebuys or late entrants in a
+    /// sit-and-go, heads-up or shootout event; [`SimError::BountyNeedsRealHands`]
+    /// for a bounty with [`HandModel::Quick`].
+    pub fn compose(
+        &self,
+        config: TournamentConfig,
+        entrants: u32,
+    ) -> Result<(TournamentConfig, SimOptions), SimError> {
+        let mut opts = if self.pko {
+            if self.model != HandModel::Real {
+                return Err(SimError::BountyNeedsRealHands);
+            }
+            SimOptions::pko((config.event.buy_in / 2).max(1))
+        } else {
+            SimOptions {
+                model: self.model,
+                ..SimOptions::default()
+            }
+        };
+        let default_late = if self.rebuys { entrants / 10 } else { 0 };
+        opts.late_entrants = self.late_entrants.unwrap_or(default_late);
+        if (self.rebuys || opts.late_entrants > 0)
+            && config.event.format != crate::config::Format::MultiTable
+        {
+            return Err(SimError::NeedsMultiTable);
+        }
+        let mut config = if self.rebuys {
+            let mut c = TournamentConfig::online_rebuy(config.event);
+            c.entry.re_entry = true;
+            c
+        } else {
+            config
+        };
+        if opts.late_entrants > 0 && config.entry.late_registration.window.is_none() {
+            config.entry.late_registration.window = Some(money::Window::ClockMinutes(60));
+        }
+        if let Some(k) = opts.bounty {
+            // T16 with T3/T4: the bounty part is in the entry, re-entry,
+            // rebuy and add-on prices; a re-entry gets a new head, a rebuy's
+            // or add-on's part goes on the buyer's own head.
+            config = config.with_knockout_bounty(k);
+        }
+        Ok((config, opts))
     }
 }
 
@@ -332,6 +435,13 @@ impl Simulation {
         entrants: u32,
         seed: u64,
     ) -> Result<Simulation, SimError> {
+        if !(MIN_ENTRANTS..=MAX_ENTRANTS).contains(&entrants) {
+            return Err(SimError::Entrants {
+                entrants,
+                min: MIN_ENTRANTS,
+                max: MAX_ENTRANTS,
+            });
+        }
         let bounties = match opts.bounty {
             Some(k) => Some(money::Bounties::new(&BountyOptions {
                 knockout: Some(k),
@@ -360,9 +470,24 @@ impl Simulation {
     /// Resumes from a journal (T20): replays it, rolls back the hands in
     /// progress and appends the roll-back to `sink` (which must append after
     /// the good frames: truncate the file to `good_len` first).
+    ///
+    /// A corrupt journal (a bad frame followed by good ones) is refused
+    /// ([`RecoverError::Corrupt`]); [`Simulation::resume_with`] can truncate it.
     pub fn resume(
         bytes: &[u8],
         sink: &mut dyn RecordSink,
+    ) -> Result<(Simulation, Recovered), SimError> {
+        Simulation::resume_with(bytes, sink, RecoverOptions::default())
+    }
+
+    /// [`Simulation::resume`] with recovery options: with
+    /// [`RecoverOptions::truncate_corrupt`] a corrupt journal is cut at its
+    /// damaged frame and the dropped bytes come back in [`Recovered::dropped`]
+    /// (keep them: the caller's sink must append after `good_len`).
+    pub fn resume_with(
+        bytes: &[u8],
+        sink: &mut dyn RecordSink,
+        options: RecoverOptions,
     ) -> Result<(Simulation, Recovered), SimError> {
         let (entrants, seed, opts) = {
             let (entries, _) = crate::journal::read_frames(bytes);
@@ -376,55 +501,38 @@ impl Simulation {
         let (_, good_len) = crate::journal::read_frames(bytes);
         let commands = count_commands(&bytes[..good_len]);
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, commands + 1));
-        let rec = Tournament::recover(bytes, &mut rng)?;
-        // T20 with T16: the bounty ledger is not journaled; it is rebuilt from
-        // the journal's good frames.
-        let shadow = match opts.bounty {
-            Some(_) => Some(Simulation::replay_bounties(
-                &bytes[..rec.good_len],
-                seed,
-                entrants,
-                opts,
-            )?),
-            None => None,
-        };
-        let mut sim = Simulation {
-            t: rec.tournament.clone(),
-            seed,
-            entrants,
-            commands: rec.replayed as u64,
-            queue: BinaryHeap::new(),
-            planned: BTreeMap::new(),
-            opts,
-            bounties: None,
-            bounty_cash: BTreeMap::new(),
-            bounty_parts_added: 0,
-            voluntary: VecDeque::new(),
-            registered: rec.tournament.entrants().len() as u32,
-            decisions: 0,
-            bots: None,
-        };
-        if let Some(shadow) = shadow {
-            sim.bounties = shadow.bounties;
-            sim.bounty_cash = shadow.bounty_cash;
-            sim.bounty_parts_added = shadow.bounty_parts_added;
-        }
+        let rec = Tournament::recover_with(bytes, &mut rng, options)?;
+        // T20: the simulator's own state (the bots' pending entries, rebuys and
+        // add-ons, their decision stream, the bounty ledger) is not journaled;
+        // it is rebuilt by replaying the good frames exactly as `step` made them.
+        let mut sim = Simulation::replay_shadow(&bytes[..rec.good_len], seed, entrants, opts)?;
+        sim.t = rec.tournament.clone();
+        sim.commands = rec.replayed as u64;
         if let Some(r) = &rec.record {
             sink.append(&Entry::Command(r.clone()))?;
             sim.commands += 1;
         }
         let events = rec.events.clone();
-        sim.on_events(&events)?;
+        sim.on_events(&events, true)?;
+        // Only the hands dealt again are still to finish.
+        sim.queue = sim
+            .planned
+            .iter()
+            .map(|(&table, p)| Reverse((p.finish_at, table)))
+            .collect();
         Ok((sim, rec))
     }
 
-    /// Rebuilds a bounty simulation's bounty ledger from the good frames of its
-    /// journal (T20 with T16): replays every command on a shadow tournament, and
-    /// plays each hand it deals again (hands are a deterministic function of
-    /// the seed, the hand number and the hand's lineup and stacks) to learn who
-    /// knocked out whom. Hands in progress at the crash are never paid: the
-    /// resumed tournament rolls them back.
-    fn replay_bounties(
+    /// Rebuilds a simulation's own state from the good frames of its journal
+    /// (T20): replays every command on a shadow simulation as [`Simulation::step`]
+    /// applied it, so the bots' decisions (and their queue of pending entries,
+    /// rebuys and add-ons, refused ones included) come out as they did. Where
+    /// those decisions or the bounties depend on hands (rebuys before a bust,
+    /// T4; knockouts, T16), each dealt hand is played again: hands are a
+    /// deterministic function of the seed, the hand number and the hand's lineup
+    /// and stacks. Hands in progress at the crash are never paid: the resumed
+    /// tournament rolls them back.
+    fn replay_shadow(
         bytes: &[u8],
         seed: u64,
         entrants: u32,
@@ -437,15 +545,29 @@ impl Simulation {
             Some(Entry::CreateWith { config, .. }) => *config,
             _ => return Err(RecoverError::NoHeader(bytes.len()).into()),
         };
+        let play = opts.bounty.is_some() || config.entry.rebuy.is_some();
         let t = Tournament::with_config(config)?;
         let mut shadow = Simulation::make(t, opts, entrants, seed)?;
         for entry in it {
             let Entry::Command(rec) = entry else { break };
+            // `step` takes the front of the bots' queue while the event runs:
+            // either it is this record's command, or the rules refused it and
+            // it was dropped without a frame.
+            while let Some(front) = shadow.voluntary.pop_front() {
+                if shadow.t.phase() != Phase::Running || front == rec.input.command {
+                    break;
+                }
+            }
             let Ok(events) = shadow.t.replay(&rec) else {
                 break;
             };
+            shadow.commands += 1;
             shadow.book(&rec.input.command)?;
-            shadow.on_events(&events)?;
+            if let Command::Register { .. } = rec.input.command {
+                shadow.registered += 1;
+            }
+            shadow.on_events(&events, play)?;
+            shadow.decide(&rec.input.command, &events);
         }
         Ok(shadow)
     }
@@ -475,6 +597,12 @@ impl Simulation {
     /// heads (T16 with T4), cents; 0 without bounties or such purchases.
     pub fn bounty_parts_added(&self) -> Cents {
         self.bounty_parts_added
+    }
+
+    /// The bots' entries and purchases queued for the next steps (while any
+    /// are, [`Simulation::apply`] refuses).
+    pub fn pending_decisions(&self) -> usize {
+        self.voluntary.len()
     }
 
     /// Whether the tournament is over.
@@ -508,7 +636,50 @@ impl Simulation {
         if let Command::Register { .. } = input.command {
             self.registered += 1;
         }
-        self.on_events(&events)?;
+        self.on_events(&events, true)?;
+        self.decide(&input.command, &events);
+        Ok(events)
+    }
+
+    /// Applies a command of the caller's at the simulation's current time (a
+    /// deal proposed or accepted at the final table, T15; a player sitting
+    /// out), journaled and booked like the bots' own, so the journal still
+    /// resumes ([`Simulation::resume`]) to the same simulation. Returns the
+    /// command's events.
+    ///
+    /// A simulation is saved by its journal: write it to a
+    /// [`crate::journal::JournalWriter`] over a file or a `Vec<u8>`, and load
+    /// it with [`Simulation::resume`] (see `examples/final_table_deal.rs`).
+    ///
+    /// # Errors
+    /// [`SimError::DecisionsPending`] while the bots have entries or purchases
+    /// queued (the journal could not tell them from the caller's; [`Simulation::step`]
+    /// until none are); [`SimError::Command`] when the tournament refuses the
+    /// command (nothing changes).
+    pub fn apply(
+        &mut self,
+        command: Command,
+        sink: &mut dyn RecordSink,
+    ) -> Result<Vec<Event>, SimError> {
+        if !self.voluntary.is_empty() {
+            return Err(SimError::DecisionsPending(self.voluntary.len()));
+        }
+        let input = Input {
+            at: self.t.now().max(SIM_START),
+            command,
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed, self.commands + 1));
+        let (events, record) = self
+            .t
+            .apply_recorded(&input, &mut rng)
+            .map_err(SimError::Command)?;
+        self.commands += 1;
+        sink.append(&Entry::Command(record))?;
+        self.book(&input.command)?;
+        if let Command::Register { .. } = input.command {
+            self.registered += 1;
+        }
+        self.on_events(&events, true)?;
         self.decide(&input.command, &events);
         Ok(events)
     }
@@ -720,7 +891,9 @@ impl Simulation {
         Ok(())
     }
 
-    fn on_events(&mut self, events: &[Event]) -> Result<(), SimError> {
+    /// The simulator's side of a command's events: hands dealt are played
+    /// (when `play`; a shadow replay that needs no hand results skips them).
+    fn on_events(&mut self, events: &[Event], play: bool) -> Result<(), SimError> {
         for e in events {
             match e {
                 Event::HandStarted {
@@ -731,7 +904,7 @@ impl Simulation {
                     stacks,
                     away,
                     ..
-                } => {
+                } if play => {
                     let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed ^ 0xB075, *hand));
                     let (result, knockouts, duration) = match self.opts.model {
                         HandModel::Quick => {

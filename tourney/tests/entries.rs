@@ -1100,3 +1100,103 @@ fn t17_cancelled_rebuy_event_rolls_back_every_purchase() {
     let sold = u64::from(l.entries + l.re_entries + l.rebuys + l.add_ons);
     assert_eq!(cash, sold * 1_100);
 }
+
+// rule T20 with T4 and T16: a progressive-knockout rebuy event cut at any frame
+// boundary where no hand is in progress (registration, breaks with add-ons
+// queued) resumes with nothing rolled back and ends exactly as the same event
+// uncut: the bots' pending entries, rebuys and add-ons are restored. Cut at
+// every other boundary it resumes and pays every chip and cent.
+#[test]
+fn t20_pko_rebuy_event_cut_between_hands_ends_as_uncut() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let pko = SimOptions::pko(500);
+    let cfg = cfg.with_knockout_bounty(pko.bounty.unwrap());
+    let opts = SimOptions {
+        late_entrants: 3,
+        ..pko
+    };
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::with_config(cfg, opts, 14, 3, &mut w).unwrap();
+    // Every frame boundary, and those where no hand is in progress.
+    let mut every = Vec::new();
+    let mut quiet = Vec::new();
+    while !sim.is_done() {
+        sim.step(&mut w).unwrap();
+        every.push(w.get_ref().len());
+        if sim.tournament().running_hands().next().is_none() {
+            quiet.push(w.get_ref().len());
+        }
+    }
+    every.dedup();
+    quiet.dedup();
+    let bytes = w.into_inner();
+    let uncut = sim.tournament();
+    assert!(uncut.ledger().add_ons > 0 && uncut.ledger().rebuys > 0);
+    let mut checked = 0;
+    for &cut in &quiet {
+        let mut w = JournalWriter::new(bytes[..cut].to_vec(), FsyncPolicy::Never);
+        let (mut resumed, rec) = Simulation::resume(&bytes[..cut], &mut w).unwrap();
+        assert!(
+            rec.rolled_back.is_empty() && rec.record.is_none(),
+            "cut at {cut}"
+        );
+        resumed.run(&mut w, &mut |_| {}).unwrap();
+        let t = resumed.tournament();
+        assert_eq!(t.ledger(), uncut.ledger(), "cut at byte {cut}");
+        assert_eq!(
+            t.prizes().total(),
+            uncut.prizes().total(),
+            "cut at byte {cut}"
+        );
+        assert_eq!(t.finishes(), uncut.finishes(), "cut at byte {cut}");
+        assert_eq!(
+            resumed.bounties_won(),
+            sim.bounties_won(),
+            "cut at byte {cut}"
+        );
+        assert_eq!(w.into_inner(), bytes, "cut at byte {cut}: the same journal");
+        checked += 1;
+    }
+    assert!(checked > 3, "{checked} quiet boundaries");
+    // Cut anywhere else, the hands in progress are rolled back and dealt
+    // again (another game from there), and every chip and cent is still paid.
+    for &cut in every.iter().filter(|c| !quiet.contains(c)) {
+        let mut w = JournalWriter::new(bytes[..cut].to_vec(), FsyncPolicy::Never);
+        let (mut resumed, _) = Simulation::resume(&bytes[..cut], &mut w).unwrap();
+        resumed.run(&mut w, &mut |_| {}).unwrap();
+        check_money(&resumed);
+        check_bounties(&resumed, 500);
+    }
+}
+
+// rule T20 with T4: a caller's command while the bots have purchases queued is
+// refused (a resumed replay could not tell the two apart), and nothing is
+// journaled.
+#[test]
+fn t20_simulation_apply_waits_for_the_bots_queued_purchases() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    use holdem_tourney::sim::SimError;
+    let mut event = TournamentOptions::online_mtt();
+    event.table_size = 6;
+    let mut cfg = TournamentConfig::online_rebuy(event);
+    cfg.entry.re_entry = true;
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::with_config(cfg, SimOptions::default(), 30, 2, &mut w).unwrap();
+    while sim.pending_decisions() == 0 {
+        sim.step(&mut w).unwrap();
+    }
+    let before = w.get_ref().len();
+    let p = *sim.tournament().stacks().keys().next().unwrap();
+    let err = sim
+        .apply(Command::SitOut { player: p }, &mut w)
+        .unwrap_err();
+    assert!(
+        matches!(err, SimError::DecisionsPending(n) if n > 0),
+        "{err}"
+    );
+    assert_eq!(w.get_ref().len(), before);
+}

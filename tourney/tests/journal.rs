@@ -4,8 +4,8 @@
 
 use holdem_tourney::Chips;
 use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
-use holdem_tourney::sim::Simulation;
-use holdem_tourney::{Phase, Tournament, TournamentOptions};
+use holdem_tourney::sim::{SimError, Simulation};
+use holdem_tourney::{Phase, RecoverError, RecoverOptions, Tournament, TournamentOptions};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -93,9 +93,10 @@ fn truncation_at_every_byte_of_the_last_frames_never_loses_a_chip() {
 }
 
 #[test]
-fn flipped_bits_are_never_accepted_and_never_panic() {
+fn t20_flipped_bits_are_never_accepted_and_never_panic() {
     let (bytes, _) = journal_after(150);
     let starts = frame_starts(&bytes);
+    let last = starts.len() - 1;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..300 {
         let mut b = bytes.clone();
@@ -104,19 +105,94 @@ fn flipped_bits_are_never_accepted_and_never_panic() {
         let frame = starts.iter().rposition(|&s| s <= pos).unwrap();
         match Tournament::recover(&b, &mut ChaCha8Rng::seed_from_u64(4)) {
             Ok(rec) => {
-                // The corrupt frame and everything after it is dropped.
-                assert!(
-                    rec.good_len <= starts[frame],
-                    "accepted a corrupt frame at byte {pos}"
-                );
+                // Only damage in the last frame reads as a torn tail.
+                assert_eq!(frame, last, "cut at a corrupt frame {frame} of {last}");
+                assert_eq!(rec.good_len, starts[frame]);
                 assert_eq!(rec.replayed, frame - 1);
                 check_chips(&rec.tournament);
+            }
+            Err(RecoverError::Corrupt {
+                frame: f, offset, ..
+            }) => {
+                assert_eq!((f, offset), (frame, starts[frame]), "flip at byte {pos}");
             }
             Err(_) => assert_eq!(frame, 0, "only a damaged first frame makes recovery fail"),
         }
     }
     assert!(Tournament::recover(&[], &mut rng).is_err());
     assert!(Tournament::recover(&[0xff; 64], &mut rng).is_err());
+}
+
+/// A whole journal of a tournament played to its end, and its winner.
+fn finished_journal() -> (Vec<u8>, Tournament) {
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::new(TournamentOptions::online_mtt(), 12, 5, &mut w).unwrap();
+    sim.run(&mut w, &mut |_| {}).unwrap();
+    (w.into_inner(), sim.tournament().clone())
+}
+
+// rule T20: one flipped bit in the middle of a finished journal (payload or
+// length) is corruption, not a torn tail: resume refuses, naming the frame and
+// its byte offset, and changes nothing.
+#[test]
+fn t20_corrupt_frame_followed_by_good_frames_is_refused() {
+    let (bytes, _) = finished_journal();
+    let starts = frame_starts(&bytes);
+    assert!(starts.len() > 200, "{} frames", starts.len());
+    let at = starts[150];
+    // A payload bit, then a length bit (the next frame's place is lost).
+    for pos in [at + 10, at] {
+        let mut b = bytes.clone();
+        b[pos] ^= 0x04;
+        let err = Tournament::recover(&b, &mut ChaCha8Rng::seed_from_u64(1)).unwrap_err();
+        assert_eq!(
+            err,
+            RecoverError::Corrupt {
+                frame: 150,
+                offset: at,
+                next_good: starts[151],
+                dropped: b.len() - at,
+            },
+            "flip at byte {pos}"
+        );
+        assert!(err.to_string().contains("frame 150 at byte"), "{err}");
+        let mut w = JournalWriter::new(b.clone(), FsyncPolicy::Never);
+        let refused = Simulation::resume(&b, &mut w);
+        assert!(matches!(
+            refused,
+            Err(SimError::Recover(RecoverError::Corrupt { frame: 150, .. }))
+        ));
+        assert_eq!(w.into_inner(), b, "a refused resume appends nothing");
+    }
+}
+
+// rule T20: asked to truncate, recovery cuts a corrupt journal at the damaged
+// frame and hands back every dropped byte.
+#[test]
+fn t20_truncating_a_corrupt_journal_returns_the_dropped_bytes() {
+    let (bytes, _) = finished_journal();
+    let starts = frame_starts(&bytes);
+    let at = starts[150];
+    let mut b = bytes.clone();
+    b[at + 10] ^= 0x04;
+    let opts = RecoverOptions {
+        truncate_corrupt: true,
+    };
+    let rec = Tournament::recover_with(&b, &mut ChaCha8Rng::seed_from_u64(1), opts).unwrap();
+    assert_eq!(rec.good_len, at);
+    assert_eq!(rec.replayed, 149);
+    let dropped = rec.dropped.unwrap();
+    assert_eq!((dropped.frame, dropped.offset), (150, at));
+    assert_eq!(dropped.bytes, &b[at..]);
+    let mut w = JournalWriter::new(b[..at].to_vec(), FsyncPolicy::Never);
+    let (mut sim, rec) = Simulation::resume_with(&b, &mut w, opts).unwrap();
+    assert_eq!(rec.dropped.unwrap().bytes.len(), b.len() - at);
+    sim.run(&mut w, &mut |_| {}).unwrap();
+    assert!(sim.is_done());
+    // A torn end stays a torn end: no dropped bytes are handed back.
+    let torn = &bytes[..bytes.len() - 3];
+    let rec = Tournament::recover(torn, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+    assert!(rec.dropped.is_none() && rec.dropped_bytes > 0);
 }
 
 #[test]

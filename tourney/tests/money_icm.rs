@@ -234,3 +234,174 @@ proptest! {
         }
     }
 }
+
+/// Checks the model's invariants on `eq`: the equities add up to the pool,
+/// none exceeds the first prize nor falls below what every player is sure of,
+/// and they rise with the stack (all within 1e-9 of the pool).
+fn check_model(stacks: &[u64], prizes: &[f64], eq: &[f64]) -> Result<(), String> {
+    let pool: f64 = prizes.iter().sum();
+    let tol = 1e-9 * pool.max(1.0);
+    let sum: f64 = eq.iter().sum();
+    let sums = (sum - pool).abs() < tol; // false for NaN too
+    if !sums {
+        return Err(format!("sum {sum} of a pool of {pool}"));
+    }
+    let first = prizes.first().copied().unwrap_or(0.0);
+    let sure = if prizes.len() == stacks.len() {
+        prizes[prizes.len() - 1]
+    } else {
+        0.0
+    };
+    for (i, &e) in eq.iter().enumerate() {
+        let within = e <= first + tol && e >= sure - tol; // false for NaN too
+        if !within {
+            return Err(format!(
+                "equity {e} of player {i} outside [{sure}, {first}]"
+            ));
+        }
+    }
+    let mut order: Vec<usize> = (0..stacks.len()).collect();
+    order.sort_by_key(|&i| stacks[i]);
+    for w in order.windows(2) {
+        if eq[w[1]] < eq[w[0]] - tol {
+            return Err(format!(
+                "stack {} has equity {} below stack {}'s {}",
+                stacks[w[1]], eq[w[1]], stacks[w[0]], eq[w[0]]
+            ));
+        }
+    }
+    Ok(())
+}
+
+// rule T15: stacks past f64's 2^53 (a giant beside two single chips) give
+// finite equities that add up to the pool; the two equal small stacks share
+// second place.
+#[test]
+fn t15_icm_a_stack_past_2_pow_53_beside_single_chips_keeps_the_pool() {
+    for giant in [
+        9_007_199_254_740_992u64,
+        9_007_199_254_740_991,
+        u64::MAX - 2,
+    ] {
+        let stacks = [giant, 1, 1];
+        let prizes = [100.0, 50.0];
+        let eq = equities(&stacks, &prizes).unwrap();
+        check_model(&stacks, &prizes, &eq).unwrap();
+        assert!(
+            (eq[1] - 25.0).abs() < 1e-9 && (eq[2] - 25.0).abs() < 1e-9,
+            "{eq:?}"
+        );
+    }
+}
+
+// rule T15: a field too big for the subset DP with one stack of 10^15 beside
+// ordinary ones still pays out the whole pool.
+#[test]
+fn t15_icm_one_giant_stack_in_a_field_of_14_keeps_the_pool() {
+    let mut stacks = vec![1_000u64; 14];
+    stacks[3] = 1_000_000_000_000_000;
+    for (i, s) in stacks.iter_mut().enumerate() {
+        *s += i as u64;
+    }
+    let prizes = [100.0, 50.0];
+    let eq = equities(&stacks, &prizes).unwrap();
+    check_model(&stacks, &prizes, &eq).unwrap();
+    let exact = equities_subset(&stacks, &prizes).unwrap();
+    assert!(max_diff(&eq, &exact) < 1e-9 * 150.0, "{eq:?}\n{exact:?}");
+}
+
+/// Stacks anywhere in the `Chips` range: single chips, powers of ten up to
+/// 10^18, near-ties, and fields spread evenly over many orders of magnitude;
+/// their total stays within u64.
+fn extreme_stacks(n: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<u64>> {
+    n.prop_flat_map(|n| {
+        let cap = u64::MAX / n as u64;
+        prop::collection::vec(
+            prop_oneof![
+                Just(1u64),
+                Just(2u64),
+                (0u32..=18, 1u64..10).prop_map(|(e, m)| m * 10u64.pow(e)),
+                (1u64..=u64::MAX).prop_map(|x| x >> (x % 64)),
+            ],
+            n,
+        )
+        .prop_map(move |v| v.into_iter().map(|x| x.clamp(1, cap)).collect())
+    })
+}
+
+fn descending_prizes(n: usize, paid: usize, seed: u32) -> Vec<f64> {
+    let paid = paid.clamp(1, n);
+    (0..paid)
+        .map(|k| {
+            f64::from(seed % 1000 + 1) * 1e4 / (k as f64 + 1.0).powf(1.0 + f64::from(seed % 3))
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    // rule T15: for stacks anywhere in the Chips range the equities add up to
+    // the pool, stay within the prizes and rise with the stack.
+    #[test]
+    fn t15_icm_model_holds_at_extreme_stacks(stacks in extreme_stacks(2..=60), paid in 1usize..60, seed in any::<u32>()) {
+        let prizes = descending_prizes(stacks.len(), paid, seed);
+        let eq = equities(&stacks, &prizes).unwrap();
+        prop_assert!(check_model(&stacks, &prizes, &eq).is_ok(), "{:?}", check_model(&stacks, &prizes, &eq));
+    }
+
+    // rule T15: past the subset DP's range of choice, `equities` at extreme
+    // stacks equals the exact subset DP to within 1e-9 of the pool.
+    #[test]
+    fn t15_icm_extreme_stacks_match_the_subset_dp(stacks in extreme_stacks(14..=16), paid in 1usize..16, seed in any::<u32>()) {
+        let prizes = descending_prizes(stacks.len(), paid, seed);
+        let pool: f64 = prizes.iter().sum();
+        let eq = equities(&stacks, &prizes).unwrap();
+        let exact = equities_subset(&stacks, &prizes).unwrap();
+        prop_assert!(check_model(&stacks, &prizes, &exact).is_ok(), "subset: {:?}", check_model(&stacks, &prizes, &exact));
+        prop_assert!(max_diff(&eq, &exact) < 1e-9 * pool, "{:?}\n{:?}", eq, exact);
+    }
+}
+
+/// `n` stacks spread evenly in the logarithm from 1 to `ratio`.
+fn geometric(n: usize, ratio: f64) -> Vec<u64> {
+    (0..n)
+        .map(|i| ratio.powf(i as f64 / (n - 1) as f64).round() as u64)
+        .collect()
+}
+
+// rule T15: fields spread evenly over up to 18 orders of magnitude (no gap to
+// split at) equal the exact subset DP.
+#[test]
+fn t15_icm_fields_spread_over_many_orders_match_the_subset_dp() {
+    for ratio in [1e6, 1e12, 1e18] {
+        let stacks = geometric(16, ratio);
+        for paid in [2, 9, 16] {
+            let prizes = harmonic(paid);
+            let eq = equities(&stacks, &prizes).unwrap();
+            let exact = equities_subset(&stacks, &prizes).unwrap();
+            check_model(&stacks, &prizes, &eq).unwrap();
+            assert!(
+                max_diff(&eq, &exact) < 1e-9 * 1e6,
+                "ratio {ratio}, {paid} paid"
+            );
+        }
+    }
+}
+
+// rule T15: large fields spread evenly over up to 15 orders of magnitude keep
+// the model's invariants.
+#[test]
+fn t15_icm_large_fields_spread_over_many_orders_keep_the_model() {
+    for (n, ratio) in [(100, 1e12), (1000, 1e15)] {
+        let stacks = geometric(n, ratio);
+        let prizes = harmonic(n / 5);
+        let eq = equities(&stacks, &prizes).unwrap();
+        check_model(&stacks, &prizes, &eq).unwrap();
+        let refined = equities_integral(&stacks, &prizes, 2).unwrap();
+        assert!(
+            max_diff(&eq, &refined) < 1e-9 * 1e6,
+            "{n} players, ratio {ratio}"
+        );
+    }
+}

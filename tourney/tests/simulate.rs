@@ -234,3 +234,108 @@ fn b18_dead_button_live_mtt_of_150_plays_to_one_winner() {
     check_result(&sim, 150);
     assert!(dead_small_blinds > 0 && empty_buttons > 0);
 }
+
+// The simulator's own check: an entrant count outside 2..=MAX_ENTRANTS is a
+// typed error before anything is registered or journaled.
+#[test]
+fn simulation_refuses_entrants_out_of_range_before_registering() {
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    use holdem_tourney::sim::{MAX_ENTRANTS, SimError};
+    for n in [0, 1, MAX_ENTRANTS + 1, 10_000_000] {
+        let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+        let err = Simulation::new(TournamentOptions::online_mtt(), n, 1, &mut w).unwrap_err();
+        assert!(
+            matches!(err, SimError::Entrants { entrants, min: 2, max } if entrants == n && max == MAX_ENTRANTS),
+            "{err}"
+        );
+        assert!(w.into_inner().is_empty(), "nothing journaled for {n}");
+    }
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    assert!(Simulation::new(TournamentOptions::online_mtt(), 2, 1, &mut w).is_ok());
+}
+
+// rules T2-T4 and T16: the composition `holdem simulate` asks for, as a
+// library call: a rebuy event with re-entry and a tenth of the field late, a
+// PKO bounty in every price; refused where the format or hand model cannot
+// play it.
+#[test]
+fn sim_plan_composes_rebuy_and_bounty_events_and_refuses_what_cannot_play() {
+    use holdem_tourney::TournamentConfig;
+    use holdem_tourney::sim::{HandModel, SimError, SimPlan};
+    let mtt = TournamentConfig::from(TournamentOptions::online_mtt());
+    let plan = SimPlan {
+        rebuys: true,
+        pko: true,
+        ..SimPlan::default()
+    };
+    let (config, opts) = plan.compose(mtt.clone(), 200).unwrap();
+    assert!(config.entry.rebuy.is_some() && config.entry.re_entry);
+    assert!(config.entry.late_registration.window.is_some());
+    assert_eq!(opts.late_entrants, 20);
+    let bounty = opts.bounty.unwrap().entry_bounty;
+    assert_eq!(bounty, mtt.event.buy_in / 2);
+    assert_eq!(config.entry.price.bounty, bounty);
+    let mut sim = Simulation::with_config(config, opts, 200, 1, &mut NoJournal).unwrap();
+    sim.step(&mut NoJournal).unwrap();
+
+    let sng = TournamentConfig::from(TournamentOptions::sit_and_go(6));
+    let late = SimPlan {
+        late_entrants: Some(2),
+        ..SimPlan::default()
+    };
+    assert!(matches!(
+        late.compose(sng, 6),
+        Err(SimError::NeedsMultiTable)
+    ));
+    let quick_pko = SimPlan {
+        pko: true,
+        model: HandModel::Quick,
+        ..SimPlan::default()
+    };
+    assert!(matches!(
+        quick_pko.compose(mtt, 50),
+        Err(SimError::BountyNeedsRealHands)
+    ));
+}
+
+// rule T15 with T20: a caller's command through Simulation::apply is journaled
+// like the bots' own (the journal resumes to the same state); one the
+// tournament refuses is a typed error that journals and changes nothing.
+#[test]
+fn t15_simulation_apply_journals_a_deal_and_refuses_what_the_tournament_refuses() {
+    use holdem_tourney::Command;
+    use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
+    use holdem_tourney::money::DealMethod;
+    use holdem_tourney::sim::SimError;
+    let mut w = JournalWriter::new(Vec::new(), FsyncPolicy::Never);
+    let mut sim = Simulation::new(TournamentOptions::online_mtt(), 20, 3, &mut w).unwrap();
+    while !(sim.tournament().seating().table_count() == 1 && sim.tournament().remaining() <= 3) {
+        sim.step(&mut w).unwrap();
+    }
+    let before = w.get_ref().len();
+    let p = *sim.tournament().stacks().keys().next().unwrap();
+    let err = sim
+        .apply(Command::AcceptDeal { player: p }, &mut w)
+        .unwrap_err();
+    assert!(matches!(err, SimError::Command(_)), "{err}");
+    assert_eq!(w.get_ref().len(), before, "nothing journaled");
+    sim.apply(
+        Command::ProposeDeal {
+            method: DealMethod::ChipCount,
+            left_in_play: 0,
+        },
+        &mut w,
+    )
+    .unwrap();
+    assert!(sim.tournament().open_deal().is_some());
+    let bytes = w.into_inner();
+    let (resumed, _) = Simulation::resume(
+        &bytes,
+        &mut JournalWriter::new(Vec::new(), FsyncPolicy::Never),
+    )
+    .unwrap();
+    assert_eq!(
+        resumed.tournament().open_deal().map(|d| d.method),
+        Some(DealMethod::ChipCount)
+    );
+}

@@ -4,14 +4,16 @@
 //! runner: it owns the journal file, the progress line and the report.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use holdem_rules_config::{Preset, Rules};
-use holdem_tourney::journal::{self, FsyncPolicy};
-use holdem_tourney::sim::{HandModel, NoJournal, RecordSink, SIM_START, SimOptions, Simulation};
-use holdem_tourney::{Tournament, TournamentConfig};
+use holdem_tourney::journal::{self, FsyncPolicy, Tail};
+use holdem_tourney::sim::{
+    HandModel, MAX_ENTRANTS, MIN_ENTRANTS, NoJournal, RecordSink, SIM_START, SimPlan, Simulation,
+};
+use holdem_tourney::{RecoverOptions, Tournament, TournamentConfig};
 
 /// Arguments of `holdem simulate`.
 #[derive(clap::Args, Debug)]
@@ -21,8 +23,9 @@ pub struct SimulateArgs {
     /// (TOML, as `holdem rules check` reads it).
     #[arg(long, value_name = "PRESET|FILE", default_value = "online-mtt")]
     pub rules: String,
-    /// Number of entrants.
-    #[arg(long, default_value_t = 1000)]
+    /// Number of entrants (2 to 2,097,152, the most entries an event sells).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(i64::from(MIN_ENTRANTS)..=i64::from(MAX_ENTRANTS)))]
     pub entrants: u32,
     /// Seed for seat draws, shuffles and bots.
     #[arg(long, default_value_t = 7)]
@@ -34,6 +37,11 @@ pub struct SimulateArgs {
     /// back, then play goes on, appending to FILE.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// With --resume: when the journal is corrupt (a frame fails its checksum
+    /// and good frames follow it), cut it at the damaged frame instead of
+    /// refusing, keeping the dropped bytes in FILE.dropped-OFFSET (rule T20).
+    #[arg(long, requires = "resume")]
+    pub truncate_corrupt: bool,
     /// When to fsync the journal: never, every-frame, or every:N frames.
     #[arg(long, default_value = "never")]
     pub fsync: String,
@@ -64,19 +72,24 @@ pub struct SimulateArgs {
     pub late_entrants: Option<u32>,
 }
 
-fn sim_options(args: &SimulateArgs, buy_in: u64) -> Result<SimOptions, String> {
-    let mut opts = match args.bounty.as_str() {
-        "none" => SimOptions::default(),
-        "pko" => SimOptions::pko((buy_in / 2).max(1)),
+/// The simulation `--bounty`, `--hands`, `--rebuys` and `--late-entrants` ask for.
+fn sim_plan(args: &SimulateArgs) -> Result<SimPlan, String> {
+    let pko = match args.bounty.as_str() {
+        "none" => false,
+        "pko" => true,
         other => return Err(format!("bad --bounty {other:?}: none or pko")),
     };
-    opts.model = match args.hands.as_str() {
+    let model = match args.hands.as_str() {
         "real" => HandModel::Real,
-        "quick" if opts.bounty.is_none() => HandModel::Quick,
-        "quick" => return Err("--bounty needs --hands real (who knocked out whom)".into()),
+        "quick" => HandModel::Quick,
         other => return Err(format!("bad --hands {other:?}: real or quick")),
     };
-    Ok(opts)
+    Ok(SimPlan {
+        rebuys: args.rebuys,
+        late_entrants: args.late_entrants,
+        pko,
+        model,
+    })
 }
 
 /// The tournament configuration of `--rules`: a preset's, or a rules file's.
@@ -140,11 +153,17 @@ fn run_inner(
     let mut sink: Box<dyn RecordSink> = Box::new(NoJournal);
     let mut sim = if let Some(path) = &args.resume {
         let (bytes, writer) = journal::open_for_resume(path, policy)?;
+        let options = RecoverOptions {
+            truncate_corrupt: args.truncate_corrupt,
+        };
+        if args.truncate_corrupt {
+            keep_corrupt_tail(path, &bytes)?;
+        }
         sink = Box::new(writer);
-        let (sim, rec) = Simulation::resume(&bytes, sink.as_mut())?;
+        let (sim, rec) = Simulation::resume_with(&bytes, sink.as_mut(), options)?;
         let _ = writeln!(
             io::stderr().lock(),
-            "resumed {}: {} commands replayed, {} hands rolled back, {} bytes of torn tail dropped",
+            "resumed {}: {} commands replayed, {} hands rolled back, {} bytes of torn or corrupt tail dropped",
             path.display(),
             rec.replayed,
             rec.rolled_back.len(),
@@ -152,35 +171,10 @@ fn run_inner(
         );
         sim
     } else {
-        let config = tournament_rules(&args.rules)?;
-        let options = config.event.clone();
+        let plan = sim_plan(args)?;
+        let (config, opts) = plan.compose(tournament_rules(&args.rules)?, args.entrants)?;
         if let Some(path) = &args.journal {
             sink = Box::new(journal::create_file(path, policy)?);
-        }
-        let mut opts = sim_options(args, options.buy_in)?;
-        let default_late = if args.rebuys { args.entrants / 10 } else { 0 };
-        opts.late_entrants = args.late_entrants.unwrap_or(default_late);
-        if (args.rebuys || opts.late_entrants > 0)
-            && options.format != holdem_tourney::Format::MultiTable
-        {
-            return Err("--rebuys and --late-entrants need multi-table rules".into());
-        }
-        let mut config = if args.rebuys {
-            let mut c = TournamentConfig::online_rebuy(options);
-            c.entry.re_entry = true;
-            c
-        } else {
-            config
-        };
-        if opts.late_entrants > 0 && config.entry.late_registration.window.is_none() {
-            config.entry.late_registration.window =
-                Some(holdem_tourney::money::Window::ClockMinutes(60));
-        }
-        if let Some(k) = opts.bounty {
-            // T16 with T3/T4: the bounty part is in the entry, re-entry,
-            // rebuy and add-on prices; a re-entry gets a new head, a rebuy's
-            // or add-on's part goes on the buyer's own head.
-            config = config.with_knockout_bounty(k);
         }
         Simulation::with_config(config, opts, args.entrants, args.seed, sink.as_mut())?
     };
@@ -198,6 +192,29 @@ fn run_inner(
         let _ = writeln!(io::stderr().lock());
     }
     Ok((sim, started.elapsed()))
+}
+
+/// Before a corrupt journal is cut (`--truncate-corrupt`), writes the bytes
+/// that will be dropped to `FILE.dropped-OFFSET` and makes them durable; the
+/// journal itself is cut only when the first new frame is written.
+fn keep_corrupt_tail(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (entries, good) = journal::read_frames(bytes);
+    if let Tail::Corrupt { offset, .. } = journal::classify_tail(bytes, good, entries.len()) {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".dropped-{offset}"));
+        let side = PathBuf::from(name);
+        let mut f = std::fs::File::create(&side)?;
+        f.write_all(&bytes[offset..])?;
+        f.sync_all()?;
+        let _ = writeln!(
+            io::stderr().lock(),
+            "{}: corrupt at byte {offset}; {} bytes from there kept in {}",
+            path.display(),
+            bytes.len() - offset,
+            side.display()
+        );
+    }
+    Ok(())
 }
 
 fn progress(t: &Tournament, entrants: u32) {

@@ -3,7 +3,7 @@
 //! and any remainder rounds up to one more chip of the next size. Seed 002: three
 //! 25s become two 50s, one for the pair and one for the odd 25.
 //!
-//! Rounding up adds chips to play; [`ChipRace::total_added`] reports how many.
+//! Rounding up adds chips to play; [`ChipRaceOutcome::total_added`] reports how many.
 
 use super::{Chips, MoneyError, PlayerId, sorted_unique};
 
@@ -33,9 +33,10 @@ pub struct PlayerChipRace {
     pub added: Chips,
 }
 
-/// The whole change.
+/// The whole change: what racing off one denomination did (the option that
+/// asks for it is [`crate::ChipRace`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChipRace {
+pub struct ChipRaceOutcome {
     /// The retired denomination.
     pub retired: Chips,
     /// The denomination it changes into.
@@ -52,7 +53,7 @@ pub fn chip_race(
     retired: Chips,
     next: Chips,
     stacks: &[ChipRaceStack],
-) -> Result<ChipRace, MoneyError> {
+) -> Result<ChipRaceOutcome, MoneyError> {
     if retired.is_zero() || next <= retired || !next.get().is_multiple_of(retired.get()) {
         return Err(MoneyError::InvalidDenominations { retired, next });
     }
@@ -85,7 +86,7 @@ pub fn chip_race(
     }
     players.sort_by_key(|p| p.player);
     let total_added = players.iter().map(|p| p.added).sum::<Result<Chips, _>>()?;
-    Ok(ChipRace {
+    Ok(ChipRaceOutcome {
         retired,
         next,
         players,

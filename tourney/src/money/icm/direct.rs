@@ -29,12 +29,9 @@ pub(super) fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> 
     }
     let u_max = end_time(&a, k_paid, 24);
     let v_max = u_max.sqrt();
-    let panels = ((v_max / PANEL_V).ceil() as usize).max(1) * refine as usize;
-    let width = v_max / panels as f64;
     let (xs, ws) = gauss_legendre(GL_ORDER);
     let mut node = Node::new(n, k_paid);
-    for panel in 0..panels {
-        let lo = panel as f64 * width;
+    for (lo, width) in panels(v_max, PANEL_V, n, refine) {
         for (x, wt) in xs.iter().zip(&ws) {
             let v = lo + (x + 1.0) * 0.5 * width;
             let weight = wt * 0.5 * width * 2.0 * v;
@@ -42,6 +39,31 @@ pub(super) fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> 
         }
     }
     equity
+}
+
+/// The quadrature panels `(start, width)` over `v = √u ∈ [0, v_max]`: `width`
+/// (over `refine`) up to `v = √n`, then growing with `v` so that each panel
+/// spans the same `6 / √n` in `ln u` as the panel at `√n` does. No feature of
+/// the integrand is narrower than about `1.6 / √n` in `ln u` (the field's
+/// count moves by its spread `σ` while `ln u` moves by `σ / Σ a_j u e^{−a_j u}
+/// ≥ 1/√(n/e)`), so past `√n` the panels cover the same number of features as
+/// at `√n`, and a field whose stacks spread over many orders of magnitude
+/// needs panels in proportion to the logarithm of that spread, not its root.
+pub(super) fn panels(v_max: f64, width: f64, n: usize, refine: u32) -> Vec<(f64, f64)> {
+    let refine = f64::from(refine.max(1));
+    let per_v = width / (n as f64).sqrt();
+    let mut out = Vec::new();
+    let mut lo = 0.0;
+    while lo < v_max {
+        let step = (width.max(per_v * lo) / refine).min(v_max - lo);
+        out.push((lo, step));
+        let next = lo + step;
+        if next <= lo {
+            break;
+        }
+        lo = next;
+    }
+    out
 }
 
 /// A time `u` by which all paid places are filled but for a chance below
@@ -68,7 +90,7 @@ pub(super) fn end_time(a: &[f64], k_paid: usize, bisections: u32) -> f64 {
         b
     };
     let mut hi = 1.0;
-    while ln_bound(hi) > LN_TAIL && hi < 1e12 {
+    while ln_bound(hi) > LN_TAIL && hi < 1e40 {
         hi *= 2.0;
     }
     let mut lo = 0.0;

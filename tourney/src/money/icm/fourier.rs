@@ -24,7 +24,7 @@
 //! logarithm's singularity, at `p = 1/2` for `θ = π`, comes too near). With
 //! fewer than `4 · CHEB` players to interpolate, everyone is handled one by one.
 
-use super::direct::{end_time, gauss_legendre};
+use super::direct::{end_time, gauss_legendre, panels};
 use core::f64::consts::PI;
 
 /// `ln` of the chance of a count outside the window (either side).
@@ -38,6 +38,14 @@ const X_BIG: f64 = 2.0;
 /// The largest `a u` for the interpolation where points past `θ = π/3` are used
 /// (there the logarithm has a singularity at `p = 1/2`).
 const X_SMALL: f64 = 0.5;
+/// Below this chance of not having rung, a player's clock counts as rung.
+const RUNG: f64 = 1e-18;
+/// Below this chance of having rung, a player is taken in bulk (series in `q`).
+const BULK: f64 = 1e-3;
+/// The fewest players taken in bulk at a node (fewer go one by one).
+const BULK_MIN: usize = 64;
+/// Terms of the bulk series: `(2 · BULK)^BULK_TERMS` is below `1e-16`.
+const BULK_TERMS: usize = 6;
 /// Gauss-Legendre order of each panel.
 const GL_ORDER: usize = 12;
 /// Panel width in `v = √u` at the usual refinement.
@@ -61,11 +69,8 @@ pub(super) fn integral(stacks: &[u64], prizes: &[f64], refine: u32) -> Vec<f64> 
     }
     let mut st = State::new(&a, a_split, cheb, n);
     let v_max = u_max.sqrt();
-    let panels = ((v_max / PANEL_V).ceil() as usize).max(1) * refine as usize;
-    let width = v_max / panels as f64;
     let (xs, ws) = gauss_legendre(GL_ORDER);
-    for panel in 0..panels {
-        let lo = panel as f64 * width;
+    for (lo, width) in panels(v_max, PANEL_V, n, refine) {
         for (x, wt) in xs.iter().zip(&ws) {
             let v = lo + (x + 1.0) * 0.5 * width;
             let weight = wt * 0.5 * width * 2.0 * v;
@@ -107,6 +112,8 @@ struct State {
     z_re: Vec<f64>,
     z_im: Vec<f64>,
     set_idx: Vec<usize>,
+    /// Players taken in bulk at this node.
+    bulk_idx: Vec<usize>,
     set_p: Vec<f64>,
     set_q: Vec<f64>,
     set_v: Vec<f64>,
@@ -192,6 +199,7 @@ impl State {
             z_re: Vec::new(),
             z_im: Vec::new(),
             set_idx: Vec::new(),
+            bulk_idx: Vec::new(),
             set_p: Vec::new(),
             set_q: Vec::new(),
             set_v: Vec::new(),
@@ -320,14 +328,77 @@ impl State {
         self.set_idx.clear();
         self.set_p.clear();
         self.set_q.clear();
+        // A player whose clock has rung but for a chance below `RUNG` adds a
+        // factor `ω` to `G` (a turn of the phase) and nothing to their own
+        // equity from here on; both are dropped by at most `RUNG` each.
+        // A player whose clock has barely a chance to have rung (`q` below
+        // `BULK`) is taken in bulk: their factors' logarithm is a power series
+        // in `q` over the power sums of the bulk, and their own value one in
+        // their `q` with coefficients shared by the bulk.
+        let mut rung = 0usize;
+        self.bulk_idx.clear();
+        let mut bulk_sums = [0.0f64; BULK_TERMS];
+        let (p_each, q_each) = (&self.p_each, &self.q_each);
+        let mut keep = |j: usize, set_idx: &mut Vec<usize>, bulk_idx: &mut Vec<usize>| {
+            if p_each[j] < RUNG {
+                rung += 1;
+            } else if q_each[j] < BULK {
+                bulk_idx.push(j);
+                let mut qk = q_each[j];
+                for s in &mut bulk_sums {
+                    *s += qk;
+                    qk *= q_each[j];
+                }
+            } else {
+                set_idx.push(j);
+            }
+        };
         if fallback {
-            self.set_idx.extend(0..n);
+            for j in 0..n {
+                keep(j, &mut self.set_idx, &mut self.bulk_idx);
+            }
         } else {
-            self.set_idx.extend_from_slice(&self.direct);
+            for &j in &self.direct {
+                keep(j, &mut self.set_idx, &mut self.bulk_idx);
+            }
+        }
+        if self.bulk_idx.len() < BULK_MIN {
+            // Too few for the series' fixed cost per node: one by one.
+            self.set_idx.append(&mut self.bulk_idx);
+        }
+        if !self.bulk_idx.is_empty() {
+            // ln Π (1 + q (ω − 1)) = Σ_k (−1)^{k+1} S_k (ω − 1)^k / k.
+            for m in 0..terms {
+                let (zr, zi) = (self.cos_m[m] - 1.0, self.sin_m[m]);
+                let (mut wr, mut wi) = (1.0, 0.0);
+                let (mut lr, mut li) = (0.0, 0.0);
+                for (k, &sk) in bulk_sums.iter().enumerate() {
+                    let nr = wr * zr - wi * zi;
+                    wi = wr * zi + wi * zr;
+                    wr = nr;
+                    let c = if k % 2 == 0 { sk } else { -sk } / (k + 1) as f64;
+                    lr += c * wr;
+                    li += c * wi;
+                }
+                let mag = lr.exp();
+                let (fr, fi) = (mag * li.cos(), mag * li.sin());
+                let (gr, gi) = (self.g_re[m], self.g_im[m]);
+                self.g_re[m] = gr * fr - gi * fi;
+                self.g_im[m] = gr * fi + gi * fr;
+            }
         }
         for &j in &self.set_idx {
             self.set_p.push(self.p_each[j]);
             self.set_q.push(self.q_each[j]);
+        }
+        if rung > 0 {
+            let turn = step * (rung % m_len) as f64;
+            for m in 0..terms {
+                let (s, c) = (turn * m as f64).sin_cos();
+                let (gr, gi) = (self.g_re[m], self.g_im[m]);
+                self.g_re[m] = gr * c - gi * s;
+                self.g_im[m] = gr * s + gi * c;
+            }
         }
         {
             let gre = &mut self.g_re[..terms];
@@ -410,6 +481,32 @@ impl State {
             for ((v, &p), &q) in self.set_v.iter_mut().zip(&self.set_p).zip(&self.set_q) {
                 let (fr, fi) = (p + q * c, q * sn);
                 *v += (cr * fr + ci * fi) / (1.0 - 4.0 * p * q * s2);
+            }
+        }
+        if !self.bulk_idx.is_empty() {
+            // value(1 − q, q) = Σ_m (A_m + B_m q) / (1 − 4 s2 q + 4 s2 q²)
+            // = Σ_k V_k q^k, A = c_re, B = c_im sin − 2 c_re s2.
+            let mut v = [0.0f64; BULK_TERMS];
+            for m in 0..terms {
+                let (cr, ci) = (self.c_re[m], self.c_im[m]);
+                let (sn, s2) = (self.sin_m[m], self.s2_m[m]);
+                let (a_m, b_m) = (cr, ci * sn - 2.0 * cr * s2);
+                // 1/D = Σ e_k q^k: e_0 = 1, e_1 = 4 s2, e_k = 4 s2 (e_{k−1} − e_{k−2}).
+                let (mut e_prev, mut e) = (0.0, 1.0);
+                for vk in &mut v {
+                    *vk += a_m * e + b_m * e_prev;
+                    let next = 4.0 * s2 * (e - e_prev);
+                    e_prev = e;
+                    e = next;
+                }
+            }
+            for &j in &self.bulk_idx {
+                let q = self.q_each[j];
+                let mut val = 0.0;
+                for &vk in v.iter().rev() {
+                    val = val * q + vk;
+                }
+                self.acc[j] += weight * a[j] * self.p_each[j] * val;
             }
         }
         for (i, &j) in self.set_idx.iter().enumerate() {
