@@ -80,8 +80,7 @@ pub fn rule_in(message: &str) -> String {
         return String::new();
     };
     let inner = message[open + 1..].trim_end_matches(')');
-    let id = inner.strip_prefix("rule ").unwrap_or(inner);
-    let id = id.split([',', ' ']).next().unwrap_or("");
+    let id = inner.rsplit(' ').next().unwrap_or("");
     let mut chars = id.chars();
     let ok = chars.next().is_some_and(|c| c.is_ascii_uppercase())
         && id.len() >= 2
