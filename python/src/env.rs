@@ -23,6 +23,22 @@ use rand_core::SeedableRng;
 use crate::errors::{ActionError, raise};
 use crate::hand::{driver_error, hand_config, seat_arg};
 
+/// Observations `(n, obs_size)`, masks `(n, 6)` and seats to act `(n,)`.
+type Outputs<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray1<i32>>,
+);
+
+/// [`Outputs`] plus rewards `(n, players)` and done flags `(n,)`.
+type StepOutputs<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
 /// Discrete actions: fold, check/call, raise to the minimum, half pot, pot, all-in.
 pub const ACTIONS: usize = 6;
 
@@ -149,14 +165,7 @@ impl Tables {
     }
 
     /// Observations, masks and seats to act of every table.
-    fn outputs<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<u8>>,
-        Bound<'py, PyArray1<i32>>,
-    ) {
+    fn outputs<'py>(&self, py: Python<'py>) -> Outputs<'py> {
         let n = self.tables.len();
         let d = obs_size(self.players);
         let mut obs = vec![0.0f32; n * d];
@@ -270,14 +279,7 @@ impl Tables {
     /// Deals a new hand at every table. Returns `(obs, mask, to_act)`:
     /// float32 `(n, obs_size)` of the seat to act, uint8 `(n, 6)` action
     /// masks, int32 `(n,)` seats to act (-1 where the hand is over).
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<u8>>,
-        Bound<'py, PyArray1<i32>>,
-    )> {
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Outputs<'py>> {
         for t in 0..self.tables.len() {
             self.start(t)?;
         }
@@ -290,18 +292,11 @@ impl Tables {
     /// Returns `(obs, mask, to_act, rewards, done)`: rewards float32 `(n, players)`,
     /// each seat's net chips in big blinds for hands that ended in this step
     /// (zero otherwise), done bool `(n,)`.
-    #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<u8>>,
-        Bound<'py, PyArray1<i32>>,
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    ) -> PyResult<StepOutputs<'py>> {
         let n = self.tables.len();
         let actions = actions.as_array();
         if actions.len() != n {

@@ -190,7 +190,7 @@ fn rank_rows(ids: &[u8], k: usize, ranks: &mut [HandRank]) -> Result<(), BadRow>
 fn evaluate_batch<'py>(
     py: Python<'py>,
     cards: PyReadonlyArray2<'py, u8>,
-) -> PyResult<(Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>)> {
+) -> PyResult<RanksAndCategories<'py>> {
     let (n, k) = cards.as_array().dim();
     if !(5..=7).contains(&k) {
         return Err(raise::<EvalError>(
@@ -217,6 +217,9 @@ fn evaluate_batch<'py>(
         .map_err(BadRow::into_err)?;
     Ok((ranks.into_pyarray(py), cats.into_pyarray(py)))
 }
+
+/// Rank numbers and category numbers of a batch.
+type RanksAndCategories<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 
 /// Hole cards: text or ids, exactly two.
 fn hole_arg(obj: &Bound<'_, PyAny>) -> PyResult<[Card; 2]> {

@@ -74,3 +74,14 @@ def test_gym_with_given_opponent_policy_plays_whole_hands():
         obs, reward, terminated, truncated, info = env.step(action)
     # Rewards are in big blinds: never more than the 100-big-blind stack.
     assert -100.0 <= reward <= 100.0 and not truncated
+
+
+def test_example_two_policies_conserves_chips():
+    import pathlib
+    import runpy
+
+    example = pathlib.Path(__file__).parent.parent / "examples" / "two_policies.py"
+    play = runpy.run_path(str(example))["play"]
+    winnings = play(200)
+    assert winnings.sum() == pytest.approx(0.0, abs=1e-3)
+    assert winnings[0] != 0.0

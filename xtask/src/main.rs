@@ -1,7 +1,8 @@
 //! Developer tasks, run as `cargo xtask <task>` (see `.cargo/config.toml`).
 //!
 //! - `ci`: every check CI runs, in order, stopping at the first failure (fmt, clippy,
-//!   tests, every example of the engine crates, snapshots, rules coverage).
+//!   tests, every example of the engine crates, snapshots, the Python package's
+//!   build and pytest suite (`python.rs`), rules coverage).
 //! - `examples`: builds and runs every example of the engine crates (part of `ci`).
 //! - `rules`: checks `docs/rules-coverage.md` against the rule catalogue
 //!   `docs/rules.md` (and that catalogue against `../shared/RULES.md`).
@@ -17,6 +18,7 @@
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
 mod fuzz;
+mod python;
 mod rules;
 
 use std::path::{Path, PathBuf};
@@ -114,6 +116,7 @@ fn ci(root: &Path) -> Result<(), String> {
             &["test", "-p", "holdem-history", "--test", "snapshots"],
         )?;
     }
+    python::ci(root)?;
     let t = Instant::now();
     let summary = rules::summarize(root)?;
     println!(
