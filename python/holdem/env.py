@@ -91,6 +91,7 @@ class HoldemAEC(AECEnv):
         self._config = dict(stack=stack, big_blind=big_blind, limit=limit, rules=rules)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = []
         size = obs_size(players)
         self._obs_space = spaces.Dict(
@@ -120,10 +121,11 @@ class HoldemAEC(AECEnv):
         self.agent_selection = self.agents[int(to_act[0])]
 
     def observe(self, agent):
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        seat = self._seats[agent]
         if self._tables.seat_to_act(0) == seat:
-            mask[:] = self._tables.mask(0)
+            mask = self._tables.mask(0).view(np.int8)
+        else:
+            mask = np.zeros(N_ACTIONS, dtype=np.int8)
         return {"observation": self._tables.observe(0, seat), "action_mask": mask}
 
     def step(self, action):
@@ -132,13 +134,13 @@ class HoldemAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        _, _, to_act, rewards, done = self._tables.step(np.array([action], dtype=np.int64))
-        if done[0]:
+        to_act, done, rewards = self._tables.step_table(0, int(action))
+        if done:
             for i, a in enumerate(self.agents):
-                self.rewards[a] = float(rewards[0, i])
+                self.rewards[a] = float(rewards[i])
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[int(to_act[0])]
+            self.agent_selection = self.possible_agents[to_act]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

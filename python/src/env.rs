@@ -105,7 +105,28 @@ impl Tables {
         table.driver.advance().map(|_| ()).map_err(driver_error)
     }
 
-    fn write_obs(&self, t: usize, seat: usize, out: &mut [f32]) {
+    /// Applies a checked action at table `t` and plays to the next decision;
+    /// at the hand's end writes each seat's net big blinds into `rewards`,
+    /// deals the next hand with `auto_reset`, and returns `true`.
+    fn apply(&mut self, t: usize, action: Action, rewards: &mut [f32]) -> PyResult<bool> {
+        let table = &mut self.tables[t];
+        table.driver.act(action).map_err(driver_error)?;
+        table.driver.advance().map_err(driver_error)?;
+        let Some(r) = table.driver.result() else {
+            return Ok(false);
+        };
+        for s in r.players().iter() {
+            rewards[s.as_usize()] = r.net(s) as f32 / self.big_blind;
+        }
+        if self.auto_reset {
+            self.start(t)?;
+        }
+        Ok(true)
+    }
+
+    /// The observation of `seat` into `out`; `legal` is the hand's legal
+    /// actions (computed once by the caller), for the cost to call.
+    fn write_obs(&self, t: usize, seat: usize, legal: Option<&LegalActions>, out: &mut [f32]) {
         out.fill(0.0);
         let hand = self.tables[t].driver.hand();
         let p = self.players;
@@ -137,21 +158,21 @@ impl Tables {
             out[108 + 3 * p + i] = f32::from(u8::from(s == button));
         }
         out[108 + 4 * p] = hand.pot_total().get() as f32 / bb;
-        let call = hand
-            .legal_actions()
+        let call = legal
             .filter(|l| l.seat == me)
             .map_or(0, |l| l.call_cost.get());
         out[109 + 4 * p] = call as f32 / bb;
     }
 
-    fn write_mask(&self, t: usize, out: &mut [u8]) {
+    /// The action mask of the seat to act into `out` (`legal` as in `write_obs`).
+    fn write_mask(&self, t: usize, legal: Option<&LegalActions>, out: &mut [u8]) {
         out.fill(0);
         let hand = self.tables[t].driver.hand();
-        if let Some(l) = hand.legal_actions() {
+        if let Some(l) = legal {
             let pot = hand.pot_total();
             let bet = hand.street_bet(l.seat);
             for (a, m) in out.iter_mut().enumerate() {
-                *m = u8::from(sized_action(&l, pot, bet, a).is_some());
+                *m = u8::from(sized_action(l, pot, bet, a).is_some());
             }
         }
     }
@@ -172,12 +193,11 @@ impl Tables {
         let mut mask = vec![0u8; n * ACTIONS];
         let mut to_act = vec![-1i32; n];
         for t in 0..n {
-            let seat = self.to_act(t);
-            to_act[t] = seat;
-            if seat >= 0 {
-                self.write_obs(t, seat as usize, &mut obs[t * d..(t + 1) * d]);
-            }
-            self.write_mask(t, &mut mask[t * ACTIONS..(t + 1) * ACTIONS]);
+            let legal = self.tables[t].driver.hand().legal_actions();
+            let Some(l) = legal else { continue };
+            to_act[t] = i32::from(l.seat.index());
+            self.write_obs(t, l.seat.as_usize(), Some(&l), &mut obs[t * d..(t + 1) * d]);
+            self.write_mask(t, Some(&l), &mut mask[t * ACTIONS..(t + 1) * ACTIONS]);
         }
         (
             reshape(py, obs, n, d),
@@ -331,18 +351,7 @@ impl Tables {
         let mut done = vec![false; n];
         for (t, action) in chosen.into_iter().enumerate() {
             let Some(action) = action else { continue };
-            let table = &mut self.tables[t];
-            table.driver.act(action).map_err(driver_error)?;
-            table.driver.advance().map_err(driver_error)?;
-            if let Some(r) = table.driver.result() {
-                done[t] = true;
-                for s in r.players().iter() {
-                    rewards[t * p + s.as_usize()] = r.net(s) as f32 / self.big_blind;
-                }
-                if self.auto_reset {
-                    self.start(t)?;
-                }
-            }
+            done[t] = self.apply(t, action, &mut rewards[t * p..(t + 1) * p])?;
         }
         let (obs, mask, to_act) = self.outputs(py);
         Ok((
@@ -352,6 +361,38 @@ impl Tables {
             reshape(py, rewards, n, p),
             done.into_pyarray(py),
         ))
+    }
+
+    /// Steps one table alone (the single-table environments' path: no arrays
+    /// built): returns `(to_act, done, rewards)`, rewards each seat's net big
+    /// blinds when the hand ended in this step (else zeros). A masked action
+    /// raises `ActionError` and changes nothing.
+    fn step_table(&mut self, table: usize, action: i64) -> PyResult<(i32, bool, Vec<f32>)> {
+        let Some(t) = self.tables.get(table) else {
+            return Err(raise::<ActionError>(format!("no table {table}"), ""));
+        };
+        let hand = t.driver.hand();
+        let Some(l) = hand.legal_actions() else {
+            return Err(raise::<ActionError>(
+                format!("table {table}: nobody is to act (the hand is over)"),
+                "",
+            ));
+        };
+        let chosen = usize::try_from(action)
+            .ok()
+            .and_then(|a| sized_action(&l, hand.pot_total(), hand.street_bet(l.seat), a))
+            .ok_or_else(|| {
+                raise::<ActionError>(
+                    format!(
+                        "table {table}: action {action} is masked for seat {} (rule B7)",
+                        l.seat
+                    ),
+                    "B7",
+                )
+            })?;
+        let mut rewards = vec![0.0f32; self.players];
+        let done = self.apply(table, chosen, &mut rewards)?;
+        Ok((self.to_act(table), done, rewards))
     }
 
     /// The observation of `seat` at table `table` (any seat, not only the one
@@ -373,7 +414,8 @@ impl Tables {
             ));
         }
         let mut out = vec![0.0f32; obs_size(self.players)];
-        self.write_obs(table, seat, &mut out);
+        let legal = self.tables[table].driver.hand().legal_actions();
+        self.write_obs(table, seat, legal.as_ref(), &mut out);
         Ok(out.into_pyarray(py))
     }
 
@@ -383,7 +425,8 @@ impl Tables {
             return Err(raise::<ActionError>(format!("no table {table}"), ""));
         }
         let mut out = vec![0u8; ACTIONS];
-        self.write_mask(table, &mut out);
+        let legal = self.tables[table].driver.hand().legal_actions();
+        self.write_mask(table, legal.as_ref(), &mut out);
         Ok(out.into_pyarray(py))
     }
 

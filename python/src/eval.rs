@@ -6,7 +6,7 @@ use holdem_cards::{Card, CardSet};
 use holdem_eval::{
     Category, EvalError as EngineEvalError, Evaluator, HandRank, Range, equity as eq,
 };
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand_chacha::ChaCha8Rng;
@@ -133,6 +133,17 @@ enum BadRow {
 }
 
 impl BadRow {
+    /// The same error with its row counted from `first`.
+    fn offset(self, first: usize) -> BadRow {
+        match self {
+            BadRow::Id { row, id } => BadRow::Id {
+                row: row + first,
+                id,
+            },
+            BadRow::Repeat { row } => BadRow::Repeat { row: row + first },
+        }
+    }
+
     fn into_err(self) -> PyErr {
         match self {
             BadRow::Id { row, id } => raise::<crate::errors::CardError>(
@@ -147,40 +158,83 @@ impl BadRow {
     }
 }
 
-/// Ranks a batch of `n` hands of `k` cards (ids, row-major) into `ranks`.
-fn rank_rows(ids: &[u8], k: usize, ranks: &mut [HandRank]) -> Result<(), BadRow> {
-    let eval = Evaluator::new();
-    if k == 7 {
-        let mut hands = Vec::with_capacity(ranks.len());
-        for (row, chunk) in ids.chunks_exact(7).enumerate() {
-            let mut hand = [Card::ALL[0]; 7];
-            for (slot, &id) in hand.iter_mut().zip(chunk) {
-                *slot = Card::from_index(id).ok_or(BadRow::Id { row, id })?;
-            }
-            hands.push(hand);
-        }
-        return eval.evaluate_batch7(&hands, ranks).map_err(|_| {
-            let row = hands
-                .iter()
-                .position(|h| CardSet::from_cards(h).len() != 7)
-                .unwrap_or(0);
-            BadRow::Repeat { row }
+/// Hands converted and ranked per chunk, so the card arrays stay in cache.
+const CHUNK: usize = 1024;
+
+/// The first row holding an id that is not a card, with that id.
+fn bad_id(ids: &[u8], k: usize) -> Result<(), BadRow> {
+    // One pass the compiler vectorises; the row is looked up only on failure.
+    if ids.iter().fold(false, |bad, &id| bad | (id >= 52)) {
+        let at = ids.iter().position(|&id| id >= 52).unwrap_or(0);
+        return Err(BadRow::Id {
+            row: at / k,
+            id: ids[at],
         });
     }
-    let mut sets = Vec::with_capacity(ranks.len());
-    for (row, chunk) in ids.chunks_exact(k).enumerate() {
-        let mut set = CardSet::EMPTY;
-        for &id in chunk {
-            set.insert(Card::from_index(id).ok_or(BadRow::Id { row, id })?);
+    Ok(())
+}
+
+/// Ranks a batch of hands of `k` cards (ids < 52, row-major) into the rank
+/// numbers `values` and category numbers `cats`, `CHUNK` hands at a time: the
+/// seven-card path through the crate's validated batch (`evaluate_batch7`),
+/// five and six cards through `evaluate_sets`.
+fn rank_rows(ids: &[u8], k: usize, values: &mut [u16], cats: &mut [u8]) -> Result<(), BadRow> {
+    let eval = Evaluator::new();
+    // Ids are checked above; a 256-entry table turns each byte into its card
+    // without a bounds check in the copy loop.
+    let card_of: [Card; 256] = std::array::from_fn(|i| Card::ALL[i % 52]);
+    let mut ranks = [HandRank::from_raw(0); CHUNK];
+    let mut hands7 = [[Card::ALL[0]; 7]; CHUNK];
+    let mut sets = [CardSet::EMPTY; CHUNK];
+    for (c, chunk) in ids.chunks(CHUNK * k).enumerate() {
+        let m = chunk.len() / k;
+        let first = c * CHUNK;
+        // The id check is folded into the copy; the row is found on failure.
+        let mut bad = false;
+        if k == 7 {
+            for (hand, row) in hands7.iter_mut().zip(chunk.chunks_exact(7)) {
+                for (slot, &id) in hand.iter_mut().zip(row) {
+                    bad |= id >= 52;
+                    *slot = card_of[usize::from(id)];
+                }
+            }
+            if bad {
+                bad_id(chunk, 7).map_err(|e| e.offset(first))?;
+            }
+            if eval.evaluate_batch7(&hands7[..m], &mut ranks[..m]).is_err() {
+                let row = hands7[..m]
+                    .iter()
+                    .position(|h| CardSet::from_cards(h).len() != 7)
+                    .unwrap_or(0);
+                return Err(BadRow::Repeat { row: first + row });
+            }
+        } else {
+            bad_id(chunk, k).map_err(|e| e.offset(first))?;
+            for (j, (set, row)) in sets.iter_mut().zip(chunk.chunks_exact(k)).enumerate() {
+                *set = CardSet::EMPTY;
+                for &id in row {
+                    set.insert(card_of[usize::from(id)]);
+                }
+                if set.len() as usize != k {
+                    return Err(BadRow::Repeat { row: first + j });
+                }
+            }
+            // Every set holds k distinct cards, 5 <= k <= 7: the batch cannot refuse.
+            if eval.evaluate_sets(&sets[..m], &mut ranks[..m]).is_err() {
+                return Err(BadRow::Repeat { row: first });
+            }
         }
-        if set.len() as usize != k {
-            return Err(BadRow::Repeat { row });
+        let end = first + m;
+        for ((v, t), r) in values[first..end]
+            .iter_mut()
+            .zip(&mut cats[first..end])
+            .zip(&ranks[..m])
+        {
+            *v = r.raw();
+            *t = r.category() as u8;
         }
-        sets.push(set);
     }
-    // Every set holds k distinct cards, 5 <= k <= 7: the batch cannot refuse.
-    eval.evaluate_sets(&sets, ranks)
-        .map_err(|_| BadRow::Repeat { row: 0 })
+    Ok(())
 }
 
 /// Ranks an `(n, k)` uint8 array of card ids (`k` = 5, 6 or 7) in one call,
@@ -206,20 +260,68 @@ fn evaluate_batch<'py>(
             &owned
         }
     };
-    let (ranks, cats) = py
-        .detach(|| -> Result<(Vec<u16>, Vec<u8>), BadRow> {
-            let mut ranks = vec![HandRank::from_raw(0); n];
-            rank_rows(ids, k, &mut ranks)?;
-            let values = ranks.iter().map(|r| r.raw()).collect();
-            let cats = ranks.iter().map(|r| r.category() as u8).collect();
-            Ok((values, cats))
-        })
-        .map_err(BadRow::into_err)?;
-    Ok((ranks.into_pyarray(py), cats.into_pyarray(py)))
+    let ranks = PyArray1::<u16>::zeros(py, n, false);
+    let cats = PyArray1::<u8>::zeros(py, n, false);
+    {
+        let mut ranks_rw = ranks.readwrite();
+        let mut cats_rw = cats.readwrite();
+        let values = ranks_rw
+            .as_slice_mut()
+            .map_err(|e| raise::<EvalError>(e, ""))?;
+        let kinds = cats_rw
+            .as_slice_mut()
+            .map_err(|e| raise::<EvalError>(e, ""))?;
+        py.detach(|| rank_rows(ids, k, values, kinds))
+            .map_err(BadRow::into_err)?;
+    }
+    Ok((ranks, cats))
 }
 
 /// Rank numbers and category numbers of a batch.
 type RanksAndCategories<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
+
+/// The Rust baseline of the batch benchmark (`python/bench/bench.py`): the
+/// best of `repeats` timings, in seconds, of the `eval` crate's validated
+/// seven-card batch (`Evaluator::evaluate_batch7`) over `cards` (an `(n, 7)`
+/// uint8 array), converted to the crate's card arrays once, outside the timing.
+#[pyfunction]
+fn rust_batch7_seconds(
+    py: Python<'_>,
+    cards: PyReadonlyArray2<'_, u8>,
+    repeats: usize,
+) -> PyResult<f64> {
+    let (n, k) = cards.as_array().dim();
+    if k != 7 {
+        return Err(raise::<EvalError>(
+            format!("expected 7 cards per hand, got {k}"),
+            "E1",
+        ));
+    }
+    let ids: Vec<u8> = cards.as_array().iter().copied().collect();
+    let mut hands = Vec::with_capacity(n);
+    for (row, chunk) in ids.chunks_exact(7).enumerate() {
+        let mut hand = [Card::ALL[0]; 7];
+        for (slot, &id) in hand.iter_mut().zip(chunk) {
+            *slot = Card::from_index(id)
+                .ok_or(BadRow::Id { row, id })
+                .map_err(BadRow::into_err)?;
+        }
+        hands.push(hand);
+    }
+    py.detach(|| {
+        let eval = Evaluator::new();
+        let mut out = vec![HandRank::from_raw(0); n];
+        let mut best = f64::INFINITY;
+        for _ in 0..repeats.max(1) {
+            let t = std::time::Instant::now();
+            eval.evaluate_batch7(&hands, &mut out)
+                .map_err(|_| BadRow::Repeat { row: 0 })?;
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        Ok(best)
+    })
+    .map_err(BadRow::into_err)
+}
 
 /// Hole cards: text or ids, exactly two.
 fn hole_arg(obj: &Bound<'_, PyAny>) -> PyResult<[Card; 2]> {
@@ -352,5 +454,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(range_equity, m)?)?;
+    m.add_function(wrap_pyfunction!(rust_batch7_seconds, m)?)?;
     Ok(())
 }
