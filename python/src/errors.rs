@@ -47,6 +47,13 @@ pyo3::create_exception!(
     "An action or hand set-up the betting engine refuses; the hand is unchanged."
 );
 
+pyo3::create_exception!(
+    holdem,
+    HistoryError,
+    HoldemError,
+    "A hand-history file that cannot be read or written (the message names the file and hand)."
+);
+
 /// Registers the exception classes on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -57,6 +64,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EquityError", py.get_type::<EquityError>())?;
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("ActionError", py.get_type::<ActionError>())?;
+    m.add("HistoryError", py.get_type::<HistoryError>())?;
     Ok(())
 }
 

@@ -26,6 +26,8 @@ mod env;
 mod errors;
 mod eval;
 mod hand;
+mod history;
+mod tourney;
 
 /// The extension module (`holdem._holdem`); `holdem/__init__.py` re-exports it.
 #[pymodule]
@@ -34,6 +36,8 @@ fn _holdem(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
     hand::register(m)?;
+    history::register(m)?;
+    tourney::register(m)?;
     env::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
