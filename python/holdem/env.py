@@ -121,12 +121,8 @@ class HoldemAEC(AECEnv):
         self.agent_selection = self.agents[int(to_act[0])]
 
     def observe(self, agent):
-        seat = self._seats[agent]
-        if self._tables.seat_to_act(0) == seat:
-            mask = self._tables.mask(0).view(np.int8)
-        else:
-            mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        return {"observation": self._tables.observe(0, seat), "action_mask": mask}
+        observation, mask = self._tables.observe_masked(0, self._seats[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
@@ -139,9 +135,11 @@ class HoldemAEC(AECEnv):
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(rewards[i])
                 self.terminations[a] = True
+            # Rewards come only at the end of the hand: before it, every
+            # step's rewards are zero and accumulating them changes nothing.
+            self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[to_act]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

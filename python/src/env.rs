@@ -14,11 +14,14 @@
 //! - `[108 + 3P, 108 + 4P)`: the button, one-hot;
 //! - `108 + 4P`: the pot (current bets included); `109 + 4P`: `s`'s cost to call.
 
-use holdem_betting::{Action, Chips, Driver, Hand, LegalActions, Player, Seat, SeatStatus, Street};
+use holdem_betting::{
+    Action, Chips, Driver, DriverError, Hand, LegalActions, Player, Seat, SeatStatus, Street,
+};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use rayon::prelude::*;
 
 use crate::errors::{ActionError, raise};
 use crate::hand::{driver_error, hand_config, seat_arg};
@@ -38,6 +41,9 @@ type StepOutputs<'py> = (
     Bound<'py, PyArray2<f32>>,
     Bound<'py, PyArray1<bool>>,
 );
+
+/// One seat's observation and its int8 action mask.
+type ObsAndMask<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>);
 
 /// Discrete actions: fold, check/call, raise to the minimum, half pot, pot, all-in.
 pub const ACTIONS: usize = 6;
@@ -82,99 +88,145 @@ fn sized_action(l: &LegalActions, pot: Chips, street_bet: Chips, a: usize) -> Op
     l.allows(action).then_some(action)
 }
 
-/// N independent tables of `players` seats, stepped together.
-///
-/// Every hand starts with each seat at `stack` chips; the button moves one
-/// seat each hand. With `auto_reset` a table whose hand ended deals the next
-/// hand in the same `step` call.
-#[pyclass(module = "holdem", name = "Tables")]
-pub struct Tables {
-    tables: Vec<Table>,
-    templates: Vec<Hand>,
+/// What every table of a `Tables` shares: seats, the big blind (the unit of
+/// observations and rewards), whether a finished hand deals the next.
+#[derive(Clone, Copy)]
+struct Shape {
     players: usize,
     big_blind: f32,
     auto_reset: bool,
 }
 
-impl Tables {
-    fn start(&mut self, t: usize) -> PyResult<()> {
-        let table = &mut self.tables[t];
-        let template = &self.templates[table.hands_played % self.players];
-        table.driver.restart_from(template, &mut table.rng);
-        table.hands_played += 1;
-        table.driver.advance().map(|_| ()).map_err(driver_error)
+/// Tables per parallel task: enough work to outweigh the hand-off.
+const PER_TASK: usize = 64;
+
+impl Table {
+    /// Deals the next hand from the template of the next button.
+    fn start(&mut self, templates: &[Hand]) -> Result<(), DriverError> {
+        let template = &templates[self.hands_played % templates.len()];
+        self.driver.restart_from(template, &mut self.rng);
+        self.hands_played += 1;
+        self.driver.advance().map(|_| ())
     }
 
-    /// Applies a checked action at table `t` and plays to the next decision;
-    /// at the hand's end writes each seat's net big blinds into `rewards`,
-    /// deals the next hand with `auto_reset`, and returns `true`.
-    fn apply(&mut self, t: usize, action: Action, rewards: &mut [f32]) -> PyResult<bool> {
-        let table = &mut self.tables[t];
-        table.driver.act(action).map_err(driver_error)?;
-        table.driver.advance().map_err(driver_error)?;
-        let Some(r) = table.driver.result() else {
+    /// Applies a checked action and plays to the next decision; at the hand's
+    /// end writes each seat's net big blinds into `rewards`, deals the next
+    /// hand with `auto_reset`, and returns `true`.
+    fn apply(
+        &mut self,
+        templates: &[Hand],
+        shape: Shape,
+        action: Action,
+        rewards: &mut [f32],
+    ) -> Result<bool, DriverError> {
+        self.driver.act(action)?;
+        self.driver.advance()?;
+        let Some(r) = self.driver.result() else {
             return Ok(false);
         };
         for s in r.players().iter() {
-            rewards[s.as_usize()] = r.net(s) as f32 / self.big_blind;
+            rewards[s.as_usize()] = r.net(s) as f32 / shape.big_blind;
         }
-        if self.auto_reset {
-            self.start(t)?;
+        if shape.auto_reset {
+            self.start(templates)?;
         }
         Ok(true)
     }
 
-    /// The observation of `seat` into `out`; `legal` is the hand's legal
-    /// actions (computed once by the caller), for the cost to call.
-    fn write_obs(&self, t: usize, seat: usize, legal: Option<&LegalActions>, out: &mut [f32]) {
-        out.fill(0.0);
-        let hand = self.tables[t].driver.hand();
-        let p = self.players;
-        let bb = self.big_blind;
-        let at = |i: usize| Seat::new(((seat + i) % p) as u8);
-        let Some(me) = at(0) else { return };
-        for c in hand.hole_cards(me).into_iter().flatten() {
-            out[usize::from(c.index())] = 1.0;
-        }
-        for c in hand.board().iter().flatten() {
-            out[52 + usize::from(c.index())] = 1.0;
-        }
-        let street = match hand.street() {
-            Street::Preflop => 0,
-            Street::Flop => 1,
-            Street::Turn => 2,
-            Street::River => 3,
+    /// The seat to act's observation and mask into `obs` and `mask` (zeros
+    /// when nobody is to act); returns that seat, or -1.
+    fn outputs(&self, shape: Shape, obs: &mut [f32], mask: &mut [u8]) -> i32 {
+        let hand = self.driver.hand();
+        let Some(l) = hand.legal_actions() else {
+            obs.fill(0.0);
+            mask.fill(0);
+            return -1;
         };
-        out[104 + street] = 1.0;
-        let button = hand.positions().button;
-        for i in 0..p {
-            let Some(s) = at(i) else { continue };
-            out[108 + i] = hand.stack(s).get() as f32 / bb;
-            out[108 + p + i] = hand.street_bet(s).get() as f32 / bb;
-            let status = hand.status(s);
-            out[108 + 2 * p + i] = f32::from(u8::from(
-                status == SeatStatus::Active || status == SeatStatus::AllIn,
-            ));
-            out[108 + 3 * p + i] = f32::from(u8::from(s == button));
-        }
-        out[108 + 4 * p] = hand.pot_total().get() as f32 / bb;
-        let call = legal
-            .filter(|l| l.seat == me)
-            .map_or(0, |l| l.call_cost.get());
-        out[109 + 4 * p] = call as f32 / bb;
+        write_obs(hand, shape, l.seat.as_usize(), Some(&l), obs);
+        write_mask(hand, Some(&l), mask);
+        i32::from(l.seat.index())
     }
+}
 
-    /// The action mask of the seat to act into `out` (`legal` as in `write_obs`).
-    fn write_mask(&self, t: usize, legal: Option<&LegalActions>, out: &mut [u8]) {
-        out.fill(0);
-        let hand = self.tables[t].driver.hand();
-        if let Some(l) = legal {
-            let pot = hand.pot_total();
-            let bet = hand.street_bet(l.seat);
-            for (a, m) in out.iter_mut().enumerate() {
-                *m = u8::from(sized_action(l, pot, bet, a).is_some());
-            }
+/// The observation of `seat` into `out` (see the module docs); `legal` is the
+/// hand's legal actions, computed once by the caller, for the cost to call.
+fn write_obs(
+    hand: &Hand,
+    shape: Shape,
+    seat: usize,
+    legal: Option<&LegalActions>,
+    out: &mut [f32],
+) {
+    out.fill(0.0);
+    let p = shape.players;
+    let bb = shape.big_blind;
+    let at = |i: usize| Seat::new(((seat + i) % p) as u8);
+    let Some(me) = at(0) else { return };
+    for c in hand.hole_cards(me).into_iter().flatten() {
+        out[usize::from(c.index())] = 1.0;
+    }
+    for c in hand.board().iter().flatten() {
+        out[52 + usize::from(c.index())] = 1.0;
+    }
+    let street = match hand.street() {
+        Street::Preflop => 0,
+        Street::Flop => 1,
+        Street::Turn => 2,
+        Street::River => 3,
+    };
+    out[104 + street] = 1.0;
+    let button = hand.positions().button;
+    for i in 0..p {
+        let Some(s) = at(i) else { continue };
+        out[108 + i] = hand.stack(s).get() as f32 / bb;
+        out[108 + p + i] = hand.street_bet(s).get() as f32 / bb;
+        let status = hand.status(s);
+        out[108 + 2 * p + i] = f32::from(u8::from(
+            status == SeatStatus::Active || status == SeatStatus::AllIn,
+        ));
+        out[108 + 3 * p + i] = f32::from(u8::from(s == button));
+    }
+    out[108 + 4 * p] = hand.pot_total().get() as f32 / bb;
+    let call = legal
+        .filter(|l| l.seat == me)
+        .map_or(0, |l| l.call_cost.get());
+    out[109 + 4 * p] = call as f32 / bb;
+}
+
+/// The action mask of the seat to act into `out` (`legal` as in `write_obs`).
+fn write_mask(hand: &Hand, legal: Option<&LegalActions>, out: &mut [u8]) {
+    out.fill(0);
+    if let Some(l) = legal {
+        let pot = hand.pot_total();
+        let bet = hand.street_bet(l.seat);
+        for (a, m) in out.iter_mut().enumerate() {
+            *m = u8::from(sized_action(l, pot, bet, a).is_some());
         }
+    }
+}
+
+/// N independent tables of `players` seats, stepped together.
+///
+/// Every hand starts with each seat at `stack` chips; the button moves one
+/// seat each hand. With `auto_reset` a table whose hand ended deals the next
+/// hand in the same `step` call. `reset` and `step` run the tables on all
+/// cores (rayon) with the GIL released; each table has its own seeded
+/// shuffle, so results do not depend on the number of threads.
+#[pyclass(module = "holdem", name = "Tables")]
+pub struct Tables {
+    tables: Vec<Table>,
+    templates: Vec<Hand>,
+    shape: Shape,
+}
+
+impl Tables {
+    fn table(&self, table: usize) -> PyResult<&Table> {
+        self.tables.get(table).ok_or_else(|| {
+            raise::<ActionError>(
+                format!("no table {table} ({} tables)", self.tables.len()),
+                "",
+            )
+        })
     }
 
     fn to_act(&self, t: usize) -> i32 {
@@ -185,24 +237,68 @@ impl Tables {
             .map_or(-1, |s| i32::from(s.index()))
     }
 
-    /// Observations, masks and seats to act of every table.
-    fn outputs<'py>(&self, py: Python<'py>) -> Outputs<'py> {
+    /// Runs `each(table, action, rewards, done)` on every table in parallel,
+    /// then writes every table's outputs; returns them with the rewards and
+    /// done flags.
+    fn run<F>(&mut self, py: Python<'_>, actions: &[Option<Action>], each: F) -> PyResult<RunOut>
+    where
+        F: Fn(&mut Table, Option<Action>, &mut [f32]) -> Result<bool, DriverError> + Sync,
+    {
         let n = self.tables.len();
-        let d = obs_size(self.players);
-        let mut obs = vec![0.0f32; n * d];
-        let mut mask = vec![0u8; n * ACTIONS];
-        let mut to_act = vec![-1i32; n];
-        for t in 0..n {
-            let legal = self.tables[t].driver.hand().legal_actions();
-            let Some(l) = legal else { continue };
-            to_act[t] = i32::from(l.seat.index());
-            self.write_obs(t, l.seat.as_usize(), Some(&l), &mut obs[t * d..(t + 1) * d]);
-            self.write_mask(t, Some(&l), &mut mask[t * ACTIONS..(t + 1) * ACTIONS]);
-        }
+        let shape = self.shape;
+        let (p, d) = (shape.players, obs_size(shape.players));
+        let mut out = RunOut {
+            obs: vec![0.0; n * d],
+            mask: vec![0; n * ACTIONS],
+            to_act: vec![-1; n],
+            rewards: vec![0.0; n * p],
+            done: vec![false; n],
+        };
+        let tables = &mut self.tables;
+        py.detach(|| {
+            tables
+                .par_chunks_mut(PER_TASK)
+                .zip(actions.par_chunks(PER_TASK))
+                .zip(out.obs.par_chunks_mut(PER_TASK * d))
+                .zip(out.mask.par_chunks_mut(PER_TASK * ACTIONS))
+                .zip(out.to_act.par_chunks_mut(PER_TASK))
+                .zip(out.rewards.par_chunks_mut(PER_TASK * p))
+                .zip(out.done.par_chunks_mut(PER_TASK))
+                .try_for_each(|((((((tabs, acts), obs), mask), to_act), rewards), done)| {
+                    for (i, table) in tabs.iter_mut().enumerate() {
+                        done[i] = each(table, acts[i], &mut rewards[i * p..(i + 1) * p])?;
+                        to_act[i] = table.outputs(
+                            shape,
+                            &mut obs[i * d..(i + 1) * d],
+                            &mut mask[i * ACTIONS..(i + 1) * ACTIONS],
+                        );
+                    }
+                    Ok::<(), DriverError>(())
+                })
+        })
+        .map_err(driver_error)?;
+        Ok(out)
+    }
+}
+
+/// The flat outputs of one `reset` or `step`, before they become arrays.
+struct RunOut {
+    obs: Vec<f32>,
+    mask: Vec<u8>,
+    to_act: Vec<i32>,
+    rewards: Vec<f32>,
+    done: Vec<bool>,
+}
+
+impl RunOut {
+    fn arrays<'py>(self, py: Python<'py>, players: usize) -> StepOutputs<'py> {
+        let n = self.to_act.len();
         (
-            reshape(py, obs, n, d),
-            reshape(py, mask, n, ACTIONS),
-            to_act.into_pyarray(py),
+            reshape(py, self.obs, n, obs_size(players)),
+            reshape(py, self.mask, n, ACTIONS),
+            self.to_act.into_pyarray(py),
+            reshape(py, self.rewards, n, players),
+            self.done.into_pyarray(py),
         )
     }
 }
@@ -272,9 +368,11 @@ impl Tables {
         Ok(Tables {
             tables,
             templates,
-            players,
-            big_blind: config.big_blind.get().max(1) as f32,
-            auto_reset,
+            shape: Shape {
+                players,
+                big_blind: config.big_blind.get().max(1) as f32,
+                auto_reset,
+            },
         })
     }
 
@@ -287,23 +385,27 @@ impl Tables {
     /// Seats per table.
     #[getter]
     fn players(&self) -> usize {
-        self.players
+        self.shape.players
     }
 
     /// Length of one observation vector (`110 + 4 * players`).
     #[getter]
     fn obs_size(&self) -> usize {
-        obs_size(self.players)
+        obs_size(self.shape.players)
     }
 
     /// Deals a new hand at every table. Returns `(obs, mask, to_act)`:
     /// float32 `(n, obs_size)` of the seat to act, uint8 `(n, 6)` action
     /// masks, int32 `(n,)` seats to act (-1 where the hand is over).
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Outputs<'py>> {
-        for t in 0..self.tables.len() {
-            self.start(t)?;
-        }
-        Ok(self.outputs(py))
+        let templates = std::mem::take(&mut self.templates);
+        let none = vec![None; self.tables.len()];
+        let out = self.run(py, &none, |table, _, _| {
+            table.start(&templates).map(|()| false)
+        });
+        self.templates = templates;
+        let (obs, mask, to_act, _, _) = out?.arrays(py, self.shape.players);
+        Ok((obs, mask, to_act))
     }
 
     /// One action per table (int array `(n,)`, actions 0-5, ignored where
@@ -346,21 +448,14 @@ impl Tables {
                 })?;
             chosen.push(Some(action));
         }
-        let p = self.players;
-        let mut rewards = vec![0.0f32; n * p];
-        let mut done = vec![false; n];
-        for (t, action) in chosen.into_iter().enumerate() {
-            let Some(action) = action else { continue };
-            done[t] = self.apply(t, action, &mut rewards[t * p..(t + 1) * p])?;
-        }
-        let (obs, mask, to_act) = self.outputs(py);
-        Ok((
-            obs,
-            mask,
-            to_act,
-            reshape(py, rewards, n, p),
-            done.into_pyarray(py),
-        ))
+        let templates = std::mem::take(&mut self.templates);
+        let shape = self.shape;
+        let out = self.run(py, &chosen, |table, action, rewards| match action {
+            Some(action) => table.apply(&templates, shape, action, rewards),
+            None => Ok(false),
+        });
+        self.templates = templates;
+        Ok(out?.arrays(py, shape.players))
     }
 
     /// Steps one table alone (the single-table environments' path: no arrays
@@ -368,10 +463,7 @@ impl Tables {
     /// blinds when the hand ended in this step (else zeros). A masked action
     /// raises `ActionError` and changes nothing.
     fn step_table(&mut self, table: usize, action: i64) -> PyResult<(i32, bool, Vec<f32>)> {
-        let Some(t) = self.tables.get(table) else {
-            return Err(raise::<ActionError>(format!("no table {table}"), ""));
-        };
-        let hand = t.driver.hand();
+        let hand = self.table(table)?.driver.hand();
         let Some(l) = hand.legal_actions() else {
             return Err(raise::<ActionError>(
                 format!("table {table}: nobody is to act (the hand is over)"),
@@ -390,8 +482,10 @@ impl Tables {
                     "B7",
                 )
             })?;
-        let mut rewards = vec![0.0f32; self.players];
-        let done = self.apply(table, chosen, &mut rewards)?;
+        let mut rewards = vec![0.0f32; self.shape.players];
+        let done = self.tables[table]
+            .apply(&self.templates, self.shape, chosen, &mut rewards)
+            .map_err(driver_error)?;
         Ok((self.to_act(table), done, rewards))
     }
 
@@ -403,30 +497,51 @@ impl Tables {
         table: usize,
         seat: usize,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        if table >= self.tables.len() || seat >= self.players {
+        let hand = self.table(table)?.driver.hand();
+        if seat >= self.shape.players {
             return Err(raise::<ActionError>(
-                format!(
-                    "no table {table} seat {seat} ({} tables of {} seats)",
-                    self.tables.len(),
-                    self.players
-                ),
+                format!("no seat {seat} ({} seats)", self.shape.players),
                 "",
             ));
         }
-        let mut out = vec![0.0f32; obs_size(self.players)];
-        let legal = self.tables[table].driver.hand().legal_actions();
-        self.write_obs(table, seat, legal.as_ref(), &mut out);
+        let mut out = vec![0.0f32; obs_size(self.shape.players)];
+        let legal = hand.legal_actions();
+        write_obs(hand, self.shape, seat, legal.as_ref(), &mut out);
         Ok(out.into_pyarray(py))
+    }
+
+    /// `observe` and the seat's action mask in one call, for the PettingZoo
+    /// environment: `(obs, mask)`, mask int8 `(6,)`, all zero unless `seat`
+    /// is to act.
+    fn observe_masked<'py>(
+        &self,
+        py: Python<'py>,
+        table: usize,
+        seat: usize,
+    ) -> PyResult<ObsAndMask<'py>> {
+        let hand = self.table(table)?.driver.hand();
+        if seat >= self.shape.players {
+            return Err(raise::<ActionError>(
+                format!("no seat {seat} ({} seats)", self.shape.players),
+                "",
+            ));
+        }
+        let legal = hand.legal_actions();
+        let mut obs = vec![0.0f32; obs_size(self.shape.players)];
+        write_obs(hand, self.shape, seat, legal.as_ref(), &mut obs);
+        let mut mask = [0u8; ACTIONS];
+        if legal.is_some_and(|l| l.seat.as_usize() == seat) {
+            write_mask(hand, legal.as_ref(), &mut mask);
+        }
+        let mask: Vec<i8> = mask.iter().map(|&m| m as i8).collect();
+        Ok((obs.into_pyarray(py), mask.into_pyarray(py)))
     }
 
     /// The action mask of the seat to act at `table` (all zero when nobody is to act).
     fn mask<'py>(&self, py: Python<'py>, table: usize) -> PyResult<Bound<'py, PyArray1<u8>>> {
-        if table >= self.tables.len() {
-            return Err(raise::<ActionError>(format!("no table {table}"), ""));
-        }
+        let hand = self.table(table)?.driver.hand();
         let mut out = vec![0u8; ACTIONS];
-        let legal = self.tables[table].driver.hand().legal_actions();
-        self.write_mask(table, legal.as_ref(), &mut out);
+        write_mask(hand, hand.legal_actions().as_ref(), &mut out);
         Ok(out.into_pyarray(py))
     }
 
@@ -440,10 +555,7 @@ impl Tables {
 
     /// Each seat's chips behind at `table`, in seat order.
     fn stacks(&self, table: usize) -> PyResult<Vec<u64>> {
-        let Some(t) = self.tables.get(table) else {
-            return Err(raise::<ActionError>(format!("no table {table}"), ""));
-        };
-        let hand = t.driver.hand();
+        let hand = self.table(table)?.driver.hand();
         Ok(hand.players().iter().map(|s| hand.stack(s).get()).collect())
     }
 }

@@ -85,3 +85,18 @@ def test_example_two_policies_conserves_chips():
     winnings = play(200)
     assert winnings.sum() == pytest.approx(0.0, abs=1e-3)
     assert winnings[0] != 0.0
+
+
+def test_tables_are_independent_of_batching_and_threads(rng):
+    # Table t of a batch is seeded seed + t: stepped alone with the same
+    # actions it must give the same outputs, whatever the threads did.
+    batch = holdem.Tables(200, 4, seed=40)
+    alone = holdem.Tables(1, 4, seed=40 + 137)
+    obs, mask, _ = batch.reset()
+    obs1, mask1, _ = alone.reset()
+    for _ in range(100):
+        assert np.array_equal(obs[137], obs1[0]) and np.array_equal(mask[137], mask1[0])
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        obs, mask, _, rewards, done = batch.step(actions)
+        obs1, mask1, _, rewards1, done1 = alone.step(actions[137:138])
+        assert np.array_equal(rewards[137], rewards1[0]) and done[137] == done1[0]
