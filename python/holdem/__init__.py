@@ -43,6 +43,7 @@ from ._holdem import (
     evaluate,
     icm_equities,
     parse,
+    simulate,
 )
 
 Cards = Union[str, Sequence[int]]
@@ -75,6 +76,7 @@ __all__ = [
     "icm_equities",
     "parse",
     "range_equity",
+    "simulate",
 ]
 
 

@@ -1,6 +1,6 @@
 """Type stubs of the extension module (re-exported by ``holdem``)."""
 
-from typing import Any, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -71,6 +71,12 @@ def deal(
     left_in_play: int = 0,
     max_left_in_play_bp: Optional[int] = 500,
 ) -> list[int]: ...
+def simulate(
+    entrants: int,
+    bot: Callable[[int, dict[str, Any]], Union[str, Tuple[str, Optional[int]]]],
+    structure: str = "online-mtt",
+    seed: int = 0,
+) -> list[dict[str, int]]: ...
 def read_histories(path: Union[str, Any], lenient: bool = False) -> list[dict[str, Any]]: ...
 def convert(src: Union[str, Any], dst: Union[str, Any]) -> int: ...
 

@@ -78,3 +78,35 @@ def test_t15_deals_pay_every_cent():
     assert holdem.deal([5000, 3000, 2000], prizes, "chip-count") == [5000, 3000, 2000]
     with pytest.raises(holdem.HoldemError):
         holdem.deal([5000, 3000, 2000], prizes, "coin-flip")
+
+
+def shove_or_fold(player, turn):
+    """Odd players shove every hand, even players check or fold."""
+    legal = turn["legal"]
+    if player % 2 and legal["all_in_to"] is not None:
+        return "all_in"
+    return "check" if legal["check"] else "fold"
+
+
+def test_sit_and_go_with_python_bots_ranks_every_player():
+    finishes = holdem.simulate(6, shove_or_fold, structure="sit-and-go", seed=3)
+    places = [f["place"] for f in finishes]
+    # Players busted in the same hand with the same stack tie for a place.
+    assert places[0] == 1 and places == sorted(places) and len(places) == 6
+    assert sorted(f["player"] for f in finishes) == list(range(1, 7))
+    assert sum(f["prize"] for f in finishes) > 0
+    assert finishes[0]["prize"] >= finishes[1]["prize"]
+
+
+def test_bot_exceptions_and_illegal_actions_stop_the_simulation():
+    def broken(player, turn):
+        raise RuntimeError("bot bug")
+
+    with pytest.raises(RuntimeError, match="bot bug"):
+        holdem.simulate(6, broken, structure="sit-and-go")
+
+    def raise_to_one(player, turn):
+        return ("raise", 1)
+
+    with pytest.raises(holdem.ActionError):
+        holdem.simulate(6, raise_to_one, structure="sit-and-go")
