@@ -68,8 +68,9 @@ def _seed(seed: Optional[int]) -> int:
 class HoldemAEC(AECEnv):
     """PettingZoo AEC environment: one hand of Hold'em per episode.
 
-    Agents are ``"player_0"`` .. ``"player_{n-1}"`` at seats 0..n-1; the
-    button is seat 0 of each new hand's table (it moves with ``reset``). An
+    Agents are ``"player_0"`` .. ``"player_{n-1}"`` at seats 0..n-1. The
+    button moves one seat with each ``reset()``; ``reset(seed=s)`` starts again
+    with the button on seat 0 and the shuffle of seed ``s``. An
     observation is ``{"observation": float32 vector, "action_mask": int8 (6,)}``
     (the mask is all zero for a seat that is not to act). Rewards come at the
     end of the hand: each seat's net chips in big blinds.
@@ -102,6 +103,7 @@ class HoldemAEC(AECEnv):
         )
         self._act_space = spaces.Discrete(N_ACTIONS)
         self._tables = Tables(1, players, seed=0, auto_reset=False, **self._config)
+        self._fresh = True
 
     def observation_space(self, agent):
         return self._obs_space
@@ -110,7 +112,9 @@ class HoldemAEC(AECEnv):
         return self._act_space
 
     def reset(self, seed=None, options=None):
-        self._tables = Tables(1, self.players, seed=_seed(seed), auto_reset=False, **self._config)
+        if seed is not None or self._fresh:
+            self._tables = Tables(1, self.players, seed=_seed(seed), auto_reset=False, **self._config)
+            self._fresh = False
         _, _, to_act = self._tables.reset()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

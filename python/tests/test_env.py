@@ -100,3 +100,18 @@ def test_tables_are_independent_of_batching_and_threads(rng):
         obs, mask, _, rewards, done = batch.step(actions)
         obs1, mask1, _, rewards1, done1 = alone.step(actions[137:138])
         assert np.array_equal(rewards[137], rewards1[0]) and done[137] == done1[0]
+
+
+def test_aec_button_moves_each_reset_and_a_seed_restarts_it():
+    env = HoldemAEC(players=3)
+    env.reset(seed=5)
+    first = env._tables.observe(0, 0)
+    buttons = []
+    for _ in range(3):
+        obs = env._tables.observe(0, 0)
+        # Button one-hot, seats counted from seat 0: slots 108 + 3P ..
+        buttons.append(int(np.argmax(obs[108 + 9 : 108 + 12])))
+        env.reset()
+    assert buttons == [0, 1, 2]
+    env.reset(seed=5)
+    assert np.array_equal(env._tables.observe(0, 0), first)
