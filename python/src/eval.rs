@@ -180,8 +180,8 @@ fn bad_id(ids: &[u8], k: usize) -> Result<(), BadRow> {
 /// five and six cards through `evaluate_sets`.
 fn rank_rows(ids: &[u8], k: usize, values: &mut [u16], cats: &mut [u8]) -> Result<(), BadRow> {
     let eval = Evaluator::new();
-    // Ids are checked above; a 256-entry table turns each byte into its card
-    // without a bounds check in the copy loop.
+    // The five- and six-card path checks each chunk's ids first; a 256-entry
+    // table then turns each byte into its card without a bounds check.
     let card_of: [Card; 256] = std::array::from_fn(|i| Card::ALL[i % 52]);
     let mut ranks = [HandRank::from_raw(0); CHUNK];
     let mut hands7 = [[Card::ALL[0]; 7]; CHUNK];
@@ -192,11 +192,10 @@ fn rank_rows(ids: &[u8], k: usize, values: &mut [u16], cats: &mut [u8]) -> Resul
         // The id check is folded into the copy; the row is found on failure.
         let mut bad = false;
         if k == 7 {
-            for (hand, row) in hands7.iter_mut().zip(chunk.chunks_exact(7)) {
-                for (slot, &id) in hand.iter_mut().zip(row) {
-                    bad |= id >= 52;
-                    *slot = card_of[usize::from(id)];
-                }
+            // One flat copy of the ids (the compiler vectorises it).
+            for (slot, &id) in hands7.as_flattened_mut().iter_mut().zip(chunk) {
+                bad |= id >= 52;
+                *slot = Card::from_index(id).unwrap_or(Card::ALL[0]);
             }
             if bad {
                 bad_id(chunk, 7).map_err(|e| e.offset(first))?;
