@@ -255,28 +255,50 @@ impl Tables {
             done: vec![false; n],
         };
         let tables = &mut self.tables;
-        py.detach(|| {
-            tables
-                .par_chunks_mut(PER_TASK)
-                .zip(actions.par_chunks(PER_TASK))
-                .zip(out.obs.par_chunks_mut(PER_TASK * d))
-                .zip(out.mask.par_chunks_mut(PER_TASK * ACTIONS))
-                .zip(out.to_act.par_chunks_mut(PER_TASK))
-                .zip(out.rewards.par_chunks_mut(PER_TASK * p))
-                .zip(out.done.par_chunks_mut(PER_TASK))
-                .try_for_each(|((((((tabs, acts), obs), mask), to_act), rewards), done)| {
-                    for (i, table) in tabs.iter_mut().enumerate() {
-                        done[i] = each(table, acts[i], &mut rewards[i * p..(i + 1) * p])?;
-                        to_act[i] = table.outputs(
-                            shape,
-                            &mut obs[i * d..(i + 1) * d],
-                            &mut mask[i * ACTIONS..(i + 1) * ACTIONS],
-                        );
-                    }
-                    Ok::<(), DriverError>(())
-                })
-        })
-        .map_err(driver_error)?;
+        let chunk = |tabs: &mut [Table],
+                     acts: &[Option<Action>],
+                     obs: &mut [f32],
+                     mask: &mut [u8],
+                     to_act: &mut [i32],
+                     rewards: &mut [f32],
+                     done: &mut [bool]|
+         -> Result<(), DriverError> {
+            for (i, table) in tabs.iter_mut().enumerate() {
+                done[i] = each(table, acts[i], &mut rewards[i * p..(i + 1) * p])?;
+                to_act[i] = table.outputs(
+                    shape,
+                    &mut obs[i * d..(i + 1) * d],
+                    &mut mask[i * ACTIONS..(i + 1) * ACTIONS],
+                );
+            }
+            Ok(())
+        };
+        let result = if n <= PER_TASK {
+            // One task: no hand-off to the thread pool.
+            let o = &mut out;
+            chunk(
+                tables,
+                actions,
+                &mut o.obs,
+                &mut o.mask,
+                &mut o.to_act,
+                &mut o.rewards,
+                &mut o.done,
+            )
+        } else {
+            py.detach(|| {
+                tables
+                    .par_chunks_mut(PER_TASK)
+                    .zip(actions.par_chunks(PER_TASK))
+                    .zip(out.obs.par_chunks_mut(PER_TASK * d))
+                    .zip(out.mask.par_chunks_mut(PER_TASK * ACTIONS))
+                    .zip(out.to_act.par_chunks_mut(PER_TASK))
+                    .zip(out.rewards.par_chunks_mut(PER_TASK * p))
+                    .zip(out.done.par_chunks_mut(PER_TASK))
+                    .try_for_each(|((((((t, a), o), m), ta), r), dn)| chunk(t, a, o, m, ta, r, dn))
+            })
+        };
+        result.map_err(driver_error)?;
         Ok(out)
     }
 }
