@@ -90,3 +90,18 @@ def test_b16_time_out_facing_a_bet_folds():
     hand = holdem.Hand([100, 100, 100])
     hand.time_out()
     assert hand.view(0)["seats"][0]["status"] == "folded"
+
+
+def test_b11_pot_limit_raise_is_capped_at_the_pot():
+    # Blinds 1 and 2: calling makes the pot 5, so the largest raise is to 2 + 5.
+    hand = holdem.Hand([100, 100, 100], limit="pot-limit")
+    assert hand.legal_actions()["raise"] == (4, 7)
+    with pytest.raises(holdem.ActionError) as err:
+        hand.act("raise", 8)
+    assert err.value.rule == "B11"
+
+
+def test_b5_antes_from_every_dealt_player():
+    hand = holdem.Hand([100, 100, 100], ante=1)
+    assert hand.pot == 3 + 3 * 1
+    assert hand.stacks == [99, 98, 97]
