@@ -1,7 +1,8 @@
 //! Developer tasks, run as `cargo xtask <task>` (see `.cargo/config.toml`).
 //!
 //! - `ci`: every check CI runs, in order, stopping at the first failure (fmt, clippy,
-//!   tests, every example of the engine crates, snapshots, rules coverage).
+//!   tests, every example of the engine crates, snapshots, the Python package's
+//!   build and pytest suite (`python.rs`), rules coverage).
 //! - `examples`: builds and runs every example of the engine crates (part of `ci`).
 //! - `corpora`: the Parquet export read back by DuckDB in its own Python venv
 //!   (see [`corpora`]; part of `ci`).
@@ -20,6 +21,7 @@
 
 mod corpora;
 mod fuzz;
+mod python;
 mod rules;
 
 use std::path::{Path, PathBuf};
@@ -119,6 +121,7 @@ fn ci(root: &Path) -> Result<(), String> {
             &["test", "-p", "holdem-history", "--test", "snapshots"],
         )?;
     }
+    python::ci(root)?;
     corpora::check(root)?;
     let t = Instant::now();
     let summary = rules::summarize(root)?;

@@ -1,0 +1,117 @@
+"""The RL environments: PettingZoo AEC, Gymnasium, and the vectorised Tables."""
+
+import numpy as np
+import pytest
+
+import holdem
+from holdem.env import HoldemAEC, HoldemGym, obs_size, random_policy
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+env_checker = pytest.importorskip("gymnasium.utils.env_checker")
+
+
+@pytest.mark.parametrize(
+    "players,limit", [(2, "no-limit"), (6, "pot-limit"), (10, "fixed-limit"), (3, "no-limit")]
+)
+def test_aec_passes_pettingzoo_api_test(players, limit):
+    pettingzoo_test.api_test(HoldemAEC(players=players, limit=limit), num_cycles=200)
+
+
+def test_gym_passes_check_env():
+    env_checker.check_env(HoldemGym(players=3))
+
+
+def test_aec_rewards_sum_to_zero_and_hide_cards(rng):
+    env = HoldemAEC(players=4)
+    for episode in range(20):
+        env.reset(seed=episode)
+        totals = {a: 0.0 for a in env.possible_agents}
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            totals[agent] += reward
+            # Only the observer's two hole cards are set in the first 52 slots.
+            assert obs["observation"][:52].sum() == 2
+            action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+        assert sum(totals.values()) == pytest.approx(0.0, abs=1e-5)
+
+
+def test_tables_step_many_tables_conserve_chips(rng):
+    tables = holdem.Tables(64, 6, stack=200, big_blind=2, seed=5)
+    obs, mask, to_act = tables.reset()
+    assert obs.shape == (64, obs_size(6)) and mask.shape == (64, 6) and (to_act >= 0).all()
+    total = np.zeros(6)
+    hands = 0
+    for _ in range(300):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask], dtype=np.int64)
+        obs, mask, to_act, rewards, done = tables.step(actions)
+        total += rewards.sum(axis=0)
+        hands += int(done.sum())
+        # A finished hand's rewards sum to zero (chips conserved, no rake).
+        assert np.allclose(rewards.sum(axis=1), 0.0, atol=1e-4)
+    assert hands > 0
+
+
+def test_b7_masked_action_changes_nothing():
+    tables = holdem.Tables(2, 2, seed=1)
+    obs, mask, to_act = tables.reset()
+    actions = np.array([1, 9], dtype=np.int64)  # table 0 legal, table 1 not an action
+    with pytest.raises(holdem.ActionError) as err:
+        tables.step(actions)
+    assert err.value.rule == "B7"
+    # Table 0's legal action was not applied either: the same seat is to act.
+    assert tables.seat_to_act(0) == to_act[0]
+    assert np.array_equal(tables.observe(0, int(to_act[0])), obs[0])
+    assert np.array_equal(tables.mask(0), mask[0])
+
+
+def test_gym_with_given_opponent_policy_plays_whole_hands():
+    env = HoldemGym(players=2, opponent=random_policy(np.random.default_rng(0)))
+    obs, info = env.reset(seed=3)
+    terminated = False
+    while not terminated:
+        action = int(np.flatnonzero(info["action_mask"])[-1])  # all-in when allowed
+        obs, reward, terminated, truncated, info = env.step(action)
+    # Rewards are in big blinds: never more than the 100-big-blind stack.
+    assert -100.0 <= reward <= 100.0 and not truncated
+
+
+def test_example_two_policies_conserves_chips():
+    import pathlib
+    import runpy
+
+    example = pathlib.Path(__file__).parent.parent / "examples" / "two_policies.py"
+    play = runpy.run_path(str(example))["play"]
+    winnings = play(200)
+    assert winnings.sum() == pytest.approx(0.0, abs=1e-3)
+    assert winnings[0] != 0.0
+
+
+def test_tables_are_independent_of_batching_and_threads(rng):
+    # Table t of a batch is seeded seed + t: stepped alone with the same
+    # actions it must give the same outputs, whatever the threads did.
+    batch = holdem.Tables(200, 4, seed=40)
+    alone = holdem.Tables(1, 4, seed=40 + 137)
+    obs, mask, _ = batch.reset()
+    obs1, mask1, _ = alone.reset()
+    for _ in range(100):
+        assert np.array_equal(obs[137], obs1[0]) and np.array_equal(mask[137], mask1[0])
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        obs, mask, _, rewards, done = batch.step(actions)
+        obs1, mask1, _, rewards1, done1 = alone.step(actions[137:138])
+        assert np.array_equal(rewards[137], rewards1[0]) and done[137] == done1[0]
+
+
+def test_aec_button_moves_each_reset_and_a_seed_restarts_it():
+    env = HoldemAEC(players=3)
+    env.reset(seed=5)
+    first = env._tables.observe(0, 0)
+    buttons = []
+    for _ in range(3):
+        obs = env._tables.observe(0, 0)
+        # Button one-hot, seats counted from seat 0: slots 108 + 3P ..
+        buttons.append(int(np.argmax(obs[108 + 9 : 108 + 12])))
+        env.reset()
+    assert buttons == [0, 1, 2]
+    env.reset(seed=5)
+    assert np.array_equal(env._tables.observe(0, 0), first)
