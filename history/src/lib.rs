@@ -76,6 +76,7 @@ pub mod phh;
 pub mod pokerstars;
 mod record;
 pub mod replay;
+pub mod sites;
 pub mod steps;
 pub mod stream;
 mod toml_lite;

@@ -1,0 +1,45 @@
+//! Text hand histories of the poker sites (rules H5, H6), over one shared layer.
+//!
+//! Each site is a module that turns its text into the site-neutral typed hand
+//! ([`ast::Hand`]): header, table, seats, the play as a sequence of [`ast::Event`]s
+//! (forced bets, hole cards, streets, actions, uncalled returns, shows, mucks,
+//! collections, notes), and the summary. Nothing is inferred there. The shared
+//! [`builder`] turns that hand into the native [`HandHistory`](crate::HandHistory)
+//! and checks every amount against the rules on the way; [`mod@check`] holds the
+//! replay's outcome against what the text says; [`text`] turns bytes into lines
+//! (the encodings and line ends every site's files come in). A site is data in,
+//! rules once: like serde's formats over one data model, a new site is a new module
+//! of a few hundred lines, not a copy of the conversion.
+//!
+//! # How a site plugs in
+//! 1. Decode the file with [`text::decode`] and cut it into lines with
+//!    [`text::lines`]; cut hands at the site's own header line.
+//! 2. Read each hand's lines into an [`ast::Hand`]: amounts as [`ast::Amount`]
+//!    (hundredths), players as indices into [`ast::Hand::seats`], one
+//!    [`ast::Line`] per line of play, failures as [`ImportError`] naming the line.
+//!    Another game is [`ImportErrorKind::Unsupported`] naming it.
+//! 3. Declare a [`builder::Site`] (name, extra-field keys) and call
+//!    [`builder::build`]: an [`builder::Imported`] hand, or the disagreement at its
+//!    line.
+//! 4. Replay `imported.history` and hold the outcome against the text with
+//!    [`check::check`].
+//!
+//! The PokerStars module ([`crate::pokerstars`]) is the model to copy.
+//!
+//! # Invariants
+//! An [`builder::Imported`] hand holds only what its text says: cards never shown
+//! stay unknown; every amount was checked against the rules (a call is the amount
+//! to call or the whole stack, a raise adds what it says over the bet it raises, an
+//! uncalled bet is the part nobody matched, the summary's winnings are what the
+//! players collected, the summary's boards are the streets dealt). The conversion
+//! never panics on input and allocates only the history it returns.
+
+pub mod ast;
+pub mod builder;
+pub mod check;
+pub mod error;
+pub mod text;
+
+pub use builder::{Imported, Site, build};
+pub use check::check;
+pub use error::{ImportError, ImportErrorKind};
