@@ -319,6 +319,23 @@ impl Parser {
         };
         let mut rest = rest;
         let mut tournament = tournament;
+        // A heads-up or shootout match: `- Match Round II, Level I (10/20)`.
+        if let Some(r) = rest.strip_prefix(" - Match Round ") {
+            let (round, r) = r
+                .split_once(',')
+                .ok_or_else(|| self.malformed("`Match Round N, Level N`", line))?;
+            match tournament.as_mut() {
+                Some(t) => t.round = Some(round.to_string()),
+                None => return Err(self.malformed("a match round only in tournament hands", line)),
+            }
+            rest = r.strip_prefix(" Level ").map_or(r, |l| {
+                let end = l.find(' ').unwrap_or(l.len());
+                if let Some(t) = tournament.as_mut() {
+                    t.level = l.get(..end).map(str::to_string);
+                }
+                l.get(end..).unwrap_or("")
+            });
+        }
         if let Some(r) = rest.strip_prefix(" - Level ") {
             let end = r.find(' ').unwrap_or(r.len());
             let level = r.get(..end).unwrap_or("");
@@ -437,6 +454,7 @@ impl Parser {
                     id,
                     buy_in: BuyIn::Freeroll,
                     level: None,
+                    round: None,
                 },
                 r.trim_start(),
             ));
@@ -473,6 +491,7 @@ impl Parser {
                 id,
                 buy_in: BuyIn::Paid { parts, currency },
                 level: None,
+                round: None,
             },
             r,
         ))

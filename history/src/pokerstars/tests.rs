@@ -1037,3 +1037,121 @@ fn h5_a_player_dealt_in_without_chips_is_refused() {
         "{e}"
     );
 }
+
+// ---- forms of the client refused before (H5) --------------------------------------
+
+/// A heads-up match (and a shootout round): the header names the round before the
+/// level.
+const MATCH: &str = "PokerStars Hand #18876543210: Tournament #101234567, $2.00+$0.20 USD Hold'em No Limit - Match Round II, Level I (10/20) - 2008/06/30 21:01:19 ET
+Table '101234567 1' 2-max Seat #1 is the button
+Seat 1: alpha (1500 in chips)
+Seat 2: bravo (1500 in chips)
+alpha: posts small blind 10
+bravo: posts big blind 20
+*** HOLE CARDS ***
+alpha: raises 40 to 60
+bravo: folds
+Uncalled bet (40) returned to alpha
+alpha collected 40 from pot
+alpha: doesn't show hand
+*** SUMMARY ***
+Total pot 40 | Rake 0
+Seat 1: alpha (button) (small blind) collected (40)
+Seat 2: bravo (big blind) folded before Flop
+";
+
+#[test]
+fn h5_heads_up_and_shootout_match_headers_are_read() {
+    let hand = one(MATCH).expect("a match header reads");
+    let t = hand.header.tournament.as_ref().expect("a tournament");
+    assert_eq!(t.round.as_deref(), Some("II"));
+    assert_eq!(t.level.as_deref(), Some("I"));
+    assert_eq!(hand.header.stakes, (Amount(1_000), Amount(2_000)));
+    let h = settled(MATCH);
+    assert_eq!(h.finishing_stacks, Some(vec![1480, 1520]));
+    // A shootout round without a level reads too.
+    let text = MATCH.replace("Match Round II, Level I", "Match Round I,");
+    let hand = one(&text).expect("a round without a level reads");
+    let t = hand.header.tournament.as_ref().expect("a tournament");
+    assert_eq!((t.round.as_deref(), t.level.as_deref()), (Some("I"), None));
+    // A round without its comma is a typed error at the header.
+    let e = err(&MATCH.replace("Round II,", "Round II"));
+    assert!(
+        e.line == 1 && matches!(e.kind, PokerStarsErrorKind::Malformed { .. }),
+        "{e}"
+    );
+}
+
+/// A 2005-era hand: no `Uncalled bet` line; the total pot leaves the bet out.
+const IMPLICIT_RETURN: &str = "PokerStars Game #2345678901: Hold'em No Limit ($0.50/$1) - 2005/08/14 20:51:38 ET
+Table 'Ceres' Seat #4 is the button
+Seat 2: ratito ($122.95 in chips)
+Seat 3: mohamed ($202.20 in chips)
+Seat 4: distel ($276.15 in chips)
+Seat 5: daqing ($110.15 in chips)
+daqing: posts small blind $0.50
+ratito: posts big blind $1
+*** HOLE CARDS ***
+mohamed: raises $2.50 to $3.50
+distel: folds
+daqing: folds
+ratito: folds
+mohamed collected $2.50 from pot
+mohamed: doesn't show hand
+*** SUMMARY ***
+Total pot $2.50 | Rake $0
+Seat 2: ratito (big blind) folded before Flop
+Seat 3: mohamed collected ($2.50)
+Seat 4: distel (button) folded before Flop (didn't bet)
+Seat 5: daqing (small blind) folded before Flop
+";
+
+#[test]
+fn h5_an_old_hand_without_an_uncalled_bet_line_returns_the_bet_the_total_pot_leaves_out() {
+    let h = settled(IMPLICIT_RETURN);
+    // p1 daqing, p2 ratito, p3 mohamed, p4 distel (button).
+    assert_eq!(
+        h.finishing_stacks,
+        Some(vec![11_015 - 50, 12_295 - 100, 20_220 + 150, 27_615])
+    );
+    // All-in preflop, the board dealt, the bet no one matched never returned in
+    // the text: returned where the total pot leaves it out.
+    let allin = "PokerStars Game #2345678902: Hold'em No Limit ($0.50/$1) - 2005/08/14 20:53:38 ET
+Table 'Ceres' Seat #4 is the button
+Seat 3: mohamed ($20 in chips)
+Seat 4: distel ($50 in chips)
+distel: posts small blind $0.50
+mohamed: posts big blind $1
+*** HOLE CARDS ***
+distel: raises $49 to $50 and is all-in
+mohamed: calls $19 and is all-in
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Ts]
+*** RIVER *** [2c 7d 9h Ts] [3s]
+*** SHOW DOWN ***
+mohamed: shows [Ah Ad] (a pair of Aces)
+distel: shows [Kh Kd] (a pair of Kings)
+mohamed collected $40 from pot
+*** SUMMARY ***
+Total pot $40 | Rake $0
+Board [2c 7d 9h Ts 3s]
+Seat 3: mohamed (big blind) showed [Ah Ad] and won ($40) with a pair of Aces
+Seat 4: distel (button) (small blind) showed [Kh Kd] and lost with a pair of Kings
+";
+    let h = settled(allin);
+    assert_eq!(h.finishing_stacks, Some(vec![4_000, 3_000]));
+    // A total pot that does not leave out exactly the bet no one matched: nothing
+    // is returned, and the replay disagrees with the text.
+    use crate::replay::{HouseRules, replay_hand};
+    let kept = IMPLICIT_RETURN
+        .replace("Total pot $2.50", "Total pot $3")
+        .replace("collected $2.50 from pot", "collected $3 from pot")
+        .replace("collected ($2.50)", "collected ($3)");
+    let imported = import(&one(&kept).expect("reads")).expect("imports");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    let e = check(&imported, &outcome).expect_err("the replay returns the bet");
+    assert!(
+        matches!(&e.kind, PokerStarsErrorKind::Disagreement { action, .. } if action == "result"),
+        "{e}"
+    );
+}

@@ -118,6 +118,9 @@ pub struct Tournament {
     pub buy_in: BuyIn,
     /// `Level XI` or `Level 11`, as written after `Level `.
     pub level: Option<String>,
+    /// A heads-up or shootout match's round (`Match Round II`), as written after
+    /// `Match Round `.
+    pub round: Option<String>,
 }
 
 /// A date and time as the header writes it: `2013/10/04 19:53:27 CET`.

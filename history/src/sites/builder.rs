@@ -110,6 +110,9 @@ struct Book {
     round: ArrayVec<u64, 16>,
     /// The largest bet this round.
     level: u64,
+    /// Bets no one matched and the text never returned, by player (older files
+    /// leave the return implicit).
+    unreturned: ArrayVec<u64, 16>,
 }
 
 /// The conversion of one hand in progress: what the header and seats fixed, and
@@ -315,6 +318,7 @@ impl<'h> Builder<'h> {
                 stack: starting.iter().copied().collect(),
                 round: std::iter::repeat_n(0, n).collect(),
                 level: 0,
+                unreturned: std::iter::repeat_n(0, n).collect(),
             },
             starting,
             collected: vec![0u64; n],
@@ -684,6 +688,7 @@ impl<'h> Builder<'h> {
             ));
         }
         self.board.extend(cards.iter().copied());
+        self.close_round();
         self.book.round.iter_mut().for_each(|r| *r = 0);
         self.book.level = 0;
         self.push(ActionKind::DealBoard {
@@ -905,9 +910,54 @@ impl<'h> Builder<'h> {
         Ok(())
     }
 
+    /// The end of a betting round: a bet no one matched that the text did not
+    /// return (no `Uncalled bet` line) is noted, to be returned if the summary's
+    /// total pot leaves it out ([`Builder::return_implicit_bets`]).
+    fn close_round(&mut self) {
+        let (mut top, mut first, mut second) = (0, 0, 0);
+        for (p, &r) in self.book.round.iter().enumerate() {
+            if r > first {
+                (second, first, top) = (first, r, p);
+            } else if r > second {
+                second = r;
+            }
+        }
+        if first > second {
+            if let Some(x) = self.book.unreturned.get_mut(top) {
+                *x += first - second;
+            }
+        }
+    }
+
+    /// Older files (2005-era) write no `Uncalled bet ... returned` line: the
+    /// return is implicit and the summary's total pot tells it. When what the
+    /// players put in exceeds the total pot by exactly the bets no one matched,
+    /// those bets go back to their players (B14); otherwise the text keeps them in
+    /// the pot and the replay check says where it disagrees.
+    fn return_implicit_bets(&mut self) {
+        let pending: u64 = self.book.unreturned.iter().sum();
+        if pending == 0 {
+            return;
+        }
+        let put: u64 = self
+            .starting
+            .iter()
+            .zip(&self.book.stack)
+            .map(|(s, left)| s.saturating_sub(*left))
+            .sum();
+        if put != self.v(self.hand.summary.total_pot) + pending {
+            return;
+        }
+        for (left, back) in self.book.stack.iter_mut().zip(&self.book.unreturned) {
+            *left += back;
+        }
+    }
+
     /// The summary: each seat's winnings and cards, the boards.
     fn summary(&mut self) -> Result<(), ImportError> {
         let hand = self.hand;
+        self.close_round();
+        self.return_implicit_bets();
         for s in &hand.summary.seats {
             if let Some(p) = self.player_of(s.seat) {
                 learn(&mut self.known, p, &s.cards);
