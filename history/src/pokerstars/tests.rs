@@ -1083,7 +1083,8 @@ fn h5_heads_up_and_shootout_match_headers_are_read() {
 }
 
 /// A 2005-era hand: no `Uncalled bet` line; the total pot leaves the bet out.
-const IMPLICIT_RETURN: &str = "PokerStars Game #2345678901: Hold'em No Limit ($0.50/$1) - 2005/08/14 20:51:38 ET
+const IMPLICIT_RETURN: &str =
+    "PokerStars Game #2345678901: Hold'em No Limit ($0.50/$1) - 2005/08/14 20:51:38 ET
 Table 'Ceres' Seat #4 is the button
 Seat 2: ratito ($122.95 in chips)
 Seat 3: mohamed ($202.20 in chips)
@@ -1154,4 +1155,94 @@ Seat 4: distel (button) (small blind) showed [Kh Kd] and lost with a pair of Kin
         matches!(&e.kind, PokerStarsErrorKind::Disagreement { action, .. } if action == "result"),
         "{e}"
     );
+}
+
+/// The player due the big blind is all-in on the ante and posts no blind: the
+/// others still call the full big blind (B13), and a raise is written from the
+/// largest amount actually posted (the small blind).
+const ALL_IN_ON_THE_ANTE: &str = "PokerStars Hand #200000000001: Tournament #1700000000, $3.19+$0.31 USD Hold'em No Limit - Level V (50/100) - 2017/03/04 12:00:00 ET
+Table '1700000000 3' 9-max Seat #1 is the button
+Seat 1: alpha (3000 in chips)
+Seat 2: bravo (2500 in chips)
+Seat 3: charlie (11 in chips)
+Seat 4: delta (4000 in chips)
+alpha: posts the ante 12
+bravo: posts the ante 12
+charlie: posts the ante 11 and is all-in
+delta: posts the ante 12
+bravo: posts small blind 50
+*** HOLE CARDS ***
+delta: raises 150 to 200
+alpha: calls 200
+bravo: folds
+*** FLOP *** [2c 7d 9h]
+delta: checks
+alpha: checks
+*** TURN *** [2c 7d 9h] [Ts]
+delta: checks
+alpha: checks
+*** RIVER *** [2c 7d 9h Ts] [3s]
+delta: checks
+alpha: checks
+*** SHOW DOWN ***
+delta: shows [Kh Kd] (a pair of Kings)
+alpha: mucks hand
+charlie: shows [Ah Ad] (a pair of Aces)
+delta collected 453 from side pot
+charlie collected 44 from main pot
+*** SUMMARY ***
+Total pot 497 Main pot 44. Side pot 453. | Rake 0
+Board [2c 7d 9h Ts 3s]
+Seat 1: alpha (button) mucked [Qc Qs]
+Seat 2: bravo (small blind) folded before Flop
+Seat 3: charlie showed [Ah Ad] and won (44) with a pair of Aces
+Seat 4: delta showed [Kh Kd] and won (453) with a pair of Kings
+";
+
+#[test]
+fn h5_a_big_blind_all_in_on_the_ante_leaves_the_call_at_the_full_blind() {
+    let h = settled(ALL_IN_ON_THE_ANTE);
+    // p1 bravo, p2 charlie (all-in on the ante: the big blind counts in full),
+    // p3 delta, p4 alpha (button).
+    assert_eq!(h.antes, vec![12, 12, 12, 12]);
+    assert_eq!(h.blinds_or_straddles, vec![50, 100, 0, 0]);
+    assert_eq!(h.finishing_stacks, Some(vec![2438, 44, 4241, 2788]));
+    // The others call the full big blind: a call of the small blind alone is
+    // refused.
+    let short = ALL_IN_ON_THE_ANTE
+        .replace("delta: raises 150 to 200", "delta: calls 50")
+        .replace("alpha: calls 200", "alpha: calls 50");
+    disagreement(&short, 13, "B7");
+    // The raise written from the nominal big blind reads too.
+    let nominal = ALL_IN_ON_THE_ANTE.replace("raises 150 to 200", "raises 100 to 200");
+    settled(&nominal);
+}
+
+#[test]
+fn h5_a_sitting_out_player_all_in_on_the_ante_who_folds_gives_up_the_ante() {
+    let text = ALL_IN_ON_THE_ANTE
+        .replace(
+            "Seat 4: delta (4000 in chips)\n",
+            "Seat 4: delta (4000 in chips)\nSeat 5: echo (5 in chips) is sitting out\n",
+        )
+        .replace(
+            "delta: posts the ante 12\n",
+            "delta: posts the ante 12\necho: posts the ante 5 and is all-in\n",
+        )
+        .replace(
+            "delta: raises 150 to 200\n",
+            "delta: raises 150 to 200\necho: folds\n",
+        )
+        .replace("main pot 44", "main pot 49")
+        .replace("charlie collected 44", "charlie collected 49")
+        .replace("Total pot 497 Main pot 44.", "Total pot 502 Main pot 49.")
+        .replace("won (44)", "won (49)")
+        .replace(
+            "Seat 4: delta showed",
+            "Seat 5: echo folded before Flop (didn't bet)\nSeat 4: delta showed",
+        );
+    let h = settled(&text);
+    // p1 bravo, p2 charlie, p3 delta, p4 echo (folded: the ante stays in the pot),
+    // p5 alpha (button).
+    assert_eq!(h.finishing_stacks, Some(vec![2438, 49, 4241, 0, 2788]));
 }

@@ -22,6 +22,15 @@
 //! most the cap; the cap is kept in the site's [`Site::cap_field`]), and so are the
 //! stacks checked after the hand.
 //!
+//! A big blind all-in for less counts in full (B13), and so does the big blind of a
+//! player who went all-in on the ante and posts none: the others call the full
+//! blind. A raise's `raises X to Y` may be written from the bet to call or from the
+//! largest amount actually put in. A player all-in (a sitting-out player all-in on
+//! the ante) whom the text shows folding has no turn to fold in: read as
+//! PokerStars plays it, the player gives up the claim on the pot, a muck at the
+//! showdown. A bet no one matched and no line returns (older files) goes back when
+//! the summary's total pot leaves it out (B14).
+//!
 //! Blinds posted by a player coming in (B19) take H4's forms: a big blind posted
 //! out of position is live and the player acts in turn; a small blind posted out of
 //! position is a dead blind ([`DEAD_BLIND`]); `posts small & big blinds` is a live
@@ -155,6 +164,8 @@ struct Builder<'h> {
     first_board: Option<CardList>,
     /// Folded seats (by seat index).
     folded: [bool; 16],
+    /// Players all-in who folded, whose muck is still to come (by player).
+    gave_up: [bool; 16],
     /// The line of the event being converted.
     line: u32,
 }
@@ -331,6 +342,7 @@ impl<'h> Builder<'h> {
             shared: None,
             first_board: None,
             folded: [false; 16],
+            gave_up: [false; 16],
             line: hand.first_line,
             order,
         })
@@ -623,6 +635,21 @@ impl<'h> Builder<'h> {
         self.deal_at = self.actions.len();
         self.hole_line = self.line;
         self.book.level = self.book.round.iter().copied().max().unwrap_or(0);
+        // The player due the big blind went all-in on the ante and posted no
+        // blind: the blind counts in full all the same (B13), as for a blind
+        // posted all-in for less.
+        let bb = self.bb_player;
+        let bb_slot = self.slot(bb);
+        if self.bb_at.is_none()
+            && self.stack(bb) == 0
+            && self.antes.get(bb_slot).is_some_and(|&a| a > 0)
+            && self.blinds.get(bb_slot) == Some(&0)
+        {
+            if let Some(x) = self.blinds.get_mut(bb_slot) {
+                *x = self.nominal_bb;
+            }
+            self.bb_at = Some(bb);
+        }
         if let Some(b) = self.bb_at {
             let blind = self.blinds.get(self.slot(b)).copied().unwrap_or(0);
             self.book.level = self.book.level.max(blind);
@@ -730,14 +757,39 @@ impl<'h> Builder<'h> {
         Ok(())
     }
 
+    /// A fold. A player already all-in (a sitting-out player all-in on the ante,
+    /// whom the client shows folding) has no turn to fold in: as PokerStars plays
+    /// it, the player gives up the claim on the pot, a muck at the showdown.
     fn fold(&mut self, seat: SeatIndex, shown: &CardList) -> Result<(), ImportError> {
         let p = self.who(seat)?;
         if let Some(f) = self.folded.get_mut(usize::from(seat)) {
             *f = true;
         }
         learn(&mut self.known, p, shown);
+        if self.stack(p) == 0 {
+            if let Some(g) = self.gave_up.get_mut(p) {
+                *g = true;
+            }
+            return Ok(());
+        }
         self.push(ActionKind::Fold { player: player(p) });
         Ok(())
+    }
+
+    /// Players all-in who folded give up their claim: each mucks at the first
+    /// show or muck of the showdown, or at the end of the hand.
+    fn give_up_claims(&mut self) {
+        for p in 0..self.gave_up.len() {
+            if self.gave_up.get(p).copied().unwrap_or(false) {
+                if let Some(g) = self.gave_up.get_mut(p) {
+                    *g = false;
+                }
+                self.push(ActionKind::ShowMuck {
+                    player: player(p),
+                    shown: Shown::Muck,
+                });
+            }
+        }
     }
 
     fn check(&mut self, seat: SeatIndex) -> Result<(), ImportError> {
@@ -815,7 +867,10 @@ impl<'h> Builder<'h> {
         let own = self.own(p);
         let left = self.stack(p);
         let level = self.book.level;
-        if to != level + by {
+        // "raises X to Y" is written from the bet to call, or, where the big
+        // blind was all-in for less (B13), from the largest amount actually put in.
+        let actual = self.book.round.iter().copied().max().unwrap_or(0);
+        if to != level + by && to != actual + by {
             return Err(self.disagree(
                 "raise",
                 "B7",
@@ -879,6 +934,7 @@ impl<'h> Builder<'h> {
 
     fn shows(&mut self, seat: SeatIndex, cards: &CardList) -> Result<(), ImportError> {
         let p = self.who(seat)?;
+        self.give_up_claims();
         learn(&mut self.known, p, cards);
         let mut shown: ArrayVec<Option<Card>, 5> = cards.iter().map(|&c| Some(c)).collect();
         while shown.len() < 2 {
@@ -893,6 +949,7 @@ impl<'h> Builder<'h> {
 
     fn mucks(&mut self, seat: SeatIndex, cards: &CardList) -> Result<(), ImportError> {
         let p = self.who(seat)?;
+        self.give_up_claims();
         learn(&mut self.known, p, cards);
         self.push(ActionKind::ShowMuck {
             player: player(p),
@@ -956,6 +1013,7 @@ impl<'h> Builder<'h> {
     /// The summary: each seat's winnings and cards, the boards.
     fn summary(&mut self) -> Result<(), ImportError> {
         let hand = self.hand;
+        self.give_up_claims();
         self.close_round();
         self.return_implicit_bets();
         for s in &hand.summary.seats {
