@@ -8,9 +8,6 @@ use super::error::PokerStarsError;
 
 pub use crate::sites::builder::Imported;
 
-/// The key of the extra field that keeps the text's rake in a converted history.
-pub const RAKE_FIELD: &str = "_pokerstars_rake";
-
 /// The key of the extra field that keeps a capped table's cap in a converted
 /// history, whose starting stacks are then the chips in play (each stack, at most
 /// the cap).
@@ -19,7 +16,6 @@ pub const CAP_FIELD: &str = "_pokerstars_cap";
 /// PokerStars, for the builder.
 pub const SITE: Site = Site {
     name: "PokerStars",
-    rake_field: RAKE_FIELD,
     cap_field: CAP_FIELD,
 };
 

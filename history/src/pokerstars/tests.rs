@@ -663,8 +663,9 @@ fn h5_import_orders_players_from_the_button_and_keeps_unknown_cards_unknown() {
     assert_eq!(imported.total_pot, 488);
     assert_eq!(h.winnings, Some(vec![464, 0, 0]));
     assert_eq!(
-        h.finishing_stacks, None,
-        "a raked hand keeps its stacks out"
+        h.finishing_stacks.as_ref(),
+        Some(&imported.final_stacks),
+        "a raked hand keeps its stacks after rake"
     );
     assert_eq!(
         imported.final_stacks,
@@ -1245,4 +1246,34 @@ fn h5_a_sitting_out_player_all_in_on_the_ante_who_folds_gives_up_the_ante() {
     // p1 bravo, p2 charlie, p3 delta, p4 echo (folded: the ante stays in the pot),
     // p5 alpha (button).
     assert_eq!(h.finishing_stacks, Some(vec![2438, 49, 4241, 0, 2788]));
+}
+
+/// Issue 35: a raked hand keeps its finishing stacks (after rake) with the rake
+/// taken beside them, so net winnings summed over hands are right; the replay
+/// holds the gap to exactly that rake, and PHH carries both.
+#[test]
+fn h5_a_raked_hand_keeps_its_finishing_stacks_after_rake() {
+    use crate::phh::{RAKE_TAKEN_FIELD, parse_phh, write_phh};
+    use crate::replay::{HouseRules, Outcome, replay_hand};
+    let imported = import(&one(&clean_cash()).expect("reads")).expect("imports");
+    let h = &imported.history;
+    let net: i64 = h
+        .starting_stacks
+        .iter()
+        .zip(h.finishing_stacks.as_deref().unwrap_or(&[]))
+        .map(|(&s, &f)| i64::try_from(f).unwrap_or(0) - i64::try_from(s).unwrap_or(0))
+        .sum();
+    assert_eq!(net, -24, "the players lose the rake, no more");
+    let rake = h.meta.extra.iter().find(|e| e.key == RAKE_TAKEN_FIELD);
+    assert_eq!(rake.map(|e| e.toml.as_str()), Some("0.24"));
+    let rules = HouseRules::standard();
+    let outcome = replay_hand(h, &rules);
+    assert!(
+        matches!(&outcome, Outcome::Ok { settled: true, note: Some(n), .. } if n.contains("rake 0.24")),
+        "{outcome:?}"
+    );
+    check(&imported, &outcome).expect("agrees with the text");
+    let back = parse_phh(&write_phh(h).expect("PHH says it")).expect("reads back");
+    assert_eq!(back.finishing_stacks, h.finishing_stacks);
+    assert_eq!(replay_hand(&back, &rules), outcome);
 }

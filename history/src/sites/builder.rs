@@ -54,14 +54,12 @@ use super::ast::{Amount, CardList, Event, Hand, Limit, Line, PostKind, Run, Seat
 use super::error::{ImportError, ImportErrorKind as Kind};
 
 /// What the builder needs to know of the site a hand comes from: its name and the
-/// keys of the extra fields that keep what the native model has no field for.
+/// key of the extra field that keeps what the native model has no field for (the cap).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Site {
     /// The site's name as people write it (`PokerStars`), used in the metadata
     /// (`PokerStars tournament #123`).
     pub name: &'static str,
-    /// The key of the extra field that keeps the text's rake in a converted history.
-    pub rake_field: &'static str,
     /// The key of the extra field that keeps a capped table's cap in a converted
     /// history, whose starting stacks are then the chips in play (each stack, at
     /// most the cap).
@@ -1140,11 +1138,9 @@ impl<'h> Builder<'h> {
             stakes,
             starting_stacks: self.starting,
             actions,
-            finishing_stacks: if rake == 0 {
-                Some(final_stacks.clone())
-            } else {
-                None
-            },
+            // The stacks after rake, with the rake taken beside them: the replay
+            // holds the gap to exactly that rake, from the winners (H4).
+            finishing_stacks: Some(final_stacks.clone()),
             winnings: Some(self.collected),
             meta,
         };
@@ -1327,7 +1323,7 @@ fn metadata(hand: &Hand, site: &Site, order: &[SeatIndex], unit: Unit, rake: u64
     }
     if rake > 0 {
         meta.extra.push(ExtraField {
-            key: site.rake_field.to_string(),
+            key: crate::phh::RAKE_TAKEN_FIELD.to_string(),
             toml: unit.format(rake),
         });
     }
