@@ -754,7 +754,14 @@ pub fn judge_pokerstars(
         };
         (status, format!("line {}: {}", e.line, e.kind))
     };
-    let (status, message) = match parsed.and_then(|h| pokerstars::import(&h)) {
+    let imported = parsed.and_then(|h| match rules.lenient {
+        true => pokerstars::import_lenient(&h),
+        false => pokerstars::import(&h),
+    });
+    let repairs = imported
+        .as_ref()
+        .map_or_else(|_| Vec::new(), crate::sites::repairs);
+    let (status, message) = match imported {
         Err(e) => failed(e),
         Ok(imported) => match rules.for_hand(&imported.history) {
             Err(reason) => (Status::Unreadable, reason),
@@ -796,7 +803,7 @@ pub fn judge_pokerstars(
         name: number.map(|n| format!("#{n}")),
         status,
         message,
-        repairs: Vec::new(),
+        repairs,
     }
 }
 

@@ -6,7 +6,7 @@ use crate::sites::builder::{self, Site};
 use super::ast::Hand;
 use super::error::PokerStarsError;
 
-pub use crate::sites::builder::Imported;
+pub use crate::sites::builder::{Imported, TextRepair};
 
 /// The key of the extra field that keeps a capped table's cap in a converted
 /// history, whose starting stacks are then the chips in play (each stack, at most
@@ -27,4 +27,14 @@ pub const SITE: Site = Site {
 /// [`Disagreement`](super::PokerStarsErrorKind::Disagreement) for an amount the rules contradict.
 pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
     builder::build(hand, &SITE)
+}
+
+/// Converts `hand` as [`import`] does, but goes on where the text contradicts itself
+/// and lists what it kept in [`Imported::repairs`] (see
+/// [`crate::sites::builder::build_lenient`]).
+///
+/// # Errors
+/// As [`import`], for everything else.
+pub fn import_lenient(hand: &Hand) -> Result<Imported, PokerStarsError> {
+    builder::build_lenient(hand, &SITE)
 }

@@ -40,7 +40,7 @@ pub use ast::{
     Tournament,
 };
 pub use check::check;
-pub use convert::{Imported, import};
+pub use convert::{Imported, TextRepair, import, import_lenient};
 pub use error::{PokerStarsError, PokerStarsErrorKind};
 pub use parse::{Hands, hands, parse_hand, parse_hands};
 pub use text::{decode, leading_comments, looks_like_pokerstars};

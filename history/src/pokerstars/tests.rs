@@ -1277,3 +1277,77 @@ fn h5_a_raked_hand_keeps_its_finishing_stacks_after_rake() {
     assert_eq!(back.finishing_stacks, h.finishing_stacks);
     assert_eq!(replay_hand(&back, &rules), outcome);
 }
+
+/// Issue 35: text that contradicts itself is a disagreement at its line (strict),
+/// and a lenient import goes on with the credible part and says what it kept.
+#[test]
+fn h5_text_that_contradicts_itself_is_refused_at_its_line_and_repaired_leniently() {
+    let clean = clean_cash();
+    let lenient = |text: &str| {
+        let imported = import_lenient(&one(text).expect("reads")).expect("repaired");
+        assert_eq!(imported.repairs.len(), 1, "{:?}", imported.repairs);
+        imported
+    };
+    // The summary shows other cards than the showdown did.
+    let cards = ALL_IN_ON_THE_ANTE.replace(
+        "Seat 4: delta showed [Kh Kd]",
+        "Seat 4: delta showed [9h 9c]",
+    );
+    assert_ne!(cards, ALL_IN_ON_THE_ANTE);
+    let e = import_err(&cards);
+    assert!(
+        e.to_string()
+            .contains("the summary shows 9h 9c but the hand showed Kh Kd"),
+        "{e}"
+    );
+    disagreement(&cards, line_of(&cards, "showed [9h 9c]"), "H5");
+    let kept = lenient(&cards);
+    let delta = kept.history.actions.iter().find_map(|a| match &a.kind {
+        crate::model::ActionKind::DealHole { player, cards } if player.0 == 2 => {
+            Some(cards.to_string())
+        }
+        _ => None,
+    });
+    assert_eq!(
+        delta.as_deref(),
+        Some("KhKd"),
+        "the showdown's cards are kept"
+    );
+    // Stakes of $0.10/$0.25 with blinds posted at $0.05/$0.10.
+    let stakes = clean.replace("($0.25/$0.50 USD)", "($0.50/$1 USD)");
+    disagreement(&stakes, 7, "B2");
+    let kept = lenient(&clean.replace("($0.25/$0.50 USD)", "($0.25/$1 USD)"));
+    assert_eq!(kept.repairs[0].error.line, 8, "{:?}", kept.repairs);
+    assert_eq!(kept.history.stakes, crate::model::Stakes::MinBet(50));
+    // Collected $0.01 with a rake of all the rest of the pot.
+    let rake = clean
+        .replace("collected $4.64 from pot", "collected $0.01 from pot")
+        .replace("collected ($4.64)", "collected ($0.01)")
+        .replace("Rake $0.24", "Rake $4.87");
+    disagreement(&rake, line_of(&rake, "Total pot"), "B23");
+    let kept = lenient(&rake);
+    assert_eq!(kept.rake, 487);
+    // Through the corpus: strict refuses at the line, lenient lists the repair.
+    use crate::corpus::{RulesBook, Status, judge_pokerstars};
+    let strict = judge_pokerstars(1, one(&stakes), &RulesBook::new(None));
+    assert_eq!(strict.status, Status::Illegal, "{}", strict.message);
+    let repaired = judge_pokerstars(1, one(&stakes), &RulesBook::new(None).lenient(true));
+    assert_eq!(repaired.status, Status::Ok, "{}", repaired.message);
+    assert_eq!(
+        repaired.repairs.len(),
+        2,
+        "both blinds: {:?}",
+        repaired.repairs
+    );
+    assert!(
+        repaired.repairs[0].error.contains("line 7"),
+        "{:?}",
+        repaired.repairs
+    );
+}
+
+/// The 1-based line of `text` that contains `part`.
+fn line_of(text: &str, part: &str) -> u32 {
+    let at = text.lines().position(|l| l.contains(part)).unwrap_or(0);
+    u32::try_from(at + 1).unwrap_or(0)
+}

@@ -91,6 +91,19 @@ pub struct Imported {
     pub hand: u64,
     /// The header's line.
     pub first_line: u32,
+    /// What a lenient import ([`build_lenient`]) repaired where the text
+    /// contradicts itself, in order; always empty from [`build`].
+    pub repairs: Vec<TextRepair>,
+}
+
+/// A place where the text contradicts itself and a lenient import went on: the
+/// error a strict import reports, and what was kept instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextRepair {
+    /// The error the strict import reports there (its line, action and rule).
+    pub error: ImportError,
+    /// What the lenient import kept, for people.
+    pub kept: &'static str,
 }
 
 /// Converts `hand`, read from `site`'s text; every amount becomes a whole number of
@@ -101,7 +114,23 @@ pub struct Imported {
 /// [`Unsupported`](Kind::Unsupported) for a form the native model cannot hold;
 /// [`Disagreement`](Kind::Disagreement) for an amount the rules contradict.
 pub fn build(hand: &Hand, site: &Site) -> Result<Imported, ImportError> {
+    build_in(hand, site, false)
+}
+
+/// Converts `hand` as [`build`] does, but where the text contradicts itself (the
+/// summary's cards against the showdown's, the posted blinds against the header's
+/// stakes, a rake no site takes) goes on with the more credible part and lists each
+/// repair in [`Imported::repairs`] (H4's lenient mode).
+///
+/// # Errors
+/// As [`build`], for everything else.
+pub fn build_lenient(hand: &Hand, site: &Site) -> Result<Imported, ImportError> {
+    build_in(hand, site, true)
+}
+
+fn build_in(hand: &Hand, site: &Site, lenient: bool) -> Result<Imported, ImportError> {
     let mut b = Builder::new(hand, site)?;
+    b.lenient = lenient;
     for l in &hand.events {
         b.event(l)?;
     }
@@ -166,6 +195,9 @@ struct Builder<'h> {
     gave_up: [bool; 16],
     /// The line of the event being converted.
     line: u32,
+    /// Whether contradictions of the text are repaired ([`build_lenient`]).
+    lenient: bool,
+    repairs: Vec<TextRepair>,
 }
 
 impl<'h> Builder<'h> {
@@ -342,6 +374,8 @@ impl<'h> Builder<'h> {
             folded: [false; 16],
             gave_up: [false; 16],
             line: hand.first_line,
+            lenient: false,
+            repairs: Vec::new(),
             order,
         })
     }
@@ -384,6 +418,24 @@ impl<'h> Builder<'h> {
                 reason,
             },
         )
+    }
+
+    /// The text contradicts itself: an error when strict; when lenient, `kept`
+    /// says what the import goes on with.
+    fn contradiction(
+        &mut self,
+        line: u32,
+        action: &str,
+        rule: &'static str,
+        reason: String,
+        kept: &'static str,
+    ) -> Result<(), ImportError> {
+        let error = self.disagree_at(line, action, rule, reason);
+        if !self.lenient {
+            return Err(error);
+        }
+        self.repairs.push(TextRepair { error, kept });
+        Ok(())
     }
 
     /// The player (index in player order) of a seat, if dealt in.
@@ -515,6 +567,21 @@ impl<'h> Builder<'h> {
                 }
             }
             PostKind::SmallBlind if p == self.sb_player => {
+                let nominal = self.nominal_sb;
+                if !all_in && a != nominal && self.hand.header.limit != Limit::FixedLimit {
+                    self.contradiction(
+                        self.line,
+                        "post",
+                        "B2",
+                        format!(
+                            "posts a small blind of {} but the stakes say {}",
+                            self.unit.format(a),
+                            self.unit.format(nominal)
+                        ),
+                        "the posted small blind",
+                    )?;
+                    self.nominal_sb = a;
+                }
                 let blind = if all_in { a.max(self.nominal_sb) } else { a };
                 if let Some(x) = self.blinds.get_mut(slot) {
                     *x += blind;
@@ -522,6 +589,21 @@ impl<'h> Builder<'h> {
                 add_round(&mut self.book, p, a);
             }
             PostKind::BigBlind if p == self.bb_player => {
+                let nominal = self.nominal_bb;
+                if !all_in && a != nominal {
+                    self.contradiction(
+                        self.line,
+                        "post",
+                        "B2",
+                        format!(
+                            "posts a big blind of {} but the stakes say {}",
+                            self.unit.format(a),
+                            self.unit.format(nominal)
+                        ),
+                        "the posted big blind",
+                    )?;
+                    self.nominal_bb = a;
+                }
                 let blind = if all_in { a.max(self.nominal_bb) } else { a };
                 if let Some(x) = self.blinds.get_mut(slot) {
                     *x += blind;
@@ -1016,7 +1098,29 @@ impl<'h> Builder<'h> {
         self.return_implicit_bets();
         for s in &hand.summary.seats {
             if let Some(p) = self.player_of(s.seat) {
-                learn(&mut self.known, p, &s.cards);
+                let known = self.known.get(p).copied().unwrap_or([None, None]);
+                let room = known.iter().filter(|c| c.is_none()).count();
+                let new = s
+                    .cards
+                    .iter()
+                    .filter(|&&c| !known.contains(&Some(c)))
+                    .count();
+                if new > room {
+                    let was: CardList = known.iter().flatten().copied().collect();
+                    self.contradiction(
+                        s.line,
+                        "summary",
+                        "H5",
+                        format!(
+                            "the summary shows {} but the hand showed {}",
+                            card_text(&s.cards),
+                            card_text(&was)
+                        ),
+                        "the cards the hand showed",
+                    )?;
+                } else {
+                    learn(&mut self.known, p, &s.cards);
+                }
                 let won: u64 = s.won.iter().map(|&a| self.v(a)).sum();
                 let got = self.collected.get(p).copied().unwrap_or(0);
                 if won != got {
@@ -1030,6 +1134,18 @@ impl<'h> Builder<'h> {
             }
         }
         let line = hand.summary.line;
+        // No site takes more than a tenth of a pot (PokerStars: 5%, capped), give
+        // or take the rounding of a cent.
+        let (rake, pot) = (hand.summary.rake, hand.summary.total_pot);
+        if rake.0 > pot.0 / 10 + 1 {
+            self.contradiction(
+                line,
+                "rake",
+                "B23",
+                format!("a rake of {rake} from a pot of {pot}"),
+                "the rake as written",
+            )?;
+        }
         if self.run_twice
             && (self.shared.is_none() || self.first_board.is_none() || !hand.summary.run_twice)
         {
@@ -1162,6 +1278,7 @@ impl<'h> Builder<'h> {
             summary_line: hand.summary.line,
             hand: hand.header.id,
             first_line: hand.first_line,
+            repairs: self.repairs,
         }
     }
 

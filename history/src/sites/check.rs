@@ -6,7 +6,7 @@
 //! player's replayed stack is at least the text's, the differences add up to the
 //! rake exactly, and what was collected plus the rake is the summary's total pot.
 
-use crate::replay::Outcome;
+use crate::replay::{Outcome, Repair};
 
 use super::builder::Imported;
 use super::error::{ImportError, ImportErrorKind as Kind};
@@ -109,4 +109,20 @@ pub fn check(imported: &Imported, outcome: &Outcome) -> Result<(), ImportError> 
             Ok(())
         }
     }
+}
+
+/// What a lenient import repaired ([`Imported::repairs`]), as the replay's
+/// [`Repair`]s: no action is inserted (`action` 0, `inserted` empty); `inferred`
+/// says what was kept, `error` what a strict import reports.
+pub fn repairs(imported: &Imported) -> Vec<Repair> {
+    imported
+        .repairs
+        .iter()
+        .map(|r| Repair {
+            action: 0,
+            inserted: String::new(),
+            inferred: format!("line {}: kept {}", r.error.line, r.kept),
+            error: r.error.to_string(),
+        })
+        .collect()
 }

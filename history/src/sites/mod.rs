@@ -40,6 +40,6 @@ pub mod check;
 pub mod error;
 pub mod text;
 
-pub use builder::{Imported, Site, build};
-pub use check::check;
+pub use builder::{Imported, Site, TextRepair, build, build_lenient};
+pub use check::{check, repairs};
 pub use error::{ImportError, ImportErrorKind};
