@@ -58,8 +58,9 @@ pub enum Format {
     Jsonl,
     /// `.postcard`: native, length-prefixed postcard frames.
     Postcard,
-    /// PokerStars text hand histories (`.txt`, or any file whose first line is a
-    /// PokerStars hand header); read only (H5).
+    /// Site text hand histories (`.txt`, or any file whose first line is a hand
+    /// header): PokerStars (H5) and the sites read over the same layer (H6,
+    /// [`crate::sites`]), each hand's site found by its header; read only.
     PokerStars,
 }
 
@@ -469,7 +470,7 @@ impl HandText {
 
 enum Splitter {
     Phh(PhhSplitter<BufReader<File>>),
-    PokerStars(PokerStarsSplitter<BufReader<File>>),
+    PokerStars(PokerStarsSplitter<Box<dyn std::io::BufRead + Send>>),
     Jsonl(JsonlSplitter<BufReader<File>>),
 }
 
@@ -493,7 +494,13 @@ impl FileHands {
         };
         let splitter = match format {
             Format::Phh => Splitter::Phh(PhhSplitter::new(open()?)),
-            Format::PokerStars => Splitter::PokerStars(PokerStarsSplitter::new(open()?)),
+            // (Site text in UTF-16 is given to the splitter as UTF-8.)
+            Format::PokerStars => Splitter::PokerStars(PokerStarsSplitter::new(
+                crate::sites::text::utf8_reader(open()?).map_err(|source| HistoryError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })?,
+            )),
             Format::Jsonl => Splitter::Jsonl(JsonlSplitter::new(open()?)),
             Format::Postcard => return Ok(None),
         };

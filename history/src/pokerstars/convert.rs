@@ -19,14 +19,15 @@ pub const SITE: Site = Site {
     cap_field: CAP_FIELD,
 };
 
-/// Converts `hand` (see [`crate::sites::builder`] for what is checked and how the
-/// players are ordered).
+/// Converts `hand` with its site's [`Site`] (PokerStars', or another site's read by
+/// [`super::parse_hand`]; see [`crate::sites::builder`] for what is checked and how
+/// the players are ordered).
 ///
 /// # Errors
 /// [`Unsupported`](super::PokerStarsErrorKind::Unsupported) for a form the native model cannot hold;
 /// [`Disagreement`](super::PokerStarsErrorKind::Disagreement) for an amount the rules contradict.
 pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
-    builder::build(hand, &SITE)
+    builder::build(hand, hand.header.site)
 }
 
 /// Converts `hand` as [`import`] does, but goes on where the text contradicts itself
@@ -36,5 +37,5 @@ pub fn import(hand: &Hand) -> Result<Imported, PokerStarsError> {
 /// # Errors
 /// As [`import`], for everything else.
 pub fn import_lenient(hand: &Hand) -> Result<Imported, PokerStarsError> {
-    builder::build_lenient(hand, &SITE)
+    builder::build_lenient(hand, hand.header.site)
 }

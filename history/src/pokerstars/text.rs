@@ -14,7 +14,8 @@ pub fn is_hand_start(line: &str) -> bool {
 /// `PokerStars ...#`: the English client's headers (and a few others that begin the
 /// same way). Cheap enough for every line.
 pub(crate) fn is_english_start(line: &str) -> bool {
-    line.starts_with("PokerStars ") && line.as_bytes().contains(&b'#')
+    (line.starts_with("PokerStars ") && line.as_bytes().contains(&b'#'))
+        || crate::sites::is_other_hand_start(line)
 }
 
 /// One or two words, then `PokerStars`, then a number: another language's header.

@@ -139,6 +139,11 @@ pub struct Timestamp {
 pub struct Header {
     /// The hand number.
     pub id: u64,
+    /// The hand's name as the site writes it, when it is more than the number
+    /// (GGPoker's `RC3892132211`).
+    pub label: Option<String>,
+    /// The site whose text this is.
+    pub site: &'static super::builder::Site,
     /// `Game #` (the older form) instead of `Hand #`.
     pub game_form: bool,
     /// A Zoom (fast-fold) hand.

@@ -53,9 +53,14 @@ use crate::money::{DEAD_BLIND, Unit};
 use super::ast::{Amount, CardList, Event, Hand, Limit, Line, PostKind, Run, SeatIndex, SeatState};
 use super::error::{ImportError, ImportErrorKind as Kind};
 
+/// The key of the text field that keeps a hand's name as its site writes it, when
+/// it is more than the number (GGPoker's `RC3892132211`; the `hand` field keeps
+/// the number).
+pub const HAND_NAME_FIELD: &str = "_hand_name";
+
 /// What the builder needs to know of the site a hand comes from: its name and the
 /// key of the extra field that keeps what the native model has no field for (the cap).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Site {
     /// The site's name as people write it (`PokerStars`), used in the metadata
     /// (`PokerStars tournament #123`).
@@ -1014,6 +1019,12 @@ impl<'h> Builder<'h> {
 
     fn shows(&mut self, seat: SeatIndex, cards: &CardList) -> Result<(), ImportError> {
         let p = self.who(seat)?;
+        // A player who folded and shows (some clients allow it) shows a dead hand:
+        // the cards are known, nothing is played.
+        if self.folded.get(usize::from(seat)).copied().unwrap_or(false) {
+            learn(&mut self.known, p, cards);
+            return Ok(());
+        }
         self.give_up_claims();
         learn(&mut self.known, p, cards);
         let mut shown: ArrayVec<Option<Card>, 5> = cards.iter().map(|&c| Some(c)).collect();
@@ -1431,6 +1442,12 @@ fn metadata(hand: &Hand, site: &Site, order: &[SeatIndex], unit: Unit, rake: u64
             meta.text
                 .push(("time_zone_abbreviation".to_string(), z.clone()));
         }
+    }
+    if let Some(label) = &h.label {
+        meta.extra.push(ExtraField {
+            key: HAND_NAME_FIELD.to_string(),
+            toml: crate::phh::quote(label),
+        });
     }
     if let Some(t) = &h.tournament {
         meta.text.push((

@@ -38,7 +38,31 @@ pub mod ast;
 pub mod builder;
 pub mod check;
 pub mod error;
+pub mod ggpoker;
 pub mod text;
+
+#[cfg(test)]
+mod tests;
+
+/// A site's reader of one hand's lines (its header first).
+pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
+
+/// True for a line that starts a hand of a site other than PokerStars read here
+/// (GGPoker's `Poker Hand #`), so a file of several sites' hands is cut right.
+#[inline]
+pub fn is_other_hand_start(line: &str) -> bool {
+    ggpoker::is_hand_start(line)
+}
+
+/// The reader of the hand whose lines these are, by its header line (content
+/// detection), or `None` for PokerStars' own (read by [`crate::pokerstars`]).
+pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
+    let head = lines.iter().map(|(_, l)| *l).find(|l| !l.is_empty())?;
+    if ggpoker::is_hand_start(head) {
+        return Some(ggpoker::parse_hand);
+    }
+    None
+}
 
 pub use builder::{Imported, Site, TextRepair, build, build_lenient};
 pub use check::{check, repairs};

@@ -8,14 +8,56 @@
 
 use std::borrow::Cow;
 
-/// The text of a file: borrowed when it is UTF-8, decoded from Windows-1252
-/// otherwise. A leading byte-order mark is removed.
+/// The text of a file: UTF-16 (little or big endian) when it begins with that
+/// byte-order mark; else borrowed when it is UTF-8, decoded from Windows-1252
+/// otherwise. A leading byte-order mark is removed; an odd last byte of UTF-16
+/// text and unpaired surrogates read as U+FFFD.
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
+        return Cow::Owned(utf16(rest, u16::from_le_bytes));
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
+        return Cow::Owned(utf16(rest, u16::from_be_bytes));
+    }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),
         Err(_) => Cow::Owned(bytes.iter().map(|&b| cp1252(b)).collect()),
     }
+}
+
+/// UTF-16 code units (two bytes each, in the order `unit` reads them) as text.
+fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
+    let units = bytes
+        .chunks(2)
+        .map(|c| <[u8; 2]>::try_from(c).map_or(0xFFFD, unit));
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or('\u{FFFD}'))
+        .collect()
+}
+
+/// Whether `head` (the first bytes of a file) begins with a UTF-16 byte-order
+/// mark: such a file is read whole and decoded ([`utf8_reader`]).
+pub fn is_utf16(head: &[u8]) -> bool {
+    head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF")
+}
+
+/// A reader of `input` as UTF-8 or single-byte text, for readers that cut lines
+/// at `\n` bytes: a UTF-16 file (by its byte-order mark) is read whole and given
+/// as UTF-8; any other input is passed through as it is.
+///
+/// # Errors
+/// The input's read errors.
+pub fn utf8_reader<R: std::io::BufRead + Send + 'static>(
+    mut input: R,
+) -> std::io::Result<Box<dyn std::io::BufRead + Send>> {
+    if !is_utf16(input.fill_buf()?) {
+        return Ok(Box::new(input));
+    }
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let text = decode(&bytes).into_owned();
+    Ok(Box::new(std::io::Cursor::new(text.into_bytes())))
 }
 
 /// One Windows-1252 byte as a character. The five bytes the code page leaves
