@@ -99,3 +99,13 @@ fn h6_ggpoker_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
 fn h6_ggpoker_hands_survive_phh_and_the_native_formats() {
     assert!(convert_site("ggpoker") >= 100);
 }
+
+#[test]
+fn h6_full_tilt_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
+    assert!(replay_site("fulltilt") >= 39);
+}
+
+#[test]
+fn h6_full_tilt_hands_survive_phh_and_the_native_formats() {
+    assert!(convert_site("fulltilt") >= 39);
+}

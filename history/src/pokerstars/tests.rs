@@ -386,7 +386,10 @@ fn h5_content_detection_finds_pokerstars_text() {
     assert!(looks_like_pokerstars(CASH));
     assert!(looks_like_pokerstars(&format!("\u{feff}\r\n\r\n{CASH}")));
     assert!(!looks_like_pokerstars("variant = 'NT'\n"));
-    assert!(!looks_like_pokerstars("Full Tilt Poker Game #1: ...\n"));
+    assert!(!looks_like_pokerstars("Seat 1: a (5 in chips)\n"));
+    // The other sites read over the same layer (H6) are found the same way.
+    assert!(looks_like_pokerstars("Full Tilt Poker Game #1: ...\n"));
+    assert!(looks_like_pokerstars("Poker Hand #RC1: ...\n"));
 }
 
 // ---- typed errors for malformed input: each names the hand, the line, the reason --

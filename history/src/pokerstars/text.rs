@@ -47,8 +47,9 @@ pub fn leading_comments(text: &str) -> impl Iterator<Item = &str> {
         .filter(|l| l.starts_with('#'))
 }
 
-/// True when `text` looks like a PokerStars hand history: its first line that is not
-/// filler starts a hand.
+/// True when `text` looks like a PokerStars hand history, or another site's read
+/// over the same layer ([`crate::sites`]: GGPoker, Full Tilt): its first line that
+/// is not filler starts a hand.
 pub fn looks_like_pokerstars(text: &str) -> bool {
     lines(text)
         .map(|(_, l)| l)

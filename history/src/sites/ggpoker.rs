@@ -36,6 +36,7 @@ use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::{self, Imported, Site};
 use super::error::{ImportError, ImportErrorKind as Kind, shorten};
+use super::text::without_separators;
 
 /// GGPoker, for the builder.
 pub static SITE: Site = Site {
@@ -187,29 +188,6 @@ fn total_pot(line: &str) -> Result<String, Kind> {
         })?;
     }
     Ok(format!("{total} | Rake {symbol}{}", Amount(fees)))
-}
-
-/// The line with the thousands separators of its numbers removed (`9,680` as
-/// `9680`): a comma between a digit and exactly three digits.
-fn without_separators(line: &str) -> Cow<'_, str> {
-    let b = line.as_bytes();
-    let is_sep = |i: usize| {
-        b.get(i) == Some(&b',')
-            && i > 0
-            && b.get(i - 1).is_some_and(u8::is_ascii_digit)
-            && (1..=3).all(|k| b.get(i + k).is_some_and(u8::is_ascii_digit))
-            && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
-    };
-    if !(0..b.len()).any(is_sep) {
-        return Cow::Borrowed(line);
-    }
-    let mut out = String::with_capacity(line.len());
-    for (i, c) in line.char_indices() {
-        if !is_sep(i) {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
 }
 
 fn malformed(expected: &'static str, found: &str) -> Kind {

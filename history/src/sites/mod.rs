@@ -38,6 +38,7 @@ pub mod ast;
 pub mod builder;
 pub mod check;
 pub mod error;
+pub mod fulltilt;
 pub mod ggpoker;
 pub mod text;
 
@@ -48,10 +49,10 @@ mod tests;
 pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 
 /// True for a line that starts a hand of a site other than PokerStars read here
-/// (GGPoker's `Poker Hand #`), so a file of several sites' hands is cut right.
+/// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`), so a file of several sites' hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
-    ggpoker::is_hand_start(line)
+    ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line)
 }
 
 /// The reader of the hand whose lines these are, by its header line (content
@@ -60,6 +61,9 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     let head = lines.iter().map(|(_, l)| *l).find(|l| !l.is_empty())?;
     if ggpoker::is_hand_start(head) {
         return Some(ggpoker::parse_hand);
+    }
+    if fulltilt::is_hand_start(head) {
+        return Some(fulltilt::parse_hand);
     }
     None
 }

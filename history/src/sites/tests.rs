@@ -271,3 +271,109 @@ fn h6_every_encoding_of_a_file_reads_the_same_hand() {
     odd.push(b'x');
     assert!(decode(&odd).ends_with('\u{FFFD}'));
 }
+
+/// A Full Tilt cash hand: the table in the header, the button in its own line,
+/// actions without a colon, `raises to`, chat, time notes, `wins the pot`.
+const FULL_TILT: &str = "Full Tilt Poker Game #33727641481: Table Link (6 max) - NL Hold'em - $0.50/$1 - 19:33:02 ET - 2014/01/05
+Seat 1: Rene Lacoste ($1,000)
+Seat 3: bravo ($100)
+Seat 5: charlie ($60), is sitting out
+bravo posts the small blind of $0.50
+Rene Lacoste posts the big blind of $1
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to bravo [Ah Ad]
+bravo raises to $3
+Rene Lacoste: gl
+Rene Lacoste has 15 seconds left to act
+Rene Lacoste raises to $9
+bravo calls $6
+*** FLOP *** [2c 7d 9h] (Total Pot: $18, 2 Players)
+Rene Lacoste bets $10
+bravo raises to $91, and is all in
+Rene Lacoste calls $81
+bravo shows [Ah Ad]
+Rene Lacoste shows [Kh Kd]
+*** TURN *** [2c 7d 9h] [Ts] (Total Pot: $200, 2 Players, 1 All-In)
+*** RIVER *** [2c 7d 9h Ts] [3s] (Total Pot: $200, 2 Players, 1 All-In)
+*** SHOW DOWN ***
+bravo shows a pair of Aces
+Rene Lacoste shows a pair of Kings
+bravo wins the pot ($199) with a pair of Aces
+*** SUMMARY ***
+Total pot $200 | Rake $1
+Board: [2c 7d 9h Ts 3s]
+Seat 1: Rene Lacoste (big blind) showed [Kh Kd] and lost with a pair of Kings
+Seat 3: bravo (button) (small blind) showed [Ah Ad] and won ($199) with a pair of Aces
+Seat 5: charlie is sitting out
+";
+
+#[test]
+fn h6_a_full_tilt_hand_reads_its_own_words_and_settles() {
+    let hand = one(FULL_TILT).expect("reads");
+    assert_eq!(hand.header.site.name, "Full Tilt Poker");
+    assert_eq!(hand.table.name, "Link");
+    assert_eq!(hand.table.max_seats, Some(6));
+    assert_eq!(hand.table.button, 3);
+    assert_eq!(hand.seats[0].stack, Amount(100_000));
+    let h = settled(FULL_TILT);
+    // Heads-up: p1 Rene Lacoste (big blind), p2 bravo (button); charlie sits out.
+    assert_eq!(h.starting_stacks, vec![100_000, 10_000]);
+    assert_eq!(h.finishing_stacks, Some(vec![90_000, 19_900]));
+    assert_eq!(h.meta.players.as_deref().map(<[String]>::len), Some(2));
+}
+
+#[test]
+fn h6_full_tilt_forms_it_cannot_read_are_typed_errors_naming_them() {
+    let with = |from: &str, to: &str| {
+        assert!(FULL_TILT.contains(from), "{from:?}");
+        FULL_TILT.replacen(from, to, 1)
+    };
+    // Another game, a capped table whose cap is not written, a tournament.
+    for (header, what) in [
+        ("NL Hold'em", "Hold'em"),
+        ("PL Omaha H/L", "`PL Omaha H/L`"),
+        ("CAP NL Hold'em", "cap the text does not state"),
+    ] {
+        let r = one(&with("NL Hold'em", header));
+        if what == "Hold'em" {
+            assert!(r.is_ok(), "{r:?}");
+            continue;
+        }
+        let e = r.expect_err("refused");
+        assert!(
+            e.line == 1 && e.is_unsupported() && e.to_string().contains(what),
+            "{e}"
+        );
+    }
+    let e = one(&with(
+        "Table Link (6 max)",
+        "$1 + $0.25 Sit & Go (78057629), Table 1",
+    ))
+    .expect_err("refused");
+    assert!(
+        e.is_unsupported() && e.to_string().contains("tournament"),
+        "{e}"
+    );
+    // A board run twice (its per-run summary is not read).
+    let e = one(&with(
+        "*** TURN ***",
+        "Players agree to Run It Twice\n*** TURN ***",
+    ))
+    .expect_err("refused");
+    assert!(e.line == 21 && e.is_unsupported(), "{e}");
+    // No button line; a header that is not Full Tilt's.
+    let e = one(&with("The button is in seat #3\n", "")).expect_err("refused");
+    assert!(matches!(e.kind, Kind::Truncated(_)), "{e}");
+    let e = one(&with(" - $0.50/$1", "")).expect_err("refused");
+    assert!(
+        e.line == 1 && matches!(e.kind, Kind::Malformed { .. }),
+        "{e}"
+    );
+    // A raise to less than it says it adds: the rules disagree at its line.
+    let e = error(&with("bravo calls $6", "bravo calls $5"));
+    assert!(
+        e.line == 14 && matches!(&e.kind, Kind::Disagreement { rule, .. } if rule == "B7"),
+        "{e}"
+    );
+}
