@@ -51,7 +51,10 @@ fn h6_holdem_replays_and_converts_ggpoker_and_full_tilt_files_found_by_content()
         for ext in ["phhs", "jsonl", "postcard"] {
             let out = scratch(&format!("session.{ext}"));
             let (ok, text) = holdem(&[Path::new("convert"), &renamed, &out]);
-            assert!(ok && text.contains(&format!("wrote {hands} hands")), "{text}");
+            assert!(
+                ok && text.contains(&format!("wrote {hands} hands")),
+                "{text}"
+            );
             let (ok, text) = holdem(&[Path::new("replay"), &out]);
             assert!(ok && text.contains(&settled), "{text}");
         }
