@@ -1,10 +1,14 @@
 //! `holdem convert` and `holdem gen-histories`: write hand histories in the
 //! format their file extension names.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use clap::Args;
 use holdem_history::corpus::{HandWriter, read_hands};
+
+use crate::{Escaped, error};
 
 /// Arguments of `holdem convert`.
 #[derive(Args)]
@@ -29,12 +33,41 @@ pub struct GenArgs {
     pub out: PathBuf,
 }
 
-/// Converts `input` to the format of `output`'s extension.
-pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
-    let mut w = HandWriter::create(output)?;
-    read_hands(input, |h| w.write(&h))?;
-    let n = w.finish()?;
-    Ok(format!("wrote {n} hands to {}", output.display()))
+/// Converts `input` to the format of `output`'s extension, whole or not at all:
+/// every hand that cannot be read is reported on standard error (each with its
+/// position, escaped), and then nothing is written and the status is 2, as for a
+/// file that cannot be read or written at all; `output` stays as it was.
+pub fn convert(input: &Path, output: &Path, out: &mut dyn Write) -> io::Result<ExitCode> {
+    let result = HandWriter::create(output).and_then(|mut w| {
+        let read = read_hands(input, |h| w.write(&h), |e| error(&e))?;
+        // An unfinished writer removes its temporary file.
+        Ok((read, (read.bad == 0).then(|| w.finish()).transpose()?))
+    });
+    let (read, n) = match result {
+        Ok((read, Some(n))) => (read, n),
+        Ok((read, None)) => {
+            error(&format!(
+                "{}: {} hands could not be read (listed above); nothing written",
+                input.display(),
+                read.bad
+            ));
+            return Ok(ExitCode::from(2));
+        }
+        Err(e) => {
+            error(&e);
+            return Ok(ExitCode::from(2));
+        }
+    };
+    write!(
+        out,
+        "wrote {n} hands to {}",
+        Escaped(&output.display().to_string())
+    )?;
+    if read.unsupported > 0 {
+        write!(out, " ({} hands of other games left out)", read.unsupported)?;
+    }
+    writeln!(out)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes the seeded random-hand corpus: all of it as postcard, the first hands as
@@ -42,14 +75,15 @@ pub fn convert(input: &Path, output: &Path) -> Result<String, String> {
 pub fn gen_histories(args: &GenArgs) -> Result<String, String> {
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let name = format!("seed-{}-{}-hands", args.seed, args.hands);
-    let mut native = HandWriter::create(&args.out.join(format!("{name}.postcard")))?;
+    let create = |path: PathBuf| HandWriter::create(&path).map_err(|e| e.to_string());
+    let mut native = create(args.out.join(format!("{name}.postcard")))?;
     let sample = 100.min(args.hands);
-    let mut phh = HandWriter::create(&args.out.join(format!("{name}-first-{sample}.phhs")))?;
-    let mut jsonl = HandWriter::create(&args.out.join(format!("{name}-first-{sample}.jsonl")))?;
+    let mut phh = create(args.out.join(format!("{name}-first-{sample}.phhs")))?;
+    let mut jsonl = create(args.out.join(format!("{name}-first-{sample}.jsonl")))?;
     let mut i = 0;
     holdem_cli::generate::generate(args.seed, args.hands, |h| {
         i += 1;
-        let io = |e: String| std::io::Error::other(e);
+        let io = std::io::Error::other;
         native.write(&h).map_err(io)?;
         if i <= sample {
             phh.write(&h).map_err(io)?;
@@ -58,9 +92,9 @@ pub fn gen_histories(args: &GenArgs) -> Result<String, String> {
         Ok(())
     })
     .map_err(|e| e.to_string())?;
-    let n = native.finish()?;
-    phh.finish()?;
-    jsonl.finish()?;
+    let n = native.finish().map_err(|e| e.to_string())?;
+    phh.finish().map_err(|e| e.to_string())?;
+    jsonl.finish().map_err(|e| e.to_string())?;
     Ok(format!(
         "wrote {n} hands (seed {}) to {}",
         args.seed,

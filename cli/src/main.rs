@@ -68,10 +68,10 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let status = match cli.command {
         Command::Simulate(args) => simulate::run(&args, &mut out),
-        Command::Rules(args) => Ok(rules::run(&args)),
+        Command::Rules(args) => rules::run(&args, &mut out),
         Command::Icm(args) => report(icm::run(&args), &mut out),
         Command::Replay(args) => replay::replay(&args, &mut out),
-        Command::Convert(args) => report(convert::convert(&args.input, &args.output), &mut out),
+        Command::Convert(args) => convert::convert(&args.input, &args.output, &mut out),
         Command::GenHistories(args) => report(convert::gen_histories(&args), &mut out),
         Command::Eval { cards } => cards::eval(&cards.join(" "), &mut out),
         Command::Equity(args) => report(equity::run(&args).map_err(|e| e.to_string()), &mut out),
@@ -93,9 +93,34 @@ fn finish(status: io::Result<ExitCode>) -> ExitCode {
     }
 }
 
-/// Prints `error: MESSAGE` on standard error, best effort.
+/// Prints `error: MESSAGE` on standard error, best effort, with control
+/// characters escaped ([`Escaped`]): messages quote file names and file text.
 fn error(message: &dyn std::fmt::Display) {
-    let _ = writeln!(io::stderr().lock(), "error: {message}");
+    let _ = writeln!(
+        io::stderr().lock(),
+        "error: {}",
+        Escaped(&message.to_string())
+    );
+}
+
+/// Text from outside (file names, file contents) as it is safe to print on a
+/// terminal: control characters (escape sequences, NUL, line breaks, DEL, C1
+/// codes) are written as Rust escapes (`\u{1b}`, `\u{0}`, `\n`); everything
+/// else, non-ASCII letters included, as it is.
+struct Escaped<'a>(&'a str);
+
+impl std::fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write as _;
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 fn report(result: Result<String, String>, out: &mut dyn Write) -> io::Result<ExitCode> {

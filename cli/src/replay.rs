@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use clap::Args;
 use holdem_history::corpus::{
-    Counts, FileReport, RulesBook, collect_files, format_line, judge_text, replay_file_batched,
+    Counts, FileReport, RulesBook, format_line, judge_text, replay_file_batched, walk_paths,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::error;
+use crate::{Escaped, error};
 
 /// Arguments of `holdem replay`.
 #[derive(Args)]
@@ -26,7 +26,8 @@ pub struct ReplayArgs {
     /// `_holdem_rules`, else standard.
     #[arg(long)]
     pub rules: Option<String>,
-    /// Machine-readable output (one JSON document).
+    /// Machine-readable output (one JSON document, written as the files are
+    /// replayed).
     #[arg(long)]
     pub json: bool,
     /// Print a line for every hand, not only the failures.
@@ -36,12 +37,24 @@ pub struct ReplayArgs {
     /// never acts again) and list every repair; strict replay is the default (H4).
     #[arg(long)]
     pub lenient: bool,
+    /// Follow symbolic links inside folders (each file and folder is visited once,
+    /// so a link loop ends); by default they are skipped and listed. Paths named on
+    /// the command line are always followed.
+    #[arg(long, short = 'L')]
+    pub follow: bool,
+    /// The most lines printed for one file (failures, repairs, every hand with
+    /// `-v`); the others are counted, and the count printed.
+    #[arg(long, default_value_t = 1000)]
+    pub max_lines: usize,
 }
 
 /// Hands read from a file before they are replayed in parallel.
 const BATCH: usize = 1024;
 
-/// Runs `holdem replay`.
+/// Runs `holdem replay`. Files are replayed in parallel a few at a time and each
+/// file's report is printed (text or JSON) as soon as its turn comes, in file
+/// order, then dropped: memory holds a few reports of at most `--max-lines` lines
+/// each, whatever the input.
 pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     let forced = match args.rules.as_deref().map(RulesBook::load).transpose() {
         Ok(f) => f,
@@ -51,13 +64,14 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
         }
     };
     let rules = RulesBook::new(forced).lenient(args.lenient);
-    let files = match collect_files(&args.paths) {
-        Ok(f) => f,
+    let walk = match walk_paths(&args.paths, args.follow) {
+        Ok(w) => w,
         Err(e) => {
             error(&e);
             return Ok(ExitCode::from(2));
         }
     };
+    let files = &walk.files;
     let start = Instant::now();
     let bar = if files.len() >= 20 && !args.json {
         let bar = ProgressBar::new(files.len() as u64);
@@ -70,83 +84,170 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     } else {
         ProgressBar::hidden()
     };
-    // Files in parallel, and within a file batches of hands in parallel: a file is
-    // read one batch at a time, so memory stays bounded however large it is.
-    let reports: Vec<FileReport> = files
-        .par_iter()
-        .map(|f| {
-            let r = replay_file_batched(f, &rules, args.verbose, BATCH, |texts| {
-                texts.par_iter().map(|t| judge_text(t, &rules)).collect()
-            });
-            bar.inc(1);
-            r
-        })
-        .collect();
+    let mut total = Counts::default();
+    let mut printer = Printer {
+        args,
+        first: true,
+        repaired: (0, 0),
+    };
+    if args.json {
+        out.write_all(b"{\"reports\":[")?;
+    } else {
+        for s in &walk.skipped {
+            writeln!(out, "skipped: {}: {}", shown(&s.path), s.reason)?;
+        }
+        if walk.skipped_left_out > 0 {
+            writeln!(
+                out,
+                "skipped: {} more paths not listed",
+                walk.skipped_left_out
+            )?;
+        }
+    }
+    // Files in parallel, a chunk at a time, and within a file batches of hands in
+    // parallel: a file is read one batch at a time.
+    let chunk = 4 * rayon::current_num_threads().max(1);
+    for files in files.chunks(chunk) {
+        let reports: Vec<FileReport> = files
+            .par_iter()
+            .map(|f| {
+                let r =
+                    replay_file_batched(f, &rules, args.verbose, args.max_lines, BATCH, |texts| {
+                        texts.par_iter().map(|t| judge_text(t, &rules)).collect()
+                    });
+                bar.inc(1);
+                r
+            })
+            .collect();
+        for r in &reports {
+            total.merge(&r.counts);
+            // Printing waits for the bar to be cleared off the terminal line.
+            bar.suspend(|| printer.file(out, r))?;
+        }
+    }
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    let mut total = Counts::default();
-    for r in &reports {
-        total.merge(&r.counts);
-    }
     let rate = if seconds > 0.0 {
         total.hands as f64 / seconds
     } else {
         0.0
     };
+    // Nothing replayed is a failure: a folder of files this command cannot read
+    // (another site's histories...) must not pass.
+    let passed = total.passed() && total.hands > 0;
     if args.json {
-        let doc = serde_json::json!({
-            "files": reports.len(),
+        out.write_all(b"],\"skipped\":")?;
+        serde_json::to_writer(&mut *out, &walk.skipped)?;
+        let tail = serde_json::json!({
+            "skipped_left_out": walk.skipped_left_out,
+            "files": files.len(),
             "counts": total,
             "seconds": seconds,
             "hands_per_second": rate,
-            "passed": total.passed(),
-            "reports": reports.iter().filter(|r| args.verbose || !r.lines.is_empty()).collect::<Vec<_>>(),
+            "passed": passed,
         });
-        writeln!(out, "{doc}")?;
+        // The tail object's members, after the reports and the skipped paths.
+        let tail = tail.to_string();
+        writeln!(out, ",{}", tail.strip_prefix('{').unwrap_or(&tail))?;
     } else {
-        for r in &reports {
-            for line in &r.lines {
-                writeln!(
-                    out,
-                    "{}: {}",
-                    status_word(line.status),
-                    format_line(&r.path, line)
-                )?;
-                for repair in &line.repairs {
-                    writeln!(
-                        out,
-                        "  repaired: action {}: inserted {:?} ({}); strict replay said: {}",
-                        repair.action, repair.inserted, repair.inferred, repair.error
-                    )?;
-                }
-            }
-            if r.counts.unmet_expectations > 0 {
-                writeln!(
-                    out,
-                    "FAILED: {}: expected an illegal hand ({:?}) but none was",
-                    r.path.display(),
-                    r.expected.as_deref().unwrap_or("")
-                )?;
-            }
+        print_summary(out, files.len(), &total, seconds, rate)?;
+        if total.hands == 0 {
+            writeln!(
+                out,
+                "no hand was replayed ({} paths skipped, listed above)",
+                walk.skipped.len() as u64 + walk.skipped_left_out
+            )?;
         }
-        print_summary(out, reports.len(), &total, seconds, rate)?;
+        writeln!(
+            out,
+            "{}",
+            if passed {
+                "result: PASS"
+            } else {
+                "result: FAIL"
+            }
+        )?;
         if args.lenient {
-            let (hands, repairs) = reports
-                .iter()
-                .flat_map(|r| &r.lines)
-                .filter(|l| !l.repairs.is_empty())
-                .fold((0, 0), |(h, n), l| (h + 1, n + l.repairs.len()));
+            let (hands, repairs) = printer.repaired;
             writeln!(
                 out,
                 "lenient: {repairs} repairs in {hands} hands (listed above)"
             )?;
         }
     }
-    Ok(if total.passed() {
+    Ok(if passed {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// A path as printed for people: lossily decoded, control characters escaped.
+fn shown(path: &std::path::Path) -> String {
+    Escaped(&path.to_string_lossy()).to_string()
+}
+
+/// Prints the reports one file at a time.
+struct Printer<'a> {
+    args: &'a ReplayArgs,
+    /// No report printed yet (JSON: no comma before the next).
+    first: bool,
+    /// Hands repaired and repairs, so far (lenient replay).
+    repaired: (usize, usize),
+}
+
+impl Printer<'_> {
+    fn file(&mut self, out: &mut dyn Write, r: &FileReport) -> io::Result<()> {
+        let repaired = r.lines.iter().filter(|l| !l.repairs.is_empty());
+        self.repaired.0 += repaired.clone().count();
+        self.repaired.1 += repaired.map(|l| l.repairs.len()).sum::<usize>();
+        if self.args.json {
+            if self.args.verbose || !r.lines.is_empty() || r.left_out > 0 {
+                if !self.first {
+                    out.write_all(b",")?;
+                }
+                self.first = false;
+                serde_json::to_writer(&mut *out, r)?;
+            }
+            return Ok(());
+        }
+        for line in &r.lines {
+            writeln!(
+                out,
+                "{}: {}",
+                status_word(line.status),
+                Escaped(&format_line(&r.path, line))
+            )?;
+            for repair in &line.repairs {
+                writeln!(
+                    out,
+                    "  repaired: action {}: inserted {} ({}); strict replay said: {}",
+                    repair.action,
+                    Escaped(&format!("{:?}", repair.inserted)),
+                    Escaped(&repair.inferred),
+                    Escaped(&repair.error)
+                )?;
+            }
+        }
+        if r.left_out > 0 {
+            writeln!(
+                out,
+                "{}: {} more lines not listed (--max-lines {})",
+                shown(&r.path),
+                r.left_out,
+                self.args.max_lines
+            )?;
+        }
+        if r.counts.unmet_expectations > 0 {
+            writeln!(
+                out,
+                "FAILED: {}: expected an illegal hand ({}) but none was",
+                shown(&r.path),
+                Escaped(&format!("{:?}", r.expected.as_deref().unwrap_or("")))
+            )?;
+        }
+        Ok(())
+    }
 }
 
 fn status_word(s: holdem_history::corpus::Status) -> &'static str {
@@ -215,13 +316,5 @@ fn print_summary(
             "unmet", c.unmet_expectations
         )?;
     }
-    writeln!(
-        out,
-        "{}",
-        if c.passed() {
-            "result: PASS"
-        } else {
-            "result: FAIL"
-        }
-    )
+    Ok(())
 }

@@ -121,3 +121,25 @@ fn convert_that_succeeds_writes_the_target_only() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn convert_reports_every_hand_it_cannot_read_not_only_the_first() {
+    let dir = temp_dir("every-bad");
+    let text = std::fs::read_to_string(
+        repo().join("data/histories/generated/seed-2026-10000-hands-first-100.jsonl"),
+    )
+    .expect("generated corpus");
+    let mut lines: Vec<&str> = text.lines().take(3).collect();
+    lines.insert(1, "{\"variant\": not json");
+    lines.push("[1, 2]");
+    let input = dir.join("two-bad.jsonl");
+    std::fs::write(&input, lines.join("\n") + "\n").expect("write input");
+    let out = convert(&input, &dir.join("out.postcard"));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("hand 2:"), "{stderr}");
+    assert!(stderr.contains("hand 5:"), "{stderr}");
+    assert!(stderr.contains("2 hands could not be read"), "{stderr}");
+    assert_eq!(names_in(&dir), ["two-bad.jsonl"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

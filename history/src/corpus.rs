@@ -2,32 +2,49 @@
 //! replay each hand, and count the results.
 //!
 //! A file may declare the failure it must produce with a line
-//! `# expect-illegal: <text>` (PHH files only): a failing hand whose message contains
-//! `<text>` counts as *expected illegal*, and the file fails if no hand matches. This
-//! is how `data/histories/illegal/` is replayed by the README's main command without
-//! failing it, while any other illegal hand still makes `holdem replay` exit non-zero.
+//! `# expect-illegal: <text>` (PHH files, and comments before a PokerStars file's
+//! first hand): a failing hand whose message contains `<text>` counts as *expected
+//! illegal*, and the file fails if no hand matches. This is how
+//! `data/histories/illegal/` is replayed by the README's main command without
+//! failing it, while any other illegal hand still makes `holdem replay` exit
+//! non-zero. A declaration that names nothing (`# expect-illegal:` alone) is
+//! refused: it is an unreadable line of its file
+//! ([`crate::stream::StreamError::EmptyExpectation`], with its line), and it
+//! matches no hand.
+//!
+//! # What is read
+//! [`walk_paths`] reads only regular files (a FIFO named `*.phh` is skipped, not
+//! opened), follows links inside folders only when asked and then visits nothing
+//! twice, and lists every path it skips with a [`SkipReason`].
 //!
 //! # The JSON report (`holdem replay --json`)
-//! One JSON object; its keys are stable (new keys may be added, none is renamed or
-//! removed):
+//! One JSON object, written as the files are replayed; its keys are stable (new
+//! keys may be added, none is renamed or removed):
 //! - `files` (number), `seconds` (number), `hands_per_second` (number), `passed`
-//!   (bool: nothing failed unexpectedly, the exit status is 0);
+//!   (bool: nothing failed unexpectedly and at least one hand was replayed, the
+//!   exit status is 0);
 //! - `counts`: a [`Counts`] object, keys `hands`, `ok`, `unsettled`, `illegal`,
 //!   `expected_illegal`, `mismatch`, `unsupported`, `unreadable`,
 //!   `unmet_expectations` (numbers);
+//! - `skipped`: one object per path not replayed ([`Skipped`]): `path` and
+//!   `reason` (`not-a-history`, `not-a-file`, `link`, `visited`, or
+//!   `{"unreadable": MESSAGE}`), at most [`MAX_SKIPPED_KEPT`];
+//!   `skipped_left_out` (number): the skipped paths not listed;
 //! - `reports`: one [`FileReport`] per file that has lines (every file with
-//!   `--verbose`): `path`, `counts` (as above), `expected` (the declared
-//!   `# expect-illegal:` text, absent if none) and `lines`, one [`HandLine`] per
-//!   hand kept: `hand` (1-based), `name` (the `.phhs` table, absent if none),
-//!   `status` (`ok`, `unsettled`, `illegal`, `expected-illegal`, `mismatch`,
-//!   `unsupported`, `unreadable`), `message` (for people; an inferred rake reads
-//!   `rake X inferred from finishing_stacks` or `... from winnings`), and
-//!   `repairs` (lenient replay only, absent when empty): one [`Repair`] each, keys
-//!   `action` (1-based position of the inserted action), `inserted` (PHH text),
-//!   `inferred` (for people) and `error` (the strict error it answers).
+//!   `--verbose`): `path` (text; bytes that are not UTF-8 become U+FFFD), `counts`
+//!   (as above), `expected` (the declared `# expect-illegal:` text, absent if
+//!   none), `left_out` (lines not kept past `--max-lines`) and `lines`, one
+//!   [`HandLine`] per hand kept: `hand` (1-based), `name` (the `.phhs` table,
+//!   absent if none), `status` (`ok`, `unsettled`, `illegal`, `expected-illegal`,
+//!   `mismatch`, `unsupported`, `unreadable`), `message` (for people; an inferred
+//!   rake reads `rake X inferred from finishing_stacks` or `... from winnings`),
+//!   and `repairs` (lenient replay only, absent when empty): one [`Repair`] each,
+//!   keys `action` (1-based position of the inserted action), `inserted` (PHH
+//!   text), `inferred` (for people) and `error` (the strict error it answers).
 //!
 //! Failures are always kept as lines; repaired hands too; other hands only with
-//! `--verbose`.
+//! `--verbose`; at most the `max_lines` given to [`replay_file_batched`] a file,
+//! so a report's memory is bounded whatever the input.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
@@ -93,46 +110,197 @@ fn is_pokerstars_file(path: &Path) -> bool {
 }
 
 /// Every history file under `paths` (files as given, folders recursively), sorted.
-/// Files of other types inside folders are skipped; named explicitly, they are an error.
+/// Files of other types inside folders are skipped; named explicitly, they are an
+/// error. Links inside folders are followed, each file and folder visited once
+/// ([`walk_paths`] with `follow_links`); what is skipped is not reported.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HistoryError> {
-    let mut out = Vec::new();
+    let walk = walk_paths(paths, true)?;
+    match walk.skipped.into_iter().find(|s| s.named) {
+        Some(s) if s.reason == SkipReason::NotAHistory => {
+            Err(HistoryError::UnknownFormat { path: s.path })
+        }
+        _ => Ok(walk.files),
+    }
+}
+
+/// Why [`walk_paths`] did not take a path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum SkipReason {
+    /// Not a hand history: its extension is none of a history's, or (`.txt`, or a
+    /// file named on the command line) its text is not PokerStars text.
+    #[error("not a hand history (.phh, .phhs, .jsonl, .postcard, PokerStars text)")]
+    NotAHistory,
+    /// A FIFO, socket or device: reading it could block forever or never end.
+    #[error("not a regular file (a FIFO, socket or device is not read)")]
+    NotAFile,
+    /// A symbolic link inside a folder, not followed.
+    #[error("a symbolic link, not followed (--follow follows links)")]
+    Link,
+    /// A link to a file or folder the walk has already visited (a loop, or a
+    /// second name for the same file).
+    #[error("a link to a file or folder already visited")]
+    Visited,
+    /// The entry could not be examined (a link that loops on itself, a folder
+    /// that cannot be read...).
+    #[error("cannot be read: {0}")]
+    Unreadable(String),
+}
+
+/// A path [`walk_paths`] did not take, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Skipped {
+    /// The path (in JSON, lossily as UTF-8 text).
+    #[serde(serialize_with = "lossy_path")]
+    pub path: PathBuf,
+    /// Why.
+    pub reason: SkipReason,
+    /// Named by the caller, not found inside a folder.
+    #[serde(skip)]
+    pub named: bool,
+}
+
+/// The most skipped paths [`Walk::skipped`] keeps; the others are counted.
+pub const MAX_SKIPPED_KEPT: usize = 1000;
+
+/// What [`walk_paths`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// The history files, sorted, each once.
+    pub files: Vec<PathBuf>,
+    /// What was skipped, in the order met (at most [`MAX_SKIPPED_KEPT`]).
+    pub skipped: Vec<Skipped>,
+    /// Skipped paths not kept in `skipped`.
+    pub skipped_left_out: u64,
+}
+
+impl Walk {
+    fn skip(&mut self, path: &Path, reason: SkipReason, named: bool) {
+        if self.skipped.len() < MAX_SKIPPED_KEPT {
+            self.skipped.push(Skipped {
+                path: path.to_path_buf(),
+                reason,
+                named,
+            });
+        } else {
+            self.skipped_left_out += 1;
+        }
+    }
+}
+
+/// The history files under `paths`: files as given, folders recursively. Nothing
+/// but regular files is read (a FIFO named `*.phh` would block), and a folder's
+/// `.txt` files only when they are PokerStars text. Paths given are followed if
+/// they are links; links inside folders are followed only with `follow_links`, and
+/// then no file or folder is visited twice (by its canonical path), so a link loop
+/// ends. Everything not taken is listed in [`Walk::skipped`] with its reason.
+///
+/// # Errors
+/// A path given that does not exist or cannot be examined.
+pub fn walk_paths(paths: &[PathBuf], follow_links: bool) -> Result<Walk, HistoryError> {
+    let mut walk = Walk::default();
+    let mut seen = std::collections::HashSet::new();
     for p in paths {
         let meta = std::fs::metadata(p).map_err(|source| HistoryError::Io {
             path: p.clone(),
             source,
         })?;
         if meta.is_dir() {
-            walk(p, &mut out)?;
+            if follow_links {
+                if let Ok(real) = std::fs::canonicalize(p) {
+                    seen.insert(real);
+                }
+            }
+            visit(p, follow_links, &mut seen, &mut walk);
+        } else if !meta.is_file() {
+            walk.skip(p, SkipReason::NotAFile, true);
         } else if Format::detect(p).is_some() {
-            out.push(p.clone());
+            walk.files.push(p.clone());
         } else {
-            return Err(HistoryError::UnknownFormat { path: p.clone() });
+            walk.skip(p, SkipReason::NotAHistory, true);
         }
     }
-    out.sort();
-    out.dedup();
-    Ok(out)
+    walk.files.sort();
+    walk.files.dedup();
+    Ok(walk)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), HistoryError> {
-    let io = |source| HistoryError::Io {
-        path: dir.to_path_buf(),
-        source,
+/// Walks one folder (see [`walk_paths`]); `seen` holds the canonical paths visited
+/// (with `follow_links`).
+fn visit(
+    dir: &Path,
+    follow_links: bool,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    walk: &mut Walk,
+) {
+    let unreadable = |e: std::io::Error| SkipReason::Unreadable(e.to_string());
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => return walk.skip(dir, unreadable(e), false),
     };
-    for entry in std::fs::read_dir(dir).map_err(io)? {
-        let path = entry.map_err(io)?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
+    let mut paths = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(entry) => paths.push((entry.path(), entry.file_type())),
+            Err(e) => walk.skip(dir, unreadable(e), false),
+        }
+    }
+    // In name order, so that what is skipped is listed the same way every time.
+    paths.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, file_type) in paths {
+        let file_type = match file_type {
+            Ok(t) => t,
+            Err(e) => {
+                walk.skip(&path, unreadable(e), false);
+                continue;
+            }
+        };
+        let file_type = if file_type.is_symlink() {
+            if !follow_links {
+                walk.skip(&path, SkipReason::Link, false);
+                continue;
+            }
+            // A link that loops on itself fails here (ELOOP).
+            match std::fs::metadata(&path) {
+                Ok(m) => m.file_type(),
+                Err(e) => {
+                    walk.skip(&path, unreadable(e), false);
+                    continue;
+                }
+            }
+        } else {
+            file_type
+        };
+        if follow_links {
+            match std::fs::canonicalize(&path) {
+                Ok(real) => {
+                    if !seen.insert(real) {
+                        walk.skip(&path, SkipReason::Visited, false);
+                        continue;
+                    }
+                }
+                Err(e) => {
+                    walk.skip(&path, unreadable(e), false);
+                    continue;
+                }
+            }
+        }
+        if file_type.is_dir() {
+            visit(&path, follow_links, seen, walk);
+        } else if !file_type.is_file() {
+            walk.skip(&path, SkipReason::NotAFile, false);
         } else {
             match Format::of(&path) {
                 // A `.txt` file in a folder counts only when it is PokerStars text.
-                Some(Format::PokerStars) if !is_pokerstars_file(&path) => {}
-                Some(_) => out.push(path),
-                None => {}
+                Some(Format::PokerStars) if !is_pokerstars_file(&path) => {
+                    walk.skip(&path, SkipReason::NotAHistory, false);
+                }
+                Some(_) => walk.files.push(path),
+                None => walk.skip(&path, SkipReason::NotAHistory, false),
             }
         }
     }
-    Ok(())
 }
 
 /// The rules each hand is replayed under: `--rules` when given, otherwise the preset a
@@ -323,27 +491,67 @@ impl Counts {
 /// The replay of one file.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileReport {
-    /// The file.
+    /// The file (in JSON, its name as UTF-8 text, any byte that is not UTF-8
+    /// replaced by U+FFFD).
+    #[serde(serialize_with = "lossy_path")]
     pub path: PathBuf,
     /// Counts for its hands.
     pub counts: Counts,
-    /// Hand lines: every hand when asked for, else only the ones that failed.
+    /// Hand lines: every hand when asked for, else only the ones that failed; at
+    /// most the `max_lines` the replay was given, in file order.
     pub lines: Vec<HandLine>,
+    /// Lines not kept because `max_lines` were kept already (their hands are
+    /// counted in `counts`).
+    pub left_out: u64,
     /// The failure the file declared, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<String>,
+    /// A hand met the declared failure.
+    #[serde(skip)]
+    met: bool,
+    #[serde(skip)]
+    keep_all: bool,
+    #[serde(skip)]
+    max_lines: usize,
+}
+
+/// A path as JSON text, lossily: a name that is not UTF-8 is still reported.
+fn lossy_path<S: serde::Serializer>(path: &Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&path.to_string_lossy())
 }
 
 impl FileReport {
+    fn new(path: &Path, keep_all: bool, max_lines: usize) -> FileReport {
+        FileReport {
+            path: path.to_path_buf(),
+            counts: Counts::default(),
+            lines: Vec::new(),
+            left_out: 0,
+            expected: None,
+            met: false,
+            keep_all,
+            max_lines,
+        }
+    }
+
     /// Whether a line of `status` is kept ([`FileReport::lines`]).
     fn keeps(status: Status, keep_all: bool) -> bool {
         keep_all || !matches!(status, Status::Ok | Status::Unsettled | Status::Unsupported)
     }
 
-    fn push(&mut self, line: HandLine, keep_all: bool) {
+    /// Counts a hand's line and keeps it if it is to be kept and there is room;
+    /// a failure the file declares (known by then) is counted as expected.
+    fn push(&mut self, mut line: HandLine) {
+        if let Some(expected) = &self.expected {
+            self.met |= meet(&mut line, expected);
+        }
         self.counts.add(line.status);
-        if FileReport::keeps(line.status, keep_all) || !line.repairs.is_empty() {
-            self.lines.push(line);
+        if FileReport::keeps(line.status, self.keep_all) || !line.repairs.is_empty() {
+            if self.lines.len() < self.max_lines {
+                self.lines.push(line);
+            } else {
+                self.left_out += 1;
+            }
         }
     }
 }
@@ -354,7 +562,6 @@ impl FileReport {
 fn judge_postcard<R: std::io::Read>(
     mut frames: PostcardHands<R>,
     rules: &RulesBook,
-    keep_all: bool,
     report: &mut FileReport,
 ) {
     let mut index = 0;
@@ -371,7 +578,7 @@ fn judge_postcard<R: std::io::Read>(
                 },
                 Err(e) => unreadable(index, e.to_string()),
             };
-            report.push(line, keep_all);
+            report.push(line);
             continue;
         }
         let mut record = HandRecord::new(std::mem::take(&mut buffer));
@@ -390,7 +597,7 @@ fn judge_postcard<R: std::io::Read>(
                         let outcome = replayer.replay(&record.view(), r);
                         let status = status_of(&outcome);
                         // Described only when the report keeps the line.
-                        let message = if FileReport::keeps(status, keep_all) {
+                        let message = if FileReport::keeps(status, report.keep_all) {
                             outcome.describe(record.unit())
                         } else {
                             String::new()
@@ -415,7 +622,7 @@ fn judge_postcard<R: std::io::Read>(
             },
         };
         buffer = record.take_buffer();
-        report.push(line, keep_all);
+        report.push(line);
     }
 }
 
@@ -579,41 +786,36 @@ fn decode_jsonl(t: &JsonlText) -> Result<HandHistory, NativeError> {
 const BATCH_BYTES: usize = 8 << 20;
 
 /// Replays every hand of one file. `keep_all` keeps a line per hand, otherwise only the
-/// failures are kept (memory stays bounded on large files).
+/// failures are kept.
 pub fn replay_file(path: &Path, rules: &RulesBook, keep_all: bool) -> FileReport {
-    replay_file_batched(path, rules, keep_all, 1, |texts| {
+    replay_file_batched(path, rules, keep_all, usize::MAX, 1, |texts| {
         texts.iter().map(|t| judge_text(t, rules)).collect()
     })
 }
 
-/// [`replay_file`], with the hands read in batches of at most `batch` hands (and at
-/// most 8 MiB of text) and each batch judged by `judge_batch`, which returns one
-/// line per text in order ([`judge_text`] on each: a caller may spread a batch over
-/// threads). Memory holds one batch; postcard files are replayed one hand at a time.
+/// [`replay_file`], keeping at most `max_lines` lines (the others are counted in
+/// [`FileReport::left_out`], so memory stays bounded whatever the file holds), with
+/// the hands read in batches of at most `batch` hands (and at most 8 MiB of text)
+/// and each batch judged by `judge_batch`, which returns one line per text in
+/// order ([`judge_text`] on each: a caller may spread a batch over threads).
+/// Memory holds one batch; postcard files are replayed one hand at a time.
 pub fn replay_file_batched(
     path: &Path,
     rules: &RulesBook,
     keep_all: bool,
+    max_lines: usize,
     batch: usize,
     mut judge_batch: impl FnMut(&[HandText]) -> Vec<HandLine>,
 ) -> FileReport {
-    let mut report = FileReport {
-        path: path.to_path_buf(),
-        counts: Counts::default(),
-        lines: Vec::new(),
-        expected: None,
-    };
+    let mut report = FileReport::new(path, keep_all, max_lines);
     let unreadable = |report: &mut FileReport, hand: usize, message: String| {
-        report.push(
-            HandLine {
-                hand,
-                name: None,
-                status: Status::Unreadable,
-                message,
-                repairs: Vec::new(),
-            },
-            true,
-        );
+        report.push(HandLine {
+            hand,
+            name: None,
+            status: Status::Unreadable,
+            message,
+            repairs: Vec::new(),
+        });
     };
     let Some(format) = Format::detect(path) else {
         unreadable(
@@ -626,12 +828,7 @@ pub fn replay_file_batched(
     match FileHands::open(path, format) {
         Err(e) => unreadable(&mut report, 0, e.to_string()),
         Ok(None) => match File::open(path) {
-            Ok(f) => judge_postcard(
-                PostcardHands::new(BufReader::new(f)),
-                rules,
-                keep_all,
-                &mut report,
-            ),
+            Ok(f) => judge_postcard(PostcardHands::new(BufReader::new(f)), rules, &mut report),
             Err(e) => unreadable(&mut report, 0, e.to_string()),
         },
         Ok(Some(mut hands)) => {
@@ -640,11 +837,14 @@ pub fn replay_file_batched(
             let mut bytes = 0usize;
             let mut flush = |texts: &mut Vec<HandText>, report: &mut FileReport| {
                 for line in judge_batch(texts) {
-                    report.push(line, keep_all);
+                    report.push(line);
                 }
                 texts.clear();
             };
-            for text in hands.by_ref() {
+            while let Some(text) = hands.next() {
+                if report.expected.is_none() {
+                    report.expected = hands.expected().map(str::to_string);
+                }
                 match text {
                     Ok(t) => {
                         bytes += t.len();
@@ -662,43 +862,56 @@ pub fn replay_file_batched(
                 }
             }
             flush(&mut texts, &mut report);
-            report.expected = hands.expected().map(str::to_string);
+            if report.expected.is_none() {
+                report.expected = hands.expected().map(str::to_string);
+            }
         }
     }
     settle_expectation(&mut report);
     report
 }
 
-/// Counts the hand that fails as the file declares (`# expect-illegal:`) as expected.
+/// Counts a failure `line` that meets the declared `expected` one as expected:
+/// true when it meets it.
+fn meet(line: &mut HandLine, expected: &str) -> bool {
+    // Lenient replay may have repaired the declared failure: the strict error it
+    // answered meets the declaration, and the line keeps its status.
+    if line.repairs.iter().any(|r| r.error.contains(expected)) {
+        return true;
+    }
+    if matches!(
+        line.status,
+        Status::Illegal | Status::Mismatch | Status::Unreadable
+    ) && line.message.contains(expected)
+    {
+        line.status = Status::ExpectedIllegal;
+        return true;
+    }
+    false
+}
+
+/// Counts the hand that fails as the file declares (`# expect-illegal:`) as
+/// expected, among the lines kept before the declaration was read.
 fn settle_expectation(report: &mut FileReport) {
-    if let Some(expected) = report.expected.clone() {
-        let mut met = false;
-        for line in &mut report.lines {
-            // Lenient replay may have repaired the declared failure: the strict
-            // error it answered meets the declaration, and the line keeps its
-            // status.
-            if line.repairs.iter().any(|r| r.error.contains(&expected)) {
-                met = true;
-                continue;
-            }
-            if matches!(
-                line.status,
-                Status::Illegal | Status::Mismatch | Status::Unreadable
-            ) && line.message.contains(&expected)
-            {
-                match line.status {
+    let Some(expected) = report.expected.clone() else {
+        return;
+    };
+    for line in &mut report.lines {
+        let before = line.status;
+        if meet(line, &expected) {
+            report.met = true;
+            if line.status != before {
+                match before {
                     Status::Illegal => report.counts.illegal -= 1,
                     Status::Mismatch => report.counts.mismatch -= 1,
                     _ => report.counts.unreadable -= 1,
                 }
                 report.counts.expected_illegal += 1;
-                line.status = Status::ExpectedIllegal;
-                met = true;
             }
         }
-        if !met {
-            report.counts.unmet_expectations += 1;
-        }
+    }
+    if !report.met {
+        report.counts.unmet_expectations += 1;
     }
 }
 
@@ -829,65 +1042,110 @@ pub fn format_line(path: &Path, line: &HandLine) -> String {
     )
 }
 
-/// Reads every hand of a file in any format, in order, stopping at the first error.
-/// PokerStars hands the engine does not play (another game, run it twice...) are
-/// left out, not errors.
-pub fn read_hands(
+/// What [`read_hands`] read from a file.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandsRead {
+    /// Hands read and handed on.
+    pub hands: usize,
+    /// Hands that could not be read (each reported, then the reader went on).
+    pub bad: usize,
+    /// PokerStars hands of a game this engine does not play, left out.
+    pub unsupported: usize,
+}
+
+/// Reads every hand of a file in any format, in order, and gives each to `each`.
+/// A hand that cannot be read is given to `bad` and the reader goes on at the next
+/// hand; only what ends the file (it cannot be opened, a read fails, a postcard
+/// frame's length is broken) stops it, reported to `bad` too. PokerStars hands the
+/// engine does not play (another game...) are left out and counted, not errors.
+///
+/// # Errors
+/// The file is not a history file or cannot be opened; or `each` failed (its
+/// error, which stops the reading).
+pub fn read_hands<E: From<HistoryError>>(
     path: &Path,
-    mut each: impl FnMut(HandHistory) -> Result<(), String>,
-) -> Result<usize, String> {
-    let mut n = 0;
-    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    mut each: impl FnMut(HandHistory) -> Result<(), E>,
+    mut bad: impl FnMut(HistoryError),
+) -> Result<HandsRead, E> {
+    let mut read = HandsRead::default();
     let Some(format) = Format::detect(path) else {
         return Err(HistoryError::UnknownFormat {
             path: path.to_path_buf(),
         }
-        .to_string());
+        .into());
     };
-    let hands = FileHands::open(path, format).map_err(|e| e.to_string())?;
-    match hands {
-        Some(hands) => {
-            for text in hands {
-                match text.map_err(|e| fail(&e))? {
-                    HandText::PokerStars(t) => {
-                        match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
-                            Ok(imported) => {
-                                each(imported.history)?;
-                                n += 1;
-                            }
-                            // Another game or a form the model cannot hold: not
-                            // converted.
-                            Err(e) if e.is_unsupported() => {}
-                            Err(e) => return Err(fail(&e)),
-                        }
+    let mut fail = |e: HistoryError, read: &mut HandsRead| {
+        read.bad += 1;
+        bad(e);
+    };
+    let Some(hands) = FileHands::open(path, format)? else {
+        let f = File::open(path).map_err(|source| HistoryError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut frames = PostcardHands::new(BufReader::new(f));
+        let mut index = 0;
+        while let Some(frame) = frames.next_frame() {
+            index += 1;
+            let hand = frame
+                .map_err(|e| e.to_string())
+                .and_then(|(bytes, version)| decode_postcard(bytes, version));
+            match hand {
+                Ok(h) => {
+                    each(h)?;
+                    read.hands += 1;
+                }
+                Err(reason) => fail(
+                    HistoryError::Native {
+                        path: path.to_path_buf(),
+                        hand: index,
+                        reason,
+                    },
+                    &mut read,
+                ),
+            }
+        }
+        return Ok(read);
+    };
+    for text in hands {
+        let hand = match text {
+            Err(source) => Err(HistoryError::Stream {
+                path: path.to_path_buf(),
+                source,
+            }),
+            Ok(HandText::PokerStars(t)) => {
+                match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
+                    Ok(imported) => Ok(imported.history),
+                    // Another game or a form the model cannot hold: not converted.
+                    Err(e) if e.is_unsupported() => {
+                        read.unsupported += 1;
+                        continue;
                     }
-                    HandText::Phh(t) => {
-                        let hand = t.parse().hand.map_err(|source| {
-                            HistoryError::Phh {
-                                path: path.to_path_buf(),
-                                source,
-                            }
-                            .to_string()
-                        })?;
-                        each(hand)?;
-                        n += 1;
-                    }
-                    HandText::Jsonl(t) => {
-                        each(decode_jsonl(&t).map_err(|e| fail(&e))?)?;
-                        n += 1;
-                    }
+                    Err(source) => Err(HistoryError::PokerStars {
+                        path: path.to_path_buf(),
+                        source,
+                    }),
                 }
             }
-        }
-        None => {
-            let f = File::open(path).map_err(|e| fail(&e))?;
-            for h in PostcardHands::new(BufReader::new(f)) {
-                each(h.map_err(|e| fail(&e))?)?;
-                n += 1;
+            Ok(HandText::Phh(t)) => t.parse().hand.map_err(|source| HistoryError::Phh {
+                path: path.to_path_buf(),
+                source,
+            }),
+            Ok(HandText::Jsonl(t)) => decode_jsonl(&t).map_err(|e| HistoryError::Native {
+                path: path.to_path_buf(),
+                hand: t.index,
+                reason: e.to_string(),
+            }),
+        };
+        match hand {
+            Ok(h) => {
+                each(h)?;
+                read.hands += 1;
             }
+            Err(e) => fail(e, &mut read),
         }
     }
-    Ok(n)
+    Ok(read)
 }
 
 /// Writes hands to a file in the format of its extension.
@@ -910,28 +1168,29 @@ impl HandWriter {
     /// A writer for `path` (written to a temporary file beside it until
     /// [`HandWriter::finish`]); its extension chooses the format (`.phh` holds one
     /// hand, `.phhs` numbered tables). A postcard file gets its header at once.
-    pub fn create(path: &Path) -> Result<HandWriter, String> {
-        let format = Format::of(path).ok_or_else(|| {
-            HistoryError::UnknownFormat {
-                path: path.to_path_buf(),
-            }
-            .to_string()
+    pub fn create(path: &Path) -> Result<HandWriter, HistoryError> {
+        let format = Format::of(path).ok_or_else(|| HistoryError::UnknownFormat {
+            path: path.to_path_buf(),
         })?;
+        let refuse = |reason| HistoryError::NotWritable {
+            path: path.to_path_buf(),
+            reason,
+        };
         if format == Format::PokerStars {
-            return Err(format!(
-                "{}: PokerStars text is read, not written; write .phh, .phhs, .jsonl or .postcard",
-                path.display()
+            return Err(refuse(
+                "PokerStars text is read, not written; write .phh, .phhs, .jsonl or .postcard",
             ));
         }
         let single = path.extension().is_some_and(|e| e == "phh");
-        let name = path
-            .file_name()
-            .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        let name = path.file_name().ok_or_else(|| refuse("not a file name"))?;
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(name);
         tmp_name.push(format!(".{}.tmp", std::process::id()));
         let tmp = path.with_file_name(tmp_name);
-        let f = File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        let f = File::create(&tmp).map_err(|source| HistoryError::Io {
+            path: tmp.clone(),
+            source,
+        })?;
         let mut w = HandWriter {
             format,
             single,
@@ -942,44 +1201,66 @@ impl HandWriter {
             finished: false,
         };
         if format == Format::Postcard {
-            write_postcard_header(&mut w.out).map_err(|e| e.to_string())?;
+            write_postcard_header(&mut w.out).map_err(|source| HistoryError::NativeWrite {
+                path: w.path.clone(),
+                hand: 0,
+                source,
+            })?;
         }
         Ok(w)
     }
 
+    fn io(&self, source: std::io::Error) -> HistoryError {
+        HistoryError::Io {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
     /// Appends one hand.
-    pub fn write(&mut self, h: &HandHistory) -> Result<(), String> {
+    pub fn write(&mut self, h: &HandHistory) -> Result<(), HistoryError> {
         self.count += 1;
-        let e = |e: &dyn std::fmt::Display| format!("{}: {e}", self.path.display());
+        let phh = |w: &HandWriter, source| HistoryError::PhhWrite {
+            path: w.path.clone(),
+            hand: w.count,
+            source,
+        };
+        let native = |w: &HandWriter, source| HistoryError::NativeWrite {
+            path: w.path.clone(),
+            hand: w.count,
+            source,
+        };
         match self.format {
             Format::Phh if self.single => {
                 if self.count > 1 {
-                    return Err(format!(
-                        "{}: a .phh file holds one hand; write .phhs",
-                        self.path.display()
-                    ));
+                    return Err(HistoryError::NotWritable {
+                        path: self.path.clone(),
+                        reason: "a .phh file holds one hand; write .phhs",
+                    });
                 }
-                let text = write_phh(h).map_err(|x| e(&format!("hand {}: {x}", self.count)))?;
-                self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
+                let text = write_phh(h).map_err(|e| phh(self, e))?;
+                self.out.write_all(text.as_bytes()).map_err(|e| self.io(e))
             }
             Format::Phh => {
                 let sep = if self.count > 1 { "\n" } else { "" };
-                let hand = write_phh(h).map_err(|x| e(&format!("hand {}: {x}", self.count)))?;
+                let hand = write_phh(h).map_err(|e| phh(self, e))?;
                 let text = format!("{sep}[{}]\n{hand}", self.count);
-                self.out.write_all(text.as_bytes()).map_err(|x| e(&x))
+                self.out.write_all(text.as_bytes()).map_err(|e| self.io(e))
             }
-            Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|x| e(&x)),
-            Format::Postcard => write_postcard(&mut self.out, h).map_err(|x| e(&x)),
-            Format::PokerStars => Err(e(&"PokerStars text is read, not written")),
+            Format::Jsonl => write_jsonl(&mut self.out, h).map_err(|e| native(self, e)),
+            Format::Postcard => write_postcard(&mut self.out, h).map_err(|e| native(self, e)),
+            Format::PokerStars => Err(HistoryError::NotWritable {
+                path: self.path.clone(),
+                reason: "PokerStars text is read, not written",
+            }),
         }
     }
 
     /// Flushes the file, renames it onto the target and returns the number of
     /// hands written.
-    pub fn finish(mut self) -> Result<usize, String> {
-        let fail = |e: std::io::Error| format!("{}: {e}", self.path.display());
-        self.out.flush().map_err(fail)?;
-        std::fs::rename(&self.tmp, &self.path).map_err(fail)?;
+    pub fn finish(mut self) -> Result<usize, HistoryError> {
+        self.out.flush().map_err(|e| self.io(e))?;
+        std::fs::rename(&self.tmp, &self.path).map_err(|e| self.io(e))?;
         self.finished = true;
         Ok(self.count)
     }

@@ -142,6 +142,52 @@ pub enum HistoryError {
         /// Why.
         reason: String,
     },
+    /// A hand's text could not be cut from the file (too long, or reading
+    /// failed).
+    #[error("{path}: {source}")]
+    Stream {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: crate::stream::StreamError,
+    },
+    /// A PokerStars hand could not be read or imported.
+    #[error("{path}: {source}")]
+    PokerStars {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: crate::pokerstars::PokerStarsError,
+    },
+    /// A hand cannot be written as PHH.
+    #[error("{path}: hand {hand}: {source}")]
+    PhhWrite {
+        /// The file written.
+        path: PathBuf,
+        /// 1-based hand of the output.
+        hand: usize,
+        /// Why.
+        source: crate::phh::PhhWriteError,
+    },
+    /// A hand cannot be written in a native format.
+    #[error("{path}: hand {hand}: {source}")]
+    NativeWrite {
+        /// The file written.
+        path: PathBuf,
+        /// 1-based hand of the output.
+        hand: usize,
+        /// Why.
+        source: crate::native::NativeError,
+    },
+    /// A file this writer does not write (PokerStars text, a second hand in a
+    /// `.phh`, a path without a file name).
+    #[error("{path}: {reason}")]
+    NotWritable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: &'static str,
+    },
     /// A file whose extension is not a history format.
     #[error("{path}: not a hand history file (expected .phh, .phhs, .jsonl or .postcard)")]
     UnknownFormat {

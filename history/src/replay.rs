@@ -147,14 +147,31 @@ impl EventSink for AutoSink {
 /// What replaying one hand gave.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "result", rename_all = "kebab-case")]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one outcome a hand, by value: boxing the settled one would allocate on the replay hot path"
+)]
 pub enum Outcome {
     /// Every action was legal.
     Ok {
         /// The hand reached its settlement (false: the history stops early, or hides
         /// cards a showdown needs).
         settled: bool,
-        /// Each player's stack after the hand (settled) or after the last action.
+        /// Each player's stack as the engine settles the hand (settled) or after the
+        /// last action: after a rake the engine applies (`_holdem_rake`, B23), but
+        /// *before* a rake the history only records as taken (PHH `rake`) or that is
+        /// inferred from its `finishing_stacks` (H4). What a player really kept is
+        /// [`Outcome::Ok::stacks_after_rake`].
         stacks: Amounts,
+        /// Each player's stack after the hand and after every rake, applied,
+        /// recorded or inferred (H4): what a tracker adds up. Equal to `stacks` when
+        /// no rake is taken or the hand is not settled; [`UNKNOWN_STACK`] for a
+        /// player whose starting stack is unknown.
+        stacks_after_rake: Amounts,
+        /// The rake taken from the pots, in the hand's unit: applied by the engine
+        /// (`_holdem_rake`), recorded (PHH `rake`) or inferred from
+        /// `finishing_stacks`; 0 when none is taken or the hand is not settled.
+        rake: u64,
         /// The pots awarded, main pot first (empty when not settled).
         pots: Amounts,
         /// Why the hand is not settled, if it is not; for a settled hand, a remark
@@ -194,6 +211,7 @@ impl Outcome {
                 stacks,
                 pots,
                 note,
+                ..
             } => {
                 let stacks: Vec<String> =
                     stacks.iter().map(|&s| Money(s, unit).to_string()).collect();
@@ -1222,7 +1240,7 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         }
     };
     let Some(result) = hand.result() else {
-        let stacks = seats
+        let stacks: Amounts = seats
             .map(|s| known(s.as_usize(), hand.stack(s).get()))
             .collect();
         let note = hidden.unwrap_or_else(|| {
@@ -1233,7 +1251,9 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         });
         return Outcome::Ok {
             settled: false,
+            stacks_after_rake: stacks.clone(),
             stacks,
+            rake: 0,
             pots: Amounts::new(),
             note: Some(phh_names(&note)),
         };
@@ -1251,6 +1271,11 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         let _ = pots.try_push(pot.amount.get());
     }
     let mut note = None;
+    // H4: the rake the engine applied is already out of `stacks`; a rake recorded
+    // as taken or inferred from finishing stacks is not, and `stacks_after_rake`
+    // takes it out.
+    let mut rake = result.rake().get();
+    let mut stacks_after_rake = stacks.clone();
     let taken = match rake_taken(h) {
         Ok(taken) => taken,
         Err(reason) => return Outcome::Unsupported { reason },
@@ -1260,6 +1285,8 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         match taken_gap(h, result, expected, &stacks) {
             Some((gap, complete)) if gap == taken || (!complete && gap <= taken) => {
                 note = Some(format!("rake {} recorded", h.unit.format(taken)));
+                rake = rake.saturating_add(taken);
+                recorded_after_rake(h, expected, &mut stacks_after_rake);
             }
             _ => {
                 return Outcome::Mismatch {
@@ -1277,11 +1304,13 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         if expected[..] != stacks[..] {
             match rake_gap(h, result, expected, &stacks) {
                 Some(0) => {}
-                Some(rake) => {
+                Some(inferred) => {
                     note = Some(format!(
                         "rake {} inferred from finishing_stacks",
-                        h.unit.format(rake)
+                        h.unit.format(inferred)
                     ));
+                    rake = rake.saturating_add(inferred);
+                    recorded_after_rake(h, expected, &mut stacks_after_rake);
                 }
                 None => {
                     return Outcome::Mismatch {
@@ -1295,11 +1324,64 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
             }
         }
     }
+    if let (None, Some(taken)) = (h.finishing_stacks, taken) {
+        // A rake recorded as taken, with no finishing stacks to say from whom: from
+        // the winners (H4), each giving at most what they collected.
+        rake = rake.saturating_add(taken);
+        take_from_winners(h, result, taken, &mut stacks_after_rake);
+    }
     Outcome::Ok {
         settled: true,
         stacks,
+        stacks_after_rake,
+        rake,
         pots,
         note: note.or_else(|| winnings_note(h, result)),
+    }
+}
+
+/// Each known player's recorded finishing stack, which is after the rake (H4);
+/// a player whose starting stack is unknown keeps [`UNKNOWN_STACK`].
+fn recorded_after_rake<A>(h: &ReplayView<'_, A>, expected: &[u64], stacks: &mut Amounts) {
+    for (i, (stack, &recorded)) in stacks.iter_mut().zip(expected).enumerate() {
+        if h.starting_stacks.get(i) != Some(&UNKNOWN_STACK) {
+            *stack = recorded;
+        }
+    }
+}
+
+/// Takes a recorded rake out of the winners' stacks when the history does not
+/// record finishing stacks: from the player who collected most first (a single
+/// winner's pot, the usual case, is exact), each giving at most what they
+/// collected from the pots.
+fn take_from_winners<A>(
+    h: &ReplayView<'_, A>,
+    result: &holdem_betting::HandResult,
+    taken: u64,
+    stacks: &mut Amounts,
+) {
+    let mut collected: [(u64, usize); MAX_SEATS] = [(0, 0); MAX_SEATS];
+    for (i, slot) in collected.iter_mut().enumerate().take(stacks.len()) {
+        let won = Seat::new(i as u8).map_or(0, |seat| {
+            result.pots().iter().map(|p| p.share_of(seat).get()).sum()
+        });
+        *slot = (won, i);
+    }
+    // Most collected first; among equals, the lower seat first.
+    collected.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut left = taken;
+    for (won, i) in collected {
+        if left == 0 {
+            break;
+        }
+        if h.starting_stacks.get(i) == Some(&UNKNOWN_STACK) {
+            continue;
+        }
+        let part = won.min(left);
+        if let Some(stack) = stacks.get_mut(i) {
+            *stack = stack.saturating_sub(part);
+            left -= part;
+        }
     }
 }
 

@@ -46,6 +46,16 @@ pub enum StreamError {
         /// The limit, in bytes.
         limit: usize,
     },
+    /// A `# expect-illegal:` declaration that names no failure: it would match
+    /// every failing hand, so it is refused (the file fails) and not used.
+    #[error(
+        "line {line}: `# expect-illegal:` names no failure; an expectation must name the \
+         failure it expects (a rule ID or the engine's message)"
+    )]
+    EmptyExpectation {
+        /// 1-based line of the declaration.
+        line: u32,
+    },
     /// Reading failed; nothing more is read.
     #[error("line {line}: {source}")]
     Io {
@@ -58,11 +68,11 @@ pub enum StreamError {
 }
 
 impl StreamError {
-    /// The hand the error belongs to (0 for an I/O error).
+    /// The hand the error belongs to (0 for an I/O error or a declaration).
     pub fn hand(&self) -> usize {
         match self {
             StreamError::HandTooLong { hand, .. } => *hand,
-            StreamError::Io { .. } => 0,
+            StreamError::EmptyExpectation { .. } | StreamError::Io { .. } => 0,
         }
     }
 }
@@ -284,11 +294,37 @@ fn starts_with_bracket(line: &[u8]) -> bool {
 }
 
 /// The `# expect-illegal:` declaration on a line, if it is one (see
-/// [`crate::corpus`]).
-fn expectation(line: &str) -> Option<String> {
-    line.trim()
-        .strip_prefix("# expect-illegal:")
-        .map(|s| s.trim().to_string())
+/// [`crate::corpus`]): the failure it names, or the error for one that names
+/// none.
+fn expectation(line: &str, at: u32) -> Option<Result<String, StreamError>> {
+    let text = line.trim().strip_prefix("# expect-illegal:")?.trim();
+    Some(if text.is_empty() {
+        Err(StreamError::EmptyExpectation { line: at })
+    } else {
+        Ok(text.to_string())
+    })
+}
+
+/// The first declaration of a file: what it expects, or why it was refused
+/// (given once, as the splitter's next item).
+#[derive(Debug, Default)]
+struct Declared {
+    expected: Option<String>,
+    refused: Option<StreamError>,
+    seen: bool,
+}
+
+impl Declared {
+    fn note(&mut self, line: &str, at: u32) {
+        if self.seen {
+            return;
+        }
+        match expectation(line, at) {
+            None => {}
+            Some(Ok(text)) => (self.expected, self.seen) = (Some(text), true),
+            Some(Err(e)) => (self.refused, self.seen) = (Some(e), true),
+        }
+    }
 }
 
 /// One table of a PHH document: its text and where it is.
@@ -346,7 +382,7 @@ pub struct PhhSplitter<R> {
     /// A line already read that starts the next table.
     pending: Option<(u32, Vec<u8>)>,
     index: usize,
-    expected: Option<String>,
+    declared: Declared,
     done: bool,
 }
 
@@ -358,21 +394,19 @@ impl<R: BufRead> PhhSplitter<R> {
             scan: TomlScan::default(),
             pending: None,
             index: 0,
-            expected: None,
+            declared: Declared::default(),
             done: false,
         }
     }
 
     /// The first `# expect-illegal:` declaration read so far (see [`crate::corpus`]).
     pub fn expected(&self) -> Option<&str> {
-        self.expected.as_deref()
+        self.declared.expected.as_deref()
     }
 
     fn note(&mut self, line: &[u8]) {
-        if self.expected.is_none() {
-            if let Ok(text) = std::str::from_utf8(line) {
-                self.expected = expectation(text);
-            }
+        if let Ok(text) = std::str::from_utf8(line) {
+            self.declared.note(text, self.source.line);
         }
     }
 
@@ -416,6 +450,9 @@ impl<R: BufRead> PhhSplitter<R> {
 
     /// The next table's text, or `None` at the end of the input.
     pub fn next_text(&mut self) -> Option<Result<PhhText, StreamError>> {
+        if let Some(refused) = self.declared.refused.take() {
+            return Some(Err(refused));
+        }
         loop {
             if self.done && self.pending.is_none() {
                 return None;
@@ -548,7 +585,7 @@ pub struct PokerStarsSplitter<R> {
     after_gap: bool,
     preamble_reported: bool,
     index: usize,
-    expected: Option<String>,
+    declared: Declared,
     done: bool,
 }
 
@@ -563,7 +600,7 @@ impl<R: BufRead> PokerStarsSplitter<R> {
             after_gap: true,
             preamble_reported: false,
             index: 0,
-            expected: None,
+            declared: Declared::default(),
             done: false,
         }
     }
@@ -571,7 +608,7 @@ impl<R: BufRead> PokerStarsSplitter<R> {
     /// The first `# expect-illegal:` declaration before the first hand (see
     /// [`crate::pokerstars::leading_comments`]).
     pub fn expected(&self) -> Option<&str> {
-        self.expected.as_deref()
+        self.declared.expected.as_deref()
     }
 
     /// The current hand, finished.
@@ -597,6 +634,9 @@ impl<R: BufRead> PokerStarsSplitter<R> {
 
     /// The next hand's text, or `None` at the end of the input.
     pub fn next_text(&mut self) -> Option<Result<PokerStarsText, StreamError>> {
+        if let Some(refused) = self.declared.refused.take() {
+            return Some(Err(refused));
+        }
         loop {
             if self.done {
                 return self.emit(None);
@@ -650,8 +690,8 @@ impl<R: BufRead> PokerStarsSplitter<R> {
                 // `#` comments before the first hand: see
                 // [`crate::pokerstars::leading_comments`].
                 let comment = self.index == 0 && line.starts_with('#');
-                if comment && self.expected.is_none() {
-                    self.expected = expectation(&line);
+                if comment {
+                    self.declared.note(&line, n);
                 }
                 if !is_filler(&line) && !comment && !self.preamble_reported {
                     self.preamble_reported = true;

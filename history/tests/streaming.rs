@@ -302,7 +302,7 @@ fn replaying_in_batches_reports_as_replaying_hand_by_hand() {
     assert!(files.len() > 50);
     for path in files {
         let one = replay_file(&path, &rules, true);
-        let batched = replay_file_batched(&path, &rules, true, 3, |texts| {
+        let batched = replay_file_batched(&path, &rules, true, usize::MAX, 3, |texts| {
             texts
                 .iter()
                 .rev()

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use holdem_rules_config::{Preset, Rules};
 
+use crate::Escaped;
+
 /// Exit status for a rules file or preset name that was rejected.
 const REJECTED: u8 = 2;
 /// Exit status for a file that could not be read.
@@ -37,34 +39,39 @@ pub enum RulesCommand {
     },
 }
 
-/// Runs `holdem rules`, printing to standard output and standard error.
-pub fn run(args: &RulesArgs) -> ExitCode {
-    let stdout = std::io::stdout();
+/// Runs `holdem rules`, printing to `out` and standard error (best effort).
+///
+/// # Errors
+/// Writing to `out` failed (a full disk, a closed pipe): the caller reports it.
+pub fn run(args: &RulesArgs, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     let stderr = std::io::stderr();
-    ExitCode::from(run_to(args, &mut stdout.lock(), &mut stderr.lock()))
+    run_to(args, out, &mut stderr.lock()).map(ExitCode::from)
 }
 
 /// Runs `holdem rules` with the given output streams; returns the exit status
 /// (0 success, 1 unreadable file, 2 rejected rules or unknown preset).
-pub fn run_to(args: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    // Output errors (a closed pipe) are not worth a second error message.
-    match &args.command {
+///
+/// # Errors
+/// Writing to `out` failed. Messages on `err` are best effort.
+pub fn run_to(args: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<u8> {
+    Ok(match &args.command {
         RulesCommand::List => {
             for preset in Preset::ALL {
-                let _ = writeln!(out, "{:<16} {}", preset.name(), preset.about());
+                writeln!(out, "{:<16} {}", preset.name(), preset.about())?;
             }
             0
         }
         RulesCommand::Show { preset } => match Preset::from_name(preset) {
             Some(p) => {
-                let _ = out.write_all(p.source().as_bytes());
+                out.write_all(p.source().as_bytes())?;
                 0
             }
             None => {
                 let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
                 let _ = writeln!(
                     err,
-                    "error: no preset named {preset:?}; the presets are {}",
+                    "error: no preset named \"{}\"; the presets are {}",
+                    Escaped(preset),
                     names.join(", ")
                 );
                 REJECTED
@@ -77,26 +84,27 @@ pub fn run_to(args: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             } else {
                 std::fs::read(file)
             };
+            let name = Escaped(file);
             let bytes = match bytes {
                 Ok(bytes) => bytes,
                 Err(e) => {
-                    let _ = writeln!(err, "error: cannot read {file}: {e}");
-                    return IO_ERROR;
+                    let _ = writeln!(err, "error: cannot read {name}: {e}");
+                    return Ok(IO_ERROR);
                 }
             };
             match Rules::from_toml_bytes(&bytes) {
                 Ok(rules) => {
-                    let _ = writeln!(out, "{file}: ok");
-                    let _ = writeln!(out, "{}", rules.summary());
+                    writeln!(out, "{name}: ok")?;
+                    writeln!(out, "{}", rules.summary())?;
                     0
                 }
                 Err(e) => {
-                    let _ = writeln!(err, "{file}: {e}");
+                    let _ = writeln!(err, "{name}: {}", Escaped(&e.to_string()));
                     REJECTED
                 }
             }
         }
-    }
+    })
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ fn holdem_rules(args: &[&str]) -> (u8, String, String) {
     let cli = Cli::try_parse_from(std::iter::once("rules").chain(args.iter().copied()))
         .unwrap_or_else(|e| panic!("{args:?}: {e}"));
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = run_to(&cli.args, &mut out, &mut err);
+    let status = run_to(&cli.args, &mut out, &mut err).expect("writes to memory");
     let text = |b: Vec<u8>| String::from_utf8(b).expect("utf-8");
     (status, text(out), text(err))
 }
