@@ -1,6 +1,6 @@
 //! GGPoker text hand histories (rule H6): the client's English hold'em hands (cash,
 //! Rush & Cash, tournaments), read into the site-neutral [`Hand`] and converted by
-//! the shared [builder](super::builder).
+//! the shared [`super::builder`].
 //!
 //! GGPoker writes the PokerStars forms with a few differences, each handled here:
 //! - the header: `Poker Hand #RC3892132211: Hold'em No Limit ($0.02/$0.05) -

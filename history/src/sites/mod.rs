@@ -12,19 +12,25 @@
 //! of a few hundred lines, not a copy of the conversion.
 //!
 //! # How a site plugs in
-//! 1. Decode the file with [`text::decode`] and cut it into lines with
-//!    [`text::lines`]; cut hands at the site's own header line.
-//! 2. Read each hand's lines into an [`ast::Hand`]: amounts as [`ast::Amount`]
-//!    (hundredths), players as indices into [`ast::Hand::seats`], one
-//!    [`ast::Line`] per line of play, failures as [`ImportError`] naming the line.
-//!    Another game is [`ImportErrorKind::Unsupported`] naming it.
-//! 3. Declare a [`builder::Site`] (name, extra-field keys) and call
-//!    [`builder::build`]: an [`builder::Imported`] hand, or the disagreement at its
-//!    line.
-//! 4. Replay `imported.history` and hold the outcome against the text with
-//!    [`check::check`].
+//! 1. A module `sites/<site>.rs` with a `static SITE: Site` (name, cap field), an
+//!    `is_hand_start(line)` test for its header line, and a
+//!    `parse_hand(&[(u32, &str)]) -> Result<ast::Hand, ImportError>` reader.
+//! 2. The reader fills an [`ast::Hand`] (its `header.site` is `&SITE`): amounts as
+//!    [`ast::Amount`] (hundredths), players as indices into [`ast::Hand::seats`],
+//!    one [`ast::Line`] per line of play, failures as [`ImportError`] naming the
+//!    line; another game is [`ImportErrorKind::Unsupported`] naming it. A site of
+//!    the PokerStars family reads its own header and turns its other lines into
+//!    PokerStars' forms for `pokerstars::parse::parse_body` ([`ggpoker`] and
+//!    [`fulltilt`] are the models); any other site fills the hand itself.
+//! 3. Register it in [`is_other_hand_start`] and [`reader_of`]: files are then cut
+//!    at its headers and its hands read, converted ([`builder::build`], the
+//!    disagreement at its line, or [`builder::build_lenient`]) and checked against
+//!    the replay ([`check::check`]) by `holdem replay` and `holdem convert`, with
+//!    no other change.
 //!
-//! The PokerStars module ([`crate::pokerstars`]) is the model to copy.
+//! The bytes come through [`text::decode`] (UTF-8 with or without a byte-order
+//! mark, UTF-16 little or big endian by their marks, Windows-1252) and
+//! [`text::lines`].
 //!
 //! # Invariants
 //! An [`builder::Imported`] hand holds only what its text says: cards never shown
@@ -49,7 +55,8 @@ mod tests;
 pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 
 /// True for a line that starts a hand of a site other than PokerStars read here
-/// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`), so a file of several sites' hands is cut right.
+/// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`), so a file of
+/// several sites' hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
     ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line)
