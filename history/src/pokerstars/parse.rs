@@ -344,6 +344,18 @@ impl Parser {
         } else {
             return Err(self.malformed("`No Limit`, `Pot Limit` or `Limit`", line));
         };
+        // Mixed limits (B28): `Hold'em Pot Limit Pre-Flop, No Limit Post-Flop`.
+        if let Some(r) = rest.strip_prefix(" Pre-Flop, ") {
+            let post = r.split(" (").next().unwrap_or(r);
+            return Err(unsupported(&format!(
+                "mixed limits by street (B28): {} before the flop, `{post}`",
+                match limit {
+                    Limit::NoLimit => "no limit",
+                    Limit::PotLimit => "pot limit",
+                    Limit::FixedLimit => "fixed limit",
+                }
+            )));
+        }
         let mut rest = rest;
         let mut tournament = tournament;
         // A heads-up or shootout match: `- Match Round II, Level I (10/20)`.

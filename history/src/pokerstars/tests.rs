@@ -1354,3 +1354,20 @@ fn line_of(text: &str, part: &str) -> u32 {
     let at = text.lines().position(|l| l.contains(part)).unwrap_or(0);
     u32::try_from(at + 1).unwrap_or(0)
 }
+
+/// Mixed limits by street (B28) are not played yet: a typed unsupported error that
+/// names them, never an unreadable header.
+#[test]
+fn h5_mixed_limits_by_street_are_unsupported_and_named() {
+    let text = CASH.replacen(
+        "Hold'em No Limit ($0.25/$0.50 USD)",
+        "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($0.25/$0.50 USD)",
+        1,
+    );
+    assert_ne!(text, CASH);
+    let e = err(&text);
+    assert!(
+        e.line == 1 && e.is_unsupported() && e.to_string().contains("mixed limits"),
+        "{e}"
+    );
+}
