@@ -256,16 +256,24 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
                 .filter_map(|w| w.strip_prefix('$').and_then(parse_amount))
                 .take(1)
                 .collect();
+            // A freeroll says so; a buy-in in a currency not read here (`¥220`)
+            // is paid, for amounts not kept.
+            let buy_in = if name.contains("Freeroll") {
+                BuyIn::Freeroll
+            } else if parts.is_empty() {
+                BuyIn::Paid {
+                    parts,
+                    currency: Currency::Chips,
+                }
+            } else {
+                BuyIn::Paid {
+                    parts,
+                    currency: Currency::Usd,
+                }
+            };
             Some(Tournament {
                 id: tid,
-                buy_in: if parts.is_empty() {
-                    BuyIn::Freeroll
-                } else {
-                    BuyIn::Paid {
-                        parts,
-                        currency: Currency::Usd,
-                    }
-                },
+                buy_in,
                 level: None,
                 round: None,
             })

@@ -141,6 +141,19 @@ fn h6_a_ggpoker_tournament_hand_reads_its_own_header_and_separators() {
     let t = hand.header.tournament.as_ref().expect("a tournament");
     assert_eq!((t.id, t.level.as_deref()), (232_064_631, Some("12")));
     assert_eq!(hand.seats[0].stack, Amount(968_000));
+    assert!(matches!(
+        &t.buy_in,
+        super::ast::BuyIn::Paid { parts, .. } if parts == &[Amount(250)]
+    ));
+    // A name with a colon and a comma, a buy-in in another currency.
+    let satellite = GG_TOURNAMENT.replacen(
+        "Bounty Hunters Special $2.50",
+        "¥220 Satellite to #12: Zodiac, 5 Seats",
+        1,
+    );
+    let hand = one(&satellite).expect("reads");
+    let t = hand.header.tournament.as_ref().expect("a tournament");
+    assert!(matches!(&t.buy_in, super::ast::BuyIn::Paid { parts, .. } if parts.is_empty()));
     let h = settled(GG_TOURNAMENT);
     // p1 c0969eff (small blind), p2 4f29b34d, p3 Hero (button).
     assert_eq!(h.starting_stacks, vec![9_680, 34_700, 12_000]);
