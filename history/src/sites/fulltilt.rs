@@ -1,5 +1,5 @@
 //! Full Tilt Poker text hand histories (rule H6; the site closed in 2016, its files
-//! remain): the English client's hold'em cash hands, read into the site-neutral
+//! remain): the English client's hold'em hands (cash and tournaments), read into the site-neutral
 //! [`Hand`] and converted by the shared [builder](super::builder).
 //!
 //! Full Tilt wrote the PokerStars family's forms with its own words; each is
@@ -17,15 +17,17 @@
 //! - notes dropped: time-outs, connections, `adds $X` (chips for the next hand),
 //!   `shows two pair...` without cards.
 //!
-//! Refused with a typed error naming them: other games (Omaha, stud...), a `CAP
-//! NL` table (its cap is not written), a hand run twice (`Players agree to Run It
-//! Twice`: its per-run summary is not read), tournament hands.
+//! Tournament hands (`MiniFTOPS Main Event (255707037), Table 179 - NL Hold'em -
+//! 10/20 - ...`, a sit & go) are read in chips. Refused with a typed error naming
+//! them: other games (Omaha, stud...), a `CAP NL` table (its cap is not written), a
+//! hand run twice (`Players agree to Run It Twice`: its per-run summary is not
+//! read).
 
 use std::borrow::Cow;
 
 use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
 
-use super::ast::{Amount, Currency, Hand, Header, Limit};
+use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::Site;
 use super::error::{ImportError, ImportErrorKind as Kind, shorten};
 use super::text::without_separators;
@@ -85,7 +87,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     for &(n, line) in after {
         if let Some(r) = line.strip_prefix("Seat ") {
             if let Some((_, who)) = r.split_once(": ") {
-                if let Some(at) = who.rfind(" ($") {
+                if let Some(at) = stack_at(who) {
                     if names.len() < 10 && !line.contains(" collected ") {
                         names.push(who.get(..at).unwrap_or(who));
                     }
@@ -169,6 +171,16 @@ impl Round {
     }
 }
 
+/// Where a seat line's stack begins: the last ` (` before an amount (`($2.73)`,
+/// `(13,587)`).
+fn stack_at(s: &str) -> Option<usize> {
+    s.rmatch_indices(" (").map(|(i, _)| i).find(|&i| {
+        s.get(i + 2..)
+            .and_then(|r| r.chars().next())
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
+    })
+}
+
 /// A summary line in PokerStars' form (a seat sitting out is not listed).
 fn summary_line(line: &str) -> Option<Cow<'_, str>> {
     if line.starts_with("Seat ") && line.ends_with(" is sitting out") {
@@ -198,7 +210,7 @@ fn body_line<'a>(
     }
     if let Some(r) = line.strip_prefix("Seat ") {
         // `Seat 1: name ($2.73)` or `Seat 1: name ($300), is sitting out`.
-        if let Some(at) = r.rfind(" ($") {
+        if let Some(at) = stack_at(r) {
             let (who, stack) = r.split_at(at);
             let stack = stack.trim_start_matches(" (");
             let (amount, state) = stack.split_once(')').unwrap_or((stack, ""));
@@ -338,10 +350,37 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     let id = crate::pokerstars::parse::digits(number)
         .ok_or_else(|| fail(None, malformed("a hand number", line)))?;
     let fail = |kind: Kind| fail(Some(id), kind);
-    let Some(table) = rest.strip_prefix("Table ") else {
-        return Err(fail(Kind::Unsupported(
-            "a Full Tilt tournament hand".to_string(),
-        )));
+    // A tournament: `MiniFTOPS Main Event (255707037), Table 179 - ...` or `$10 Sit &
+    // Go (Turbo) (268569961), Table 1 - ...`: its number in the last parentheses.
+    let (tournament, table) = match rest.strip_prefix("Table ") {
+        Some(table) => (None, table),
+        None => {
+            let (name, table) = rest
+                .split_once(", Table ")
+                .ok_or_else(|| fail(malformed(expected, line)))?;
+            let number = name
+                .rsplit_once('(')
+                .and_then(|(_, n)| crate::pokerstars::parse::digits(n.trim_end_matches(')')))
+                .ok_or_else(|| fail(malformed("a tournament number `(N)`", line)))?;
+            let buy_in = match name.split(' ').find_map(|w| w.strip_prefix('$')) {
+                Some(a) => BuyIn::Paid {
+                    parts: amount_of(a).into_iter().collect(),
+                    currency: Currency::Usd,
+                },
+                None if name.contains("Freeroll") => BuyIn::Freeroll,
+                None => BuyIn::Paid {
+                    parts: Vec::new(),
+                    currency: Currency::Chips,
+                },
+            };
+            let t = Tournament {
+                id: number,
+                buy_in,
+                level: None,
+                round: None,
+            };
+            (Some(t), table)
+        }
     };
     let parts: Vec<&str> = table.split(" - ").collect();
     let (table_part, rest_parts) = parts
@@ -401,6 +440,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         .split_once('/')
         .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
     let currency = match sb.chars().next() {
+        _ if tournament.is_some() => Currency::Chips,
         Some('$') => Currency::Usd,
         Some('€') => Currency::Eur,
         Some('£') => Currency::Gbp,
@@ -444,7 +484,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
             site: &SITE,
             game_form: true,
             zoom: false,
-            tournament: None,
+            tournament,
             limit,
             stakes,
             currency,
