@@ -50,6 +50,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "rules-config")]
 use holdem_rules_config::{Preset, Rules};
 use serde::Serialize;
 
@@ -313,8 +314,12 @@ pub struct RulesBook {
 }
 
 impl RulesBook {
-    /// The standard rules and every preset; `forced` overrides what hands declare.
+    /// The standard rules and every preset of `holdem-rules-config` (with the
+    /// `rules-config` feature; without it, the standard rules alone: a hand that
+    /// names a preset is then unreadable, saying so); `forced` overrides what
+    /// hands declare.
     pub fn new(forced: Option<HouseRules>) -> RulesBook {
+        #[cfg(feature = "rules-config")]
         let presets = Preset::ALL
             .iter()
             .filter_map(|p| {
@@ -323,6 +328,14 @@ impl RulesBook {
                     .map(|r| HouseRules::from_rules(p.name(), &r))
             })
             .collect();
+        #[cfg(not(feature = "rules-config"))]
+        let presets = Vec::new();
+        RulesBook::with_presets(forced, presets)
+    }
+
+    /// The standard rules and the given presets, found by their
+    /// [`HouseRules::name`]; `forced` overrides what hands declare.
+    pub fn with_presets(forced: Option<HouseRules>, presets: Vec<HouseRules>) -> RulesBook {
         RulesBook {
             forced,
             standard: HouseRules::standard(),
@@ -340,7 +353,9 @@ impl RulesBook {
         self
     }
 
-    /// Rules by name: `standard`, a preset name, or a rules file (TOML).
+    /// Rules by name: `standard`, a preset name, or a rules file (TOML)
+    /// (feature `rules-config`).
+    #[cfg(feature = "rules-config")]
     pub fn load(name: &str) -> Result<HouseRules, String> {
         if name == "standard" {
             return Ok(HouseRules::standard());
