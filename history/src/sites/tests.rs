@@ -394,17 +394,17 @@ fn h6_full_tilt_forms_it_cannot_read_are_typed_errors_naming_them() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
 
-    /// Whatever is cut out of or written into a GGPoker or Full Tilt hand, the
+    /// Whatever is cut out of or written into a GGPoker, Full Tilt or Winamax hand, the
     /// readers answer with a hand or a typed error naming a line of the text, never
     /// a panic.
     #[test]
     fn h6_mangled_site_text_gives_a_hand_or_a_typed_error(
-        site in 0usize..2,
+        site in 0usize..3,
         cut in 0usize..1800,
         len in 0usize..40,
         insert in "[ -~€,\n]{0,12}",
     ) {
-        let text = if site == 0 { GG_RUN_TWICE } else { FULL_TILT };
+        let text = [GG_RUN_TWICE, FULL_TILT, WINAMAX][site];
         let mut chars: Vec<char> = text.chars().collect();
         let at = cut.min(chars.len());
         let end = (at + len).min(chars.len());
