@@ -58,7 +58,7 @@ fn h6_site_histories_match_their_snapshots() {
     let rules = RulesBook::new(None);
     insta::glob!(
         "../../data/histories",
-        "{ggpoker,fulltilt}/**/*.txt",
+        "{ggpoker,fulltilt,winamax}/**/*.txt",
         |path| {
             insta::assert_snapshot!(render(path, &rules));
         }

@@ -47,6 +47,7 @@ pub mod error;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod text;
+pub mod winamax;
 
 #[cfg(test)]
 mod tests;
@@ -55,11 +56,11 @@ mod tests;
 pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 
 /// True for a line that starts a hand of a site other than PokerStars read here
-/// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`), so a file of
-/// several sites' hands is cut right.
+/// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`, Winamax's
+/// `Winamax Poker - `), so a file of several sites' hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
-    ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line)
+    ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line) || winamax::is_hand_start(line)
 }
 
 /// The reader of the hand whose lines these are, by its header line (content
@@ -71,6 +72,9 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     }
     if fulltilt::is_hand_start(head) {
         return Some(fulltilt::parse_hand);
+    }
+    if winamax::is_hand_start(head) {
+        return Some(winamax::parse_hand);
     }
     None
 }

@@ -1,0 +1,355 @@
+//! Winamax text hand histories (rule H6): the English client's hold'em cash hands,
+//! read into the site-neutral [`Hand`] and converted by the shared
+//! [builder](super::builder).
+//!
+//! Winamax writes the PokerStars family's forms with its own words; each is turned
+//! into the PokerStars form here and read by the PokerStars body reader:
+//! - the header: `Winamax Poker - CashGame - HandId: #5343878-96-1383820687 -
+//!   Holdem no limit (0.25€/0.50€) - 2013/11/07 10:38:07 UTC` (the hand's name, three
+//!   numbers, kept as [`Header::label`]; its number is the last of them);
+//! - the table: `Table: 'Athens 11' 5-max (real money) Seat #4 is the button`;
+//! - amounts with the currency after the number (`0.25€`);
+//! - actions without a colon (`name folds`), `*** ANTE/BLINDS ***` before the
+//!   blinds and `*** PRE-FLOP ***` for `*** HOLE CARDS ***`;
+//! - the summary: `Total pot 43.45€ | Rake 3€` (the total is what the players
+//!   collected, after the rake; PokerStars' total holds the rake, so the two are
+//!   added), `| No rake`, `Board: [..]`, `won 43.45€`.
+//!
+//! Refused, with a typed error that names them: another game (Omaha) is
+//! unsupported, naming the game; so are tournaments and play money, whose forms
+//! no file here shows.
+
+use std::borrow::Cow;
+
+use crate::pokerstars::parse::{digits, parse_amount, parse_body, timestamp};
+
+use super::ast::{Amount, Currency, Hand, Header, Limit};
+use super::builder::Site;
+use super::error::{ImportError, ImportErrorKind as Kind, shorten};
+
+/// Winamax, for the builder.
+pub static SITE: Site = Site {
+    name: "Winamax",
+    cap_field: "_winamax_cap",
+};
+
+/// True for the first line of a Winamax hand (`Winamax Poker - `).
+pub fn is_hand_start(line: &str) -> bool {
+    line.trim_start_matches('\u{feff}')
+        .starts_with("Winamax Poker - ")
+}
+
+fn malformed(expected: &'static str, found: &str) -> Kind {
+    Kind::Malformed {
+        expected,
+        found: shorten(found),
+    }
+}
+
+/// Reads one Winamax hand from its lines (the header first).
+///
+/// # Errors
+/// An [`ImportError`] naming the line: [`Kind::Unsupported`] for another game or a
+/// form this reader refuses, [`Kind::Malformed`] and the others for text that is
+/// not Winamax's.
+pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
+    let mut rest = lines.iter().enumerate().filter(|(_, (_, l))| !l.is_empty());
+    let Some((i, &(first_line, head_text))) = rest.next() else {
+        return Err(ImportError {
+            hand: None,
+            line: lines.first().map_or(0, |l| l.0),
+            kind: Kind::Truncated("a header"),
+        });
+    };
+    let header = header(first_line, head_text.trim_start_matches('\u{feff}'))?;
+    let id = header.id;
+    let fail = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
+    let after = lines.get(i + 1..).unwrap_or(&[]);
+    // The seats' names, for actions written without a colon.
+    let mut names: Vec<&str> = Vec::new();
+    for &(_, line) in after {
+        if line == "*** SUMMARY ***" {
+            break;
+        }
+        if let Some(r) = line.strip_prefix("Seat ") {
+            if let Some((_, who)) = r.split_once(": ") {
+                if let Some(at) = who.rfind(" (") {
+                    if names.len() < 10 {
+                        names.push(who.get(..at).unwrap_or(who));
+                    }
+                }
+            }
+        }
+    }
+    // Longest names first: a name that begins with another's is found whole.
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut out: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(after.len());
+    let mut summary = false;
+    let mut hole_cards = false;
+    for &(n, line) in after {
+        // The player's own cards come before `*** PRE-FLOP ***`: the hole cards'
+        // marker goes before the first of the two.
+        let marker = line.starts_with("Dealt to ") || line.trim_end() == "*** PRE-FLOP ***";
+        if marker && !summary {
+            if !hole_cards {
+                out.push((n, Cow::Borrowed("*** HOLE CARDS ***")));
+                hole_cards = true;
+            }
+            if !line.starts_with("Dealt to ") {
+                continue;
+            }
+        }
+        let converted = if summary {
+            summary_line(line).map_err(|kind| fail(n, kind))?
+        } else {
+            body_line(line, &names).map_err(|kind| fail(n, kind))?
+        };
+        if line == "*** SUMMARY ***" {
+            summary = true;
+        }
+        if let Some(l) = converted {
+            out.push((n, l));
+        }
+    }
+    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_ref())).collect();
+    parse_body(header, first_line, &borrowed)
+}
+
+/// Every amount of a line with its currency sign before the number (`0.25€` as
+/// `€0.25`).
+fn amounts_first(line: &str) -> Cow<'_, str> {
+    if !line.contains('€') {
+        return Cow::Borrowed(line);
+    }
+    let words: Vec<String> = line
+        .split(' ')
+        .map(|w| {
+            // `(67.80€)` and `43.45€` alike.
+            let (open, inner) = match w.strip_prefix('(') {
+                Some(r) => ("(", r),
+                None => ("", w),
+            };
+            let (inner, close) = match inner.strip_suffix(')') {
+                Some(r) => (r, ")"),
+                None => (inner, ""),
+            };
+            match inner.strip_suffix('€') {
+                Some(num) if num.bytes().all(|b| b.is_ascii_digit() || b == b'.') => {
+                    format!("{open}€{num}{close}")
+                }
+                _ => w.to_string(),
+            }
+        })
+        .collect();
+    Cow::Owned(words.join(" "))
+}
+
+/// A summary line in PokerStars' form. Winamax's total pot is what the players
+/// collected, the rake already taken; PokerStars' holds the rake: the two are added.
+fn summary_line(line: &str) -> Result<Option<Cow<'_, str>>, Kind> {
+    let line = amounts_first(line);
+    if let Some(b) = line.strip_prefix("Board: ") {
+        return Ok(Some(Cow::Owned(format!("Board {b}"))));
+    }
+    if let Some(total) = line.strip_suffix(" | No rake") {
+        let sign = if total.contains('€') { "€" } else { "" };
+        return Ok(Some(Cow::Owned(format!("{total} | Rake {sign}0"))));
+    }
+    if let Some(r) = line.strip_prefix("Total pot ") {
+        let (total, rake) = r
+            .split_once(" | Rake ")
+            .ok_or_else(|| malformed("`Total pot X | Rake Y` or `| No rake`", &line))?;
+        if total.contains(' ') {
+            return Err(Kind::Unsupported(
+                "a Winamax hand with side pots in its summary".to_string(),
+            ));
+        }
+        let value = |a: &str| {
+            parse_amount(a.trim_start_matches('€')).ok_or_else(|| Kind::Amount {
+                text: shorten(a),
+                reason: "not a number of at most two decimals",
+            })
+        };
+        let gross = value(total)?
+            .0
+            .checked_add(value(rake)?.0)
+            .ok_or_else(|| Kind::Amount {
+                text: shorten(total),
+                reason: "too large",
+            })?;
+        return Ok(Some(Cow::Owned(format!(
+            "Total pot €{} | Rake {rake}",
+            Amount(gross)
+        ))));
+    }
+    if line.starts_with("Seat ") {
+        // `won €43.45` as `won (€43.45)`.
+        if let Some((before, after)) = line.split_once(" won ") {
+            let (amount, tail) = after.split_once(' ').unwrap_or((after, ""));
+            let tail = if tail.is_empty() {
+                String::new()
+            } else {
+                format!(" {tail}")
+            };
+            return Ok(Some(Cow::Owned(format!("{before} won ({amount}){tail}"))));
+        }
+    }
+    Ok(Some(line))
+}
+
+/// A line of the play in PokerStars' form; `None` for a line that is no part of
+/// the game.
+fn body_line<'a>(line: &'a str, names: &[&str]) -> Result<Option<Cow<'a, str>>, Kind> {
+    let line = line.trim_end();
+    if line == "*** ANTE/BLINDS ***" || line == "*** ANTEBLINDS ***" {
+        return Ok(None);
+    }
+    if line.starts_with("*** ") || line.starts_with("Dealt to ") {
+        return Ok(Some(Cow::Borrowed(line)));
+    }
+    if let Some(r) = line.strip_prefix("Seat ") {
+        // `Seat 1: name (67.80€)`.
+        let Some(at) = r.rfind(" (") else {
+            return Err(malformed("`Seat N: NAME (STACK)`", line));
+        };
+        let (who, stack) = r.split_at(at);
+        let stack = stack.trim_start_matches(" (");
+        let (amount, state) = stack
+            .split_once(')')
+            .ok_or_else(|| malformed("`Seat N: NAME (STACK)`", line))?;
+        let amount = amounts_first(amount);
+        return Ok(Some(Cow::Owned(format!(
+            "Seat {who} ({amount} in chips){state}"
+        ))));
+    }
+    if let Some(t) = line.strip_prefix("Table: ") {
+        if t.contains(" (play money) ") {
+            return Err(Kind::Unsupported(
+                "a Winamax play-money table (only euro tables are read)".to_string(),
+            ));
+        }
+        return Ok(Some(Cow::Owned(format!(
+            "Table {}",
+            t.replacen(" (real money)", "", 1)
+        ))));
+    }
+    if line.starts_with("Uncalled bet ") {
+        return Ok(Some(amounts_first(line)));
+    }
+    let Some(name) = names.iter().find(|n| {
+        line.strip_prefix(**n)
+            .is_some_and(|r| r.starts_with(' ') || r.starts_with(':'))
+    }) else {
+        return Ok(Some(Cow::Borrowed(line)));
+    };
+    let rest = line.get(name.len()..).unwrap_or("");
+    if rest.starts_with(':') {
+        // A colon after a name is chat.
+        return Ok(None);
+    }
+    let verb = amounts_first(rest.trim_start());
+    if verb.starts_with("collected ") {
+        return Ok(Some(Cow::Owned(format!("{name} {verb}"))));
+    }
+    let verb = if let Some(a) = verb.strip_prefix("posts ante ") {
+        format!("posts the ante {a}")
+    } else if let Some(v) = verb.strip_suffix(" out of position") {
+        // A blind posted out of position is read from its seat by the builder.
+        v.to_string()
+    } else {
+        verb.into_owned()
+    };
+    Ok(Some(Cow::Owned(format!("{name}: {verb}"))))
+}
+
+/// The header line: `Winamax Poker - CashGame - HandId: #A-B-C - Holdem no limit
+/// (SB/BB) - DATE`.
+fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
+    let expected = "`Winamax Poker - CashGame - HandId: #ID - GAME (SB/BB) - DATE`";
+    let fail = |hand: Option<u64>, kind: Kind| ImportError {
+        hand,
+        line: line_no,
+        kind,
+    };
+    let rest = line
+        .strip_prefix("Winamax Poker - ")
+        .ok_or_else(|| fail(None, malformed(expected, line)))?;
+    let (kind, rest) = rest
+        .split_once(" - HandId: #")
+        .ok_or_else(|| fail(None, malformed(expected, line)))?;
+    let (label, rest) = rest
+        .split_once(" - ")
+        .ok_or_else(|| fail(None, malformed(expected, line)))?;
+    let id = label
+        .rsplit('-')
+        .next()
+        .and_then(digits)
+        .ok_or_else(|| fail(None, malformed("a hand number `#A-B-C`", line)))?;
+    let fail = |kind: Kind| fail(Some(id), kind);
+    if kind != "CashGame" {
+        return Err(fail(Kind::Unsupported(format!(
+            "a Winamax `{}` hand (only cash games are read)",
+            shorten(kind)
+        ))));
+    }
+    let (game, rest) = rest
+        .split_once(" (")
+        .ok_or_else(|| fail(malformed(expected, line)))?;
+    let limit = match game {
+        "Holdem no limit" => Limit::NoLimit,
+        "Holdem pot limit" => Limit::PotLimit,
+        "Holdem fixed limit" => Limit::FixedLimit,
+        other => {
+            return Err(fail(Kind::Unsupported(format!(
+                "the game `{}` (only Texas hold'em is played)",
+                shorten(other)
+            ))));
+        }
+    };
+    let (stakes_text, date) = rest
+        .split_once(") - ")
+        .ok_or_else(|| fail(malformed("`(SB/BB) - DATE`", line)))?;
+    let (sb, bb) = stakes_text
+        .split_once('/')
+        .ok_or_else(|| fail(malformed("the stakes `(SB/BB)`", line)))?;
+    let amount = |s: &str| {
+        let digits = s.strip_suffix('€').ok_or_else(|| {
+            fail(Kind::Unsupported(format!(
+                "the currency of `{}` (only euro tables are read)",
+                shorten(s)
+            )))
+        })?;
+        parse_amount(digits).ok_or_else(|| {
+            fail(Kind::Amount {
+                text: shorten(s),
+                reason: "not a number of at most two decimals",
+            })
+        })
+    };
+    let stakes = (amount(sb)?, amount(bb)?);
+    if stakes.0 == Amount(0) || stakes.0 > stakes.1 {
+        return Err(fail(Kind::Amount {
+            text: shorten(stakes_text),
+            reason: "the stakes must be positive, the small at most the big",
+        }));
+    }
+    let time = timestamp(date.trim())
+        .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD HH:MM:SS UTC`", line)))?;
+    Ok(Header {
+        id,
+        label: Some(label.to_string()),
+        site: &SITE,
+        game_form: false,
+        zoom: false,
+        tournament: None,
+        limit,
+        stakes,
+        currency: Currency::Eur,
+        cap: None,
+        times: vec![time],
+    })
+}
