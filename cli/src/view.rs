@@ -70,7 +70,7 @@ pub fn run(args: &ViewArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
         &args.paths,
         args.rules.as_deref(),
         args.threads,
-        |file, i, h, rules| hand_json(file, i, h, rules),
+        hand_json,
         |batch| {
             hands.extend(batch);
             Ok(())

@@ -18,6 +18,7 @@
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
+mod browser;
 mod corpora;
 mod fuzz;
 mod rules;
@@ -100,6 +101,7 @@ fn ci(root: &Path) -> Result<(), String> {
             "warnings",
         ],
     )?;
+    browser::check()?;
     run_step(
         root,
         "test (debug, doc tests included)",
