@@ -19,6 +19,7 @@ mod equity;
 mod export;
 mod icm;
 mod replay;
+mod report;
 mod rules;
 mod simulate;
 mod stats;
