@@ -3,8 +3,8 @@
 //!
 //! The engine does every computation when the file is written: the table after
 //! each action (from [`holdem_history::steps::steps`]), the pot odds of the
-//! player to act, each live player's equity at the start of each street whose
-//! cards are known (exact from the flop on, seeded Monte Carlo before it), the
+//! player to act, each live player's equity once a street, at its first step
+//! where every live hand is known (exact from the flop on, seeded Monte Carlo before it), the
 //! verdict, rake and result. The page (`cli/assets/viewer.html`) only draws: it
 //! reads the hands from a JSON blob embedded in the page and loads nothing from
 //! the network.
@@ -272,11 +272,14 @@ pub(crate) fn hand_json(file: &str, index: u32, h: &HandHistory, rules: &HouseRu
     for (k, step) in it.by_ref().enumerate() {
         let v = &step.view;
         let dealing = matches!(v.pending, Pending::HoleCards { .. });
-        if !dealing && eq_board != Some(v.board_len) {
+        // Once a street, at its first step where every live hand is known (a
+        // street whose unknown hand folds gets its equity after the fold).
+        if !dealing
+            && eq_board != Some(v.board_len)
+            && let Some(e) = equities(v, &holes, seed ^ u64::from(v.board_len))
+        {
             eq_board = Some(v.board_len);
-            if let Some(e) = equities(v, &holes, seed ^ u64::from(v.board_len)) {
-                eq.push(json!([k, e]));
-            }
+            eq.push(json!([k, e]));
         }
         out_steps.push(step_json(&step.text, v, n, false));
         last_view = Some(step.view);
@@ -335,6 +338,62 @@ pub(crate) fn hand_json(file: &str, index: u32, h: &HandHistory, rules: &HouseRu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn dwan_ivey() -> Value {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../data/histories/phh/famous/dwan-ivey-2009.phh");
+        let mut hands = Vec::new();
+        holdem_history::corpus::read_hands::<holdem_history::HistoryError>(
+            &path,
+            |h| {
+                hands.push(h);
+                Ok(())
+            },
+            |e| panic!("{e}"),
+        )
+        .unwrap();
+        let book = holdem_history::corpus::RulesBook::new(None);
+        hand_json(
+            "dwan-ivey-2009.phh",
+            1,
+            &hands[0],
+            book.for_hand(&hands[0]).unwrap(),
+        )
+    }
+
+    #[test]
+    fn pot_odds_are_the_call_over_the_pot_after_calling() {
+        let hand = dwan_ivey();
+        // After Ivey's turn shove (step 14), Dwan calls 262400 into 1419200.
+        let step = &hand["s"][13];
+        assert_eq!(step[0], "p1 cbr 1067100");
+        assert_eq!(
+            (step[2].as_u64(), step[4].as_u64()),
+            (Some(1_419_200), Some(262_400))
+        );
+        let odds = (262_400.0 * 1000.0 / (1_419_200.0 + 262_400.0_f64)).round() as u64;
+        assert_eq!(step[5].as_u64(), Some(odds));
+    }
+
+    #[test]
+    fn equity_is_given_each_street_and_is_exact_after_the_flop() {
+        let hand = dwan_ivey();
+        let eq = hand["e"].as_array().unwrap();
+        // Pre-flop once Antonius (cards unknown) has folded, flop, turn, river.
+        assert_eq!(eq.len(), 4, "{eq:?}");
+        for row in eq {
+            let e: Vec<i64> = row[1]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .collect();
+            let total: i64 = e.iter().filter(|&&v| v >= 0).sum();
+            assert!((999..=1001).contains(&total), "{e:?}");
+        }
+        // On the turn Ivey's wheel is drawing dead against Dwan's seven-high straight.
+        assert_eq!(eq[2][1], json!([0, -1, 1000]));
+    }
 
     #[test]
     fn rule_ids_are_read_from_the_end_of_engine_messages() {
