@@ -212,6 +212,8 @@ fn h2_an_illegal_bet_is_shown_where_it_happens_with_its_rule() {
     assert!(banner.contains("below the minimum bet"), "{banner}");
     // Before the refused action, no banner.
     assert_eq!(forward[0]["banner"], "");
+    // Searching "illegal" keeps the hand that breaks a rule.
+    assert_eq!(seen["search"]["count"], "1 of 1 hands");
 }
 
 #[test]
@@ -272,4 +274,26 @@ fn ten_thousand_hands_open_in_under_two_seconds() {
     eprintln!("10,000 hands opened in {ms} ms (page time; machine may be loaded)");
     assert!(ms < 2_000, "{ms} ms");
     assert!(seen["forward"].as_array().unwrap().len() > 1);
+    // The list is virtual: 10,000 hands, a screenful of rows in the DOM.
+    let rows = seen["rowsDrawn"].as_u64().unwrap();
+    assert!(rows > 0 && rows < 100, "{rows} rows drawn");
+}
+
+#[test]
+fn a_search_filters_the_hand_list() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let page = write_page(
+        &[
+            "data/histories/phh/famous",
+            "data/histories/illegal/b10-bet-below-minimum.phh",
+        ],
+        "search.html",
+    );
+    let seen = test_out(&chromium, &page, 0);
+    // Of the two hands, one is illegal (B10); the famous one is legal.
+    assert_eq!(seen["hands"], 2);
+    assert_eq!(seen["search"]["count"], "1 of 2 hands");
+    assert_eq!(seen["search"]["rows"], 1);
 }
