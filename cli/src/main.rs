@@ -19,9 +19,11 @@ mod equity;
 mod export;
 mod icm;
 mod replay;
+mod report;
 mod rules;
 mod simulate;
 mod stats;
+mod view;
 
 /// Texas Hold'em rules engine: replay hand histories, evaluate hands, and more.
 #[derive(Parser)]
@@ -67,6 +69,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// House rules: `list` the presets, `show PRESET`, `check FILE` (R1, R2).
     Rules(rules::RulesArgs),
+    /// Write one self-contained HTML page that replays every hand of the given
+    /// histories: `holdem view FILES... -o hands.html`.
+    View(view::ViewArgs),
     /// ICM equities, or a deal: `holdem icm --stacks 5000,3000,2000 --payouts
     /// 50,30,20 [--deal icm|chip|even|fgs] [--json]` (T15).
     Icm(icm::IcmArgs),
@@ -82,6 +87,7 @@ fn main() -> ExitCode {
         Command::Icm(args) => report(icm::run(&args), &mut out),
         Command::Replay(args) => replay::replay(&args, &mut out),
         Command::Stats(args) => stats::run(&args, &mut out),
+        Command::View(args) => view::run(&args, &mut out),
         #[cfg(feature = "parquet")]
         Command::Export(args) => export::run(&args, &mut out),
         Command::Convert(args) => convert::convert(&args.input, &args.output, &mut out),

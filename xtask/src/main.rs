@@ -19,6 +19,7 @@
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
+mod browser;
 mod corpora;
 mod fuzz;
 mod python;
@@ -102,6 +103,7 @@ fn ci(root: &Path) -> Result<(), String> {
             "warnings",
         ],
     )?;
+    browser::check()?;
     run_step(
         root,
         "test (debug, doc tests included)",

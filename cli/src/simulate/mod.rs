@@ -48,6 +48,10 @@ pub struct SimulateArgs {
     /// No progress line.
     #[arg(long)]
     pub quiet: bool,
+    /// Also write an HTML report (charts of the leaders, players left and average
+    /// stack by level; places, prizes, bounties and deals) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
     /// Places to list in the results table.
     #[arg(long, default_value_t = 10)]
     pub top: u32,
@@ -129,7 +133,17 @@ fn fsync_policy(s: &str) -> Option<FsyncPolicy> {
 /// best effort).
 pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     match run_inner(args) {
-        Ok((sim, wall)) => {
+        Ok((sim, wall, timeline)) => {
+            if let Some(path) = &args.report
+                && let Err(e) = crate::report::write(path, &sim, &timeline)
+            {
+                let _ = writeln!(
+                    io::stderr().lock(),
+                    "holdem simulate: {}: {e}",
+                    path.display()
+                );
+                return Ok(ExitCode::from(2));
+            }
             report(out, &sim, args.top, wall)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -142,7 +156,8 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
 
 fn run_inner(
     args: &SimulateArgs,
-) -> Result<(Simulation, std::time::Duration), Box<dyn std::error::Error>> {
+) -> Result<(Simulation, std::time::Duration, crate::report::Timeline), Box<dyn std::error::Error>>
+{
     let policy = fsync_policy(&args.fsync).ok_or_else(|| {
         format!(
             "bad --fsync {:?}: never, every-frame or every:N",
@@ -181,7 +196,12 @@ fn run_inner(
     let entrants = sim.entrants();
     let mut steps = 0u64;
     let mut last_draw = Instant::now();
+    let mut timeline = crate::report::Timeline::default();
+    let watch = args.report.is_some();
     sim.run(sink.as_mut(), &mut |t: &Tournament| {
+        if watch {
+            timeline.observe(t);
+        }
         steps += 1;
         if !args.quiet && steps.is_multiple_of(4096) && last_draw.elapsed().as_millis() >= 100 {
             last_draw = Instant::now();
@@ -191,7 +211,7 @@ fn run_inner(
     if !args.quiet {
         let _ = writeln!(io::stderr().lock());
     }
-    Ok((sim, started.elapsed()))
+    Ok((sim, started.elapsed(), timeline))
 }
 
 /// Before a corrupt journal is cut (`--truncate-corrupt`), writes the bytes
