@@ -146,7 +146,8 @@ mod view;
 pub use bot::{Bot, CallingStation, RandomBot, Turn};
 pub use check::StateError;
 pub use config::{
-    BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, half_rounded_down,
+    BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, StreetStructures,
+    half_rounded_down,
 };
 pub use dealer::{DealOutcome, Dealer, DealerError};
 pub use driver::{CashGame, Driver, DriverError, Step};
