@@ -12,7 +12,7 @@ use crate::{Hand, MAX_SEATS, SeatStatus};
 #[non_exhaustive]
 pub enum StateError {
     /// A seat reference past the table's [`MAX_SEATS`] (`field` names where).
-    #[error("{field} refers to seat {seat}, past the table's {max} seats", max = MAX_SEATS)]
+    #[error("{field} refers to {seat}, past the table's {max} seats", max = MAX_SEATS)]
     SeatOutOfRange {
         /// The field.
         field: &'static str,
@@ -52,6 +52,21 @@ pub enum StateError {
     OutOfBounds {
         /// The field.
         field: &'static str,
+    },
+    /// A seat's chips put in (`total`) disagree with its stack and starting stack,
+    /// or the seats' totals with the pot and the bets.
+    #[error("{seat}'s chips put in do not match its stack, the pot and the bets")]
+    ContributionMismatch {
+        /// The seat (the first one when the totals disagree with the pot).
+        seat: Seat,
+    },
+    /// The hand's configuration is not playable ([`crate::HandConfig::validate`]).
+    #[error("the hand's config is invalid: {field} {reason}")]
+    InvalidConfig {
+        /// The config field, kebab-case.
+        field: &'static str,
+        /// Why, with the rule.
+        reason: &'static str,
     },
     /// The seat bit masks kept for speed disagree with the per-seat state.
     #[error("the seat masks disagree with the per-seat state")]
@@ -101,6 +116,9 @@ impl<E> Hand<E> {
     /// # Errors
     /// The first broken invariant, as a [`StateError`].
     pub fn check_state(&self) -> Result<(), StateError> {
+        if let Err(crate::HandError::InvalidConfig { field, reason }) = self.config.validate() {
+            return Err(StateError::InvalidConfig { field, reason });
+        }
         self.check_seats()?;
         self.check_chips()?;
         self.check_cards()?;
@@ -199,11 +217,44 @@ impl<E> Hand<E> {
             }
         };
         match held {
-            Some(held) if held == started => Ok(()),
+            Some(held) if held == started && self.result.is_some() => Ok(()),
+            Some(held) if held == started => self.check_contributions(),
             held => Err(StateError::ChipsNotConserved {
                 held: Chips(held.unwrap_or(u64::MAX)),
                 started: Chips(started),
             }),
+        }
+    }
+
+    /// Before settlement each seat's `total` is what left its stack, and the
+    /// totals together are the pot and the bets on the table.
+    fn check_contributions(&self) -> Result<(), StateError> {
+        let mut totals = 0u64;
+        let mut first = None;
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            first = first.or(self.players.contains(seat).then_some(seat));
+            let mismatch = StateError::ContributionMismatch { seat };
+            if st.stack.checked_add(st.total) != Some(st.starting)
+                || st.street_bet > st.total
+                || st.dead > st.total
+            {
+                return Err(mismatch);
+            }
+            totals = totals
+                .checked_add(st.total)
+                .ok_or(StateError::TooManyChips)?;
+        }
+        let bets = self
+            .seats
+            .iter()
+            .try_fold(self.pot, |acc, st| acc.checked_add(st.street_bet))
+            .ok_or(StateError::TooManyChips)?;
+        match first {
+            Some(seat) if totals != bets => Err(StateError::ContributionMismatch { seat }),
+            _ => Ok(()),
         }
     }
 

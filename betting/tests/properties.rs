@@ -239,6 +239,8 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
     let mut shown = 0u32;
     for _step in 0..1_000 {
         prop_assert!(hand.chips_conserved(), "chips not conserved");
+        // Every state the engine builds passes the check a loaded state must pass.
+        prop_assert_eq!(hand.check_state(), Ok(()));
         prop_assert!(
             hand.masks_consistent(),
             "seat masks out of step with the seats"

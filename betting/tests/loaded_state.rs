@@ -1,0 +1,58 @@
+//! A hand loaded with serde is as safe as one the engine built (issue 35): each
+//! tampered field below is refused with a typed error when loaded.
+#![cfg(feature = "serde")]
+
+mod common;
+
+use common::{preflop, s};
+use holdem_betting::{Chips, Hand, HandConfig, StateError};
+use serde_json::Value;
+
+/// A pre-flop hand after the blinds: seats 0-2 with 1,000 each, blinds 5-10.
+fn mid_hand() -> Value {
+    let hand = preflop(HandConfig::no_limit(Chips(10)), &[1_000; 3], 0);
+    serde_json::to_value(&hand).expect("serializes")
+}
+
+fn load(value: Value) -> Result<Hand, String> {
+    serde_json::from_value::<Hand>(value).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_seat_total_that_does_not_match_its_stack_is_refused_on_load() {
+    let mut v = mid_hand();
+    v["seats"][1]["total"] = Value::from(500u64);
+    let err = load(v).expect_err("a total of 500 with 5 in the pot");
+    let expected = StateError::ContributionMismatch { seat: s(1) }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn a_config_with_big_blind_zero_is_refused_on_load() {
+    let mut v = mid_hand();
+    v["config"]["big-blind"] = Value::from(0u64);
+    let err = load(v).expect_err("big blind 0");
+    assert!(err.contains("big-blind"), "{err}");
+}
+
+#[test]
+fn a_config_with_an_off_unit_chip_unit_is_refused_on_load() {
+    let mut v = mid_hand();
+    v["config"]["chip-unit"] = Value::from(7u64);
+    let err = load(v).expect_err("blinds 5-10 are not 7-chip units");
+    assert!(err.contains("chip units"), "{err}");
+}
+
+#[test]
+fn a_seat_out_of_range_is_named_once() {
+    let message = StateError::SeatOutOfRange {
+        field: "to act",
+        seat: holdem_betting::Seat::new(15).expect("a seat index below 23"),
+    }
+    .to_string();
+    assert!(
+        message.starts_with("to act refers to seat 15,"),
+        "{message}"
+    );
+    assert!(!message.contains("seat seat"), "{message}");
+}
