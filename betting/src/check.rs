@@ -53,6 +53,14 @@ pub enum StateError {
         /// The field.
         field: &'static str,
     },
+    /// The board's length disagrees with the street, or a card lies past it.
+    #[error("a board of {board_len} cards on the {street} (or a card past the board)")]
+    BoardMismatch {
+        /// The street.
+        street: crate::Street,
+        /// The board's length.
+        board_len: u8,
+    },
     /// A seat's chips put in (`total`) disagree with its stack and starting stack,
     /// or the seats' totals with the pot and the bets.
     #[error("{seat}'s chips put in do not match its stack, the pot and the bets")]
@@ -171,6 +179,18 @@ impl<E> Hand<E> {
         }
         if usize::from(self.board_len) > self.board.len() {
             return Err(StateError::OutOfBounds { field: "board" });
+        }
+        // The street is the one the dealt board makes: a board of 3 is the flop
+        // (B7); no card lies past the board's length.
+        if usize::from(self.board_len) != self.street.board_len()
+            || self.board[usize::from(self.board_len)..]
+                .iter()
+                .any(Option::is_some)
+        {
+            return Err(StateError::BoardMismatch {
+                street: self.street,
+                board_len: self.board_len,
+            });
         }
         if self.players.len() < 2 {
             return Err(StateError::OutOfBounds { field: "players" });

@@ -4,13 +4,24 @@
 
 mod common;
 
-use common::{preflop, s};
-use holdem_betting::{Chips, Hand, HandConfig, StateError};
+use common::{board, preflop, s};
+use holdem_betting::{Action, Chips, Hand, HandConfig, Input, StateError, Street};
 use serde_json::Value;
 
 /// A pre-flop hand after the blinds: seats 0-2 with 1,000 each, blinds 5-10.
 fn mid_hand() -> Value {
     let hand = preflop(HandConfig::no_limit(Chips(10)), &[1_000; 3], 0);
+    serde_json::to_value(&hand).expect("serializes")
+}
+
+/// The same hand on the flop (Jc 3d 5c), the pre-flop betting called around.
+fn on_the_flop() -> Value {
+    let mut hand = preflop(HandConfig::no_limit(Chips(10)), &[1_000; 3], 0);
+    for (seat, action) in [(0, Action::Call), (1, Action::Call), (2, Action::Check)] {
+        hand.apply(common::T, Input::act(s(seat), action))
+            .expect("pre-flop");
+    }
+    board(&mut hand, "Jc 3d 5c");
     serde_json::to_value(&hand).expect("serializes")
 }
 
@@ -55,4 +66,32 @@ fn a_seat_out_of_range_is_named_once() {
         "{message}"
     );
     assert!(!message.contains("seat seat"), "{message}");
+}
+
+#[test]
+fn b7_a_board_length_past_the_dealt_board_is_refused_on_load() {
+    // Loaded, it would make the turn deal write past the board.
+    let mut v = on_the_flop();
+    v["board-len"] = Value::from(5u8);
+    let err = load(v).expect_err("5 cards claimed, 3 dealt");
+    let expected = StateError::BoardMismatch {
+        street: Street::Flop,
+        board_len: 5,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn b7_a_street_that_is_not_the_dealt_boards_is_refused_on_load() {
+    let mut v = on_the_flop();
+    assert!(load(v.clone()).is_ok());
+    v["street"] = serde_json::to_value(Street::River).expect("street");
+    let err = load(v).expect_err("the river on a flop");
+    let expected = StateError::BoardMismatch {
+        street: Street::River,
+        board_len: 3,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
 }
