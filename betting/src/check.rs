@@ -53,6 +53,12 @@ pub enum StateError {
         /// The field.
         field: &'static str,
     },
+    /// A driver's deck holds a card its hand has already dealt or seen (C1).
+    #[error("the deck holds {card}, already dealt or seen in the hand (C1)")]
+    DeckHoldsDealtCard {
+        /// The card.
+        card: Card,
+    },
     /// The board's length disagrees with the street, or a card lies past it.
     #[error("a board of {board_len} cards on the {street} (or a card past the board)")]
     BoardMismatch {

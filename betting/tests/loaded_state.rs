@@ -95,3 +95,22 @@ fn b7_a_street_that_is_not_the_dealt_boards_is_refused_on_load() {
     .to_string();
     assert!(err.contains(&expected), "{err}");
 }
+
+#[test]
+fn c1_a_driver_deck_holding_a_dealt_card_is_refused_on_load() {
+    use holdem_betting::{Dealer, Deck, Driver, Player};
+    let players: Vec<_> = (0..3).map(|i| Player::new(s(i), Chips(1_000))).collect();
+    let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0)).expect("hand");
+    let mut driver: Driver = Driver::new(hand, Dealer::new(Deck::seeded(7)));
+    let _ = driver.advance().expect("a decision");
+    let mut v = serde_json::to_value(&driver).expect("serializes");
+    assert!(serde_json::from_value::<Driver>(v.clone()).is_ok());
+    let dealt = v["hand"]["seats"][1]["hole"][0].clone();
+    v["dealer"]["deck"][0] = dealt.clone();
+    let err = serde_json::from_value::<Driver>(v)
+        .expect_err("the deck holds a dealt card")
+        .to_string();
+    let card: holdem_betting::Card = serde_json::from_value(dealt).expect("a card");
+    let expected = StateError::DeckHoldsDealtCard { card }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
