@@ -136,9 +136,10 @@ pub mod testkit;
 pub mod prelude {
     pub use crate::table::{ButtonRule, Occupant, Table as CashTable, TableError};
     pub use crate::{
-        Action, Bot, CallingStation, Card, CashGame, Chips, ChipsError, Dealer, Deck, Driver,
-        DriverError, Evaluator, Event, Hand, HandConfig, HandError, HandResult, HandView, Input,
-        LegalActions, MAX_SEATS, Player, Positions, RandomBot, Seat, Step, Turn,
+        Action, Bot, CallingStation, Card, CardSet, CashGame, Category, Chips, ChipsError, Dealer,
+        Deck, Driver, DriverError, Evaluator, Event, Hand, HandConfig, HandError, HandResult,
+        HandView, Input, LegalActions, MAX_SEATS, Player, Positions, RandomBot, Rank, Seat, Step,
+        StreetStructures, Turn,
     };
 }
 mod view;
