@@ -12,7 +12,7 @@ use crate::{Hand, MAX_SEATS, SeatStatus};
 #[non_exhaustive]
 pub enum StateError {
     /// A seat reference past the table's [`MAX_SEATS`] (`field` names where).
-    #[error("{field} refers to seat {seat}, past the table's {max} seats", max = MAX_SEATS)]
+    #[error("{field} refers to {seat}, past the table's {max} seats", max = MAX_SEATS)]
     SeatOutOfRange {
         /// The field.
         field: &'static str,
@@ -52,6 +52,35 @@ pub enum StateError {
     OutOfBounds {
         /// The field.
         field: &'static str,
+    },
+    /// A driver's deck holds a card its hand has already dealt or seen (C1).
+    #[error("the deck holds {card}, already dealt or seen in the hand (C1)")]
+    DeckHoldsDealtCard {
+        /// The card.
+        card: Card,
+    },
+    /// The board's length disagrees with the street, or a card lies past it.
+    #[error("a board of {board_len} cards on the {street} (or a card past the board)")]
+    BoardMismatch {
+        /// The street.
+        street: crate::Street,
+        /// The board's length.
+        board_len: u8,
+    },
+    /// A seat's chips put in (`total`) disagree with its stack and starting stack,
+    /// or the seats' totals with the pot and the bets.
+    #[error("{seat}'s chips put in do not match its stack, the pot and the bets")]
+    ContributionMismatch {
+        /// The seat (the first one when the totals disagree with the pot).
+        seat: Seat,
+    },
+    /// The hand's configuration is not playable ([`crate::HandConfig::validate`]).
+    #[error("the hand's config is invalid: {field} {reason}")]
+    InvalidConfig {
+        /// The config field, kebab-case.
+        field: &'static str,
+        /// Why, with the rule.
+        reason: &'static str,
     },
     /// The seat bit masks kept for speed disagree with the per-seat state.
     #[error("the seat masks disagree with the per-seat state")]
@@ -101,6 +130,9 @@ impl<E> Hand<E> {
     /// # Errors
     /// The first broken invariant, as a [`StateError`].
     pub fn check_state(&self) -> Result<(), StateError> {
+        if let Err(crate::HandError::InvalidConfig { field, reason }) = self.config.validate() {
+            return Err(StateError::InvalidConfig { field, reason });
+        }
         self.check_seats()?;
         self.check_chips()?;
         self.check_cards()?;
@@ -154,6 +186,18 @@ impl<E> Hand<E> {
         if usize::from(self.board_len) > self.board.len() {
             return Err(StateError::OutOfBounds { field: "board" });
         }
+        // The street is the one the dealt board makes: a board of 3 is the flop
+        // (B7); no card lies past the board's length.
+        if usize::from(self.board_len) != self.street.board_len()
+            || self.board[usize::from(self.board_len)..]
+                .iter()
+                .any(Option::is_some)
+        {
+            return Err(StateError::BoardMismatch {
+                street: self.street,
+                board_len: self.board_len,
+            });
+        }
         if self.players.len() < 2 {
             return Err(StateError::OutOfBounds { field: "players" });
         }
@@ -199,11 +243,44 @@ impl<E> Hand<E> {
             }
         };
         match held {
-            Some(held) if held == started => Ok(()),
+            Some(held) if held == started && self.result.is_some() => Ok(()),
+            Some(held) if held == started => self.check_contributions(),
             held => Err(StateError::ChipsNotConserved {
                 held: Chips(held.unwrap_or(u64::MAX)),
                 started: Chips(started),
             }),
+        }
+    }
+
+    /// Before settlement each seat's `total` is what left its stack, and the
+    /// totals together are the pot and the bets on the table.
+    fn check_contributions(&self) -> Result<(), StateError> {
+        let mut totals = 0u64;
+        let mut first = None;
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            first = first.or(self.players.contains(seat).then_some(seat));
+            let mismatch = StateError::ContributionMismatch { seat };
+            if st.stack.checked_add(st.total) != Some(st.starting)
+                || st.street_bet > st.total
+                || st.dead > st.total
+            {
+                return Err(mismatch);
+            }
+            totals = totals
+                .checked_add(st.total)
+                .ok_or(StateError::TooManyChips)?;
+        }
+        let bets = self
+            .seats
+            .iter()
+            .try_fold(self.pot, |acc, st| acc.checked_add(st.street_bet))
+            .ok_or(StateError::TooManyChips)?;
+        match first {
+            Some(seat) if totals != bets => Err(StateError::ContributionMismatch { seat }),
+            _ => Ok(()),
         }
     }
 

@@ -27,6 +27,69 @@ pub enum BettingStructure {
     NoLimit,
 }
 
+/// The betting structure of each street of a mixed-limit hand (rule B28, house rule):
+/// PokerStars' "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop" is
+/// [`StreetStructures::POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP`]. Each street follows its
+/// own structure as if the whole hand were played in it: a fixed-limit street bets its
+/// own `small_bet` (pre-flop, flop) or `big_bet` (turn, river) and is capped by
+/// [`HandConfig::max_bets_per_round`]; a pot-limit street is capped at the pot (B11).
+/// TOML and JSON (kebab-case): `preflop`, `flop`, `turn`, `river`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "kebab-case", deny_unknown_fields)
+)]
+pub struct StreetStructures {
+    /// The structure before the flop.
+    pub preflop: BettingStructure,
+    /// The structure on the flop.
+    pub flop: BettingStructure,
+    /// The structure on the turn.
+    pub turn: BettingStructure,
+    /// The structure on the river.
+    pub river: BettingStructure,
+}
+
+impl StreetStructures {
+    /// Pot limit before the flop, no limit after (PokerStars PL/NL).
+    pub const POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP: StreetStructures = StreetStructures {
+        preflop: BettingStructure::PotLimit,
+        flop: BettingStructure::NoLimit,
+        turn: BettingStructure::NoLimit,
+        river: BettingStructure::NoLimit,
+    };
+
+    /// The same structure on every street.
+    #[must_use]
+    pub const fn uniform(structure: BettingStructure) -> StreetStructures {
+        StreetStructures {
+            preflop: structure,
+            flop: structure,
+            turn: structure,
+            river: structure,
+        }
+    }
+
+    /// The structure of `street`.
+    #[must_use]
+    #[inline]
+    pub const fn on(&self, street: crate::Street) -> BettingStructure {
+        match street {
+            crate::Street::Preflop => self.preflop,
+            crate::Street::Flop => self.flop,
+            crate::Street::Turn => self.turn,
+            crate::Street::River => self.river,
+        }
+    }
+
+    /// The four streets' structures, pre-flop first.
+    #[must_use]
+    pub const fn all(&self) -> [BettingStructure; 4] {
+        [self.preflop, self.flop, self.turn, self.river]
+    }
+}
+
 /// How large the next raise must be after an all-in that raised by less than a full
 /// raise (rule B12). Either way such an all-in does not reopen the betting to players
 /// who already acted.
@@ -96,8 +159,14 @@ impl Default for ShowdownRules {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", default))]
 pub struct HandConfig {
-    /// Fixed, pot or no limit (B1).
+    /// Fixed, pot or no limit (B1): the structure of every street, or of the
+    /// pre-flop street of a mixed-limit hand (then it must equal
+    /// `street_structures.preflop`).
     pub structure: BettingStructure,
+    /// Mixed limits (B28, house rule): a structure per street. `None`, the default,
+    /// plays `structure` on every street. Read it through
+    /// [`HandConfig::structure_on`].
+    pub street_structures: Option<StreetStructures>,
     /// The small blind (B2). Zero for no small blind.
     pub small_blind: Chips,
     /// The big blind (B2); also the smallest bet in pot and no limit (B10).
@@ -163,6 +232,7 @@ impl HandConfig {
     fn standard(structure: BettingStructure, big_blind: Chips) -> HandConfig {
         HandConfig {
             structure,
+            street_structures: None,
             small_blind: half_rounded_down(big_blind, Chips(1)),
             big_blind,
             ante: Chips::ZERO,
@@ -201,6 +271,39 @@ impl HandConfig {
             BettingStructure::FixedLimit { small_bet, big_bet },
             small_bet,
         )
+    }
+
+    /// Mixed limits (B28): `streets` with this big blind and a small blind of half of
+    /// it rounded down (B2); `structure` is the pre-flop structure.
+    ///
+    /// ```
+    /// use holdem_betting::{BettingStructure, HandConfig, Street, StreetStructures};
+    /// use holdem_pots::Chips;
+    ///
+    /// let config = HandConfig::mixed(
+    ///     Chips(2),
+    ///     StreetStructures::POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP,
+    /// );
+    /// assert_eq!(config.structure_on(Street::Preflop), BettingStructure::PotLimit);
+    /// assert_eq!(config.structure_on(Street::River), BettingStructure::NoLimit);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub fn mixed(big_blind: Chips, streets: StreetStructures) -> HandConfig {
+        let mut config = HandConfig::standard(streets.preflop, big_blind);
+        config.street_structures = Some(streets);
+        config
+    }
+
+    /// The betting structure of `street`: `street_structures` where set (B28),
+    /// else `structure`.
+    #[must_use]
+    #[inline(always)]
+    pub fn structure_on(&self, street: crate::Street) -> BettingStructure {
+        match &self.street_structures {
+            None => self.structure,
+            Some(streets) => streets.on(street),
+        }
     }
 
     /// The same config with these blinds (002: 25-50).
@@ -259,25 +362,20 @@ impl HandConfig {
                 });
             }
         }
-        if let BettingStructure::FixedLimit { small_bet, big_bet } = self.structure {
-            if small_bet.is_zero() || big_bet.is_zero() {
+        if let Some(streets) = &self.street_structures {
+            if streets.preflop != self.structure {
                 return Err(HandError::InvalidConfig {
                     field: "structure",
-                    reason: "fixed-limit bets must be positive (B9)",
+                    reason: "must equal street-structures.preflop in a mixed-limit hand (B28)",
                 });
             }
-            if small_bet.get() % unit != 0 || big_bet.get() % unit != 0 {
-                return Err(HandError::InvalidConfig {
-                    field: "structure",
-                    reason: "fixed-limit bets must be whole chip units (B24)",
-                });
-            }
-            if self.max_bets_per_round == 0 {
-                return Err(HandError::InvalidConfig {
-                    field: "max-bets-per-round",
-                    reason: "must allow at least the opening bet (B9)",
-                });
-            }
+        }
+        let structures = match &self.street_structures {
+            None => [self.structure; 4],
+            Some(streets) => streets.all(),
+        };
+        for structure in structures {
+            self.validate_structure(structure)?;
         }
         if !(1..=crate::MAX_BOARD_RUNS).contains(&self.max_board_runs) {
             return Err(HandError::InvalidConfig {
@@ -292,10 +390,42 @@ impl HandConfig {
         Ok(())
     }
 
+    /// The checks of one street's structure (B9, B24).
+    fn validate_structure(&self, structure: BettingStructure) -> Result<(), HandError> {
+        let unit = self.chip_unit.get();
+        let field = if self.street_structures.is_some() {
+            "street-structures"
+        } else {
+            "structure"
+        };
+        if let BettingStructure::FixedLimit { small_bet, big_bet } = structure {
+            if small_bet.is_zero() || big_bet.is_zero() {
+                return Err(HandError::InvalidConfig {
+                    field,
+                    reason: "fixed-limit bets must be positive (B9)",
+                });
+            }
+            if small_bet.get() % unit != 0 || big_bet.get() % unit != 0 {
+                return Err(HandError::InvalidConfig {
+                    field,
+                    reason: "fixed-limit bets must be whole chip units (B24)",
+                });
+            }
+            if self.max_bets_per_round == 0 {
+                return Err(HandError::InvalidConfig {
+                    field: "max-bets-per-round",
+                    reason: "must allow at least the opening bet (B9)",
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// No limit, the standard minimum raise after a short all-in, no re-raise
     /// doubling: the configuration whose betting limits take the shortest path.
     pub(crate) fn is_plain_no_limit(&self) -> bool {
         matches!(self.structure, BettingStructure::NoLimit)
+            && self.street_structures.is_none()
             && matches!(
                 self.incomplete_all_in,
                 crate::IncompleteAllInRule::StandardLastFullIncrement
@@ -303,10 +433,11 @@ impl HandConfig {
             && !self.reraise_must_double
     }
 
-    /// The fixed-limit bet size on `street`, or `None` in pot and no limit.
+    /// The fixed-limit bet size on `street`, or `None` where `street` is played in pot
+    /// or no limit (B9, B28).
     #[must_use]
     pub fn fixed_bet(&self, street: crate::Street) -> Option<Chips> {
-        match self.structure {
+        match self.structure_on(street) {
             BettingStructure::FixedLimit { small_bet, big_bet } => Some(match street {
                 crate::Street::Preflop | crate::Street::Flop => small_bet,
                 crate::Street::Turn | crate::Street::River => big_bet,

@@ -74,6 +74,17 @@ pub struct Dealer {
 }
 
 impl Dealer {
+    /// The first card of the deck (or the waiting first burn) that is among
+    /// `known`, the cards a hand has already dealt or seen (C1).
+    #[cfg(feature = "serde")]
+    pub(crate) fn first_dealt_card(&self, known: holdem_cards::CardSet) -> Option<Card> {
+        let mut held = self.deck.remaining();
+        if let Some(card) = self.first_burn {
+            held.insert(card);
+        }
+        (held & known).iter().next()
+    }
+
     /// A dealer with this (shuffled) deck.
     #[must_use]
     pub fn new(deck: Deck) -> Dealer {

@@ -119,7 +119,7 @@ pub enum Step<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(bound(serialize = "", deserialize = "E: Default"))
+    serde(remote = "Self", bound(serialize = "", deserialize = "E: Default"))
 )]
 pub struct Driver<E = Evaluator> {
     hand: Hand<E>,
@@ -647,5 +647,27 @@ impl<E> CashGame<E> {
     #[must_use]
     pub const fn hands_played(&self) -> u64 {
         self.hands
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<E> serde::Serialize for Driver<E> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Driver::<E>::serialize(self, serializer)
+    }
+}
+
+/// A deserialized driver is checked: its hand as every [`Hand`] is, and its deck
+/// holds no card the hand has already dealt or seen (C1).
+#[cfg(feature = "serde")]
+impl<'de, E: Default> serde::Deserialize<'de> for Driver<E> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let driver = Driver::<E>::deserialize(deserializer)?;
+        if let Some(card) = driver.dealer.first_dealt_card(driver.hand.known_cards()) {
+            return Err(serde::de::Error::custom(
+                crate::StateError::DeckHoldsDealtCard { card },
+            ));
+        }
+        Ok(driver)
     }
 }

@@ -630,7 +630,10 @@ fn check_straddles(
     }
     for &(seat, amount) in &forced.straddles {
         let invalid = |reason| Err(HandError::InvalidStraddle { seat, reason });
-        if matches!(config.structure, crate::BettingStructure::FixedLimit { .. }) {
+        if matches!(
+            config.structure_on(crate::Street::Preflop),
+            crate::BettingStructure::FixedLimit { .. }
+        ) {
             return invalid("straddles are for pot and no limit (B3)");
         }
         if next_in(players, previous) != Some(seat) || blinds.contains(seat) {

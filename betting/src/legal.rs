@@ -226,7 +226,7 @@ impl<E> Hand<E> {
                 gap = None;
             }
         }
-        let max_to = match self.config.structure {
+        let max_to = match self.config.structure_on(self.street) {
             BettingStructure::FixedLimit { .. } => min_to,
             BettingStructure::PotLimit => {
                 // B11: the pot, all bets on the table, and the call, on top of the bet.
@@ -442,7 +442,10 @@ impl<E> Hand<E> {
                 unit: self.config.chip_unit,
             });
         }
-        let fixed = matches!(self.config.structure, BettingStructure::FixedLimit { .. });
+        let fixed = matches!(
+            self.config.structure_on(self.street),
+            BettingStructure::FixedLimit { .. }
+        );
         if to < l.min_to && !all_in {
             return Err(if fixed {
                 HandError::FixedLimitAmount {

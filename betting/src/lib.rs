@@ -136,9 +136,10 @@ pub mod testkit;
 pub mod prelude {
     pub use crate::table::{ButtonRule, Occupant, Table as CashTable, TableError};
     pub use crate::{
-        Action, Bot, CallingStation, Card, CashGame, Chips, ChipsError, Dealer, Deck, Driver,
-        DriverError, Evaluator, Event, Hand, HandConfig, HandError, HandResult, HandView, Input,
-        LegalActions, MAX_SEATS, Player, Positions, RandomBot, Seat, Step, Turn,
+        Action, Bot, CallingStation, Card, CardSet, CashGame, Category, Chips, ChipsError, Dealer,
+        Deck, Driver, DriverError, Evaluator, Event, Hand, HandConfig, HandError, HandResult,
+        HandView, Input, LegalActions, MAX_SEATS, Player, Positions, RandomBot, Rank, Seat, Step,
+        StreetStructures, Turn,
     };
 }
 mod view;
@@ -146,7 +147,8 @@ mod view;
 pub use bot::{Bot, CallingStation, RandomBot, Turn};
 pub use check::StateError;
 pub use config::{
-    BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, half_rounded_down,
+    BettingStructure, HandConfig, IncompleteAllInRule, ShowdownRules, StreetStructures,
+    half_rounded_down,
 };
 pub use dealer::{DealOutcome, Dealer, DealerError};
 pub use driver::{CashGame, Driver, DriverError, Step};

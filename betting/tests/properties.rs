@@ -1,4 +1,5 @@
-//! Property tests over random hands: 2-10 players, all three structures, random
+//! Property tests over random hands: 2-10 players, all three structures and mixed
+//! limits (a random structure per street, B28), random
 //! stacks (tiny ones included), antes, per-seat and dead antes, straddles, rake and
 //! the showdown house rules, the fixed-limit half-bet rule (B25), runs of the board
 //! agreed or refused at random (B26) and bomb pots (B27).
@@ -12,7 +13,7 @@ use common::T;
 use holdem_betting::{
     Action, BettingStructure, Chips, DealerInput, Event, Events, ForcedBets, Hand, HandConfig,
     HandError, IncompleteAllInRule, Input, LegalActions, Pending, Player, Positions, RakePolicy,
-    Seat, SeatSet, SeatStatus, Street,
+    Seat, SeatSet, SeatStatus, Street, StreetStructures,
 };
 use holdem_cards::{Card, Deck};
 use proptest::prelude::*;
@@ -38,7 +39,7 @@ fn setup() -> impl Strategy<Value = Setup> {
     (
         prop::collection::vec(prop_oneof![1u64..20, 20u64..400, 400u64..5_000], 2..=10),
         0u8..10,
-        0u8..3,
+        0u8..4,
         prop_oneof![Just(0u64), 1u64..10],
         any::<bool>(),
         any::<bool>(),
@@ -67,7 +68,27 @@ fn config(setup: &Setup) -> HandConfig {
     let mut config = match setup.structure {
         0 => HandConfig::fixed_limit(Chips(20), Chips(40)),
         1 => HandConfig::pot_limit(Chips(20)),
-        _ => HandConfig::no_limit(Chips(20)),
+        2 => HandConfig::no_limit(Chips(20)),
+        // B28: a structure per street, from the seed's low bits.
+        _ => {
+            let pick = |i: u32| match (setup.seed >> (2 * i)) % 4 {
+                0 => BettingStructure::FixedLimit {
+                    small_bet: Chips(20),
+                    big_bet: Chips(40),
+                },
+                1 | 3 => BettingStructure::PotLimit,
+                _ => BettingStructure::NoLimit,
+            };
+            HandConfig::mixed(
+                Chips(20),
+                StreetStructures {
+                    preflop: pick(0),
+                    flop: pick(1),
+                    turn: pick(2),
+                    river: pick(3),
+                },
+            )
+        }
     };
     config.ante = Chips(setup.ante);
     if setup.big_blind_ante {
@@ -117,7 +138,11 @@ fn forced(setup: &Setup) -> ForcedBets {
     let straddles = (e % 3) as usize;
     let set: SeatSet = (0..n as u8).filter_map(Seat::new).collect();
     let button = Seat::new(setup.button % n as u8).expect("seat");
-    if setup.structure != 0 && n >= 3 + straddles {
+    let fixed_preflop = matches!(
+        config(setup).structure_on(Street::Preflop),
+        BettingStructure::FixedLimit { .. }
+    );
+    if !fixed_preflop && n >= 3 + straddles {
         if let Some(p) = Positions::standard(set, button) {
             let mut seat = p.big_blind;
             let mut level = 20;
@@ -214,6 +239,8 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
     let mut shown = 0u32;
     for _step in 0..1_000 {
         prop_assert!(hand.chips_conserved(), "chips not conserved");
+        // Every state the engine builds passes the check a loaded state must pass.
+        prop_assert_eq!(hand.check_state(), Ok(()));
         prop_assert!(
             hand.masks_consistent(),
             "seat masks out of step with the seats"
@@ -453,12 +480,19 @@ proptest! {
     fn legal_actions_are_exactly_what_the_hand_accepts(setup in setup()) {
         play(&setup, true)?;
     }
+
+    #[test]
+    fn b28_random_mixed_limit_hands_conserve_chips_and_accept_exactly_the_legal_actions(
+        setup in setup().prop_map(|setup| Setup { structure: 3, ..setup })
+    ) {
+        play(&setup, true)?;
+    }
 }
 
 #[test]
 fn every_structure_is_exercised() {
-    // The generator covers all three structures (B1).
-    let kinds: Vec<_> = (0..3)
+    // The generator covers all three structures (B1) and mixed limits (B28).
+    let kinds: Vec<_> = (0..4)
         .map(|structure| {
             config(&Setup {
                 stacks: vec![100, 100],
@@ -471,9 +505,10 @@ fn every_structure_is_exercised() {
                 seed: 0,
                 extras: 0,
             })
-            .structure
         })
         .collect();
+    assert!(kinds[3].street_structures.is_some());
+    let kinds: Vec<_> = kinds.iter().map(|config| config.structure).collect();
     assert!(matches!(kinds[0], BettingStructure::FixedLimit { .. }));
     assert_eq!(kinds[1], BettingStructure::PotLimit);
     assert_eq!(kinds[2], BettingStructure::NoLimit);

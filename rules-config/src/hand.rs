@@ -1,10 +1,22 @@
 //! From a rules document to the engine's per-hand configuration.
 
-use holdem_betting::{BettingStructure, HandConfig, HandError};
+use holdem_betting::{BettingStructure, HandConfig, HandError, StreetStructures};
 use holdem_pots::Chips;
 
 use crate::error::{ConfigError, RulesError};
 use crate::rules::Rules;
+
+/// A tournament level's structure: fixed-limit bets are the level's big blind and
+/// twice that.
+fn level_structure(structure: BettingStructure, big_blind: Chips) -> BettingStructure {
+    match structure {
+        BettingStructure::FixedLimit { .. } => BettingStructure::FixedLimit {
+            small_bet: big_blind,
+            big_bet: Chips(big_blind.get().saturating_mul(2)),
+        },
+        other => other,
+    }
+}
 
 impl Rules {
     /// The `holdem_betting::HandConfig` for a hand under these rules.
@@ -36,18 +48,26 @@ impl Rules {
                         "a structure needs at least one level (T6)",
                     )));
                 };
-                let structure = match b.structure {
-                    BettingStructure::FixedLimit { .. } => BettingStructure::FixedLimit {
-                        small_bet: l.big_blind,
-                        big_bet: Chips(l.big_blind.get().saturating_mul(2)),
-                    },
-                    other => other,
-                };
-                (l.small_blind, l.big_blind, l.ante, Chips::ZERO, structure)
+                (
+                    l.small_blind,
+                    l.big_blind,
+                    l.ante,
+                    Chips::ZERO,
+                    level_structure(b.structure, l.big_blind),
+                )
             }
         };
         let mut config = HandConfig::no_limit(big_blind);
         config.structure = structure;
+        config.street_structures = b.street_structures.map(|streets| match &self.tournament {
+            None => streets,
+            Some(_) => StreetStructures {
+                preflop: level_structure(streets.preflop, big_blind),
+                flop: level_structure(streets.flop, big_blind),
+                turn: level_structure(streets.turn, big_blind),
+                river: level_structure(streets.river, big_blind),
+            },
+        });
         config.small_blind = small_blind;
         config.big_blind = big_blind;
         config.ante = ante;

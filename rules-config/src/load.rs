@@ -405,6 +405,7 @@ small-blind = 1
 big-blind = 2
 ante = 0
 big-blind-ante = 0
+street-structures = { preflop = "no-limit", flop = "no-limit", turn = "no-limit", river = "no-limit" }
 [rake]
 cap = 1
 [tournament.event]

@@ -2,7 +2,7 @@
 //! crates' option types.
 
 use holdem_betting::table::TableRules;
-use holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules};
+use holdem_betting::{BettingStructure, IncompleteAllInRule, ShowdownRules, StreetStructures};
 use holdem_cards::{ButtonDraw, MisdealRules};
 use holdem_pots::{Chips, RakePolicy};
 use holdem_tourney::TournamentConfig;
@@ -76,8 +76,16 @@ impl Default for Dealing {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Betting {
-    /// Fixed, pot or no limit (`structure`, B1).
+    /// Fixed, pot or no limit (`structure`, B1): every street's structure, or the
+    /// pre-flop one of a mixed-limit game.
     pub structure: BettingStructure,
+    /// Mixed limits (`street-structures`, B28, house rule): a structure per street,
+    /// `{ preflop, flop, turn, river }`, each written as `structure` is (PokerStars
+    /// PL/NL: `preflop = "pot-limit"`, the others `"no-limit"`); `preflop` must equal
+    /// `structure`. Not set, the default: `structure` plays every street.
+    /// `holdem_betting::HandConfig::street_structures`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub street_structures: Option<StreetStructures>,
     /// The smallest chip (`chip-unit`, B24): every amount is a whole multiple.
     #[serde(default = "one_chip")]
     pub chip_unit: Chips,
@@ -157,6 +165,7 @@ impl Default for Betting {
     fn default() -> Self {
         Self {
             structure: BettingStructure::NoLimit,
+            street_structures: None,
             chip_unit: one_chip(),
             small_blind: None,
             big_blind: None,

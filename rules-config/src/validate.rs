@@ -106,6 +106,42 @@ impl Errors {
     }
 }
 
+/// The bet sizes of a fixed-limit structure at `path` (B9, B24); whether it is
+/// fixed limit.
+fn check_structure(
+    path: &str,
+    structure: BettingStructure,
+    unit: Chips,
+    errors: &mut Errors,
+) -> bool {
+    let BettingStructure::FixedLimit { small_bet, big_bet } = structure else {
+        return false;
+    };
+    errors.chips(
+        &format!("{path}.fixed-limit.small-bet"),
+        small_bet.get(),
+        unit,
+        true,
+    );
+    errors.chips(
+        &format!("{path}.fixed-limit.big-bet"),
+        big_bet.get(),
+        unit,
+        true,
+    );
+    if big_bet < small_bet {
+        errors.add(
+            format!("{path}.fixed-limit.big-bet"),
+            format!(
+                "big bet {} is below small bet {} (B9)",
+                big_bet.get(),
+                small_bet.get()
+            ),
+        );
+    }
+    true
+}
+
 fn check_betting(b: &Betting, tournament: bool, errors: &mut Errors) {
     let unit = b.chip_unit;
     if unit.is_zero() {
@@ -114,35 +150,31 @@ fn check_betting(b: &Betting, tournament: bool, errors: &mut Errors) {
             "must be a positive whole number of chips (B24)",
         );
     }
-    if let BettingStructure::FixedLimit { small_bet, big_bet } = b.structure {
-        errors.chips(
-            "betting.structure.fixed-limit.small-bet",
-            small_bet.get(),
-            unit,
-            true,
-        );
-        errors.chips(
-            "betting.structure.fixed-limit.big-bet",
-            big_bet.get(),
-            unit,
-            true,
-        );
-        if big_bet < small_bet {
+    let mut fixed = check_structure("betting.structure", b.structure, unit, errors);
+    if let Some(streets) = b.street_structures {
+        // B28: a structure per street; `structure` is the pre-flop one.
+        if streets.preflop != b.structure {
             errors.add(
-                "betting.structure.fixed-limit.big-bet",
-                format!(
-                    "big bet {} is below small bet {} (B9)",
-                    big_bet.get(),
-                    small_bet.get()
-                ),
+                "betting.street-structures.preflop",
+                "must equal betting.structure, the structure the hand starts in (B28)",
             );
         }
-        if b.max_bets_per_round == 0 {
-            errors.add(
-                "betting.max-bets-per-round",
-                "must allow at least the opening bet (B9: one bet and three raises = 4)",
-            );
+        let named = [
+            ("preflop", streets.preflop),
+            ("flop", streets.flop),
+            ("turn", streets.turn),
+            ("river", streets.river),
+        ];
+        for (street, structure) in named {
+            let path = format!("betting.street-structures.{street}");
+            fixed |= check_structure(&path, structure, unit, errors);
         }
+    }
+    if fixed && b.max_bets_per_round == 0 {
+        errors.add(
+            "betting.max-bets-per-round",
+            "must allow at least the opening bet (B9: one bet and three raises = 4)",
+        );
     }
     if !(1..=holdem_betting::MAX_BOARD_RUNS).contains(&b.max_board_runs) {
         errors.add(

@@ -107,7 +107,10 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 if full {
                     // Fixed limit keeps its increment: the bet size (B9; B25 counts an
                     // all-in of half a bet as a full one without changing it).
-                    if !matches!(self.config.structure, BettingStructure::FixedLimit { .. }) {
+                    if !matches!(
+                        self.config.structure_on(self.street),
+                        BettingStructure::FixedLimit { .. }
+                    ) {
                         let base = match self.config.incomplete_all_in {
                             crate::IncompleteAllInRule::StandardLastFullIncrement => current,
                             crate::IncompleteAllInRule::FullRaiseOverLastFullBet => {
