@@ -61,8 +61,8 @@ fn text(o: &Output) -> String {
 fn h1_a_folder_with_no_history_it_can_read_lists_what_it_skipped_and_fails() {
     let dir = temp_dir("other-site");
     std::fs::write(
-        dir.join("gg-hands.txt"),
-        "Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02)\n",
+        dir.join("ignition-hands.txt"),
+        "Ignition Hand #3973512345 TBL#1 HOLDEM No Limit - 2020-01-01 12:00:00\n",
     )
     .expect("write");
     std::fs::write(dir.join("notes.md"), "hello\n").expect("write");
@@ -70,7 +70,7 @@ fn h1_a_folder_with_no_history_it_can_read_lists_what_it_skipped_and_fails() {
     let stdout = text(&out);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains("gg-hands.txt: not a hand history"),
+        stdout.contains("ignition-hands.txt: not a hand history"),
         "{stdout}"
     );
     assert!(stdout.contains("notes.md: not a hand history"), "{stdout}");

@@ -75,8 +75,9 @@ pub enum Format {
     Jsonl,
     /// `.postcard`: native, length-prefixed postcard frames.
     Postcard,
-    /// PokerStars text hand histories (`.txt`, or any file whose first line is a
-    /// PokerStars hand header); read only (H5).
+    /// Site text hand histories (`.txt`, or any file whose first line is a hand
+    /// header): PokerStars (H5) and the sites read over the same layer (H6,
+    /// [`crate::sites`]), each hand's site found by its header; read only.
     PokerStars,
 }
 
@@ -676,7 +677,7 @@ impl HandText {
 
 enum Splitter {
     Phh(PhhSplitter<BufReader<File>>),
-    PokerStars(PokerStarsSplitter<BufReader<File>>),
+    PokerStars(PokerStarsSplitter<Box<dyn std::io::BufRead + Send>>),
     Jsonl(JsonlSplitter<BufReader<File>>),
 }
 
@@ -700,7 +701,13 @@ impl FileHands {
         };
         let splitter = match format {
             Format::Phh => Splitter::Phh(PhhSplitter::new(open()?)),
-            Format::PokerStars => Splitter::PokerStars(PokerStarsSplitter::new(open()?)),
+            // (Site text in UTF-16 is given to the splitter as UTF-8.)
+            Format::PokerStars => Splitter::PokerStars(PokerStarsSplitter::new(
+                crate::sites::text::utf8_reader(open()?).map_err(|source| HistoryError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })?,
+            )),
             Format::Jsonl => Splitter::Jsonl(JsonlSplitter::new(open()?)),
             Format::Postcard => return Ok(None),
         };
@@ -967,7 +974,14 @@ pub fn judge_pokerstars(
         };
         (status, format!("line {}: {}", e.line, e.kind))
     };
-    let (status, message) = match parsed.and_then(|h| pokerstars::import(&h)) {
+    let imported = parsed.and_then(|h| match rules.lenient {
+        true => pokerstars::import_lenient(&h),
+        false => pokerstars::import(&h),
+    });
+    let repairs = imported
+        .as_ref()
+        .map_or_else(|_| Vec::new(), crate::sites::repairs);
+    let (status, message) = match imported {
         Err(e) => failed(e),
         Ok(imported) => match rules.for_hand(&imported.history) {
             Err(reason) => (Status::Unreadable, reason),
@@ -1009,7 +1023,7 @@ pub fn judge_pokerstars(
         name: number.map(|n| format!("#{n}")),
         status,
         message,
-        repairs: Vec::new(),
+        repairs,
     }
 }
 

@@ -6,7 +6,9 @@
 //! [`phh`], [`native`], and [`view`], the borrowed view a format hands to replay)
 //! import nothing from the driver; [`stream`] reads PHH, PokerStars and JSON Lines
 //! files from any `BufRead` one hand at a time, with memory bounded by one hand; [`pokerstars`] reads PokerStars text into the
-//! model (its replay check alone uses the driver's outcome). The driver
+//! model, and [`sites`] is the layer every site's text shares (the typed hand, the
+//! builder, the encodings; GGPoker and Full Tilt), found by content (their replay
+//! check alone uses the driver's outcome). The driver
 //! ([`replay`], [`corpus`] for files and folders, and [`steps`] for stepping
 //! through one hand) reads the formats and plays hands through
 //! `holdem_betting::Hand`.
@@ -76,6 +78,7 @@ pub mod phh;
 pub mod pokerstars;
 mod record;
 pub mod replay;
+pub mod sites;
 pub mod steps;
 pub mod stream;
 pub mod summary;

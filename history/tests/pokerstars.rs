@@ -214,3 +214,34 @@ fn h5_the_whole_pokerstars_folder_replays_without_an_unexpected_failure() {
     }
     assert!(ok >= 340, "{ok}");
 }
+
+/// Issue 35: every hand that agrees with its text keeps its finishing stacks, after
+/// the rake, so net winnings summed over the shipped hands are right: the players
+/// lose exactly the rake, hand by hand.
+#[test]
+fn h5_every_settled_hand_keeps_its_stacks_after_rake_so_net_winnings_add_up() {
+    let rules = HouseRules::standard();
+    let (hands, _, _) = hands();
+    let (mut raked, mut settled) = (0, 0);
+    for hand in &hands {
+        let Ok(imported) = import(hand) else { continue };
+        let outcome = replay_hand(&imported.history, &rules);
+        if check(&imported, &outcome).is_err() {
+            continue;
+        }
+        let h = &imported.history;
+        let finish = h
+            .finishing_stacks
+            .as_ref()
+            .unwrap_or_else(|| panic!("hand #{} keeps its stacks", imported.hand));
+        let start: u64 = h.starting_stacks.iter().sum();
+        let end: u64 = finish.iter().sum();
+        assert_eq!(end + imported.rake, start, "hand #{}", imported.hand);
+        settled += 1;
+        raked += usize::from(imported.rake > 0);
+    }
+    assert!(
+        settled >= 350 && raked >= 160,
+        "{settled} settled, {raked} raked"
+    );
+}

@@ -2,15 +2,18 @@
 //! (no limit, pot limit, fixed limit; cash, Zoom and tournament), read into a typed
 //! [`Hand`].
 //!
-//! Reading goes in three steps, each its own module:
-//! - [`text`]: bytes to lines (UTF-8 with or without a byte-order mark, or
-//!   Windows-1252; `\r\n`, `\n` or `\r` line ends; trailing blanks dropped) and hand
-//!   boundaries (a hand starts at a `PokerStars ...#` line);
-//! - [`parse`]: the lines of one hand to a [`Hand`], or a [`PokerStarsError`] naming
-//!   the hand, the line and the reason ([`hands`] reads a text's hands one at a
-//!   time, [`parse_hands`] all of them);
-//! - [`convert`]: a [`Hand`] to the native model ([`crate::model::HandHistory`]),
-//!   checking the text's amounts against the rules on the way;
+//! Reading goes in steps, each its own module; only the first two are PokerStars'
+//! own, the rest is the shared layer of every site ([`crate::sites`]):
+//! - [`text`]: bytes to lines (the shared [`crate::sites::text`]: UTF-8 with or
+//!   without a byte-order mark, or Windows-1252; `\r\n`, `\n` or `\r` line ends;
+//!   trailing blanks dropped) and hand boundaries (a hand starts at a
+//!   `PokerStars ...#` line);
+//! - [`parse`]: the lines of one hand to the site-neutral [`Hand`], or a
+//!   [`PokerStarsError`] naming the hand, the line and the reason ([`hands`] reads a
+//!   text's hands one at a time, [`parse_hands`] all of them);
+//! - [`convert`]: a [`Hand`] to the native model ([`crate::model::HandHistory`]) by
+//!   the shared [builder](crate::sites::builder), which checks the text's amounts
+//!   against the rules on the way;
 //! - [`mod@check`]: the replay's outcome held against what the text says (stacks after
 //!   rake, the total pot).
 //!
@@ -37,7 +40,7 @@ pub use ast::{
     Tournament,
 };
 pub use check::check;
-pub use convert::{Imported, import};
+pub use convert::{Imported, TextRepair, import, import_lenient};
 pub use error::{PokerStarsError, PokerStarsErrorKind};
 pub use parse::{Hands, hands, parse_hand, parse_hands};
 pub use text::{decode, leading_comments, looks_like_pokerstars};

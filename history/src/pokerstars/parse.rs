@@ -93,13 +93,33 @@ impl Iterator for Hands<'_> {
     }
 }
 
-/// Reads one hand from its lines (the header first; blank lines anywhere).
+/// Reads one hand from its lines (the header first; blank lines anywhere). A hand
+/// of another site of the PokerStars family (GGPoker, Full Tilt) is read by its
+/// own module ([`crate::sites`]), chosen by its header line.
 pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, PokerStarsError> {
+    if let Some(parse) = crate::sites::reader_of(lines) {
+        return parse(lines);
+    }
     let mut p = Parser {
         hand: None,
         line: lines.first().map_or(0, |l| l.0),
     };
     p.hand(lines).map_err(|e| *e)
+}
+
+/// Reads the lines after a hand's header (table line, seats, play, summary) in the
+/// PokerStars forms, for a site whose header another module read
+/// ([`crate::sites`]); its other lines are given already in PokerStars' forms.
+pub(crate) fn parse_body(
+    header: Header,
+    first_line: u32,
+    lines: &[(u32, &str)],
+) -> Result<Hand, PokerStarsError> {
+    let mut p = Parser {
+        hand: Some(header.id),
+        line: first_line,
+    };
+    p.body(header, first_line, lines).map_err(|e| *e)
 }
 
 struct Parser {
@@ -137,14 +157,21 @@ impl Parser {
     }
 
     fn hand(&mut self, lines: &[(u32, &str)]) -> R<Hand> {
-        let mut it = lines.iter().filter(|(_, l)| !is_filler(l));
-        let Some(&(first_line, head)) = it.next() else {
+        let mut it = lines.iter().enumerate().filter(|(_, (_, l))| !is_filler(l));
+        let Some((i, &(first_line, head))) = it.next() else {
             return Err(self.err(Kind::Truncated("a header")));
         };
         self.line = first_line;
         self.hand = header_number(head);
         let header = self.header(head)?;
+        self.body(header, first_line, lines.get(i + 1..).unwrap_or(&[]))
+    }
+
+    /// Everything after the header line: the table line, the seats, the play and
+    /// the summary.
+    fn body(&mut self, header: Header, first_line: u32, lines: &[(u32, &str)]) -> R<Hand> {
         self.hand = Some(header.id);
+        let mut it = lines.iter().filter(|(_, l)| !is_filler(l));
         let Some(&(n, table_text)) = it.next() else {
             return Err(self.err(Kind::Truncated("a table line")));
         };
@@ -317,8 +344,37 @@ impl Parser {
         } else {
             return Err(self.malformed("`No Limit`, `Pot Limit` or `Limit`", line));
         };
+        // Mixed limits (B28): `Hold'em Pot Limit Pre-Flop, No Limit Post-Flop`.
+        if let Some(r) = rest.strip_prefix(" Pre-Flop, ") {
+            let post = r.split(" (").next().unwrap_or(r);
+            return Err(unsupported(&format!(
+                "mixed limits by street (B28): {} before the flop, `{post}`",
+                match limit {
+                    Limit::NoLimit => "no limit",
+                    Limit::PotLimit => "pot limit",
+                    Limit::FixedLimit => "fixed limit",
+                }
+            )));
+        }
         let mut rest = rest;
         let mut tournament = tournament;
+        // A heads-up or shootout match: `- Match Round II, Level I (10/20)`.
+        if let Some(r) = rest.strip_prefix(" - Match Round ") {
+            let (round, r) = r
+                .split_once(',')
+                .ok_or_else(|| self.malformed("`Match Round N, Level N`", line))?;
+            match tournament.as_mut() {
+                Some(t) => t.round = Some(round.to_string()),
+                None => return Err(self.malformed("a match round only in tournament hands", line)),
+            }
+            rest = r.strip_prefix(" Level ").map_or(r, |l| {
+                let end = l.find(' ').unwrap_or(l.len());
+                if let Some(t) = tournament.as_mut() {
+                    t.level = l.get(..end).map(str::to_string);
+                }
+                l.get(end..).unwrap_or("")
+            });
+        }
         if let Some(r) = rest.strip_prefix(" - Level ") {
             let end = r.find(' ').unwrap_or(r.len());
             let level = r.get(..end).unwrap_or("");
@@ -413,6 +469,8 @@ impl Parser {
         }
         Ok(Header {
             id,
+            label: None,
+            site: &super::convert::SITE,
             game_form,
             zoom,
             tournament,
@@ -437,6 +495,7 @@ impl Parser {
                     id,
                     buy_in: BuyIn::Freeroll,
                     level: None,
+                    round: None,
                 },
                 r.trim_start(),
             ));
@@ -473,6 +532,7 @@ impl Parser {
                 id,
                 buy_in: BuyIn::Paid { parts, currency },
                 level: None,
+                round: None,
             },
             r,
         ))
@@ -1070,7 +1130,7 @@ fn header_number(line: &str) -> Option<u64> {
 }
 
 /// A non-empty run of ASCII digits as a number (at most 19 digits).
-fn digits(s: &str) -> Option<u64> {
+pub(crate) fn digits(s: &str) -> Option<u64> {
     if s.is_empty() || s.len() > 19 {
         return None;
     }
@@ -1087,7 +1147,7 @@ fn digits(s: &str) -> Option<u64> {
 }
 
 /// `25`, `0.25`, `1500`, `3.5`: hundredths; `None` for anything else.
-fn parse_amount(s: &str) -> Option<Amount> {
+pub(crate) fn parse_amount(s: &str) -> Option<Amount> {
     let bytes = s.as_bytes();
     let dot = bytes.iter().position(|&b| b == b'.');
     let (whole, frac) = match dot {
@@ -1214,7 +1274,7 @@ fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
 }
 
 /// `2013/10/04 19:53:27 CET` (the zone optional).
-fn timestamp(s: &str) -> Option<Timestamp> {
+pub(crate) fn timestamp(s: &str) -> Option<Timestamp> {
     let (date, rest) = s.split_at_checked(find_byte(s, b' ')?)?;
     let rest = rest.get(1..)?;
     let (time, zone) = match find_byte(rest, b' ') {

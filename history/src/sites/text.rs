@@ -1,0 +1,180 @@
+//! Bytes to lines, for every site: the encodings and line ends of real hand-history
+//! files. UTF-8 with or without a byte-order mark is read as is; anything that is
+//! not valid UTF-8 is read as Windows-1252 (the clients' older files, where `€` is
+//! byte 0x80). Lines end at `\r\n`, `\n` or a lone `\r`; trailing blanks and a
+//! byte-order mark at the start of any line (files concatenated together) are
+//! dropped. Where a hand starts is the site's business (each site module has its
+//! own header test).
+
+use std::borrow::Cow;
+
+/// The text of a file: UTF-16 (little or big endian) when it begins with that
+/// byte-order mark; else borrowed when it is UTF-8, decoded from Windows-1252
+/// otherwise. A leading byte-order mark is removed; an odd last byte of UTF-16
+/// text and unpaired surrogates read as U+FFFD.
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
+        return Cow::Owned(utf16(rest, u16::from_le_bytes));
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
+        return Cow::Owned(utf16(rest, u16::from_be_bytes));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| cp1252(b)).collect()),
+    }
+}
+
+/// UTF-16 code units (two bytes each, in the order `unit` reads them) as text.
+fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
+    let units = bytes
+        .chunks(2)
+        .map(|c| <[u8; 2]>::try_from(c).map_or(0xFFFD, unit));
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or('\u{FFFD}'))
+        .collect()
+}
+
+/// Whether `head` (the first bytes of a file) begins with a UTF-16 byte-order
+/// mark: such a file is read whole and decoded ([`utf8_reader`]).
+pub fn is_utf16(head: &[u8]) -> bool {
+    head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF")
+}
+
+/// A reader of `input` as UTF-8 or single-byte text, for readers that cut lines
+/// at `\n` bytes: a UTF-16 file (by its byte-order mark) is read whole and given
+/// as UTF-8; any other input is passed through as it is.
+///
+/// # Errors
+/// The input's read errors.
+pub fn utf8_reader<R: std::io::BufRead + Send + 'static>(
+    mut input: R,
+) -> std::io::Result<Box<dyn std::io::BufRead + Send>> {
+    if !is_utf16(input.fill_buf()?) {
+        return Ok(Box::new(input));
+    }
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let text = decode(&bytes).into_owned();
+    Ok(Box::new(std::io::Cursor::new(text.into_bytes())))
+}
+
+/// One Windows-1252 byte as a character. The five bytes the code page leaves
+/// undefined read as their Latin-1 control characters.
+fn cp1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž',
+        '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9F => HIGH
+            .get(usize::from(b - 0x80))
+            .copied()
+            .unwrap_or('\u{FFFD}'),
+        _ => char::from(b),
+    }
+}
+
+/// The lines of `text` with their 1-based numbers, line ends, trailing blanks and
+/// byte-order marks removed.
+pub fn lines(text: &str) -> Lines<'_> {
+    Lines {
+        rest: text,
+        number: 0,
+    }
+}
+
+/// Iterator of [`lines`].
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    rest: &'a str,
+    number: u32,
+}
+
+/// The index of the first `\n` or `\r` in `bytes` (its length if none): eight bytes
+/// a step (a word compared against both bytes at once), then byte by byte.
+#[inline]
+fn line_end(bytes: &[u8]) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const NL: u64 = LO * b'\n' as u64;
+    const CR: u64 = LO * b'\r' as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(word);
+        let (a, b) = (w ^ NL, w ^ CR);
+        // A zero byte of `a` or `b` is a `\n` or `\r`; the lowest flag is exact.
+        let hit = ((a.wrapping_sub(LO) & !a) | (b.wrapping_sub(LO) & !b)) & HI;
+        if hit != 0 {
+            return at + (hit.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    at + tail
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(tail.len())
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (u32, &'a str);
+
+    fn next(&mut self) -> Option<(u32, &'a str)> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let bytes = self.rest.as_bytes();
+        // A line ends at `\n`, `\r\n` or a lone `\r`.
+        let end = line_end(bytes);
+        let skip = match (bytes.get(end), bytes.get(end + 1)) {
+            (Some(b'\r'), Some(b'\n')) => 2,
+            (Some(_), _) => 1,
+            (None, _) => 0,
+        };
+        let mut start = 0;
+        while bytes.get(start) == Some(&0xEF)
+            && bytes.get(start..(start + 3).min(end)) == Some(b"\xEF\xBB\xBF")
+        {
+            start += 3;
+        }
+        let mut stop = end;
+        while stop > start && matches!(bytes.get(stop - 1), Some(b' ' | b'\t')) {
+            stop -= 1;
+        }
+        // (Cut at ASCII bytes and after whole byte-order marks: char boundaries.)
+        let line = self.rest.get(start..stop).unwrap_or("");
+        self.rest = self.rest.get(end + skip..).unwrap_or("");
+        self.number = self.number.saturating_add(1);
+        Some((self.number, line))
+    }
+}
+
+/// The line with the thousands separators of its numbers removed (`9,680` as
+/// `9680`): a comma between a digit and exactly three digits.
+pub fn without_separators(line: &str) -> Cow<'_, str> {
+    let b = line.as_bytes();
+    let is_sep = |i: usize| {
+        b.get(i) == Some(&b',')
+            && i > 0
+            && b.get(i - 1).is_some_and(u8::is_ascii_digit)
+            && (1..=3).all(|k| b.get(i + k).is_some_and(u8::is_ascii_digit))
+            && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
+    };
+    if !(0..b.len()).any(is_sep) {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    for (i, c) in line.char_indices() {
+        if !is_sep(i) {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
