@@ -47,6 +47,7 @@ pub mod error;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod text;
+pub mod wpn;
 
 #[cfg(test)]
 mod tests;
@@ -59,7 +60,7 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 /// several sites' hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
-    ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line)
+    ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line) || wpn::is_hand_start(line)
 }
 
 /// The reader of the hand whose lines these are, by its header line (content
@@ -71,6 +72,9 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     }
     if fulltilt::is_hand_start(head) {
         return Some(fulltilt::parse_hand);
+    }
+    if wpn::is_hand_start(head) {
+        return Some(wpn::parse_hand);
     }
     None
 }
