@@ -47,6 +47,7 @@ pub mod error;
 pub mod fulltilt;
 pub mod ggpoker;
 pub mod text;
+pub mod winamax;
 pub mod wpn;
 
 #[cfg(test)]
@@ -60,7 +61,10 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 /// several sites' hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
-    ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line) || wpn::is_hand_start(line)
+    ggpoker::is_hand_start(line)
+        || fulltilt::is_hand_start(line)
+        || wpn::is_hand_start(line)
+        || winamax::is_hand_start(line)
 }
 
 /// The reader of the hand whose lines these are, by its header line (content
@@ -75,6 +79,9 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     }
     if wpn::is_hand_start(head) {
         return Some(wpn::parse_hand);
+    }
+    if winamax::is_hand_start(head) {
+        return Some(winamax::parse_hand);
     }
     None
 }
