@@ -187,11 +187,13 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         // starts the line); `name collected ...` stays as it is.
         let name = names
             .iter()
+            .filter(|m| line.strip_prefix(**m).is_some_and(|r| r.starts_with(' ')))
+            .max_by_key(|m| m.len())
             .filter(|m| {
-                line.strip_prefix(**m)
-                    .is_some_and(|r| r.starts_with(' ') && !r.starts_with(" collected "))
-            })
-            .max_by_key(|m| m.len());
+                !line
+                    .get(m.len()..)
+                    .is_some_and(|r| r.starts_with(" collected "))
+            });
         let line = match name {
             Some(m) => {
                 let verb = line.get(m.len() + 1..).unwrap_or("");
