@@ -1,4 +1,4 @@
-//! H6 for the Winning Poker Network and Winamax: their real files in
+//! H6 for the Winning Poker Network, Winamax and 888poker: their real files in
 //! `data/histories/<site>/` are found by content, replay and agree with their text,
 //! survive PHH and the native formats; crafted bad text gets a typed error at its
 //! line, another game a typed "unsupported" naming it.
@@ -320,4 +320,105 @@ fn h6_winamax_summary_collecting_other_than_the_pot_is_a_disagreement() {
         check(&i, &o)
     });
     assert!(!matches!(e, Ok(Ok(()))), "{e:?}");
+}
+
+const PACIFIC: &str = "#Game No : 539304533
+***** 888poker Hand History for Game 539304533 *****
+$0.50/$1 Blinds No Limit Holdem - *** 06 01 2014 22:40:28
+Table Abbotsford 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: alexhind1980 ( $6 )
+Seat 2: expos299 ( $1,064.84 )
+Seat 9: FLopDonkey ( $55.40 )
+expos299 posts small blind [$0.50]
+FLopDonkey posts big blind [$1]
+** Dealing down cards **
+Dealt to FLopDonkey [ Ah, Kd ]
+alexhind1980 raises [$6]
+expos299 folds
+FLopDonkey calls [$5]
+** Dealing flop ** [ Jc, Kc, 3c ]
+** Dealing turn ** [ 2s ]
+** Dealing river ** [ 4d ]
+** Summary **
+alexhind1980 shows [ Qs, Qd ]
+FLopDonkey shows [ Ah, Kd ]
+FLopDonkey collected [ $12.20 ]
+";
+
+#[test]
+fn h6_888poker_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
+    assert!(replay_site("888poker") >= 28);
+}
+
+#[test]
+fn h6_888poker_hands_survive_phh_and_the_native_formats() {
+    assert!(convert_site("888poker") >= 28);
+}
+
+#[test]
+fn h6_888poker_all_in_unwritten_separators_and_rake_unwritten_settle() {
+    let hand = one(PACIFIC).expect("read");
+    assert_eq!(hand.header.currency, Currency::Usd);
+    let imported = import(&hand).expect("imported");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+    let Outcome::Ok { rake, .. } = outcome else {
+        panic!("{outcome:?}");
+    };
+    // 12.50 in the pot, 12.20 collected.
+    assert_eq!(rake, 30);
+}
+
+#[test]
+fn h6_888poker_walk_collects_the_big_blinds_own_part_and_settles() {
+    let walk = PACIFIC
+        .split("alexhind1980 raises")
+        .next()
+        .expect("text")
+        .to_string()
+        + "alexhind1980 folds\nexpos299 folds\n** Summary **\nFLopDonkey collected [ $1.50 ]\n";
+    let imported = import(&one(&walk).expect("read")).expect("imported");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+}
+
+#[test]
+fn h6_888poker_omaha_is_unsupported_naming_the_game() {
+    let text = PACIFIC.replace("No Limit Holdem", "Pot Limit Omaha");
+    let e = one(&text).expect_err("Omaha");
+    assert!(e.is_unsupported());
+    assert!(e.to_string().contains("Omaha"), "{e}");
+    assert_eq!(e.line, 3);
+}
+
+#[test]
+fn h6_888poker_bad_amount_is_a_typed_error_at_its_line() {
+    let text = PACIFIC.replace("calls [$5]", "calls [$5.x]");
+    let e = one(&text).expect_err("bad amount");
+    assert!(matches!(e.kind, Kind::Amount { .. }), "{e}");
+    assert_eq!(e.line, 16);
+}
+
+#[test]
+fn h6_888poker_action_by_a_stranger_is_a_typed_error_at_its_line() {
+    let text = PACIFIC.replace("expos299 folds", "nobody folds");
+    let e = one(&text).expect_err("unknown player");
+    assert!(matches!(e.kind, Kind::UnknownPlayer(_)), "{e}");
+    assert_eq!(e.line, 15);
+}
+
+#[test]
+fn h6_888poker_hand_without_its_summary_is_truncated() {
+    let cut = PACIFIC.split("** Summary").next().expect("text");
+    let e = one(cut).expect_err("truncated");
+    assert!(matches!(e.kind, Kind::Truncated(_)), "{e}");
+}
+
+#[test]
+fn h6_888poker_collecting_more_than_the_pot_is_a_disagreement() {
+    let text = PACIFIC.replace("[ $12.20 ]", "[ $13 ]");
+    let e = one(&text).expect_err("disagreement");
+    assert!(matches!(e.kind, Kind::Disagreement { .. }), "{e}");
 }

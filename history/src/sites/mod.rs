@@ -46,6 +46,7 @@ pub mod check;
 pub mod error;
 pub mod fulltilt;
 pub mod ggpoker;
+pub mod pacific;
 pub mod text;
 pub mod winamax;
 pub mod wpn;
@@ -65,6 +66,7 @@ pub fn is_other_hand_start(line: &str) -> bool {
         || fulltilt::is_hand_start(line)
         || wpn::is_hand_start(line)
         || winamax::is_hand_start(line)
+        || pacific::is_hand_start(line)
 }
 
 /// The reader of the hand whose lines these are, by its header line (content
@@ -82,6 +84,9 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     }
     if winamax::is_hand_start(head) {
         return Some(winamax::parse_hand);
+    }
+    if pacific::is_hand_start(head) {
+        return Some(pacific::parse_hand);
     }
     None
 }
