@@ -422,3 +422,32 @@ fn h6_888poker_collecting_more_than_the_pot_is_a_disagreement() {
     let e = one(&text).expect_err("disagreement");
     assert!(matches!(e.kind, Kind::Disagreement { .. }), "{e}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever is cut out of or written into a Winning Poker Network, Winamax or
+    /// 888poker hand, the readers answer with a hand or a typed error naming a line
+    /// of the text, never a panic.
+    #[test]
+    fn h6_mangled_wpn_winamax_888_text_gives_a_hand_or_a_typed_error(
+        site in 0usize..3,
+        cut in 0usize..1800,
+        len in 0usize..40,
+        insert in "[ -~€,\n]{0,12}",
+    ) {
+        let text = [WPN, WINAMAX, PACIFIC][site];
+        let mut chars: Vec<char> = text.chars().collect();
+        let at = cut.min(chars.len());
+        let end = (at + len).min(chars.len());
+        chars.splice(at..end, insert.chars());
+        let mangled: String = chars.into_iter().collect();
+        let lines = mangled.lines().count() as u32 + 1;
+        for r in parse_hands(&mangled) {
+            match r.and_then(|h| import(&h)) {
+                Ok(i) => proptest::prop_assert!(i.history.player_count() >= 2),
+                Err(e) => proptest::prop_assert!(e.line <= lines, "{}", e),
+            }
+        }
+    }
+}
