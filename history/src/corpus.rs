@@ -50,6 +50,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "rules-config")]
 use holdem_rules_config::{Preset, Rules};
 use serde::Serialize;
 
@@ -314,8 +315,12 @@ pub struct RulesBook {
 }
 
 impl RulesBook {
-    /// The standard rules and every preset; `forced` overrides what hands declare.
+    /// The standard rules and every preset of `holdem-rules-config` (with the
+    /// `rules-config` feature; without it, the standard rules alone: a hand that
+    /// names a preset is then unreadable, saying so); `forced` overrides what
+    /// hands declare.
     pub fn new(forced: Option<HouseRules>) -> RulesBook {
+        #[cfg(feature = "rules-config")]
         let presets = Preset::ALL
             .iter()
             .filter_map(|p| {
@@ -324,6 +329,14 @@ impl RulesBook {
                     .map(|r| HouseRules::from_rules(p.name(), &r))
             })
             .collect();
+        #[cfg(not(feature = "rules-config"))]
+        let presets = Vec::new();
+        RulesBook::with_presets(forced, presets)
+    }
+
+    /// The standard rules and the given presets, found by their
+    /// [`HouseRules::name`]; `forced` overrides what hands declare.
+    pub fn with_presets(forced: Option<HouseRules>, presets: Vec<HouseRules>) -> RulesBook {
         RulesBook {
             forced,
             standard: HouseRules::standard(),
@@ -341,8 +354,13 @@ impl RulesBook {
         self
     }
 
-    /// Rules by name: `standard`, a preset name, or a rules file (TOML).
-    pub fn load(name: &str) -> Result<HouseRules, String> {
+    /// Rules by name: `standard`, a preset name, or a rules file (TOML)
+    /// (feature `rules-config`).
+    ///
+    /// # Errors
+    /// The file cannot be read or is not valid rules, or the name is none of these.
+    #[cfg(feature = "rules-config")]
+    pub fn load(name: &str) -> Result<HouseRules, RulesBookError> {
         if name == "standard" {
             return Ok(HouseRules::standard());
         }
@@ -351,19 +369,28 @@ impl RulesBook {
         }
         let path = Path::new(name);
         if path.is_file() {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-            let rules = Rules::from_toml_str(&text).map_err(|e| format!("{name}: {e}"))?;
+            let text = std::fs::read_to_string(path).map_err(|source| RulesBookError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            let rules = Rules::from_toml_str(&text).map_err(|source| RulesBookError::Invalid {
+                path: path.to_path_buf(),
+                source: Box::new(source),
+            })?;
             return Ok(HouseRules::from_rules(name, &rules));
         }
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        Err(format!(
-            "unknown rules `{name}`: expected standard, {}, or a rules file",
-            names.join(", ")
-        ))
+        Err(RulesBookError::Unknown {
+            name: name.to_string(),
+            known: names.join(", "),
+        })
     }
 
     /// The rules for one hand.
-    pub fn for_hand(&self, h: &HandHistory) -> Result<&HouseRules, String> {
+    ///
+    /// # Errors
+    /// The hand names a preset this book does not hold.
+    pub fn for_hand(&self, h: &HandHistory) -> Result<&HouseRules, RulesBookError> {
         self.for_declared(
             h.meta
                 .extra
@@ -374,7 +401,10 @@ impl RulesBook {
     }
 
     /// The rules for a hand whose `_holdem_rules` field holds `declared` (TOML text).
-    pub fn for_declared(&self, declared: Option<&str>) -> Result<&HouseRules, String> {
+    ///
+    /// # Errors
+    /// `declared` names a preset this book does not hold.
+    pub fn for_declared(&self, declared: Option<&str>) -> Result<&HouseRules, RulesBookError> {
         if let Some(f) = &self.forced {
             return Ok(f);
         }
@@ -388,8 +418,48 @@ impl RulesBook {
         self.presets
             .iter()
             .find(|r| r.name == name)
-            .ok_or_else(|| format!("_holdem_rules names an unknown preset `{name}`"))
+            .ok_or_else(|| RulesBookError::UnknownPreset {
+                name: name.to_string(),
+            })
     }
+}
+
+/// Why [`RulesBook`] has no rules for a name or a hand.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesBookError {
+    /// A hand's `_holdem_rules` names a preset the book does not hold (a build
+    /// without the `rules-config` feature holds none).
+    #[error("_holdem_rules names an unknown preset `{name}`")]
+    UnknownPreset {
+        /// The name, as declared.
+        name: String,
+    },
+    /// A name that is neither `standard`, a preset nor a file.
+    #[error("unknown rules `{name}`: expected standard, {known}, or a rules file")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The presets, comma-separated.
+        known: String,
+    },
+    /// A rules file that cannot be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A rules file that is not valid rules (feature `rules-config`).
+    #[cfg(feature = "rules-config")]
+    #[error("{path}: {source}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The errors, with field paths.
+        source: Box<holdem_rules_config::RulesError>,
+    },
 }
 
 /// How one hand ended up.
@@ -592,7 +662,7 @@ fn judge_postcard<R: std::io::Read>(
         let line = match decoded {
             Ok(()) => {
                 let (status, message) = match rules.for_declared(record.declared_rules()) {
-                    Err(reason) => (Status::Unreadable, reason),
+                    Err(reason) => (Status::Unreadable, reason.to_string()),
                     Ok(r) => {
                         let outcome = replayer.replay(&record.view(), r);
                         let status = status_of(&outcome);
@@ -923,7 +993,7 @@ pub fn judge(
     rules: &RulesBook,
 ) -> HandLine {
     let (status, message, repairs) = match rules.for_hand(hand) {
-        Err(reason) => (Status::Unreadable, reason, Vec::new()),
+        Err(reason) => (Status::Unreadable, reason.to_string(), Vec::new()),
         Ok(r) if rules.lenient => {
             let (outcome, repairs) = replay_lenient(hand, r);
             (status_of(&outcome), describe(&outcome, hand.unit), repairs)
@@ -984,7 +1054,7 @@ pub fn judge_pokerstars(
     let (status, message) = match imported {
         Err(e) => failed(e),
         Ok(imported) => match rules.for_hand(&imported.history) {
-            Err(reason) => (Status::Unreadable, reason),
+            Err(reason) => (Status::Unreadable, reason.to_string()),
             Ok(r) => {
                 let outcome = replay_hand(&imported.history, r);
                 match pokerstars::check(&imported, &outcome) {

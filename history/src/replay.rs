@@ -74,7 +74,8 @@ impl HouseRules {
         }
     }
 
-    /// The betting house rules of a validated rules set.
+    /// The betting house rules of a validated rules set (feature `rules-config`).
+    #[cfg(feature = "rules-config")]
     pub fn from_rules(name: &str, rules: &holdem_rules_config::Rules) -> HouseRules {
         let b = &rules.betting;
         HouseRules {

@@ -88,3 +88,28 @@ fn a_file_of_many_bad_hands_keeps_at_most_max_lines_and_counts_the_rest() {
         assert_eq!(report.lines.last().map(|l| l.hand), Some(100));
     }
 }
+
+#[test]
+fn r1_rules_a_book_does_not_hold_are_typed_errors_naming_them() {
+    use holdem_history::corpus::RulesBookError;
+    let book = RulesBook::new(None);
+    match book.for_declared(Some("\"nope\"")) {
+        Err(RulesBookError::UnknownPreset { name }) => assert_eq!(name, "nope"),
+        other => panic!("{other:?}"),
+    }
+    assert!(book.for_declared(Some("\"live-tour\"")).is_ok());
+    match RulesBook::load("no-such-rules") {
+        Err(RulesBookError::Unknown { name, known }) => {
+            assert_eq!(name, "no-such-rules");
+            assert!(known.contains("online-mtt"), "{known}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without presets (a build without the `rules-config` feature), a hand that
+    // names one is refused the same way.
+    let bare = RulesBook::with_presets(None, Vec::new());
+    assert!(matches!(
+        bare.for_declared(Some("\"live-tour\"")),
+        Err(RulesBookError::UnknownPreset { .. })
+    ));
+}

@@ -1,4 +1,5 @@
-//! H6 for the Winning Poker Network, Winamax and 888poker: their real files in
+//! H6 for the Winning Poker Network and 888poker (and Winamax in the mangled-text
+//! property): their real files in
 //! `data/histories/<site>/` are found by content, replay and agree with their text,
 //! survive PHH and the native formats; crafted bad text gets a typed error at its
 //! line, another game a typed "unsupported" naming it.
@@ -10,7 +11,7 @@ use holdem_history::native::{NativeVersion, decode_postcard, encode_postcard};
 use holdem_history::phh::{parse_phh, write_phh};
 use holdem_history::pokerstars::{
     Currency, Hand, PokerStarsError, PokerStarsErrorKind as Kind, check, decode, import,
-    parse_hands,
+    looks_like_pokerstars, parse_hands,
 };
 use holdem_history::replay::{HouseRules, Outcome, replay_hand};
 
@@ -39,6 +40,12 @@ fn replay_site(site: &str) -> usize {
     let rules = RulesBook::new(None);
     let mut ok = 0;
     for f in files(site) {
+        // Files of a form no reader here knows (888's older text) are skipped as
+        // `holdem replay` skips them.
+        let bytes = std::fs::read(&f).expect("readable");
+        if !looks_like_pokerstars(&decode(&bytes)) {
+            continue;
+        }
         let report = replay_file(&f, &rules, true);
         assert!(
             report.counts.passed(),
@@ -241,87 +248,6 @@ Board: [3c 7d 2s]
 Seat 2: titi 63000 (button) won 5.50€
 ";
 
-#[test]
-fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
-    assert!(replay_site("winamax") >= 32);
-}
-
-#[test]
-fn h6_winamax_hands_survive_phh_and_the_native_formats() {
-    assert!(convert_site("winamax") >= 32);
-}
-
-#[test]
-fn h6_winamax_names_with_blanks_and_prefixes_of_others_import_and_settle() {
-    let hand = one(WINAMAX).expect("read");
-    assert_eq!(hand.header.currency, Currency::Eur);
-    assert_eq!(hand.header.label.as_deref(), Some("5281577-471-1382586707"));
-    let imported = import(&hand).expect("imported");
-    let outcome = replay_hand(&imported.history, &HouseRules::standard());
-    check(&imported, &outcome).expect("agrees with its text");
-}
-
-#[test]
-fn h6_winamax_tournament_header_with_ante_is_read_in_chips() {
-    let text = WINAMAX
-        .replace(
-            "CashGame - HandId: #5281577-471-1382586707 - Holdem no limit (0.50€/1€)",
-            "Tournament \"Go Fast\" buyIn: 0.90€ + 0.10€ level: 6 - HandId: #5281577-471-1382586707 - Holdem no limit (10/50/100)",
-        )
-        .replace('€', "")
-        .replace("0.50", "50")
-        .replace("posts big blind 1\n", "posts big blind 100\n")
-        .replace("raises 1.50 to 2.50", "raises 150 to 250")
-        .replace("calls 1.50", "calls 150")
-        .replace("(138.61)", "(13861)")
-        .replace("(116.40)", "(11640)")
-        .replace("(50)", "(5000)")
-        .replace("bets 2\n", "bets 200\n")
-        .replace("(2)", "(200)")
-        .replace("5.50", "550");
-    let hand = one(&text).expect("read");
-    assert_eq!(hand.header.currency, Currency::Chips);
-    let t = hand.header.tournament.as_ref().expect("a tournament");
-    assert_eq!(t.level.as_deref(), Some("6"));
-    let imported = import(&hand).expect("imported");
-    let outcome = replay_hand(&imported.history, &HouseRules::standard());
-    check(&imported, &outcome).expect("agrees with its text");
-}
-
-#[test]
-fn h6_winamax_omaha_is_unsupported_naming_the_game() {
-    let text = WINAMAX.replace("Holdem no limit", "Omaha pot limit");
-    let e = one(&text).expect_err("Omaha");
-    assert!(e.is_unsupported());
-    assert!(e.to_string().contains("Omaha"), "{e}");
-    assert_eq!(e.line, 1);
-}
-
-#[test]
-fn h6_winamax_bad_amount_is_a_typed_error_at_its_line() {
-    let text = WINAMAX.replace("calls 1.50€", "calls 1.5.0€");
-    let e = one(&text).expect_err("bad amount");
-    assert!(matches!(e.kind, Kind::Amount { .. }), "{e}");
-    assert_eq!(e.line, 13);
-}
-
-#[test]
-fn h6_winamax_action_by_a_stranger_is_a_typed_error_at_its_line() {
-    let text = WINAMAX.replace("Barthez91 checks", "Nobody checks");
-    let e = one(&text).expect_err("unknown player");
-    assert_eq!(e.line, 15, "{e}");
-}
-
-#[test]
-fn h6_winamax_summary_collecting_other_than_the_pot_is_a_disagreement() {
-    let text = WINAMAX.replace("Total pot 5.50€ | No rake", "Total pot 5.50€ | Rake 0.50€");
-    let e = one(&text).and_then(|h| import(&h)).map(|i| {
-        let o = replay_hand(&i.history, &HouseRules::standard());
-        check(&i, &o)
-    });
-    assert!(!matches!(e, Ok(Ok(()))), "{e:?}");
-}
-
 const PACIFIC: &str = "#Game No : 539304533
 ***** 888poker Hand History for Game 539304533 *****
 $0.50/$1 Blinds No Limit Holdem - *** 06 01 2014 22:40:28
@@ -349,12 +275,12 @@ FLopDonkey collected [ $12.20 ]
 
 #[test]
 fn h6_888poker_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
-    assert!(replay_site("888poker") >= 28);
+    assert!(replay_site("888") >= 140);
 }
 
 #[test]
 fn h6_888poker_hands_survive_phh_and_the_native_formats() {
-    assert!(convert_site("888poker") >= 28);
+    assert!(convert_site("888") >= 140);
 }
 
 #[test]

@@ -58,7 +58,7 @@ fn h6_site_histories_match_their_snapshots() {
     let rules = RulesBook::new(None);
     insta::glob!(
         "../../data/histories",
-        "{ggpoker,fulltilt}/**/*.txt",
+        "{ggpoker,fulltilt,winamax}/**/*.txt",
         |path| {
             insta::assert_snapshot!(render(path, &rules));
         }
@@ -75,22 +75,12 @@ fn h6_wpn_histories_match_their_snapshots() {
     });
 }
 
-/// H6 (and H3): every real Winamax file, found by its content, is imported,
-/// replayed and checked against its text, one snapshot per file.
-#[test]
-fn h6_winamax_histories_match_their_snapshots() {
-    let rules = RulesBook::new(None);
-    insta::glob!("../../data/histories", "winamax/**/*.txt", |path| {
-        insta::assert_snapshot!(render(path, &rules));
-    });
-}
-
 /// H6 (and H3): every real 888poker file, found by its content, is imported,
 /// replayed and checked against its text, one snapshot per file.
 #[test]
 fn h6_888poker_histories_match_their_snapshots() {
     let rules = RulesBook::new(None);
-    insta::glob!("../../data/histories", "888poker/**/*.txt", |path| {
+    insta::glob!("../../data/histories", "888/**/*.txt", |path| {
         insta::assert_snapshot!(render(path, &rules));
     });
 }

@@ -492,6 +492,15 @@ pub enum DealDropReason {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TourneyError {
+    /// A timestamp past [`crate::ids::MAX_TIME`] (the end of the year 9999), so
+    /// far ahead that the clock's deadlines could not be counted from it.
+    #[error("time {at} ms is past the last time the clock counts, {max} ms (the end of 9999)")]
+    TimeOutOfRange {
+        /// The command's time.
+        at: Ms,
+        /// The latest time accepted.
+        max: Ms,
+    },
     /// Timestamps must not go backwards.
     #[error("time went backwards: {at} ms is before {now} ms")]
     TimeWentBackwards {

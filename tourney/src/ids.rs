@@ -9,6 +9,12 @@ pub use crate::money::PlayerId;
 /// never reads a clock; every command carries one of these.
 pub type Ms = u64;
 
+/// The latest timestamp a tournament accepts: 9999-12-31T23:59:59.999Z in
+/// milliseconds since the Unix epoch. Every deadline the clock counts from a
+/// time up to this one (a level or break is at most `u32::MAX` minutes) fits
+/// in an [`Ms`] with room to spare, so clock arithmetic cannot overflow.
+pub const MAX_TIME: Ms = 253_402_300_799_999;
+
 pub use holdem_pots::Chips;
 
 /// `a + b` for the tournament's own chip bookkeeping (stacks, chips issued, a

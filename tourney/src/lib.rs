@@ -120,7 +120,9 @@ pub use hand::{LineupError, LineupHand};
 /// The betting engine the hands are played with: bots ([`betting::Bot`]), the
 /// [`betting::Driver`], cards and decks.
 pub use holdem_betting as betting;
-pub use ids::{Cents, Chips, HOUR, IdHasher, IdMap, IdSet, MINUTE, Ms, PlayerId, TableId};
+pub use ids::{
+    Cents, Chips, HOUR, IdHasher, IdMap, IdSet, MAX_TIME, MINUTE, Ms, PlayerId, TableId,
+};
 
 /// The largest single amount an option may set (a stack, a blind, an ante, rebuy
 /// or add-on chips, a price part in cents): 2^40, over a trillion. Bounded so that

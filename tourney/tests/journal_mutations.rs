@@ -159,3 +159,39 @@ fn t20_the_unchanged_journal_rebuilds_a_valid_state() {
     assert_eq!(rec.tournament.phase(), Phase::Running);
     check_state(&rec.tournament).unwrap();
 }
+
+// rule T20: a timestamp anywhere in the journal set to the largest values a
+// `u64` holds is refused (`TimeOutOfRange`) or replays; never a clock overflow.
+// Found by the property test above: a break begun at `u64::MAX` overflowed.
+#[test]
+fn t20_a_journal_with_a_timestamp_past_the_clock_is_refused_not_a_panic() {
+    let entries = entries();
+    let mut tried = 0;
+    for (i, doc) in entries.iter().enumerate() {
+        let mut paths = Vec::new();
+        leaves(doc, String::new(), &mut paths);
+        for path in paths.iter().filter(|p| p.ends_with("/at")) {
+            for at in [u64::MAX, holdem_tourney::MAX_TIME + 1] {
+                let mut changed = doc.clone();
+                *changed.pointer_mut(path).unwrap() = Value::from(at);
+                let Ok(entry) = serde_json::from_value::<Entry>(changed) else {
+                    continue;
+                };
+                let mut bytes = Vec::new();
+                for (k, e) in entries.iter().enumerate() {
+                    let e = if k == i {
+                        entry.clone()
+                    } else {
+                        serde_json::from_value(e.clone()).unwrap()
+                    };
+                    bytes.extend(encode_frame(&e).unwrap());
+                }
+                tried += 1;
+                if let Ok(rec) = Tournament::recover(&bytes, &mut ChaCha8Rng::seed_from_u64(1)) {
+                    check_state(&rec.tournament).unwrap();
+                }
+            }
+        }
+    }
+    assert!(tried > 0, "the journal has timestamps to change");
+}

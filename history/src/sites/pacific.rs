@@ -33,6 +33,12 @@
 //! - a walk's `collected` includes the big blind's own unmatched part: it is
 //!   returned as uncalled, and the collection counted without it;
 //! - amounts have thousands separators (`$1,000`);
+//! - a tournament's table line `Tournament #78678966 $0.09 + $0.01 - Table #5 9
+//!   Max (Real Money)` gives its number and buy-in; its `$` amounts are chips;
+//! - `mucks [ Td, 9d ]` names the cards: a player who mucks so and collects a
+//!   pot shows them;
+//! - a hand whose players are written without names (`Seat 1:  ( $325 )`) is
+//!   unsupported: its actions cannot be told apart;
 //! - `Fix Limit` headers give the blinds: the small bet is the big blind and the
 //!   big bet twice it.
 //!
@@ -43,7 +49,7 @@
 
 use crate::pokerstars::parse::{digits, parse_amount, parse_body};
 
-use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
+use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Timestamp, Tournament};
 use super::builder::{self, Imported, Site};
 use super::error::{ImportError, ImportErrorKind as Kind, shorten};
 use super::text::without_separators;
@@ -59,7 +65,10 @@ pub static SITE: Site = Site {
 /// for Game N *****` (the `#Game No : N` line before it reads as a comment line
 /// and is skipped wherever it stands).
 pub fn is_hand_start(line: &str) -> bool {
-    line.starts_with("***** ") && line.contains(" Hand History for Game ")
+    // PartyPoker's banner (`***** Hand History for Game N *****`) names no site.
+    line.starts_with("***** ")
+        && !line.starts_with("***** Hand History")
+        && line.contains(" Hand History for Game ")
 }
 
 /// Converts an 888poker hand (the shared [`builder::build`]).
@@ -112,8 +121,9 @@ fn card_list(s: &str) -> Result<String, Kind> {
         .join(" "))
 }
 
-fn money(a: Amount) -> String {
-    format!("${a}")
+/// An amount in PokerStars' form: `$12.20`, or `1620` in a tournament's chips.
+fn money(sym: &str, a: Amount) -> String {
+    format!("{sym}{a}")
 }
 
 /// The seat name that `rest` begins with, followed by a blank (the longest).
@@ -165,8 +175,51 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             .ok_or_else(|| err(first_line, Kind::Truncated(what)))
     };
     let (game_line, game) = next("the game line")?;
-    let header = header(id, &without_separators(game)).map_err(|k| err(game_line, k))?;
+    let mut header = header(id, &without_separators(game)).map_err(|k| err(game_line, k))?;
     let (table_line, table) = next("the table line")?;
+    // `Tournament #78678966 $0.09 + $0.01 - Table #5 9 Max (Real Money)`: a
+    // tournament in chips (its `$` amounts are chips).
+    let table = match table.strip_prefix("Tournament #") {
+        Some(r) => {
+            let (t, rest) = r.split_once(" - Table ").ok_or_else(|| {
+                err(
+                    table_line,
+                    malformed("`Tournament #N BUY-IN - Table ...`", table),
+                )
+            })?;
+            let (tid, buy) = t.split_once(' ').unwrap_or((t, ""));
+            let tid = digits(tid)
+                .ok_or_else(|| err(table_line, malformed("a tournament number", table)))?;
+            let parts = buy
+                .split(" + ")
+                .map(|p| amount_of(p).map_err(|k| err(table_line, k)))
+                .collect::<Result<Vec<_>, _>>()?;
+            let buy_in = if parts.iter().all(|a| *a == Amount::ZERO) {
+                BuyIn::Freeroll
+            } else {
+                BuyIn::Paid {
+                    parts,
+                    currency: header.currency,
+                }
+            };
+            header.tournament = Some(Tournament {
+                id: tid,
+                buy_in,
+                level: None,
+                round: None,
+            });
+            header.currency = Currency::Chips;
+            format!("Table {}", rest.trim_start_matches('#'))
+        }
+        None => table.to_string(),
+    };
+    let table = table.as_str();
+    let sym = header
+        .currency
+        .symbol()
+        .map(String::from)
+        .unwrap_or_default();
+    let sym = sym.as_str();
     let table = table
         .strip_prefix("Table ")
         .ok_or_else(|| err(table_line, malformed("`Table NAME (Real Money)`", table)))?;
@@ -214,13 +267,24 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             .and_then(|r| r.rsplit_once(" ( "))
             .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
         let stack = amount_of(&without_separators(stack)).map_err(|k| err(n, k))?;
-        out.push((n, format!("Seat {num}: {name} ({} in chips)", money(stack))));
+        out.push((
+            n,
+            format!("Seat {num}: {name} ({} in chips)", money(sym, stack)),
+        ));
         names.push(name.to_string());
         stacks.push(stack);
         at += 1;
     }
     if names.is_empty() {
         return Err(err(button_line, Kind::Truncated("a seat line")));
+    }
+    if let Some(&(n, _)) = body.iter().take(at).find(|(_, l)| l.contains(":  ( ")) {
+        return Err(err(
+            n,
+            Kind::Unsupported(
+                "players written without names (their actions cannot be told apart)".to_string(),
+            ),
+        ));
     }
     let body = body.get(at..).unwrap_or(&[]);
     // Each player's money in the pot, in all and in this round.
@@ -232,7 +296,11 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let mut collected = Amount::ZERO;
     let mut shows: Vec<(u32, String)> = Vec::new();
     let mut wins: Vec<(u32, String)> = Vec::new();
+    let mut mucked: Vec<(u32, String, String)> = Vec::new();
     let mut last_line = button_line;
+    // Where the play's last action stands in `out`: an uncalled bet goes back there,
+    // at the end of the betting round that left it unmatched.
+    let mut after_last_action = 0;
     for &(n, line) in body {
         last_line = n;
         let line = &*without_separators(line);
@@ -297,14 +365,18 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             if let Some(r) = verb.strip_prefix("collected ") {
                 let a = bracket_amount(r).map_err(|k| err(n, k))?;
                 collected = collected.checked_add(a).ok_or_else(too_large)?;
-                wins.push((n, format!("{name} collected {} from pot", money(a))));
+                wins.push((n, format!("{name} collected {} from pot", money(sym, a))));
             } else if let Some(r) = verb.strip_prefix("wins ") {
                 let a = amount_of(r).map_err(|k| err(n, k))?;
                 collected = collected.checked_add(a).ok_or_else(too_large)?;
-                wins.push((n, format!("{name} collected {} from pot", money(a))));
+                wins.push((n, format!("{name} collected {} from pot", money(sym, a))));
             } else if let Some(r) = verb.strip_prefix("shows ") {
                 let cards = card_list(r).map_err(|k| err(n, k))?;
                 shows.push((n, format!("{name}: shows [{cards}]")));
+            } else if let Some(r) = verb.strip_prefix("mucks [") {
+                // Cards named as they are mucked are shown; a winner's must be.
+                let cards = card_list(&format!("[{r}")).map_err(|k| err(n, k))?;
+                mucked.push((n, name.to_string(), cards));
             } else if verb.starts_with("mucks") || verb == "did not show his hand" {
                 shows.push((n, format!("{name}: mucks hand")));
             } else {
@@ -329,7 +401,15 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             add(dead, false)?;
             add(live, true)?;
             let both = dead.checked_add(live).ok_or_else(too_large)?;
-            format!("{name}: posts small & big blinds {}", money(both))
+            format!("{name}: posts small & big blinds {}", money(sym, both))
+        } else if let Some(r) = verb.strip_prefix("posts ante ") {
+            let a = bracket_amount(r).map_err(|k| err(n, k))?;
+            let all_in = if add(a, false)?.1 {
+                " and is all-in"
+            } else {
+                ""
+            };
+            format!("{name}: posts the ante {}{all_in}", money(sym, a))
         } else if let Some(r) = verb.strip_prefix("posts small blind ") {
             let a = bracket_amount(r).map_err(|k| err(n, k))?;
             let all_in = if add(a, true)?.1 {
@@ -337,7 +417,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             } else {
                 ""
             };
-            format!("{name}: posts small blind {}{all_in}", money(a))
+            format!("{name}: posts small blind {}{all_in}", money(sym, a))
         } else if let Some(r) = verb.strip_prefix("posts big blind ") {
             let a = bracket_amount(r).map_err(|k| err(n, k))?;
             let all_in = if add(a, true)?.1 {
@@ -345,7 +425,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             } else {
                 ""
             };
-            format!("{name}: posts big blind {}{all_in}", money(a))
+            format!("{name}: posts big blind {}{all_in}", money(sym, a))
         } else if verb == "folds" || verb == "checks" {
             format!("{name}: {verb}")
         } else if let Some((word, r)) = verb.split_once(' ') {
@@ -353,19 +433,23 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             let (now, all_in) = add(a, true)?;
             let all_in = if all_in { " and is all-in" } else { "" };
             match word {
-                "calls" => format!("{name}: calls {}{all_in}", money(a)),
-                "bets" => format!("{name}: bets {}{all_in}", money(a)),
+                "calls" => format!("{name}: calls {}{all_in}", money(sym, a)),
+                "bets" => format!("{name}: bets {}{all_in}", money(sym, a)),
                 "raises" => format!(
                     "{name}: raises {} to {}{all_in}",
-                    money(Amount(now.0.saturating_sub(before.0))),
-                    money(now)
+                    money(sym, Amount(now.0.saturating_sub(before.0))),
+                    money(sym, now)
                 ),
                 _ => return Err(err(n, malformed("an action", line))),
             }
         } else {
             return Err(err(n, malformed("an action", line)));
         };
+        let acted = !text.contains(": posts ");
         out.push((n, text));
+        if acted {
+            after_last_action = out.len();
+        }
     }
     if !summary {
         return Err(err(last_line, Kind::Truncated("a `** Summary **` section")));
@@ -383,10 +467,19 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let returned = Amount(first.0.saturating_sub(second.0));
     if returned > Amount::ZERO {
         let who = names.get(top).map_or("", String::as_str);
-        out.push((
-            last_line,
-            format!("Uncalled bet ({}) returned to {who}", money(returned)),
-        ));
+        let at = if after_last_action == 0 {
+            out.len()
+        } else {
+            after_last_action
+        };
+        let line_no = out.get(at.saturating_sub(1)).map_or(last_line, |(n, _)| *n);
+        out.insert(
+            at,
+            (
+                line_no,
+                format!("Uncalled bet ({}) returned to {who}", money(sym, returned)),
+            ),
+        );
     }
     let pot = Amount(
         total
@@ -408,7 +501,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
                 .unwrap_or_default();
             if own >= returned {
                 let less = Amount(own.0 - returned.0);
-                *w = format!("{returned_to} collected {} from pot", money(less));
+                *w = format!("{returned_to} collected {} from pot", money(sym, less));
                 collected = Amount(collected.0 - returned.0);
             }
         }
@@ -423,6 +516,14 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             },
         ));
     }
+    for (n, name, cards) in mucked {
+        let prefix = format!("{name} collected ");
+        if wins.iter().any(|(_, w)| w.starts_with(&prefix)) {
+            shows.push((n, format!("{name}: shows [{cards}]")));
+        } else {
+            shows.push((n, format!("{name}: mucks hand")));
+        }
+    }
     if !shows.is_empty() {
         out.push((last_line, "*** SHOW DOWN ***".to_string()));
         // Those who show first, then those who muck.
@@ -434,7 +535,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let rake = Amount(pot.0.saturating_sub(collected.0));
     out.push((
         last_line,
-        format!("Total pot {} | Rake {}", money(pot), money(rake)),
+        format!("Total pot {} | Rake {}", money(sym, pot), money(sym, rake)),
     ));
     let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
     let mut hand = parse_body(header, first_line, &borrowed)?;

@@ -394,17 +394,17 @@ fn h6_full_tilt_forms_it_cannot_read_are_typed_errors_naming_them() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
 
-    /// Whatever is cut out of or written into a GGPoker or Full Tilt hand, the
+    /// Whatever is cut out of or written into a GGPoker, Full Tilt or Winamax hand, the
     /// readers answer with a hand or a typed error naming a line of the text, never
     /// a panic.
     #[test]
     fn h6_mangled_site_text_gives_a_hand_or_a_typed_error(
-        site in 0usize..2,
+        site in 0usize..3,
         cut in 0usize..1800,
         len in 0usize..40,
         insert in "[ -~€,\n]{0,12}",
     ) {
-        let text = if site == 0 { GG_RUN_TWICE } else { FULL_TILT };
+        let text = [GG_RUN_TWICE, FULL_TILT, WINAMAX][site];
         let mut chars: Vec<char> = text.chars().collect();
         let at = cut.min(chars.len());
         let end = (at + len).min(chars.len());
@@ -418,4 +418,128 @@ proptest::proptest! {
             }
         }
     }
+}
+
+/// A Winamax cash hand: the currency after each amount, actions without a colon,
+/// the player's own cards before `*** PRE-FLOP ***`, a raise all in, and a total pot
+/// written after the rake was taken.
+const WINAMAX: &str = "Winamax Poker - CashGame - HandId: #5343878-96-1383820687 - Holdem no limit (0.25€/0.50€) - 2013/11/07 10:38:07 UTC
+Table: 'Athens 11' 5-max (real money) Seat #4 is the button
+Seat 1: PornstarX (67.80€)
+Seat 2: nico86190 (38.52€)
+Seat 3: -LePianiste- (53.65€)
+Seat 4: LEROISALO (22.85€)
+Seat 5: Matthieu_59_ (42.59€)
+*** ANTE/BLINDS ***
+Matthieu_59_ posts small blind 0.25€
+PornstarX posts big blind 0.50€
+Dealt to nico86190 [Qh Qc]
+*** PRE-FLOP *** 
+nico86190 raises 2€ to 2.50€
+-LePianiste- folds
+LEROISALO raises 20.35€ to 22.85€ and is all-in
+Matthieu_59_ folds
+PornstarX folds
+nico86190 calls 20.35€
+*** FLOP *** [3c 7c Jd]
+*** TURN *** [3c 7c Jd] [6c]
+*** RIVER *** [3c 7c Jd 6c] [5s]
+*** SHOW DOWN ***
+LEROISALO shows [Kh Ah] (high card : Ace)
+nico86190 shows [Qh Qc] (One pair : Queens)
+nico86190 collected 43.45€ from pot
+*** SUMMARY ***
+Total pot 43.45€ | Rake 3€
+Board: [3c 7c Jd 6c 5s]
+Seat 2: nico86190 showed [Qh Qc] and won 43.45€ with One pair : Queens
+Seat 4: LEROISALO (button) mucked
+";
+
+fn winamax(text: &str) -> Result<Hand, ImportError> {
+    let lines: Vec<(u32, &str)> = text.lines().zip(1..).map(|(l, n)| (n, l)).collect();
+    super::winamax::parse_hand(&lines)
+}
+
+#[test]
+fn h6_a_winamax_cash_hand_reads_its_own_words_and_settles() {
+    let first = WINAMAX.lines().next().unwrap_or("");
+    assert!(super::is_other_hand_start(first));
+    assert!(super::winamax::is_hand_start(&format!("\u{feff}{first}")));
+    let hand = winamax(WINAMAX).expect("reads");
+    assert_eq!(hand.header.site.name, "Winamax");
+    assert_eq!(hand.header.id, 1_383_820_687);
+    assert_eq!(hand.header.label.as_deref(), Some("5343878-96-1383820687"));
+    assert_eq!(hand.header.limit, Limit::NoLimit);
+    assert_eq!(hand.header.currency, Currency::Eur);
+    assert_eq!(hand.header.stakes, (Amount(25), Amount(50)));
+    // The file is cut and read by content, like every other site's.
+    let h = settled(WINAMAX);
+    // p1 Matthieu_59_ (small blind), p2 PornstarX, p3 nico86190, p4 -LePianiste-,
+    // p5 LEROISALO (button); the pot before the rake is 43.45 + 3.
+    assert_eq!(h.starting_stacks, vec![4259, 6780, 3852, 5365, 2285]);
+    assert_eq!(h.finishing_stacks, Some(vec![4234, 6730, 5912, 5365, 0]));
+    let rake = h.meta.extra.iter().find(|e| e.key == "rake");
+    assert_eq!(rake.map(|e| e.toml.as_str()), Some("3.00"));
+}
+
+#[test]
+fn h6_a_winamax_blind_out_of_position_and_no_rake_read() {
+    let text = WINAMAX
+        .replacen(
+            "PornstarX posts big blind 0.50€\n",
+            "PornstarX posts big blind 0.50€\n-LePianiste- posts big blind 0.50€ out of position\n",
+            1,
+        )
+        .replacen("collected 43.45€", "collected 46.95€", 1)
+        .replacen(
+            "Total pot 43.45€ | Rake 3€",
+            "Total pot 46.95€ | No rake",
+            1,
+        )
+        .replacen("won 43.45€", "won 46.95€", 1);
+    let h = settled(&text);
+    assert_eq!(h.finishing_stacks, Some(vec![4234, 6730, 6262, 5315, 0]));
+}
+
+#[test]
+fn h6_other_games_and_forms_on_winamax_are_unsupported_naming_them() {
+    for (from, to, named) in [
+        ("Holdem no limit", "Omaha pot limit", "`Omaha pot limit`"),
+        (
+            "CashGame",
+            "Tournament \"Expresso\" buyIn: 1.86€ + 0.14€ level: 1",
+            "Tournament",
+        ),
+        ("(0.25€/0.50€)", "($0.25/$0.50)", "currency"),
+        ("(real money)", "(play money)", "play-money"),
+    ] {
+        let e = winamax(&WINAMAX.replacen(from, to, 1)).expect_err("refused");
+        assert!(e.is_unsupported() && e.to_string().contains(named), "{e}");
+        let line = if from == "(real money)" { 2 } else { 1 };
+        assert_eq!(e.line, line, "{e}");
+    }
+}
+
+#[test]
+fn h6_malformed_winamax_text_is_a_typed_error_at_its_line() {
+    use super::error::ImportErrorKind as K;
+    // No hand number.
+    let e = winamax(&WINAMAX.replacen(" - HandId: #5343878-96-1383820687", "", 1)).expect_err("");
+    assert!(e.line == 1 && matches!(e.kind, K::Malformed { .. }), "{e}");
+    // Stakes that are not amounts.
+    let e = winamax(&WINAMAX.replacen("0.25€/", "0.2x€/", 1)).expect_err("");
+    assert!(e.line == 1 && matches!(e.kind, K::Amount { .. }), "{e}");
+    // A total pot that is not an amount.
+    let e = winamax(&WINAMAX.replacen("Total pot 43.45€", "Total pot 43.4x€", 1)).expect_err("");
+    assert!(e.line == 27 && matches!(e.kind, K::Amount { .. }), "{e}");
+    // A seat line without a stack.
+    let e = winamax(&WINAMAX.replacen("Seat 2: nico86190 (38.52€)", "Seat 2: nico86190", 1))
+        .expect_err("");
+    assert!(e.line == 4 && matches!(e.kind, K::Malformed { .. }), "{e}");
+    // The summary's board contradicting the streets dealt: a disagreement.
+    let e = error(&WINAMAX.replacen("Board: [3c 7c Jd 6c 5s]", "Board: [3c 7c Jd 6c 5d]", 1));
+    assert!(
+        matches!(&e.kind, K::Disagreement { rule, .. } if rule == "H5"),
+        "{e}"
+    );
 }

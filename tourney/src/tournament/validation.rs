@@ -14,6 +14,12 @@ impl Tournament {
     }
 
     pub(super) fn validate(&self, input: &Input) -> Result<(), TourneyError> {
+        if input.at > crate::ids::MAX_TIME {
+            return Err(TourneyError::TimeOutOfRange {
+                at: input.at,
+                max: crate::ids::MAX_TIME,
+            });
+        }
         if input.at < self.now {
             return Err(TourneyError::TimeWentBackwards {
                 at: input.at,
