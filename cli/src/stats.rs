@@ -64,7 +64,10 @@ pub(crate) fn for_each_batch<T: Send>(
     work: impl Fn(&str, u32, &HandHistory, &HouseRules) -> T + Sync,
     mut each: impl FnMut(Vec<T>) -> Result<(), String>,
 ) -> Result<LeftOut, String> {
-    let forced = rules.map(RulesBook::load).transpose()?;
+    let forced = rules
+        .map(RulesBook::load)
+        .transpose()
+        .map_err(|e| e.to_string())?;
     let book = RulesBook::new(forced);
     let files = collect_files(paths).map_err(|e| e.to_string())?;
     let pool = rayon::ThreadPoolBuilder::new()
