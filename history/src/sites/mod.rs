@@ -59,7 +59,9 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 
 /// True for a line that starts a hand of a site other than PokerStars read here
 /// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`, Winamax's
-/// `Winamax Poker - `), so a file of several sites' hands is cut right.
+/// `Winamax Poker - `, the Winning Poker Network's `Game started at: `, 888poker's
+/// `***** 888poker Hand History for Game N *****`), so a file of several sites'
+/// hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
     ggpoker::is_hand_start(line)
