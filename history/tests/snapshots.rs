@@ -65,6 +65,26 @@ fn h6_site_histories_match_their_snapshots() {
     );
 }
 
+/// H6 (and H3): every real Winning Poker Network file, found by its content, is
+/// imported, replayed and checked against its text, one snapshot per file.
+#[test]
+fn h6_wpn_histories_match_their_snapshots() {
+    let rules = RulesBook::new(None);
+    insta::glob!("../../data/histories", "wpn/**/*.txt", |path| {
+        insta::assert_snapshot!(render(path, &rules));
+    });
+}
+
+/// H6 (and H3): every real 888poker file, found by its content, is imported,
+/// replayed and checked against its text, one snapshot per file.
+#[test]
+fn h6_888poker_histories_match_their_snapshots() {
+    let rules = RulesBook::new(None);
+    insta::glob!("../../data/histories", "888/**/*.txt", |path| {
+        insta::assert_snapshot!(render(path, &rules));
+    });
+}
+
 /// H3: the generated corpus (10,000 hands, native postcard, plus PHH and JSON Lines
 /// samples) is summarized in one snapshot, so the test stays fast.
 #[test]

@@ -17,6 +17,7 @@ pub const CAP_FIELD: &str = "_pokerstars_cap";
 pub const SITE: Site = Site {
     name: "PokerStars",
     cap_field: CAP_FIELD,
+    jackpot_drop: false,
 };
 
 /// Converts `hand` with its site's [`Site`] (PokerStars', or another site's read by

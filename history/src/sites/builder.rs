@@ -69,6 +69,11 @@ pub struct Site {
     /// history, whose starting stacks are then the chips in play (each stack, at
     /// most the cap).
     pub cap_field: &'static str,
+    /// The site takes a jackpot drop from some pots besides the rake, not written
+    /// apart from the pot (the Winning Poker Network's `(JP)` tables): the hand's
+    /// rake is then the drop and the rake together, and is not bound to a tenth of
+    /// the pot.
+    pub jackpot_drop: bool,
 }
 
 /// A hand converted to the native model, with the text's own account of it.
@@ -1148,7 +1153,7 @@ impl<'h> Builder<'h> {
         // No site takes more than a tenth of a pot (PokerStars: 5%, capped), give
         // or take the rounding of a cent.
         let (rake, pot) = (hand.summary.rake, hand.summary.total_pot);
-        if rake.0 > pot.0 / 10 + 1 {
+        if rake.0 > pot.0 / 10 + 1 && !self.site.jackpot_drop {
             self.contradiction(
                 line,
                 "rake",

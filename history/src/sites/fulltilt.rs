@@ -36,6 +36,7 @@ use super::text::without_separators;
 pub static SITE: Site = Site {
     name: "Full Tilt Poker",
     cap_field: "_fulltilt_cap",
+    jackpot_drop: false,
 };
 
 /// True for the first line of a Full Tilt hand.

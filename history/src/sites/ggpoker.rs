@@ -42,6 +42,7 @@ use super::text::without_separators;
 pub static SITE: Site = Site {
     name: "GGPoker",
     cap_field: "_ggpoker_cap",
+    jackpot_drop: false,
 };
 
 /// True for the first line of a GGPoker hand (`Poker Hand #...`).

@@ -46,8 +46,10 @@ pub mod check;
 pub mod error;
 pub mod fulltilt;
 pub mod ggpoker;
+pub mod pacific;
 pub mod text;
 pub mod winamax;
+pub mod wpn;
 
 #[cfg(test)]
 mod tests;
@@ -57,10 +59,16 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 
 /// True for a line that starts a hand of a site other than PokerStars read here
 /// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`, Winamax's
-/// `Winamax Poker - `), so a file of several sites' hands is cut right.
+/// `Winamax Poker - `, the Winning Poker Network's `Game started at: `, 888poker's
+/// `***** 888poker Hand History for Game N *****`), so a file of several sites'
+/// hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
-    ggpoker::is_hand_start(line) || fulltilt::is_hand_start(line) || winamax::is_hand_start(line)
+    ggpoker::is_hand_start(line)
+        || fulltilt::is_hand_start(line)
+        || wpn::is_hand_start(line)
+        || winamax::is_hand_start(line)
+        || pacific::is_hand_start(line)
 }
 
 /// The reader of the hand whose lines these are, by its header line (content
@@ -73,8 +81,14 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     if fulltilt::is_hand_start(head) {
         return Some(fulltilt::parse_hand);
     }
+    if wpn::is_hand_start(head) {
+        return Some(wpn::parse_hand);
+    }
     if winamax::is_hand_start(head) {
         return Some(winamax::parse_hand);
+    }
+    if pacific::is_hand_start(head) {
+        return Some(pacific::parse_hand);
     }
     None
 }

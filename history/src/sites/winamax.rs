@@ -31,6 +31,7 @@ use super::error::{ImportError, ImportErrorKind as Kind, shorten};
 pub static SITE: Site = Site {
     name: "Winamax",
     cap_field: "_winamax_cap",
+    jackpot_drop: false,
 };
 
 /// True for the first line of a Winamax hand (`Winamax Poker - `).

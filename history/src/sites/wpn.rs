@@ -1,0 +1,600 @@
+//! Winning Poker Network (Americas Cardroom, Winning Poker, Black Chip, True
+//! Poker...) text hand histories of the `Game started at:` generation (rule H6),
+//! read into the site-neutral [`Hand`] and converted by the shared
+//! [`super::builder`].
+//!
+//! The client writes:
+//! ```text
+//! Game started at: 2014/3/9 16:53:43
+//! Game ID: 261641541 0.10/0.25 Tantalite   (JP) (Hold'em)
+//! Seat 5 is the button
+//! Seat 1: Shipologist (44.87).
+//! Player johna52801 has small blind (0.10)
+//! Player johna52801 received a card.
+//! Player LadyStack raises (0.80)
+//! *** FLOP ***: [3h 4c 2c]
+//! ------ Summary ------
+//! Pot: 7.73. Rake 0.41
+//! *Player johna52801 shows: One pair of Js [Jd Js]. Bets: 4.07. Collects: 7.73. Wins: 3.66.
+//! Game ended at: 2014/3/9 16:54:45
+//! ```
+//! Each line is turned into PokerStars' form and read by the shared body reader,
+//! so every amount is checked by the same rules as every other site's:
+//! - every amount (`calls (0.70)`, `raises (0.80)`, `allin (5)`) is the money the
+//!   player adds with that action; a raise's total is what the player had in this
+//!   round plus it, and an all-in is a bet, a call or a raise by that total;
+//! - `posts (0.25) as a dead bet` then `posts (0.50)` is a dead small blind and a
+//!   live big blind (`posts small & big blinds`); `posts (X)` alone is a big blind
+//!   (a player coming in) or, when it is the small blind's amount, a small blind
+//!   posted out of position; `straddle (X)` is a straddle;
+//! - a seated player dealt no card (`sitting out`, `wait BB`) is not in the hand;
+//!   the hero's `received card: [Ah]` lines are the hero's hole cards;
+//! - the summary's `shows: ... [Jd Js]` are the showdown, its `Collects: X` what each
+//!   player collected; its `Pot:` is written after the rake and the jackpot drop
+//!   of `(JP)` tables, the latter not stated, so the hand's rake is the players'
+//!   `Bets:` less their `Collects:` (a `Pot:` other than the sum collected is a
+//!   disagreement at its line);
+//! - the format names no betting structure: `(Hold'em)` is no-limit hold'em (the
+//!   network's only hold'em tables written this way); amounts carry no currency
+//!   sign and are the network's US dollars; a `CAP` table's cap is not written, so
+//!   it stays unknown (a hand that reaches it disagrees at its line);
+//! - ranks are written `10` for `T`.
+//!
+//! Refused with a typed error naming them: another game (`(Omaha)`) is
+//! unsupported, naming it; anything else out of form is malformed at its line.
+
+use std::fmt::Write as _;
+
+use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
+
+use super::ast::{Amount, Currency, Hand, Header, Limit};
+use super::builder::{self, Imported, Site};
+use super::error::{ImportError, ImportErrorKind as Kind, shorten};
+
+/// The Winning Poker Network, for the builder.
+pub static SITE: Site = Site {
+    name: "Winning Poker Network",
+    cap_field: "_wpn_cap",
+    jackpot_drop: true,
+};
+
+/// True for the first line of a Winning Poker Network hand (`Game started at: `).
+pub fn is_hand_start(line: &str) -> bool {
+    line.starts_with("Game started at: ")
+}
+
+/// Converts a Winning Poker Network hand (the shared [`builder::build`]).
+///
+/// # Errors
+/// As [`builder::build`].
+pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
+    builder::build(hand, &SITE)
+}
+
+fn malformed(expected: &'static str, found: &str) -> Kind {
+    Kind::Malformed {
+        expected,
+        found: shorten(found),
+    }
+}
+
+fn amount_of(text: &str) -> Result<Amount, Kind> {
+    parse_amount(text).ok_or_else(|| Kind::Amount {
+        text: shorten(text),
+        reason: "not a number of at most two decimals",
+    })
+}
+
+/// The amount in the parentheses of `(0.80)` at the start of `s`, and the rest.
+fn paren_amount(s: &str) -> Result<(Amount, &str), Kind> {
+    let inner = s
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(')'))
+        .ok_or_else(|| malformed("an amount in parentheses `(X)`", s))?;
+    Ok((amount_of(inner.0)?, inner.1))
+}
+
+/// `[10d Js]` with `10` written as `T`.
+fn cards(s: &str) -> String {
+    s.replace("10", "T")
+}
+
+/// The seat name that `rest` begins with, followed by a blank (the longest, as
+/// names hold blanks), and what follows the blank.
+fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(&'n str, &'a str)> {
+    names
+        .iter()
+        .filter(|n| {
+            rest.strip_prefix(n.as_str())
+                .is_some_and(|r| r.starts_with(' '))
+        })
+        .max_by_key(|n| n.len())
+        .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
+}
+
+/// The PokerStars form of an amount.
+fn money(a: Amount) -> String {
+    format!("${a}")
+}
+
+/// What a player has put in this betting round, by seat index.
+struct Round {
+    put: Vec<Amount>,
+    bet: Amount,
+}
+
+/// Reads one Winning Poker Network hand from its lines (`Game started at:` first).
+///
+/// # Errors
+/// An [`ImportError`] naming the line: [`Kind::Unsupported`] for another game,
+/// [`Kind::Malformed`] and the others for text out of the format.
+pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
+    let mut rest = lines.iter().filter(|(_, l)| !l.is_empty());
+    let Some(&(first_line, started)) = rest.next() else {
+        return Err(ImportError {
+            hand: None,
+            line: lines.first().map_or(0, |l| l.0),
+            kind: Kind::Truncated("a header"),
+        });
+    };
+    let err = |hand: Option<u64>, line: u32, kind: Kind| ImportError { hand, line, kind };
+    let date = started.strip_prefix("Game started at: ").ok_or_else(|| {
+        err(
+            None,
+            first_line,
+            malformed("`Game started at: DATE`", started),
+        )
+    })?;
+    let time = timestamp(date.trim()).ok_or_else(|| {
+        err(
+            None,
+            first_line,
+            malformed("a date `YYYY/M/D H:M:S`", started),
+        )
+    })?;
+    let Some(&(id_line, game)) = rest.next() else {
+        return Err(err(None, first_line, Kind::Truncated("a `Game ID:` line")));
+    };
+    let (header, table_name) = header(id_line, game, time)?;
+    let id = header.id;
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
+    let Some(&(button_line, button)) = rest.next() else {
+        return Err(err(id_line, Kind::Truncated("the button's seat")));
+    };
+    let button = button
+        .strip_prefix("Seat ")
+        .and_then(|r| r.strip_suffix(" is the button"))
+        .and_then(crate::pokerstars::parse::digits)
+        .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
+    let body: Vec<(u32, &str)> = rest.copied().collect();
+    // Seats, then who is dealt in.
+    let mut seats: Vec<(u32, u32, String, Amount)> = Vec::new();
+    let mut at = 0;
+    for &(n, line) in &body {
+        let Some(r) = line.strip_prefix("Seat ") else {
+            break;
+        };
+        let (num, r) = r
+            .split_once(": ")
+            .ok_or_else(|| err(n, malformed("`Seat N: NAME (STACK).`", line)))?;
+        let num = crate::pokerstars::parse::digits(num)
+            .ok_or_else(|| err(n, malformed("a seat number", line)))?;
+        let (name, stack) = r
+            .strip_suffix(").")
+            .and_then(|r| r.rsplit_once(" ("))
+            .ok_or_else(|| err(n, malformed("`Seat N: NAME (STACK).`", line)))?;
+        let stack = amount_of(stack).map_err(|k| err(n, k))?;
+        seats.push((
+            n,
+            u32::try_from(num).unwrap_or(u32::MAX),
+            name.to_string(),
+            stack,
+        ));
+        at += 1;
+    }
+    if seats.is_empty() {
+        return Err(err(
+            body.first().map_or(button_line, |l| l.0),
+            Kind::Truncated("a seat line"),
+        ));
+    }
+    let names: Vec<String> = seats.iter().map(|s| s.2.clone()).collect();
+    let body = body.get(at..).unwrap_or(&[]);
+    let dealt = |name: &str| {
+        body.iter().any(|(_, l)| {
+            l.strip_prefix("Player ")
+                .and_then(|r| split_name(r, &names))
+                .is_some_and(|(n, r)| n == name && r.starts_with("received "))
+        })
+    };
+    if !seats.iter().any(|s| dealt(&s.2)) {
+        return Err(err(
+            button_line,
+            Kind::Unsupported("a hand cancelled before any card was dealt".to_string()),
+        ));
+    }
+    let (sb, bb) = header.stakes;
+    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + seats.len() + 8);
+    out.push((
+        button_line,
+        format!("Table '{table_name}' Seat #{button} is the button"),
+    ));
+    for (n, num, name, stack) in &seats {
+        let out_of = if dealt(name) { "" } else { " is sitting out" };
+        out.push((
+            *n,
+            format!("Seat {num}: {name} ({} in chips){out_of}", money(*stack)),
+        ));
+    }
+    let mut round = Round {
+        put: vec![Amount::ZERO; seats.len()],
+        bet: Amount::ZERO,
+    };
+    let index = |name: &str| names.iter().position(|n| n == name).unwrap_or(0);
+    let mut dead: Option<(usize, Amount)> = None;
+    let mut hole_cards = false;
+    let mut hero: Option<(usize, String)> = None;
+    let mut summary = false;
+    let mut bets = Amount::ZERO;
+    let mut collects = Amount::ZERO;
+    let mut pot_written: Option<(u32, Amount)> = None;
+    let mut shows: Vec<(u32, String)> = Vec::new();
+    let mut collected: Vec<(u32, String)> = Vec::new();
+    let mut board: Option<(u32, String)> = None;
+    let mut mucks: Vec<(u32, &str)> = Vec::new();
+    let mut winners: Vec<&str> = Vec::new();
+    for &(n, line) in body {
+        if line.starts_with("Game ended at: ") {
+            break;
+        }
+        if summary {
+            if let Some(r) = line.strip_prefix("Pot: ") {
+                let (p, _) = r
+                    .split_once(". Rake ")
+                    .ok_or_else(|| err(n, malformed("`Pot: X. Rake R`", line)))?;
+                pot_written = Some((n, amount_of(p).map_err(|k| err(n, k))?));
+            } else if let Some(b) = line.strip_prefix("Board: ") {
+                board = Some((n, format!("Board {}", cards(b))));
+            } else if let Some(r) = line
+                .strip_prefix("*Player ")
+                .or_else(|| line.strip_prefix("Player "))
+            {
+                // A seat the hand did not list (a blank name), with nothing in the pot.
+                if split_name(r, &names).is_none() && r.contains("Bets: 0. Collects: 0.") {
+                    continue;
+                }
+                let (name, r) =
+                    split_name(r, &names).ok_or_else(|| err(n, Kind::UnknownPlayer(shorten(r))))?;
+                let (what, nums) = r
+                    .split_once("Bets: ")
+                    .ok_or_else(|| err(n, malformed("`Bets: X. Collects: Y.`", line)))?;
+                let (b, r) = nums
+                    .split_once(". Collects: ")
+                    .ok_or_else(|| err(n, malformed("`Bets: X. Collects: Y.`", line)))?;
+                let (c, _) = r
+                    .split_once(". ")
+                    .ok_or_else(|| err(n, malformed("`Collects: Y. Wins: Z.`", line)))?;
+                let (b, c) = (
+                    amount_of(b).map_err(|k| err(n, k))?,
+                    amount_of(c).map_err(|k| err(n, k))?,
+                );
+                let too_large = || {
+                    err(
+                        n,
+                        Kind::Amount {
+                            text: shorten(line),
+                            reason: "too large",
+                        },
+                    )
+                };
+                bets = bets.checked_add(b).ok_or_else(too_large)?;
+                collects = collects.checked_add(c).ok_or_else(too_large)?;
+                if let Some(s) = what.strip_prefix("shows: ") {
+                    let open = s
+                        .rfind('[')
+                        .ok_or_else(|| err(n, malformed("`shows: HAND [..]`", line)))?;
+                    let shown = s.get(open..).unwrap_or("").trim_end_matches(['.', ' ']);
+                    shows.push((n, format!("{name}: shows {}", cards(shown))));
+                }
+                if c > Amount::ZERO {
+                    winners.push(name);
+                    collected.push((n, format!("{name} collected {} from pot", money(c))));
+                }
+            } else {
+                return Err(err(n, malformed("a summary line", line)));
+            }
+            continue;
+        }
+        if line == "------ Summary ------" {
+            summary = true;
+            continue;
+        }
+        if let Some(r) = line.strip_prefix("Uncalled bet (") {
+            let (a, to) = r
+                .split_once(") returned to ")
+                .ok_or_else(|| err(n, malformed("`Uncalled bet (X) returned to NAME`", line)))?;
+            let a = amount_of(a).map_err(|k| err(n, k))?;
+            out.push((n, format!("Uncalled bet ({}) returned to {to}", money(a))));
+            continue;
+        }
+        if let Some(r) = line.strip_prefix("*** ") {
+            let (street, b) = r
+                .split_once(" ***: ")
+                .ok_or_else(|| err(n, malformed("`*** STREET ***: [..]`", line)))?;
+            if !matches!(street, "FLOP" | "TURN" | "RIVER") {
+                return Err(err(n, malformed("`*** FLOP ***`, `TURN` or `RIVER`", line)));
+            }
+            round.put.iter_mut().for_each(|p| *p = Amount::ZERO);
+            round.bet = Amount::ZERO;
+            out.push((n, format!("*** {street} *** {}", cards(b))));
+            continue;
+        }
+        let r = line
+            .strip_prefix("Player ")
+            .ok_or_else(|| err(n, malformed("a `Player NAME ...` line", line)))?;
+        // Table notices, about anyone (the client writes some with a blank name).
+        if [" is timed out.", " sitting out", " wait BB"]
+            .iter()
+            .any(|t| r.ends_with(t))
+        {
+            continue;
+        }
+        let (name, verb) =
+            split_name(r, &names).ok_or_else(|| err(n, Kind::UnknownPlayer(shorten(r))))?;
+        let i = index(name);
+        if verb == "received a card." {
+            continue;
+        }
+        if let Some(c) = verb.strip_prefix("received card: ") {
+            let c = cards(c.trim_start_matches('[').trim_end_matches(']'));
+            hero = match hero.take() {
+                Some((h, first)) if h == i => {
+                    if !hole_cards {
+                        out.push((n, "*** HOLE CARDS ***".to_string()));
+                        hole_cards = true;
+                    }
+                    out.push((n, format!("Dealt to {name} [{first} {c}]")));
+                    None
+                }
+                _ => Some((i, c)),
+            };
+            continue;
+        }
+        let put = |round: &mut Round, a: Amount| -> Result<Amount, ImportError> {
+            let slot = round
+                .put
+                .get_mut(i)
+                .ok_or_else(|| err(n, Kind::UnknownPlayer(shorten(name))))?;
+            *slot = slot.checked_add(a).ok_or_else(|| {
+                err(
+                    n,
+                    Kind::Amount {
+                        text: shorten(line),
+                        reason: "too large",
+                    },
+                )
+            })?;
+            round.bet = round.bet.max(*slot);
+            Ok(*slot)
+        };
+        // Forced bets.
+        let post = if let Some(r) = verb.strip_prefix("has small blind ") {
+            Some((
+                "small blind",
+                paren_amount(r).map_err(|k| err(n, k))?.0,
+                true,
+            ))
+        } else if let Some(r) = verb.strip_prefix("has big blind ") {
+            Some(("big blind", paren_amount(r).map_err(|k| err(n, k))?.0, true))
+        } else if let Some(r) = verb.strip_prefix("straddle ") {
+            Some(("straddle", paren_amount(r).map_err(|k| err(n, k))?.0, true))
+        } else if let Some(r) = verb.strip_prefix("posts ") {
+            let (a, tail) = paren_amount(r).map_err(|k| err(n, k))?;
+            if tail == " as a dead bet" {
+                dead = Some((i, a));
+                continue;
+            }
+            if !tail.is_empty() {
+                return Err(err(
+                    n,
+                    malformed("`posts (X)` or `posts (X) as a dead bet`", line),
+                ));
+            }
+            match dead.take() {
+                Some((d, extra)) if d == i => {
+                    let total = a.checked_add(extra).unwrap_or(a);
+                    put(&mut round, a)?;
+                    out.push((
+                        n,
+                        format!("{name}: posts small & big blinds {}", money(total)),
+                    ));
+                    continue;
+                }
+                _ if a == sb && sb != bb => Some(("small blind", a, false)),
+                _ => Some(("big blind", a, true)),
+            }
+        } else {
+            None
+        };
+        if let Some((kind, a, live)) = post {
+            if live {
+                put(&mut round, a)?;
+            }
+            out.push((n, format!("{name}: posts {kind} {}", money(a))));
+            continue;
+        }
+        if !hole_cards {
+            out.push((n, "*** HOLE CARDS ***".to_string()));
+            hole_cards = true;
+        }
+        let text = match verb {
+            "folds" => format!("{name}: folds"),
+            "checks" => format!("{name}: checks"),
+            "mucks cards" => {
+                mucks.push((n, name));
+                continue;
+            }
+            _ => {
+                let (word, r) = verb
+                    .split_once(' ')
+                    .ok_or_else(|| err(n, malformed("an action", line)))?;
+                let (a, tail) = paren_amount(r).map_err(|k| err(n, k))?;
+                if !tail.is_empty() {
+                    return Err(err(n, malformed("an action `VERB (X)`", line)));
+                }
+                let before = round.bet;
+                let total = put(&mut round, a)?;
+                let all_in = if word == "allin" {
+                    " and is all-in"
+                } else {
+                    ""
+                };
+                match word {
+                    "calls" => format!("{name}: calls {}", money(a)),
+                    "bets" => format!("{name}: bets {}", money(a)),
+                    "raises" => format!(
+                        "{name}: raises {} to {}",
+                        money(Amount(total.0.saturating_sub(before.0))),
+                        money(total)
+                    ),
+                    "allin" if before == Amount::ZERO => {
+                        format!("{name}: bets {}{all_in}", money(a))
+                    }
+                    "allin" if total <= before => format!("{name}: calls {}{all_in}", money(a)),
+                    "allin" => format!(
+                        "{name}: raises {} to {}{all_in}",
+                        money(Amount(total.0.saturating_sub(before.0))),
+                        money(total)
+                    ),
+                    _ => return Err(err(n, malformed("an action", line))),
+                }
+            }
+        };
+        out.push((n, text));
+    }
+    if !summary {
+        return Err(err(
+            body.last().map_or(button_line, |l| l.0),
+            Kind::Truncated("a `------ Summary ------` section"),
+        ));
+    }
+    let Some((pot_line, pot)) = pot_written else {
+        return Err(err(
+            body.last().map_or(button_line, |l| l.0),
+            Kind::Truncated("a `Pot:` line in its summary"),
+        ));
+    };
+    if pot != collects {
+        return Err(err(
+            pot_line,
+            Kind::Disagreement {
+                action: "pot".to_string(),
+                rule: "H6".to_string(),
+                reason: format!("the pot is written {pot}, the players collect {collects}"),
+            },
+        ));
+    }
+    // A player who mucks after everyone else folded wins without showing; at a
+    // showdown, the ones who do not show muck after the shows.
+    let (quiet, mucked): (Vec<_>, Vec<_>) = mucks
+        .into_iter()
+        .partition(|(_, m)| winners.contains(m) && shows.is_empty());
+    for (n, m) in quiet {
+        out.push((n, format!("{m}: doesn't show hand")));
+    }
+    if !shows.is_empty() || !mucked.is_empty() {
+        out.push((pot_line, "*** SHOW DOWN ***".to_string()));
+        out.extend(shows);
+        for (n, m) in mucked {
+            let verb = if winners.contains(&m) {
+                "doesn't show hand"
+            } else {
+                "mucks hand"
+            };
+            out.push((n, format!("{m}: {verb}")));
+        }
+    }
+    out.extend(collected);
+    out.push((pot_line, "*** SUMMARY ***".to_string()));
+    let mut total = String::new();
+    let rake = Amount(bets.0.saturating_sub(collects.0));
+    let _ = write!(total, "Total pot {} | Rake {}", money(bets), money(rake));
+    out.push((pot_line, total));
+    out.extend(board);
+    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
+    parse_body(header, first_line, &borrowed)
+}
+
+/// `Game ID: 261641541 0.10/0.25 Tantalite   (JP) - CAP - 6-Max (Hold'em)`: the
+/// header and the table's name.
+fn header(
+    n: u32,
+    line: &str,
+    time: super::ast::Timestamp,
+) -> Result<(Header, String), ImportError> {
+    let fail = |hand: Option<u64>, kind: Kind| ImportError {
+        hand,
+        line: n,
+        kind,
+    };
+    let expected = "`Game ID: NUMBER SB/BB TABLE (GAME)`";
+    let r = line
+        .strip_prefix("Game ID: ")
+        .ok_or_else(|| fail(None, malformed(expected, line)))?;
+    let (id, r) = r
+        .split_once(' ')
+        .ok_or_else(|| fail(None, malformed(expected, line)))?;
+    let id = crate::pokerstars::parse::digits(id)
+        .ok_or_else(|| fail(None, malformed("a game number", line)))?;
+    let fail = |kind: Kind| fail(Some(id), kind);
+    let (stakes, r) = r
+        .split_once(' ')
+        .ok_or_else(|| fail(malformed(expected, line)))?;
+    let game = r
+        .rfind('(')
+        .and_then(|i| r.get(i..))
+        .ok_or_else(|| fail(malformed(expected, line)))?;
+    if game != "(Hold'em)" {
+        return Err(fail(Kind::Unsupported(format!(
+            "the game `{}` (only Texas hold'em is played)",
+            game.trim_start_matches('(').trim_end_matches(')')
+        ))));
+    }
+    let table = r
+        .find(" (")
+        .or_else(|| r.find(" - "))
+        .and_then(|i| r.get(..i))
+        .unwrap_or(r)
+        .trim()
+        .replace('\'', "");
+    let (sb, bb) = stakes
+        .split_once('/')
+        .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
+    let stakes = (amount_of(sb).map_err(fail)?, amount_of(bb).map_err(fail)?);
+    if stakes.0 == Amount::ZERO || stakes.0 > stakes.1 {
+        return Err(fail(Kind::Amount {
+            text: shorten(line),
+            reason: "the stakes must be positive, the small at most the big",
+        }));
+    }
+    Ok((
+        Header {
+            id,
+            label: None,
+            site: &SITE,
+            game_form: false,
+            zoom: false,
+            tournament: None,
+            limit: Limit::NoLimit,
+            stakes,
+            currency: Currency::Usd,
+            cap: None,
+            times: vec![time],
+        },
+        table,
+    ))
+}

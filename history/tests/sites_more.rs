@@ -1,0 +1,379 @@
+//! H6 for the Winning Poker Network and 888poker (and Winamax in the mangled-text
+//! property): their real files in
+//! `data/histories/<site>/` are found by content, replay and agree with their text,
+//! survive PHH and the native formats; crafted bad text gets a typed error at its
+//! line, another game a typed "unsupported" naming it.
+
+use std::path::{Path, PathBuf};
+
+use holdem_history::corpus::{RulesBook, Status, replay_file};
+use holdem_history::native::{NativeVersion, decode_postcard, encode_postcard};
+use holdem_history::phh::{parse_phh, write_phh};
+use holdem_history::pokerstars::{
+    Currency, Hand, PokerStarsError, PokerStarsErrorKind as Kind, check, decode, import,
+    looks_like_pokerstars, parse_hands,
+};
+use holdem_history::replay::{HouseRules, Outcome, replay_hand};
+
+fn files(site: &str) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).expect("the data folder").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "txt") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../data/histories")
+        .join(site);
+    walk(&dir, &mut out);
+    out.sort();
+    out
+}
+
+/// Replays a site's folder: every file passes; returns the hands that settle.
+fn replay_site(site: &str) -> usize {
+    let rules = RulesBook::new(None);
+    let mut ok = 0;
+    for f in files(site) {
+        // Files of a form no reader here knows (888's older text) are skipped as
+        // `holdem replay` skips them.
+        let bytes = std::fs::read(&f).expect("readable");
+        if !looks_like_pokerstars(&decode(&bytes)) {
+            continue;
+        }
+        let report = replay_file(&f, &rules, true);
+        assert!(
+            report.counts.passed(),
+            "{}: {:?}",
+            f.display(),
+            report.lines
+        );
+        ok += report
+            .lines
+            .iter()
+            .filter(|l| l.status == Status::Ok)
+            .count();
+    }
+    ok
+}
+
+/// Every played hand of a site's files goes through PHH and both native formats
+/// and replays to the same result; returns the count.
+fn convert_site(site: &str) -> usize {
+    let rules = HouseRules::standard();
+    let mut played = 0;
+    for f in files(site) {
+        let bytes = std::fs::read(&f).expect("readable");
+        for hand in parse_hands(&decode(&bytes)).into_iter().flatten() {
+            let Ok(imported) = import(&hand) else {
+                continue;
+            };
+            let outcome = replay_hand(&imported.history, &rules);
+            if check(&imported, &outcome).is_err() {
+                continue;
+            }
+            played += 1;
+            for version in [NativeVersion::V2, NativeVersion::V1] {
+                let bytes = encode_postcard(&imported.history, version).expect("encoded");
+                let back = decode_postcard(&bytes, version).expect("decoded");
+                assert_eq!(back, imported.history, "hand #{}", imported.hand);
+            }
+            let text = write_phh(&imported.history)
+                .unwrap_or_else(|e| panic!("hand #{}: {e}", imported.hand));
+            let back =
+                parse_phh(&text).unwrap_or_else(|e| panic!("hand #{}: {e}\n{text}", imported.hand));
+            assert_eq!(back, imported.history, "hand #{}", imported.hand);
+            assert_eq!(replay_hand(&back, &rules), outcome);
+        }
+    }
+    played
+}
+
+fn one(text: &str) -> Result<Hand, PokerStarsError> {
+    let mut hands = parse_hands(text);
+    assert_eq!(hands.len(), 1, "one hand in {text}");
+    hands.remove(0)
+}
+
+const WPN: &str = "Game started at: 2014/3/26 21:50:57
+Game ID: 267244548 0.25/0.50 Magnetite   (JP) - 5 (Hold'em)
+Seat 2 is the button
+Seat 2: ConverseX (50).
+Seat 3: choptop (20.25).
+Seat 4: Cellar door (28.03).
+Seat 5: TheKunttzz (38.79).
+Player choptop has small blind (0.25)
+Player Cellar door has big blind (0.50)
+Player TheKunttzz posts (0.25) as a dead bet
+Player TheKunttzz posts (0.50)
+Player choptop received a card.
+Player choptop received a card.
+Player Cellar door received a card.
+Player Cellar door received a card.
+Player TheKunttzz received card: [10h]
+Player TheKunttzz received card: [Ah]
+Player ConverseX received a card.
+Player ConverseX received a card.
+Player TheKunttzz raises (1.50)
+Player ConverseX folds
+Player choptop folds
+Player Cellar door calls (1.50)
+*** FLOP ***: [3h 4c 2c]
+Player Cellar door checks
+Player TheKunttzz allin (36.54)
+Player Cellar door folds
+Uncalled bet (36.54) returned to TheKunttzz
+Player TheKunttzz mucks cards
+------ Summary ------
+Pot: 4.25. Rake 0.25
+Board: [3h 4c 2c]
+Player Cellar door does not show cards.Bets: 2. Collects: 0. Loses: 2.
+Player ConverseX does not show cards.Bets: 0. Collects: 0. Wins: 0.
+Player choptop does not show cards.Bets: 0.25. Collects: 0. Loses: 0.25.
+*Player TheKunttzz mucks (does not show cards). Bets: 2.25. Collects: 4.25. Wins: 2.
+Game ended at: 2014/3/26 21:51:43
+";
+
+#[test]
+fn h6_wpn_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
+    assert!(replay_site("wpn") >= 36);
+}
+
+#[test]
+fn h6_wpn_hands_survive_phh_and_the_native_formats() {
+    assert!(convert_site("wpn") >= 36);
+}
+
+#[test]
+fn h6_wpn_dead_blind_all_in_and_hero_cards_import_and_settle() {
+    let hand = one(WPN).expect("read");
+    assert_eq!(hand.header.currency, Currency::Usd);
+    let imported = import(&hand).expect("imported");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+    // Four seated players are dealt in; the dead small blind is in the pot.
+    assert_eq!(imported.history.starting_stacks.len(), 4);
+}
+
+#[test]
+fn h6_wpn_utf16_file_with_a_byte_order_mark_is_read() {
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in WPN.encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let hands = parse_hands(&decode(&bytes));
+    assert_eq!(hands.len(), 1);
+    assert!(hands[0].is_ok(), "{:?}", hands[0]);
+}
+
+#[test]
+fn h6_wpn_omaha_is_unsupported_naming_the_game() {
+    let text = WPN.replace("(Hold'em)", "(Omaha)");
+    let e = one(&text).expect_err("Omaha");
+    assert!(e.is_unsupported());
+    assert!(e.to_string().contains("Omaha"), "{e}");
+    assert_eq!(e.line, 2);
+}
+
+#[test]
+fn h6_wpn_bad_amount_is_a_typed_error_at_its_line() {
+    let text = WPN.replace("raises (1.50)", "raises (1.5x)");
+    let e = one(&text).expect_err("bad amount");
+    assert!(matches!(e.kind, Kind::Amount { .. }), "{e}");
+    assert_eq!(e.line, 20);
+}
+
+#[test]
+fn h6_wpn_action_by_a_stranger_is_a_typed_error_at_its_line() {
+    let text = WPN.replace("Player ConverseX folds", "Player Nobody folds");
+    let e = one(&text).expect_err("unknown player");
+    assert!(matches!(e.kind, Kind::UnknownPlayer(_)), "{e}");
+    assert_eq!(e.line, 21);
+}
+
+#[test]
+fn h6_wpn_hand_without_its_summary_is_truncated() {
+    let cut = WPN.split("------ Summary").next().expect("text");
+    let e = one(cut).expect_err("truncated");
+    assert!(matches!(e.kind, Kind::Truncated(_)), "{e}");
+}
+
+#[test]
+fn h6_wpn_pot_other_than_what_is_collected_is_a_disagreement_at_its_line() {
+    let text = WPN.replace("Pot: 4.25.", "Pot: 4.50.");
+    let e = one(&text).expect_err("disagreement");
+    assert!(matches!(e.kind, Kind::Disagreement { .. }), "{e}");
+    assert_eq!(e.line, 31);
+}
+
+#[test]
+fn h6_wpn_rake_is_bets_less_collects_with_the_jackpot_drop() {
+    let imported = import(&one(WPN).expect("read")).expect("imported");
+    // Bets 4.50 in all, 4.25 collected: 0.25 taken (rake and jackpot drop).
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees");
+    let Outcome::Ok { rake, .. } = outcome else {
+        panic!("{outcome:?}");
+    };
+    assert_eq!(rake, 25);
+}
+
+const WINAMAX: &str = "Winamax Poker - CashGame - HandId: #5281577-471-1382586707 - Holdem no limit (0.50€/1€) - 2013/10/24 03:51:47 UTC
+Table: 'Gold Coast-Tweed 13' 3-max (real money) Seat #2 is the button
+Seat 1: Barthez91 (138.61€)
+Seat 2: titi 63000 (116.40€)
+Seat 3: titi (50€)
+*** ANTE/BLINDS ***
+titi posts small blind 0.50€
+Barthez91 posts big blind 1€
+Dealt to titi [Ah Kh]
+*** PRE-FLOP ***
+titi 63000 raises 1.50€ to 2.50€
+titi folds
+Barthez91 calls 1.50€
+*** FLOP *** [3c 7d 2s]
+Barthez91 checks
+titi 63000 bets 2€
+Barthez91 folds
+Uncalled bet (2€) returned to titi 63000
+titi 63000 collected 5.50€ from pot
+*** SUMMARY ***
+Total pot 5.50€ | No rake
+Board: [3c 7d 2s]
+Seat 2: titi 63000 (button) won 5.50€
+";
+
+const PACIFIC: &str = "#Game No : 539304533
+***** 888poker Hand History for Game 539304533 *****
+$0.50/$1 Blinds No Limit Holdem - *** 06 01 2014 22:40:28
+Table Abbotsford 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: alexhind1980 ( $6 )
+Seat 2: expos299 ( $1,064.84 )
+Seat 9: FLopDonkey ( $55.40 )
+expos299 posts small blind [$0.50]
+FLopDonkey posts big blind [$1]
+** Dealing down cards **
+Dealt to FLopDonkey [ Ah, Kd ]
+alexhind1980 raises [$6]
+expos299 folds
+FLopDonkey calls [$5]
+** Dealing flop ** [ Jc, Kc, 3c ]
+** Dealing turn ** [ 2s ]
+** Dealing river ** [ 4d ]
+** Summary **
+alexhind1980 shows [ Qs, Qd ]
+FLopDonkey shows [ Ah, Kd ]
+FLopDonkey collected [ $12.20 ]
+";
+
+#[test]
+fn h6_888poker_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
+    assert!(replay_site("888") >= 140);
+}
+
+#[test]
+fn h6_888poker_hands_survive_phh_and_the_native_formats() {
+    assert!(convert_site("888") >= 140);
+}
+
+#[test]
+fn h6_888poker_all_in_unwritten_separators_and_rake_unwritten_settle() {
+    let hand = one(PACIFIC).expect("read");
+    assert_eq!(hand.header.currency, Currency::Usd);
+    let imported = import(&hand).expect("imported");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+    let Outcome::Ok { rake, .. } = outcome else {
+        panic!("{outcome:?}");
+    };
+    // 12.50 in the pot, 12.20 collected.
+    assert_eq!(rake, 30);
+}
+
+#[test]
+fn h6_888poker_walk_collects_the_big_blinds_own_part_and_settles() {
+    let walk = PACIFIC
+        .split("alexhind1980 raises")
+        .next()
+        .expect("text")
+        .to_string()
+        + "alexhind1980 folds\nexpos299 folds\n** Summary **\nFLopDonkey collected [ $1.50 ]\n";
+    let imported = import(&one(&walk).expect("read")).expect("imported");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+}
+
+#[test]
+fn h6_888poker_omaha_is_unsupported_naming_the_game() {
+    let text = PACIFIC.replace("No Limit Holdem", "Pot Limit Omaha");
+    let e = one(&text).expect_err("Omaha");
+    assert!(e.is_unsupported());
+    assert!(e.to_string().contains("Omaha"), "{e}");
+    assert_eq!(e.line, 3);
+}
+
+#[test]
+fn h6_888poker_bad_amount_is_a_typed_error_at_its_line() {
+    let text = PACIFIC.replace("calls [$5]", "calls [$5.x]");
+    let e = one(&text).expect_err("bad amount");
+    assert!(matches!(e.kind, Kind::Amount { .. }), "{e}");
+    assert_eq!(e.line, 16);
+}
+
+#[test]
+fn h6_888poker_action_by_a_stranger_is_a_typed_error_at_its_line() {
+    let text = PACIFIC.replace("expos299 folds", "nobody folds");
+    let e = one(&text).expect_err("unknown player");
+    assert!(matches!(e.kind, Kind::UnknownPlayer(_)), "{e}");
+    assert_eq!(e.line, 15);
+}
+
+#[test]
+fn h6_888poker_hand_without_its_summary_is_truncated() {
+    let cut = PACIFIC.split("** Summary").next().expect("text");
+    let e = one(cut).expect_err("truncated");
+    assert!(matches!(e.kind, Kind::Truncated(_)), "{e}");
+}
+
+#[test]
+fn h6_888poker_collecting_more_than_the_pot_is_a_disagreement() {
+    let text = PACIFIC.replace("[ $12.20 ]", "[ $13 ]");
+    let e = one(&text).expect_err("disagreement");
+    assert!(matches!(e.kind, Kind::Disagreement { .. }), "{e}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever is cut out of or written into a Winning Poker Network, Winamax or
+    /// 888poker hand, the readers answer with a hand or a typed error naming a line
+    /// of the text, never a panic.
+    #[test]
+    fn h6_mangled_wpn_winamax_888_text_gives_a_hand_or_a_typed_error(
+        site in 0usize..3,
+        cut in 0usize..1800,
+        len in 0usize..40,
+        insert in "[ -~€,\n]{0,12}",
+    ) {
+        let text = [WPN, WINAMAX, PACIFIC][site];
+        let mut chars: Vec<char> = text.chars().collect();
+        let at = cut.min(chars.len());
+        let end = (at + len).min(chars.len());
+        chars.splice(at..end, insert.chars());
+        let mangled: String = chars.into_iter().collect();
+        let lines = mangled.lines().count() as u32 + 1;
+        for r in parse_hands(&mangled) {
+            match r.and_then(|h| import(&h)) {
+                Ok(i) => proptest::prop_assert!(i.history.player_count() >= 2),
+                Err(e) => proptest::prop_assert!(e.line <= lines, "{}", e),
+            }
+        }
+    }
+}
