@@ -46,6 +46,10 @@ pub struct ReplayArgs {
     /// `-v`); the others are counted, and the count printed.
     #[arg(long, default_value_t = 1000)]
     pub max_lines: usize,
+    /// Worker threads (default: every core). The output is the same whatever
+    /// the number, but for the timing figures.
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// Hands read from a file before they are replayed in parallel.
@@ -66,6 +70,16 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     let rules = RulesBook::new(forced).lenient(args.lenient);
     let walk = match walk_paths(&args.paths, args.follow) {
         Ok(w) => w,
+        Err(e) => {
+            error(&e);
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+    {
+        Ok(p) => p,
         Err(e) => {
             error(&e);
             return Ok(ExitCode::from(2));
@@ -106,19 +120,25 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     }
     // Files in parallel, a chunk at a time, and within a file batches of hands in
     // parallel: a file is read one batch at a time.
-    let chunk = 4 * rayon::current_num_threads().max(1);
+    let chunk = 4 * pool.current_num_threads().max(1);
     for files in files.chunks(chunk) {
-        let reports: Vec<FileReport> = files
-            .par_iter()
-            .map(|f| {
-                let r =
-                    replay_file_batched(f, &rules, args.verbose, args.max_lines, BATCH, |texts| {
-                        texts.par_iter().map(|t| judge_text(t, &rules)).collect()
-                    });
-                bar.inc(1);
-                r
-            })
-            .collect();
+        let reports: Vec<FileReport> = pool.install(|| {
+            files
+                .par_iter()
+                .map(|f| {
+                    let r = replay_file_batched(
+                        f,
+                        &rules,
+                        args.verbose,
+                        args.max_lines,
+                        BATCH,
+                        |texts| texts.par_iter().map(|t| judge_text(t, &rules)).collect(),
+                    );
+                    bar.inc(1);
+                    r
+                })
+                .collect()
+        });
         for r in &reports {
             total.merge(&r.counts);
             // Printing waits for the bar to be cleared off the terminal line.

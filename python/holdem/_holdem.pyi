@@ -1,6 +1,6 @@
 """Type stubs of the extension module (re-exported by ``holdem``)."""
 
-from typing import Any, Callable, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -79,6 +79,13 @@ def simulate(
 ) -> list[dict[str, int]]: ...
 def read_histories(path: Union[str, Any], lenient: bool = False) -> list[dict[str, Any]]: ...
 def convert(src: Union[str, Any], dst: Union[str, Any]) -> int: ...
+def export_parquet(
+    paths: Sequence[Union[str, Any]],
+    out_dir: Union[str, Any],
+    rules: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]: ...
+def history_files(paths: Sequence[Union[str, Any]]) -> List[str]: ...
 
 class Hand:
     def __init__(

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use holdem_history::HandHistory;
+use holdem_history::HistoryError as ReadError;
 use holdem_history::corpus::{FileHands, Format, HandText, HandWriter, RulesBook, read_hands};
 use holdem_history::phh::write_phh;
 use holdem_history::pokerstars;
@@ -113,11 +114,22 @@ fn hands_of(path: &std::path::Path) -> Result<Vec<Result<HandHistory, String>>, 
     let Some(texts) = FileHands::open(path, format).map_err(|e| e.to_string())? else {
         // Postcard: read whole hands.
         let mut hands = Vec::new();
-        read_hands(path, |h| {
-            hands.push(Ok(h));
-            Ok(())
-        })?;
-        return Ok(hands);
+        let mut first_bad: Option<String> = None;
+        read_hands(
+            path,
+            |h| {
+                hands.push(Ok(h));
+                Ok::<(), ReadError>(())
+            },
+            |e| {
+                first_bad.get_or_insert_with(|| e.to_string());
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        return match first_bad {
+            Some(e) => Err(e),
+            None => Ok(hands),
+        };
     };
     let mut hands = Vec::new();
     for text in texts {
@@ -176,9 +188,23 @@ fn read_histories<'py>(
 /// number of hands written. A failed conversion leaves no partial file.
 #[pyfunction]
 fn convert(src: PathBuf, dst: PathBuf) -> PyResult<usize> {
-    let fail = |e: String| raise::<HistoryError>(&e, &rule_in(&e));
+    let fail = |e: ReadError| {
+        let e = e.to_string();
+        raise::<HistoryError>(&e, &rule_in(&e))
+    };
     let mut writer = HandWriter::create(&dst).map_err(fail)?;
-    read_hands(&src, |h| writer.write(&h)).map_err(fail)?;
+    let mut first_bad = None;
+    read_hands(
+        &src,
+        |h| writer.write(&h),
+        |e| {
+            first_bad.get_or_insert(e);
+        },
+    )
+    .map_err(fail)?;
+    if let Some(e) = first_bad {
+        return Err(fail(e));
+    }
     writer.finish().map_err(fail)
 }
 

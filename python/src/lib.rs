@@ -25,6 +25,7 @@ mod cards;
 mod env;
 mod errors;
 mod eval;
+mod export;
 mod hand;
 mod history;
 mod tourney;
@@ -35,6 +36,7 @@ fn _holdem(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     cards::register(m)?;
     eval::register(m)?;
+    export::register(m)?;
     hand::register(m)?;
     history::register(m)?;
     tourney::register(m)?;

@@ -1,7 +1,8 @@
 //! The Python package's CI step (`python/`, PyPI name `holdem`): a virtual
 //! environment under `target/py-venv` with pinned packages from the registry,
 //! fmt and clippy of the extension crate, a release build installed with
-//! `maturin develop`, and the pytest suite of `python/tests`.
+//! `maturin develop`, and the pytest suite of `python/tests` (with
+//! `tests/test_ray.py` on a local two-CPU Ray instance).
 //!
 //! The suite fails on any failed test, and also when no test ran or any test
 //! was skipped (every optional dependency is pinned here, so a skip means a
@@ -21,6 +22,7 @@ const PINS: &[&str] = &[
     "pettingzoo==1.27.0",
     "gymnasium==1.4.0",
     "pokerkit==0.7.7",
+    "ray==2.60.0",
 ];
 
 /// Runs `command`, printing its name and time; an error names the step.
