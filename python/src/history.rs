@@ -37,7 +37,12 @@ fn hand_dict<'py>(
     d.set_item("finishing_stacks", h.finishing_stacks.clone())?;
     d.set_item("actions", h.actions.len())?;
     let (outcome, repairs) = match rules.for_hand(h) {
-        Err(reason) => (Outcome::Unsupported { reason }, Vec::new()),
+        Err(reason) => (
+            Outcome::Unsupported {
+                reason: reason.to_string(),
+            },
+            Vec::new(),
+        ),
         Ok(house) if lenient => replay_lenient(h, house),
         Ok(house) => (replay_hand(h, house), Vec::new()),
     };
