@@ -186,6 +186,53 @@ impl<E> Hand<E> {
         if usize::from(self.board_len) > self.board.len() {
             return Err(StateError::OutOfBounds { field: "board" });
         }
+        // B10: while a player is to act, the last full bet or raise is at least
+        // the street's opening bet (the big blind, or the fixed-limit bet), as
+        // every street starts it; a smaller one would offer raises `apply` refuses.
+        let opening = self
+            .config
+            .fixed_bet(self.street)
+            .map_or(self.config.big_blind.get(), Chips::get);
+        // The betting round's amounts are bets of this hand: no larger than the
+        // chips a hand can hold, and the last full bet is not above the bet.
+        let max = crate::MAX_TOTAL_CHIPS.get();
+        if self.current_bet > max
+            || self.full_increment > max
+            || self.last_full_bet > self.current_bet
+        {
+            return Err(StateError::OutOfBounds {
+                field: "current-bet",
+            });
+        }
+        if self.seats.iter().any(|st| st.acted_at > max) {
+            return Err(StateError::OutOfBounds { field: "acted-at" });
+        }
+        // B26: the runs agreed are within what the table allows, the run being
+        // dealt is one of them, and an open offer is of an allowed count.
+        let r = &self.runs;
+        if !(1..=self.config.max_board_runs).contains(&r.count) || r.current >= r.count {
+            return Err(StateError::OutOfBounds { field: "runs" });
+        }
+        if r.offered != 0 && !(2..=self.config.max_board_runs).contains(&r.offered) {
+            return Err(StateError::OutOfBounds { field: "runs" });
+        }
+        if usize::from(r.shared) > self.board.len() {
+            return Err(StateError::OutOfBounds { field: "runs" });
+        }
+        // B10, B12: what the bet stands above the last full bet is an incomplete
+        // all-in, short of a full increment.
+        if self.to_act.is_some()
+            && self.current_bet - self.last_full_bet >= self.full_increment.max(1)
+        {
+            return Err(StateError::OutOfBounds {
+                field: "last-full-bet",
+            });
+        }
+        if self.to_act.is_some() && self.full_increment < opening {
+            return Err(StateError::OutOfBounds {
+                field: "full-increment",
+            });
+        }
         // The street is the one the dealt board makes: a board of 3 is the flop
         // (B7); no card lies past the board's length.
         if usize::from(self.board_len) != self.street.board_len()

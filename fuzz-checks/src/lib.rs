@@ -12,7 +12,7 @@
 //!   through its writer, and what it refuses must be refused with a
 //!   well-formed error.
 
-use holdem_betting::Hand;
+use holdem_betting::{Action, Chips, Hand, Input, LegalActions, Timestamp};
 use holdem_cards::{Card, CardSet, parse_cards};
 use holdem_history::HandHistory;
 use holdem_history::native::{
@@ -55,6 +55,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "hand_postcard",
         check: hand_postcard,
+    },
+    Target {
+        name: "hand_state_json",
+        check: hand_state_json,
     },
     Target {
         name: "history_phh",
@@ -428,4 +432,95 @@ pub fn hand_postcard(data: &[u8]) -> Result<(), String> {
         return Err("the hand changed through postcard".into());
     }
     Ok(())
+}
+
+/// A [`Hand`]'s state loaded from JSON, as a server restores a saved table: a
+/// state that loads is as safe as one the engine built (issue 35). It conserves
+/// chips, sees no card twice, its `legal_actions()` are exactly the actions
+/// `apply` accepts (each probed on a copy, which still conserves chips), and it
+/// writes back to JSON that loads as an equal state.
+pub fn hand_state_json(data: &[u8]) -> Result<(), String> {
+    let Ok(hand) = serde_json::from_slice::<Hand>(data) else {
+        return Ok(());
+    };
+    loaded_hand(&hand)
+}
+
+/// The invariants of [`hand_state_json`] on a loaded hand.
+pub fn loaded_hand(hand: &Hand) -> Result<(), String> {
+    if !hand.chips_conserved() {
+        return Err("a loaded hand does not conserve chips".into());
+    }
+    let view = hand.public_view();
+    let mut seen = CardSet::EMPTY;
+    let shown = view
+        .seats
+        .iter()
+        .flatten()
+        .filter_map(|s| s.hole_cards)
+        .flat_map(|c| c.into_iter().flatten());
+    for card in view.board.iter().flatten().copied().chain(shown) {
+        if !seen.insert(card) {
+            return Err(format!("{card} is seen twice in a loaded hand"));
+        }
+    }
+    if let Some(legal) = hand.legal_actions() {
+        for amount in probe_amounts(&legal) {
+            for action in every_action(amount) {
+                let mut copy = hand.clone();
+                let accepted = copy
+                    .apply(Timestamp(0), Input::act(legal.seat, action))
+                    .is_ok();
+                if accepted != legal.allows(action) {
+                    return Err(format!(
+                        "{action} by {}: accepted {accepted}, legal {legal:?}",
+                        legal.seat
+                    ));
+                }
+                if accepted && !copy.chips_conserved() {
+                    return Err(format!("{action} broke chip conservation"));
+                }
+            }
+        }
+    }
+    let text = serde_json::to_vec(hand).map_err(|e| format!("does not serialize: {e}"))?;
+    let back: Hand =
+        serde_json::from_slice(&text).map_err(|e| format!("its own JSON is refused: {e}"))?;
+    if back != *hand {
+        return Err("the hand changed through JSON".into());
+    }
+    Ok(())
+}
+
+/// Amounts around every bound `legal` names.
+fn probe_amounts(legal: &LegalActions) -> Vec<u64> {
+    let mut out = vec![0, 1, legal.current_bet.get()];
+    let ranges = [legal.bet, legal.raise, legal.raise_gap];
+    for r in ranges.into_iter().flatten() {
+        for v in [r.min.get(), r.max.get()] {
+            out.extend([v.saturating_sub(1), v, v.saturating_add(1)]);
+        }
+    }
+    if let Some(a) = legal.all_in_to {
+        out.extend([
+            a.get().saturating_sub(1),
+            a.get(),
+            a.get().saturating_add(1),
+        ]);
+    }
+    out
+}
+
+/// Every kind of action, with `amount` where it takes one.
+fn every_action(amount: u64) -> [Action; 8] {
+    [
+        Action::Fold,
+        Action::Check,
+        Action::Call,
+        Action::CheckOrCall,
+        Action::BetTo(Chips(amount)),
+        Action::RaiseTo(Chips(amount)),
+        Action::BetOrRaiseTo(Chips(amount)),
+        Action::AllIn,
+    ]
 }
