@@ -131,7 +131,9 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HistoryError> {
 pub enum SkipReason {
     /// Not a hand history: its extension is none of a history's, or (`.txt`, or a
     /// file named on the command line) its text is not PokerStars text.
-    #[error("not a hand history (.phh, .phhs, .jsonl, .postcard, PokerStars text)")]
+    #[error(
+        "not a hand history (.phh, .phhs, .jsonl, .postcard, or the text of PokerStars, GGPoker, Full Tilt, Winamax, WPN or 888)"
+    )]
     NotAHistory,
     /// A FIFO, socket or device: reading it could block forever or never end.
     #[error("not a regular file (a FIFO, socket or device is not read)")]
@@ -891,7 +893,7 @@ pub fn replay_file_batched(
         unreadable(
             &mut report,
             0,
-            "not a hand history file (.phh, .phhs, .jsonl, .postcard, PokerStars text)".into(),
+            "not a hand history file (.phh, .phhs, .jsonl, .postcard, or the text of PokerStars, GGPoker, Full Tilt, Winamax, WPN or 888)".into(),
         );
         return report;
     };
