@@ -219,10 +219,12 @@ impl<E> Hand<E> {
         if usize::from(r.shared) > self.board.len() {
             return Err(StateError::OutOfBounds { field: "runs" });
         }
-        // B10, B12: what the bet stands above the last full bet is an incomplete
-        // all-in, short of a full increment.
-        if self.to_act.is_some()
-            && self.current_bet - self.last_full_bet >= self.full_increment.max(1)
+        // B8, B25: on a fixed-limit street every bet is one fixed size, and an
+        // all-in short of it does not move the last full bet, so the bet stands
+        // less than one size above the last full bet.
+        if let Some(size) = self.config.fixed_bet(self.street)
+            && self.to_act.is_some()
+            && self.current_bet - self.last_full_bet >= size.get()
         {
             return Err(StateError::OutOfBounds {
                 field: "last-full-bet",
