@@ -105,6 +105,14 @@ pub enum ImportErrorKind {
     Preamble(String),
 }
 
+/// A line that is not the form expected there, quoted short.
+pub(crate) fn malformed(expected: &'static str, found: &str) -> ImportErrorKind {
+    ImportErrorKind::Malformed {
+        expected,
+        found: shorten(found),
+    }
+}
+
 /// The first 120 characters of `line`, for error messages.
 pub(crate) fn shorten(line: &str) -> String {
     match line.char_indices().nth(120) {

@@ -29,8 +29,8 @@ use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::Site;
-use super::error::{ImportError, ImportErrorKind as Kind, shorten};
-use super::text::without_separators;
+use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::text::{split_player, without_separators};
 
 /// Full Tilt Poker, for the builder.
 pub static SITE: Site = Site {
@@ -49,13 +49,6 @@ struct Head {
     header: Header,
     table: String,
     max_seats: Option<u8>,
-}
-
-fn malformed(expected: &'static str, found: &str) -> Kind {
-    Kind::Malformed {
-        expected,
-        found: shorten(found),
-    }
 }
 
 /// Reads one Full Tilt hand from its lines (the header first).
@@ -240,15 +233,11 @@ fn body_line<'a>(
     if line.starts_with("Dealt to ") {
         return Ok(Some(Cow::Borrowed(line)));
     }
-    let Some(name) = names.iter().find(|n| {
-        line.strip_prefix(**n)
-            .is_some_and(|r| r.starts_with(' ') || r.starts_with(':'))
-    }) else {
+    let Some((name, rest)) = split_player(line, names) else {
         // Anything else about the table (a player joining, a time bank) is a
         // note; the reader says what it does not know.
         return Ok(Some(Cow::Borrowed(line)));
     };
-    let rest = line.get(name.len()..).unwrap_or("");
     // A colon after a name is chat.
     if rest.starts_with(':') {
         return Ok(None);

@@ -35,7 +35,7 @@ use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, shorten};
+use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
 use super::text::without_separators;
 
 /// GGPoker, for the builder.
@@ -189,13 +189,6 @@ fn total_pot(line: &str) -> Result<String, Kind> {
         })?;
     }
     Ok(format!("{total} | Rake {symbol}{}", Amount(fees)))
-}
-
-fn malformed(expected: &'static str, found: &str) -> Kind {
-    Kind::Malformed {
-        expected,
-        found: shorten(found),
-    }
 }
 
 /// The header line.

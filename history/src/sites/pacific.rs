@@ -51,7 +51,7 @@ use crate::pokerstars::parse::{digits, parse_amount, parse_body};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Timestamp, Tournament};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, shorten};
+use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
 use super::text::without_separators;
 
 /// 888poker, for the builder.
@@ -77,13 +77,6 @@ pub fn is_hand_start(line: &str) -> bool {
 /// As [`builder::build`].
 pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
     builder::build(hand, &SITE)
-}
-
-fn malformed(expected: &'static str, found: &str) -> Kind {
-    Kind::Malformed {
-        expected,
-        found: shorten(found),
-    }
 }
 
 fn amount_of(text: &str) -> Result<Amount, Kind> {

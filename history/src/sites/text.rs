@@ -178,3 +178,13 @@ pub fn without_separators(line: &str) -> Cow<'_, str> {
     }
     Cow::Owned(out)
 }
+
+/// The first of `names` that `line` begins with, followed by a space or a colon
+/// (a seated player's action or chat), split from the rest of the line; `None`
+/// when the line begins with no seated player's name.
+pub(crate) fn split_player<'a>(line: &'a str, names: &[&str]) -> Option<(&'a str, &'a str)> {
+    names.iter().find_map(|n| {
+        let rest = line.strip_prefix(*n)?;
+        (rest.starts_with(' ') || rest.starts_with(':')).then(|| line.split_at(n.len()))
+    })
+}

@@ -25,7 +25,8 @@ use crate::pokerstars::parse::{digits, parse_amount, parse_body, timestamp};
 
 use super::ast::{Amount, Currency, Hand, Header, Limit};
 use super::builder::Site;
-use super::error::{ImportError, ImportErrorKind as Kind, shorten};
+use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::text::split_player;
 
 /// Winamax, for the builder.
 pub static SITE: Site = Site {
@@ -38,13 +39,6 @@ pub static SITE: Site = Site {
 pub fn is_hand_start(line: &str) -> bool {
     line.trim_start_matches('\u{feff}')
         .starts_with("Winamax Poker - ")
-}
-
-fn malformed(expected: &'static str, found: &str) -> Kind {
-    Kind::Malformed {
-        expected,
-        found: shorten(found),
-    }
 }
 
 /// Reads one Winamax hand from its lines (the header first).
@@ -241,13 +235,9 @@ fn body_line<'a>(line: &'a str, names: &[&str]) -> Result<Option<Cow<'a, str>>, 
     if line.starts_with("Uncalled bet ") {
         return Ok(Some(amounts_first(line)));
     }
-    let Some(name) = names.iter().find(|n| {
-        line.strip_prefix(**n)
-            .is_some_and(|r| r.starts_with(' ') || r.starts_with(':'))
-    }) else {
+    let Some((name, rest)) = split_player(line, names) else {
         return Ok(Some(Cow::Borrowed(line)));
     };
-    let rest = line.get(name.len()..).unwrap_or("");
     if rest.starts_with(':') {
         // A colon after a name is chat.
         return Ok(None);

@@ -49,7 +49,7 @@ use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
 
 use super::ast::{Amount, Currency, Hand, Header, Limit};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, shorten};
+use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
 
 /// The Winning Poker Network, for the builder.
 pub static SITE: Site = Site {
@@ -69,13 +69,6 @@ pub fn is_hand_start(line: &str) -> bool {
 /// As [`builder::build`].
 pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
     builder::build(hand, &SITE)
-}
-
-fn malformed(expected: &'static str, found: &str) -> Kind {
-    Kind::Malformed {
-        expected,
-        found: shorten(found),
-    }
 }
 
 fn amount_of(text: &str) -> Result<Amount, Kind> {
