@@ -64,8 +64,10 @@ pub fn check(root: &Path) -> Result<(), String> {
                 "install",
                 "--quiet",
                 "--disable-pip-version-check",
+                "--no-cache-dir",
             ])
-            .args(PACKAGES),
+            .args(PACKAGES)
+            .env("TMPDIR", crate::pip_tmp(root)?),
     )?;
     let exe = root.join("target/debug/holdem");
     run(

@@ -77,6 +77,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("xtask: FAILED: {message}");
+            // A full disk is the commonest cause of a failure that is not the
+            // code's; say how much room there was.
+            let _ = Command::new("df").args(["-h", "."]).status();
             ExitCode::FAILURE
         }
     }
@@ -311,4 +314,12 @@ pub(crate) fn run_step(root: &Path, name: &str, args: &[&str]) -> Result<(), Str
     } else {
         Err(format!("step `{name}` failed after {secs:.1}s ({status})"))
     }
+}
+
+/// A scratch folder for pip under `target/`, so that unpacking the pinned
+/// wheels needs room on the disk that holds the build, not in `/tmp`.
+fn pip_tmp(root: &Path) -> Result<PathBuf, String> {
+    let dir = root.join("target").join("tmp").join("pip");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+    Ok(dir)
 }

@@ -81,7 +81,9 @@ pub(crate) fn ci(root: &Path) -> Result<(), String> {
             "python: pip install (pinned)",
             Command::new(&python)
                 .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
-                .args(PINS),
+                .arg("--no-cache-dir")
+                .args(PINS)
+                .env("TMPDIR", crate::pip_tmp(root)?),
         )?;
         std::fs::write(&stamp, &pins).map_err(|e| format!("python: write {stamp:?}: {e}"))?;
     }
