@@ -705,6 +705,7 @@ fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<bo
         half_bet_rule: c.fixed_limit_half_bet || variant != Variant::FixedLimit,
         bomb_pot: c.bomb_pot.get(),
         max_board_runs: c.max_board_runs.max(1),
+        streets: None,
     });
     let rules = house_rules(c);
     let replay = |name: &str, h: &HandHistory| -> Result<(), String> {

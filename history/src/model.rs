@@ -261,7 +261,7 @@ pub struct ExtraField {
 }
 
 /// The house rules of one hand that change how it replays and that the standard
-/// PHH fields cannot say (B25, B26, B27). A history keeps them in the user field
+/// PHH fields cannot say (B25, B26, B27, B28). A history keeps them in the user field
 /// [`crate::phh::HOUSE_FIELD`] of [`Metadata::extra`] (absent for the standard
 /// rules), so the native formats carry them with no change to their layout and an
 /// ordinary hand pays nothing for them.
@@ -278,6 +278,13 @@ pub struct TableRules {
     pub bomb_pot: u64,
     /// The most times the table runs the board (B26): 1, 2 or 3.
     pub max_board_runs: u8,
+    /// Mixed limits (B28): the structure of the pre-flop, flop, turn and river
+    /// betting when it differs by street (PokerStars' "Pot Limit Pre-Flop, No Limit
+    /// Post-Flop" is `[PotLimit, NoLimit, NoLimit, NoLimit]`); `None` plays every
+    /// street in the hand's [`Variant`]. The pre-flop entry is the hand's variant.
+    /// A fixed-limit street bets the hand's `small_bet` or `big_bet` when the hand
+    /// is fixed limit, else the big blind before the turn and twice it after.
+    pub streets: Option<[Variant; 4]>,
 }
 
 impl Default for TableRules {
@@ -292,6 +299,7 @@ impl TableRules {
         half_bet_rule: true,
         bomb_pot: 0,
         max_board_runs: 1,
+        streets: None,
     };
 
     /// `true` for the standard rules (a history then records none).
@@ -301,7 +309,8 @@ impl TableRules {
 
     /// The value of [`crate::phh::HOUSE_FIELD`] for these rules: an inline table of
     /// the rules that differ from the standard, amounts in `unit`, e.g.
-    /// `{ half-bet = false, bomb-pot = 3, board-runs = 2 }`.
+    /// `{ half-bet = false, bomb-pot = 3, board-runs = 2 }`; mixed limits as
+    /// `streets = ["PT", "NT", "NT", "NT"]` (the PHH variant codes, B28).
     pub fn to_toml(&self, unit: super::money::Unit) -> String {
         let mut parts = Vec::new();
         if !self.half_bet_rule {
@@ -315,6 +324,13 @@ impl TableRules {
         }
         if self.max_board_runs != 1 {
             parts.push(format!("board-runs = {}", self.max_board_runs));
+        }
+        if let Some(streets) = self.streets {
+            let codes: Vec<String> = streets
+                .iter()
+                .map(|v| format!("\"{}\"", v.code()))
+                .collect();
+            parts.push(format!("streets = [{}]", codes.join(", ")));
         }
         format!("{{ {} }}", parts.join(", "))
     }

@@ -713,7 +713,8 @@ fn read_hand(s: &Section<'_>) -> Result<HandHistory, Fail> {
         if !rules.is_standard() {
             return Err(bad(
                 "PHH cannot record the half-bet rule off (B25), a board run more than once \
-                 (B26) or a bomb pot (B27): such hands are kept in the native formats"
+                 (B26), a bomb pot (B27) or mixed limits by street (B28): such hands are \
+                 kept in the native formats"
                     .into(),
             ));
         }
@@ -910,7 +911,26 @@ fn house_of(entries: &[Entry<'_>], unit: Unit) -> Result<crate::model::TableRule
                     .filter(|r| (1..=3).contains(r))
                     .ok_or_else(|| format!("board-runs `{t}` is not 1, 2 or 3"))?;
             }
-            ("half-bet" | "bomb-pot" | "board-runs", v) => {
+            ("streets", Value::Array(items)) => {
+                let codes: Vec<Option<Variant>> = items
+                    .iter()
+                    .map(|i| match &i.value {
+                        Value::Str(code) => Variant::from_code(code),
+                        _ => None,
+                    })
+                    .collect();
+                match codes.as_slice() {
+                    [Some(a), Some(b), Some(c), Some(d)] => rules.streets = Some([*a, *b, *c, *d]),
+                    _ => {
+                        return Err(
+                            "streets must be four variant codes (`NT`, `PT`, `FT`): pre-flop, \
+                             flop, turn, river (B28)"
+                                .into(),
+                        );
+                    }
+                }
+            }
+            ("half-bet" | "bomb-pot" | "board-runs" | "streets", v) => {
                 return Err(format!("`{key}` cannot be {}", v.type_name()));
             }
             _ => return Err(format!("unknown key `{key}`")),
@@ -1357,6 +1377,10 @@ pub enum PhhWriteError {
     /// posts the amount and that there is no pre-flop betting.
     #[error("PHH has no field for a bomb pot (B27): no pre-flop betting after a post by all")]
     BombPot,
+    /// Mixed limits by street (B28): PHH's `variant` is one structure for the
+    /// whole hand.
+    #[error("PHH has no field for mixed limits by street (B28): its variant is one structure")]
+    MixedLimits,
     /// The hand's recorded house rules ([`HOUSE_FIELD`]) are not valid.
     #[error("{HOUSE_FIELD}: {0}")]
     HouseField(String),
@@ -1376,6 +1400,9 @@ pub fn phh_recordable(h: &HandHistory) -> Result<(), PhhWriteError> {
     }
     if rules.max_board_runs > 1 {
         return Err(PhhWriteError::RunsAllowed);
+    }
+    if rules.streets.is_some() {
+        return Err(PhhWriteError::MixedLimits);
     }
     if let Some(i) = h.actions.iter().position(|a| {
         matches!(

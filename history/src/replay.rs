@@ -14,10 +14,10 @@
 //! action must be what the engine does for it.
 
 use holdem_betting::{
-    Action as BetAction, AutoOutcome, Chips, DealerInput, Discard, Event, EventSink, ForcedBets,
-    Hand, HandConfig, HandError, IncompleteAllInRule, Input, MAX_SEATS, Pending,
-    Player as BetPlayer, Positions, RakePolicy, Seat, SeatSet, SeatStatus, ShowdownRules, Street,
-    Timestamp,
+    Action as BetAction, AutoOutcome, BettingStructure, Chips, DealerInput, Discard, Event,
+    EventSink, ForcedBets, Hand, HandConfig, HandError, IncompleteAllInRule, Input, MAX_SEATS,
+    Pending, Player as BetPlayer, Positions, RakePolicy, Seat, SeatSet, SeatStatus, ShowdownRules,
+    Street, StreetStructures, Timestamp,
 };
 
 use holdem_eval::Evaluator;
@@ -456,6 +456,9 @@ fn setup<A>(
             parse_house(toml, h.unit).map_err(|reason| format!("{HOUSE_FIELD}: {reason}"))?;
         c.fixed_limit_half_bet = house.half_bet_rule;
         c.max_board_runs = house.max_board_runs;
+        if let Some(streets) = house.streets {
+            c.street_structures = Some(street_structures(streets, h.variant, h.stakes, bb)?);
+        }
         if house.bomb_pot > 0 {
             if extra.is_some() || c.ante.get() > 0 || c.big_blind_ante.get() > 0 {
                 return Err(format!(
@@ -466,6 +469,44 @@ fn setup<A>(
         }
     }
     Ok(c)
+}
+
+/// The betting structure of each street of a mixed-limit hand (B28) from the
+/// variants its house rules record: the pre-flop one must be the hand's variant; a
+/// fixed-limit street bets the hand's fixed-limit sizes, or the big blind before the
+/// turn and twice it after when the hand is not fixed limit.
+fn street_structures(
+    streets: [Variant; 4],
+    variant: Variant,
+    stakes: Stakes,
+    bb: u64,
+) -> Result<StreetStructures, String> {
+    if streets[0] != variant {
+        return Err(format!(
+            "{HOUSE_FIELD}: the pre-flop structure of `streets` ({}) is not the hand's \
+             variant ({}) (B28)",
+            streets[0].code(),
+            variant.code()
+        ));
+    }
+    let (small_bet, big_bet) = match stakes {
+        Stakes::Limit { small_bet, big_bet } => (small_bet, big_bet),
+        Stakes::MinBet(_) => (bb, bb.saturating_mul(2)),
+    };
+    let of = |v: Variant| match v {
+        Variant::NoLimit => BettingStructure::NoLimit,
+        Variant::PotLimit => BettingStructure::PotLimit,
+        Variant::FixedLimit => BettingStructure::FixedLimit {
+            small_bet: Chips(small_bet),
+            big_bet: Chips(big_bet),
+        },
+    };
+    Ok(StreetStructures {
+        preflop: of(streets[0]),
+        flop: of(streets[1]),
+        turn: of(streets[2]),
+        river: of(streets[3]),
+    })
 }
 
 /// The rake a history records in its [`RAKE_FIELD`], if any.

@@ -1,6 +1,6 @@
 //! The house rules the standard PHH fields cannot say, in histories: the
 //! fixed-limit half-bet rule switched off (B25), a board run twice or three times
-//! (B26) and bomb pots (B27). The native formats (JSON Lines, postcard `HOLDEMH2`
+//! (B26), bomb pots (B27) and mixed limits by street (B28). The native formats (JSON Lines, postcard `HOLDEMH2`
 //! and `HOLDEMH1`) record them and replay them under the rules to the same result;
 //! PHH has no notation for them, so its writer refuses such a hand with a typed
 //! error and its reader refuses a PHH hand that claims them. A PokerStars hand run
@@ -500,8 +500,8 @@ impl Rng {
 /// final stacks.
 fn random_hand(seed: u64) -> (HandHistory, Vec<u64>) {
     use holdem_betting::{
-        Action as Bet, Chips, DealerInput, Event, Hand, HandConfig, Input, Pending,
-        Player as BetPlayer, Seat, SeatStatus, Street, Timestamp,
+        Action as Bet, BettingStructure, Chips, DealerInput, Event, Hand, HandConfig, Input,
+        Pending, Player as BetPlayer, Seat, SeatStatus, Street, StreetStructures, Timestamp,
     };
     use holdem_cards::Deck;
     let t = Timestamp(0);
@@ -520,6 +520,34 @@ fn random_hand(seed: u64) -> (HandHistory, Vec<u64>) {
     }
     if rng.chance(30) {
         config.bomb_pot = Chips(5 + rng.below(20));
+    }
+    // Mixed limits (B28): the pre-flop street keeps the hand's structure, each
+    // later one is no, pot or fixed limit (bets of 20 and 40, the big blind's).
+    let mut streets = None;
+    if rng.chance(30) {
+        let variants = [Variant::NoLimit, Variant::PotLimit, Variant::FixedLimit];
+        let first = if fixed {
+            Variant::FixedLimit
+        } else {
+            Variant::NoLimit
+        };
+        let mut pick = || variants[rng.below(3) as usize];
+        let chosen = [first, pick(), pick(), pick()];
+        let of = |v: Variant| match v {
+            Variant::NoLimit => BettingStructure::NoLimit,
+            Variant::PotLimit => BettingStructure::PotLimit,
+            Variant::FixedLimit => BettingStructure::FixedLimit {
+                small_bet: Chips(20),
+                big_bet: Chips(40),
+            },
+        };
+        config.street_structures = Some(StreetStructures {
+            preflop: of(chosen[0]),
+            flop: of(chosen[1]),
+            turn: of(chosen[2]),
+            river: of(chosen[3]),
+        });
+        streets = Some(chosen);
     }
     let seat = |i: usize| Seat::new(i as u8).expect("a seat");
     let players: Vec<BetPlayer> = stacks
@@ -667,6 +695,7 @@ fn random_hand(seed: u64) -> (HandHistory, Vec<u64>) {
         half_bet_rule: config.fixed_limit_half_bet,
         bomb_pot: config.bomb_pot.get(),
         max_board_runs: config.max_board_runs.max(1),
+        streets,
     });
     (h, finals)
 }
@@ -674,8 +703,8 @@ fn random_hand(seed: u64) -> (HandHistory, Vec<u64>) {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 
-    /// B25-B27: random legal hands with the half-bet rule on or off, bomb pots and
-    /// boards run two or three times round-trip through JSON Lines and both
+    /// B25-B28: random legal hands with the half-bet rule on or off, bomb pots,
+    /// boards run two or three times and mixed limits by street round-trip through JSON Lines and both
     /// postcard versions to the same hand, which replays to the engine's stacks.
     #[test]
     fn b26_random_hands_with_the_house_rules_round_trip_through_the_native_formats(
@@ -695,7 +724,7 @@ proptest::proptest! {
 /// more than once, bomb pots and the half-bet rule off in fixed limit.
 #[test]
 fn b26_the_random_hands_run_boards_more_than_once_and_hold_bomb_pots() {
-    let (mut runs, mut bombs, mut half_bet_off) = (0, 0, 0);
+    let (mut runs, mut bombs, mut half_bet_off, mut mixed) = (0, 0, 0, 0);
     for seed in 0..300 {
         let (h, _) = random_hand(seed);
         let rules = h.table_rules().expect("valid rules");
@@ -711,11 +740,198 @@ fn b26_the_random_hands_run_boards_more_than_once_and_hold_bomb_pots() {
         runs += usize::from(offers > 0 && !refused);
         bombs += usize::from(rules.bomb_pot > 0);
         half_bet_off += usize::from(!rules.half_bet_rule);
+        mixed += usize::from(rules.streets.is_some());
     }
+    assert!(mixed >= 30, "{mixed} mixed-limit hands (B28)");
     assert!(runs >= 10, "{runs} hands run more than once");
     assert!(bombs >= 30, "{bombs} bomb pots");
     assert!(
         half_bet_off >= 30,
         "{half_bet_off} hands with the half-bet rule off"
     );
+}
+
+/// A crafted PokerStars "PL/NL" hand (B28): charlie raises the pot before the flop
+/// ($1.75: the $0.75 of blinds, the $0.50 call and $0.50 more), then overbets the
+/// flop ($10 into $3.75), which no limit allows; the turn bet is uncalled.
+const PL_NL: &str = "\
+PokerStars Hand #250000000001:  Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($0.25/$0.50 USD) - 2024/03/01 12:00:00 ET
+Table 'Mixta' 6-max Seat #3 is the button
+Seat 1: alpha ($50 in chips)
+Seat 2: bravo ($50 in chips)
+Seat 3: charlie ($50 in chips)
+alpha: posts small blind $0.25
+bravo: posts big blind $0.50
+*** HOLE CARDS ***
+charlie: raises $1.25 to $1.75
+alpha: folds
+bravo: calls $1.25
+*** FLOP *** [Ah 7c 2d]
+bravo: checks
+charlie: bets $10
+bravo: calls $10
+*** TURN *** [Ah 7c 2d] [Ks]
+bravo: checks
+charlie: bets $30
+bravo: folds
+Uncalled bet ($30) returned to charlie
+charlie collected $22.75 from pot
+charlie: doesn't show hand
+*** SUMMARY ***
+Total pot $23.75 | Rake $1
+Board [Ah 7c 2d Ks]
+Seat 1: alpha (small blind) folded before Flop
+Seat 2: bravo (big blind) folded on the Turn
+Seat 3: charlie (button) collected ($22.75)
+";
+
+/// The one hand of `text`, imported.
+fn import_one(text: &str) -> holdem_history::pokerstars::Imported {
+    let hands: Vec<_> = parse_hands(&decode(text.as_bytes()));
+    let [Ok(hand)] = hands.as_slice() else {
+        panic!("one hand: {hands:?}")
+    };
+    import(hand).expect("imported")
+}
+
+#[test]
+fn b28_a_pokerstars_pot_limit_pre_flop_no_limit_post_flop_hand_imports_and_settles() {
+    let imported = import_one(PL_NL);
+    let h = &imported.history;
+    assert_eq!(h.variant, Variant::PotLimit, "the pre-flop structure");
+    assert_eq!(
+        h.table_rules().map(|r| r.streets),
+        Ok(Some([
+            Variant::PotLimit,
+            Variant::NoLimit,
+            Variant::NoLimit,
+            Variant::NoLimit
+        ]))
+    );
+    let outcome = replay_hand(h, &HouseRules::standard());
+    assert!(
+        matches!(outcome, Outcome::Ok { settled: true, .. }),
+        "{}",
+        outcome.describe(h.unit)
+    );
+    check(&imported, &outcome).expect("the stacks agree with the text");
+    let Outcome::Ok {
+        stacks,
+        stacks_after_rake,
+        ..
+    } = &outcome
+    else {
+        unreachable!()
+    };
+    // Stacks in cents: charlie wins the $23.75 pot, $1 of it raked, less his
+    // $11.75; bravo loses $11.75, alpha the small blind.
+    assert_eq!(stacks.as_slice(), [4975, 3825, 6200]);
+    assert_eq!(stacks_after_rake.as_slice(), [4975, 3825, 6100]);
+    round_trips_natively(h, stacks);
+    assert_eq!(write_phh(h), Err(PhhWriteError::MixedLimits));
+}
+
+#[test]
+fn b28_a_pre_flop_raise_above_the_pot_in_a_pl_nl_hand_is_illegal() {
+    // $2 is more than the pot-limit $1.75 (B11 before the flop).
+    let text = PL_NL
+        .replace("raises $1.25 to $1.75", "raises $1.50 to $2")
+        .replace("calls $1.25", "calls $1.50");
+    let imported = import_one(&text);
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    let Outcome::Illegal { reason, .. } = &outcome else {
+        panic!("{}", outcome.describe(imported.history.unit))
+    };
+    assert!(reason.contains("B11"), "{reason}");
+    // The same raise in a pot-limit hand on the flop would be refused too; in this
+    // hand the flop is no limit, which the first test's $10 overbet shows.
+}
+
+#[test]
+fn b28_a_mix_pokerstars_does_not_play_is_unsupported_and_named() {
+    let text = PL_NL.replace(
+        "Pot Limit Pre-Flop, No Limit Post-Flop",
+        "No Limit Pre-Flop, Pot Limit Post-Flop",
+    );
+    let hands: Vec<_> = parse_hands(&decode(text.as_bytes()));
+    let [Err(e)] = hands.as_slice() else {
+        panic!("refused: {hands:?}")
+    };
+    assert!(
+        e.is_unsupported() && e.to_string().contains("mixed limits"),
+        "{e}"
+    );
+}
+
+/// A no-limit hand whose turn and river are fixed limit (B28): the big blind is 2,
+/// so those streets bet 4.
+fn no_limit_then_fixed(turn_bet: u64) -> HandHistory {
+    let mut h = no_limit(vec![
+        deal(1, "AsAh"),
+        deal(2, "2c3d"),
+        deal(3, "KsKh"),
+        cbr(3, 10),
+        cc(1),
+        fold(2),
+        board("Jc8d4s"),
+        cbr(1, 30),
+        cc(3),
+        board("9h"),
+        cbr(1, turn_bet),
+        cc(3),
+        board("2s"),
+        cc(1),
+        cc(3),
+        show(1, "AsAh"),
+        show(3, "KsKh"),
+    ]);
+    h.set_table_rules(TableRules {
+        streets: Some([
+            Variant::NoLimit,
+            Variant::NoLimit,
+            Variant::FixedLimit,
+            Variant::FixedLimit,
+        ]),
+        ..TableRules::STANDARD
+    });
+    h
+}
+
+#[test]
+fn b28_fixed_limit_streets_of_a_mixed_hand_bet_their_size_and_round_trip_natively() {
+    let h = no_limit_then_fixed(4);
+    let stacks = settled(&h).expect("settles");
+    // p1 wins 2 (p2's blind) + 10 + 30 + 4 from p3.
+    assert_eq!(stacks, [146, 98, 56]);
+    round_trips_natively(&h, &stacks);
+    assert_eq!(write_phh(&h), Err(PhhWriteError::MixedLimits));
+    // The same bet on a no-limit turn is legal at any size; here it is not.
+    let e = settled(&no_limit_then_fixed(20)).expect_err("a fixed-limit turn bets 4");
+    assert!(e.contains("B9") || e.contains("fixed"), "{e}");
+    let mut plain = no_limit_then_fixed(20);
+    plain.set_table_rules(TableRules::STANDARD);
+    assert!(settled(&plain).is_ok(), "no limit allows it");
+}
+
+#[test]
+fn b28_phh_text_that_claims_mixed_limits_is_refused_and_a_bad_streets_entry_named() {
+    let text = format!(
+        "variant = \"NT\"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+         starting_stacks = [100, 100]\nactions = []\n\
+         {HOUSE_FIELD} = {{ streets = [\"PT\", \"NT\", \"NT\", \"NT\"] }}\n"
+    );
+    let e = parse_phh(&text).expect_err("PHH cannot record mixed limits");
+    assert_eq!(e.line, 7);
+    assert!(e.to_string().contains("B28"), "{e}");
+    let bad = text.replace("\"PT\", ", "");
+    let e = parse_phh(&bad).expect_err("three streets");
+    assert!(e.to_string().contains("four variant codes"), "{e}");
+    // A native hand whose pre-flop entry is not its variant is refused on replay.
+    let mut h = no_limit_then_fixed(4);
+    h.set_table_rules(TableRules {
+        streets: Some([Variant::PotLimit; 4]),
+        ..TableRules::STANDARD
+    });
+    let e = settled(&h).expect_err("the pre-flop structure is the variant");
+    assert!(e.contains("B28"), "{e}");
 }

@@ -344,7 +344,12 @@ impl Parser {
         } else {
             return Err(self.malformed("`No Limit`, `Pot Limit` or `Limit`", line));
         };
-        // Mixed limits (B28): `Hold'em Pot Limit Pre-Flop, No Limit Post-Flop`.
+        // Mixed limits (B28): `Hold'em Pot Limit Pre-Flop, No Limit Post-Flop` is
+        // played; another mix is unsupported by name.
+        let (limit, rest) = match (limit, rest.strip_prefix(" Pre-Flop, No Limit Post-Flop")) {
+            (Limit::PotLimit, Some(r)) => (Limit::PotLimitPreFlopNoLimitPostFlop, r),
+            _ => (limit, rest),
+        };
         if let Some(r) = rest.strip_prefix(" Pre-Flop, ") {
             let post = r.split(" (").next().unwrap_or(r);
             return Err(unsupported(&format!(
@@ -353,6 +358,7 @@ impl Parser {
                     Limit::NoLimit => "no limit",
                     Limit::PotLimit => "pot limit",
                     Limit::FixedLimit => "fixed limit",
+                    Limit::PotLimitPreFlopNoLimitPostFlop => "mixed limits",
                 }
             )));
         }

@@ -1355,17 +1355,21 @@ fn line_of(text: &str, part: &str) -> u32 {
     u32::try_from(at + 1).unwrap_or(0)
 }
 
-/// Mixed limits by street (B28) are not played yet: a typed unsupported error that
-/// names them, never an unreadable header.
+/// PokerStars' "Pot Limit Pre-Flop, No Limit Post-Flop" reads as mixed limits
+/// (B28); a mix it does not deal is a typed unsupported error that names it, never
+/// an unreadable header.
 #[test]
-fn h5_mixed_limits_by_street_are_unsupported_and_named() {
+fn h5_mixed_limits_by_street_read_and_other_mixes_are_unsupported_and_named() {
     let text = CASH.replacen(
         "Hold'em No Limit ($0.25/$0.50 USD)",
         "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($0.25/$0.50 USD)",
         1,
     );
     assert_ne!(text, CASH);
-    let e = err(&text);
+    let hand = one(&text).expect("PL/NL reads");
+    assert_eq!(hand.header.limit, Limit::PotLimitPreFlopNoLimitPostFlop);
+    let other = text.replace("Pot Limit Pre-Flop, No", "Limit Pre-Flop, No");
+    let e = err(&other);
     assert!(
         e.line == 1 && e.is_unsupported() && e.to_string().contains("mixed limits"),
         "{e}"

@@ -92,6 +92,9 @@ pub enum Limit {
     PotLimit,
     /// `Limit` (fixed limit): the header's stakes are the small and big bets.
     FixedLimit,
+    /// `Pot Limit Pre-Flop, No Limit Post-Flop` (mixed limits, B28): the header's
+    /// stakes are the blinds.
+    PotLimitPreFlopNoLimitPostFlop,
 }
 
 /// A tournament's buy-in as the header writes it.

@@ -1236,7 +1236,7 @@ impl<'h> Builder<'h> {
             .collect();
         let variant = match hand.header.limit {
             Limit::NoLimit => Variant::NoLimit,
-            Limit::PotLimit => Variant::PotLimit,
+            Limit::PotLimit | Limit::PotLimitPreFlopNoLimitPostFlop => Variant::PotLimit,
             Limit::FixedLimit => Variant::FixedLimit,
         };
         let bb_slot = if self.heads_up { 1 } else { self.bb_player };
@@ -1276,13 +1276,21 @@ impl<'h> Builder<'h> {
             winnings: Some(self.collected),
             meta,
         };
+        let mut house = TableRules::STANDARD;
         if self.run_twice {
             // A table that runs the board twice (B26).
-            history.set_table_rules(TableRules {
-                max_board_runs: 2,
-                ..TableRules::STANDARD
-            });
+            house.max_board_runs = 2;
         }
+        if hand.header.limit == Limit::PotLimitPreFlopNoLimitPostFlop {
+            // Mixed limits (B28).
+            house.streets = Some([
+                Variant::PotLimit,
+                Variant::NoLimit,
+                Variant::NoLimit,
+                Variant::NoLimit,
+            ]);
+        }
+        history.set_table_rules(house);
         Imported {
             history,
             action_lines,
