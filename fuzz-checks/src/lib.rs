@@ -22,6 +22,7 @@ use holdem_history::native::{
 use holdem_history::phh::{PhhHands, parse_phh, phh_recordable, write_phh};
 use holdem_history::pokerstars;
 use holdem_history::replay::{HouseRules, Replayer, replay_hand};
+use holdem_history::sites::{self, fulltilt, ggpoker, pacific, winamax, wpn};
 use holdem_rules_config::Rules;
 use holdem_tourney::journal::{Entry, encode_frame, read_frames};
 use holdem_tourney::{RecoverError, Tournament};
@@ -75,6 +76,26 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "history_pokerstars",
         check: history_pokerstars,
+    },
+    Target {
+        name: "history_ggpoker",
+        check: history_ggpoker,
+    },
+    Target {
+        name: "history_fulltilt",
+        check: history_fulltilt,
+    },
+    Target {
+        name: "history_winamax",
+        check: history_winamax,
+    },
+    Target {
+        name: "history_wpn",
+        check: history_wpn,
+    },
+    Target {
+        name: "history_888",
+        check: history_888,
     },
 ];
 
@@ -220,33 +241,108 @@ pub fn history_pokerstars(data: &[u8]) -> Result<(), String> {
         let Ok(imported) = pokerstars::import(&hand) else {
             continue;
         };
-        // Replay is a function of the hand, so a copy read back equal replays
-        // to the direct import's outcome and gets the same verdict from the
-        // check against the text; both run once, on the direct import.
-        let outcome = replay_hand(&imported.history, &HouseRules::standard());
-        let _ = pokerstars::check(&imported, &outcome);
-        let h = &imported.history;
-        // PHH cannot record a board run twice (B26): the writer must refuse such a
-        // hand, and only such a hand, with the reason `phh_recordable` gives.
-        let phh = match write_phh(h) {
-            Ok(text) => Some(parse_phh(&text).map_err(|e| e.to_string())),
-            Err(_) if phh_recordable(h).is_err() => None,
-            Err(e) => return Err(format!("pokerstars: PHH refuses a recordable hand: {e}")),
-        };
-        let copies = [
-            Some(("jsonl", jsonl_round_trip(h))),
-            Some(("postcard", postcard_round_trip(h))),
-            phh.map(|back| ("phh", back)),
-        ];
-        for (format, back) in copies.into_iter().flatten() {
-            let back =
-                back.map_err(|e| format!("pokerstars via {format}: its output is refused: {e}"))?;
-            if back != *h {
-                return Err(format!("pokerstars via {format}: the hand changed"));
-            }
+        imported_hand_round_trips(&imported, "pokerstars")?;
+    }
+    Ok(())
+}
+
+/// What every site check asks of a hand its reader parsed and the shared builder
+/// imported: it replays and is checked against its text without a panic, and it
+/// writes as JSON Lines, postcard and PHH (unless PHH cannot record it, and then
+/// only with the reason `phh_recordable` gives) and reads back from each as the
+/// same hand, so every copy replays to the direct import's outcome.
+fn imported_hand_round_trips(imported: &sites::Imported, site: &str) -> Result<(), String> {
+    // Replay is a function of the hand, so a copy read back equal replays to the
+    // direct import's outcome and gets the same verdict from the check against
+    // the text; both run once, on the direct import.
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    let _ = sites::check(imported, &outcome);
+    let h = &imported.history;
+    let phh = match write_phh(h) {
+        Ok(text) => Some(parse_phh(&text).map_err(|e| e.to_string())),
+        Err(_) if phh_recordable(h).is_err() => None,
+        Err(e) => return Err(format!("{site}: PHH refuses a recordable hand: {e}")),
+    };
+    let copies = [
+        Some(("jsonl", jsonl_round_trip(h))),
+        Some(("postcard", postcard_round_trip(h))),
+        phh.map(|back| ("phh", back)),
+    ];
+    for (format, back) in copies.into_iter().flatten() {
+        let back = back.map_err(|e| format!("{site} via {format}: its output is refused: {e}"))?;
+        if back != *h {
+            return Err(format!("{site} via {format}: the hand changed"));
         }
     }
     Ok(())
+}
+
+/// One site's text (rule H6) through that site's own reader, whatever the header
+/// says: any bytes decode to lines, which are cut at the site's hand headers (all
+/// of them one hand when there is none) and each part read by `parse`; a part
+/// that parses and imports must pass [`imported_hand_round_trips`].
+fn site_text(
+    data: &[u8],
+    site: &str,
+    is_hand_start: fn(&str) -> bool,
+    parse: sites::Reader,
+) -> Result<(), String> {
+    let text = sites::text::decode(data);
+    let lines: Vec<(u32, &str)> = sites::text::lines(&text).collect();
+    let mut starts: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, l))| is_hand_start(l))
+        .map(|(i, _)| i)
+        .collect();
+    if starts.first() != Some(&0) {
+        starts.insert(0, 0);
+    }
+    for (k, &from) in starts.iter().enumerate().take(MAX_HANDS) {
+        let to = starts.get(k + 1).copied().unwrap_or(lines.len());
+        let Some(part) = lines.get(from..to) else {
+            continue;
+        };
+        let Ok(hand) = parse(part) else {
+            continue;
+        };
+        let Ok(imported) = sites::build(&hand, hand.header.site) else {
+            continue;
+        };
+        imported_hand_round_trips(&imported, site)?;
+    }
+    Ok(())
+}
+
+/// GGPoker text (`holdem_history::sites::ggpoker`, H6): see [`site_text`].
+pub fn history_ggpoker(data: &[u8]) -> Result<(), String> {
+    site_text(data, "ggpoker", ggpoker::is_hand_start, ggpoker::parse_hand)
+}
+
+/// Full Tilt text (`holdem_history::sites::fulltilt`, H6): see [`site_text`].
+pub fn history_fulltilt(data: &[u8]) -> Result<(), String> {
+    site_text(
+        data,
+        "fulltilt",
+        fulltilt::is_hand_start,
+        fulltilt::parse_hand,
+    )
+}
+
+/// Winamax text (`holdem_history::sites::winamax`, H6): see [`site_text`].
+pub fn history_winamax(data: &[u8]) -> Result<(), String> {
+    site_text(data, "winamax", winamax::is_hand_start, winamax::parse_hand)
+}
+
+/// Winning Poker Network text (`holdem_history::sites::wpn`, H6): see
+/// [`site_text`].
+pub fn history_wpn(data: &[u8]) -> Result<(), String> {
+    site_text(data, "wpn", wpn::is_hand_start, wpn::parse_hand)
+}
+
+/// 888poker text (`holdem_history::sites::pacific`, H6): see [`site_text`].
+pub fn history_888(data: &[u8]) -> Result<(), String> {
+    site_text(data, "888", pacific::is_hand_start, pacific::parse_hand)
 }
 
 /// Card text (`holdem_cards`): a card list that parses prints back (each
