@@ -9,8 +9,8 @@
 //! - `rules`: checks `docs/rules-coverage.md` against the rule catalogue
 //!   `docs/rules.md` (and that catalogue against `../shared/RULES.md`).
 //! - `bench [NAME...]`: runs the criterion benchmarks of the `holdem-bench` crate.
-//! - `fuzz [TARGET...] [--seconds N] [--merge]`: builds the libFuzzer targets of
-//!   `fuzz/` (see [`fuzz`]) and runs each for N seconds (default 60) from its
+//! - `fuzz [TARGET...] [--seconds N] [--runs R] [--merge]`: builds the libFuzzer targets of
+//!   `fuzz/` (see [`fuzz`]) and runs each for N seconds (default 60; at most R executions) from its
 //!   checked-in corpus; `--merge` then minimises the corpus into
 //!   `fuzz/corpus/TARGET/`. CI does not fuzz: the corpora are replayed by the
 //!   `holdem-fuzz-checks` tests that `ci` runs with the workspace.
@@ -65,7 +65,7 @@ fn main() -> ExitCode {
                  corpora         the Parquet export read back by DuckDB (Python venv in target/py-corpora)\n  \
                  bench [NAME..]  criterion benchmarks: eval (with peers), cards, pots, betting, tourney, history\n  \
                  gen-histories   regenerate the seeded random hand-history corpus\n  \
-                 fuzz [TARGET..] [--seconds N] [--merge]\n                  \
+                 fuzz [TARGET..] [--seconds N] [--runs R] [--merge]\n                  \
                  run the libFuzzer targets of fuzz/ (N s each, default 60)\n  \
                  soak [--hands N] [--tournaments M] [--seed S] [--threads T]\n                  \
                  random hands and killed-and-resumed tournaments, every invariant checked"

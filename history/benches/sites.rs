@@ -1,0 +1,82 @@
+//! Throughput of each site's text on one core (rule H6): read the text, convert
+//! each hand to the native model by the shared builder, replay it under the
+//! standard rules and check the result against the text, on each site's real files
+//! in `data/histories/` (PokerStars' Zoom sample beside them as the reference).
+//! The files are decoded once, outside the measured loop, as in the PokerStars
+//! bench; the count of hands is those the reader parses (other games included,
+//! which are refused by name at their header).
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use holdem_history::pokerstars::{check, hands, import};
+use holdem_history::replay::{HouseRules, replay_hand};
+use holdem_history::sites::text::decode;
+
+/// Every file under `dir`, sorted, decoded, joined by blank lines.
+fn folder_text(dir: &Path) -> String {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut text = String::new();
+    for f in files {
+        if let Ok(bytes) = std::fs::read(&f) {
+            text.push_str(&decode(&bytes));
+            text.push_str("\n\n");
+        }
+    }
+    text
+}
+
+fn sites(c: &mut Criterion) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
+    let rules = HouseRules::standard();
+    let mut g = c.benchmark_group("sites");
+    for (name, folder) in [
+        ("pokerstars_zoom", "pokerstars/santiweight"),
+        ("ggpoker", "ggpoker"),
+        ("fulltilt", "fulltilt"),
+        ("winamax", "winamax"),
+        ("wpn", "wpn"),
+        ("888", "888"),
+        ("partypoker", "partypoker"),
+        ("ipoker", "ipoker"),
+    ] {
+        let text = folder_text(&root.join(folder));
+        let count = hands(&text).filter(Result::is_ok).count();
+        if count == 0 {
+            continue;
+        }
+        g.throughput(Throughput::Elements(count as u64));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut agreed = 0usize;
+                for hand in hands(black_box(&text)).flatten() {
+                    if let Ok(imported) = import(&hand) {
+                        let outcome = replay_hand(&imported.history, &rules);
+                        agreed += usize::from(check(&imported, &outcome).is_ok());
+                    }
+                }
+                agreed
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, sites);
+criterion_main!(benches);
