@@ -7,7 +7,9 @@
 //! `lean-decode-generated` (the same on 2,000 generated hands), `replay` (decoded Pluribus hands), `replay-cached` (the same through a
 //! [`Replayer`]), `generated` (2,000 decoded generated hands), `pokerstars-parse`
 //! (the 222 Zoom hands of the PokerStars bench, text to typed hands) or
-//! `pokerstars` (the same, imported, replayed and checked, as the bench does). The postcard
+//! `pokerstars` (the same, imported, replayed and checked, as the bench does), or
+//! `site:FOLDER` (every file of `data/histories/FOLDER`, e.g. `site:ggpoker`, read
+//! the same way, as the `sites` bench does). The postcard
 //! workloads read `HOLDEMH2` frames (the current native format); a workload name
 //! ending in `-v1` (`lean-replay-v1`) reads the same hands as `HOLDEMH1` frames.
 //! Instruction counts do not depend on the load of the machine; divide by the hands
@@ -32,6 +34,31 @@ const ZOOM_B: &[u8] = include_bytes!(
 );
 const GENERATED: &[u8] =
     include_bytes!("../../data/histories/generated/seed-2026-10000-hands.postcard");
+
+/// Every file under `dir`, sorted, decoded, joined by blank lines.
+fn folder_text(dir: &std::path::Path) -> String {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut text = String::new();
+    for f in files {
+        if let Ok(bytes) = std::fs::read(&f) {
+            text.push_str(&holdem_history::sites::text::decode(&bytes));
+            text.push_str("\n\n");
+        }
+    }
+    text
+}
 
 fn settled(o: &Outcome) -> bool {
     matches!(o, Outcome::Ok { settled: true, .. })
@@ -68,6 +95,17 @@ fn main() {
         pokerstars::decode(ZOOM_A),
         pokerstars::decode(ZOOM_B)
     );
+    // `site:FOLDER`: every file under `data/histories/FOLDER`, decoded once.
+    let site_text = workload
+        .strip_prefix("site:")
+        .map(|folder| {
+            folder_text(
+                &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../data/histories")
+                    .join(folder),
+            )
+        })
+        .unwrap_or_default();
     let mut count = 0usize;
     let mut ok = 0usize;
     // The decoded actions' storage, reused from hand to hand as a stream does.
@@ -174,6 +212,15 @@ fn main() {
             }
             "pokerstars" => {
                 for h in pokerstars::hands(black_box(&stars)).flatten() {
+                    count += 1;
+                    if let Ok(imported) = pokerstars::import(&h) {
+                        let outcome = replay_hand(&imported.history, &rules);
+                        ok += usize::from(pokerstars::check(&imported, &outcome).is_ok());
+                    }
+                }
+            }
+            site if site.starts_with("site:") => {
+                for h in pokerstars::hands(black_box(&site_text)).flatten() {
                     count += 1;
                     if let Ok(imported) = pokerstars::import(&h) {
                         let outcome = replay_hand(&imported.history, &rules);

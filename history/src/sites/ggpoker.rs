@@ -70,12 +70,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let after = lines.get(i + 1..).unwrap_or(&[]);
     // A street of the first run with no second-run street of its kind was dealt
     // once, before the board ran twice.
-    let second = |street: &str| {
-        after
-            .iter()
-            .any(|(_, l)| l.starts_with(&format!("*** SECOND {street} ***")))
-    };
-    let (second_flop, second_turn) = (second("FLOP"), second("TURN"));
+    let second = |heading: &str| after.iter().any(|(_, l)| l.starts_with(heading));
+    let (second_flop, second_turn) = (second("*** SECOND FLOP ***"), second("*** SECOND TURN ***"));
     let mut first_board: Option<&str> = None;
     let mut owned: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(after.len());
     for &(n, line) in after {

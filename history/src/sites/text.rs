@@ -167,7 +167,7 @@ pub fn without_separators(line: &str) -> Cow<'_, str> {
             && (1..=3).all(|k| b.get(i + k).is_some_and(u8::is_ascii_digit))
             && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
     };
-    if !(0..b.len()).any(is_sep) {
+    if !b.iter().enumerate().any(|(i, &c)| c == b',' && is_sep(i)) {
         return Cow::Borrowed(line);
     }
     let mut out = String::with_capacity(line.len());
