@@ -3,9 +3,7 @@
 //! not valid UTF-8 is read as Windows-1252 (the clients' older files, where `€` is
 //! byte 0x80). Lines end at `\r\n`, `\n` or a lone `\r`; trailing blanks and a
 //! byte-order mark at the start of any line (files concatenated together) are
-//! dropped, and one inside a line (a file appended to another that does not end
-//! with a line end) ends the line there: the text after it is a line of its own,
-//! under the same line number. Where a hand starts is the site's business (each site module has its
+//! dropped. Where a hand starts is the site's business (each site module has its
 //! own header test).
 
 use std::borrow::Cow;
@@ -85,7 +83,6 @@ pub fn lines(text: &str) -> Lines<'_> {
     Lines {
         rest: text,
         number: 0,
-        continued: false,
     }
 }
 
@@ -94,30 +91,6 @@ pub fn lines(text: &str) -> Lines<'_> {
 pub struct Lines<'a> {
     rest: &'a str,
     number: u32,
-    /// The rest continues the last line (cut at a byte-order mark): same number.
-    continued: bool,
-}
-
-/// The index of the first `\n` or `\r` in `bytes`, or of a byte-order mark after
-/// its first byte (a file appended to another without a line end), or its length
-/// if none: the fast scan for line ends, then a check for the mark's first byte
-/// only where the line holds one.
-#[inline]
-fn line_or_mark_end(bytes: &[u8]) -> usize {
-    let end = line_end(bytes);
-    let Some(line) = bytes.get(..end) else {
-        return end;
-    };
-    if !line.contains(&0xEF) {
-        return end;
-    }
-    let mut from = 0;
-    while line.get(from..from + 3) == Some(b"\xEF\xBB\xBF") {
-        from += 3;
-    }
-    line.get(from..)
-        .and_then(|l| l.windows(3).position(|w| w == b"\xEF\xBB\xBF"))
-        .map_or(end, |i| from + i)
 }
 
 /// The index of the first `\n` or `\r` in `bytes` (its length if none): eight bytes
@@ -159,12 +132,11 @@ impl<'a> Iterator for Lines<'a> {
         }
         let bytes = self.rest.as_bytes();
         // A line ends at `\n`, `\r\n` or a lone `\r`.
-        let end = line_or_mark_end(bytes);
-        let (skip, cut) = match (bytes.get(end), bytes.get(end + 1)) {
-            (Some(b'\r'), Some(b'\n')) => (2, false),
-            (Some(0xEF), _) => (0, true),
-            (Some(_), _) => (1, false),
-            (None, _) => (0, false),
+        let end = line_end(bytes);
+        let skip = match (bytes.get(end), bytes.get(end + 1)) {
+            (Some(b'\r'), Some(b'\n')) => 2,
+            (Some(_), _) => 1,
+            (None, _) => 0,
         };
         let mut start = 0;
         while bytes.get(start) == Some(&0xEF)
@@ -179,10 +151,7 @@ impl<'a> Iterator for Lines<'a> {
         // (Cut at ASCII bytes and after whole byte-order marks: char boundaries.)
         let line = self.rest.get(start..stop).unwrap_or("");
         self.rest = self.rest.get(end + skip..).unwrap_or("");
-        if !self.continued {
-            self.number = self.number.saturating_add(1);
-        }
-        self.continued = cut;
+        self.number = self.number.saturating_add(1);
         Some((self.number, line))
     }
 }
