@@ -46,6 +46,7 @@ pub mod check;
 pub mod error;
 pub mod fulltilt;
 pub mod ggpoker;
+pub mod ipoker;
 pub mod pacific;
 pub mod partypoker;
 pub mod text;
