@@ -85,6 +85,16 @@ fn h6_888poker_histories_match_their_snapshots() {
     });
 }
 
+/// H6 (and H3): every real PartyPoker file, found by its content, is imported,
+/// replayed and checked against its text, one snapshot per file.
+#[test]
+fn h6_partypoker_histories_match_their_snapshots() {
+    let rules = RulesBook::new(None);
+    insta::glob!("../../data/histories", "partypoker/**/*.txt", |path| {
+        insta::assert_snapshot!(render(path, &rules));
+    });
+}
+
 /// H3: the generated corpus (10,000 hands, native postcard, plus PHH and JSON Lines
 /// samples) is summarized in one snapshot, so the test stays fast.
 #[test]

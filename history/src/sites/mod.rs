@@ -46,7 +46,9 @@ pub mod check;
 pub mod error;
 pub mod fulltilt;
 pub mod ggpoker;
+pub mod ipoker;
 pub mod pacific;
+pub mod partypoker;
 pub mod text;
 pub mod winamax;
 pub mod wpn;
@@ -60,7 +62,8 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 /// True for a line that starts a hand of a site other than PokerStars read here
 /// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`, Winamax's
 /// `Winamax Poker - `, the Winning Poker Network's `Game started at: `, 888poker's
-/// `***** 888poker Hand History for Game N *****`), so a file of several sites'
+/// `***** 888poker Hand History for Game N *****`, PartyPoker's `***** Hand History
+/// for Game N *****`), so a file of several sites'
 /// hands is cut right.
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
@@ -69,6 +72,7 @@ pub fn is_other_hand_start(line: &str) -> bool {
         || wpn::is_hand_start(line)
         || winamax::is_hand_start(line)
         || pacific::is_hand_start(line)
+        || partypoker::is_hand_start(line)
 }
 
 /// The reader of the hand whose lines these are, by its header line (content
@@ -89,6 +93,9 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     }
     if pacific::is_hand_start(head) {
         return Some(pacific::parse_hand);
+    }
+    if partypoker::is_hand_start(head) {
+        return Some(partypoker::parse_hand);
     }
     None
 }

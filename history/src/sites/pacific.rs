@@ -207,12 +207,6 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         None => table.to_string(),
     };
     let table = table.as_str();
-    let sym = header
-        .currency
-        .symbol()
-        .map(String::from)
-        .unwrap_or_default();
-    let sym = sym.as_str();
     let table = table
         .strip_prefix("Table ")
         .ok_or_else(|| err(table_line, malformed("`Table NAME (Real Money)`", table)))?;
@@ -234,17 +228,54 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         .and_then(|r| r.strip_suffix(" is the button"))
         .and_then(digits)
         .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
-    let body: Vec<(u32, &str)> = rest
+    let body: Vec<(u32, &str)> = rest.copied().collect();
+    let size = max.map(|m| format!(" {m}-max")).unwrap_or_default();
+    let pm = if play_money { " (Play Money)" } else { "" };
+    let table = (
+        table_line,
+        format!("Table '{table_name}'{size}{pm} Seat #{button} is the button"),
+    );
+    read_body(header, first_line, button_line, table, &body, play_money)
+}
+
+/// The lines of an 888poker hand after its button line (seats, play, summary),
+/// or those of a site that writes the same forms ([`super::partypoker`] turns its
+/// own into these), read into the [`Hand`] whose `header` the caller read;
+/// `table` is the PokerStars form of the table line. Beyond 888's own forms it
+/// reads `is all-In [$X]` (a bet, call or raise by the amount added, as the round
+/// stands), a seat line ending ` is sitting out`, and the street names
+/// capitalised (`** Dealing Flop **`).
+///
+/// # Errors
+/// As [`parse_hand`].
+#[allow(clippy::too_many_lines)]
+pub(super) fn read_body(
+    header: Header,
+    first_line: u32,
+    button_line: u32,
+    table: (u32, String),
+    body: &[(u32, &str)],
+    play_money: bool,
+) -> Result<Hand, ImportError> {
+    let id = header.id;
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
+    let sym = header
+        .currency
+        .symbol()
+        .map(String::from)
+        .unwrap_or_default();
+    let sym = sym.as_str();
+    let body: Vec<(u32, &str)> = body
+        .iter()
         .copied()
         .filter(|(_, l)| !l.starts_with("Total number of players") && !l.starts_with("#Game No : "))
         .collect();
     let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + 8);
-    let size = max.map(|m| format!(" {m}-max")).unwrap_or_default();
-    let pm = if play_money { " (Play Money)" } else { "" };
-    out.push((
-        table_line,
-        format!("Table '{table_name}'{size}{pm} Seat #{button} is the button"),
-    ));
+    out.push(table);
     let mut names: Vec<String> = Vec::new();
     let mut stacks: Vec<Amount> = Vec::new();
     let mut at = 0;
@@ -255,6 +286,10 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         let (num, r) = r
             .split_once(": ")
             .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
+        let (r, out_of) = match r.strip_suffix(" is sitting out") {
+            Some(r) => (r, " is sitting out"),
+            None => (r, ""),
+        };
         let (name, stack) = r
             .strip_suffix(" )")
             .and_then(|r| r.rsplit_once(" ( "))
@@ -262,7 +297,10 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         let stack = amount_of(&without_separators(stack)).map_err(|k| err(n, k))?;
         out.push((
             n,
-            format!("Seat {num}: {name} ({} in chips)", money(sym, stack)),
+            format!(
+                "Seat {num}: {name} ({} in chips){out_of}",
+                money(sym, stack)
+            ),
         ));
         names.push(name.to_string());
         stacks.push(stack);
@@ -319,7 +357,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
                 .split_once(" ** ")
                 .ok_or_else(|| err(n, malformed("`** Dealing STREET ** [ .. ]`", line)))?;
             let cards = card_list(cards).map_err(|k| err(n, k))?;
-            let text = match street {
+            let text = match street.to_ascii_lowercase().as_str() {
                 "flop" => format!("*** FLOP *** [{cards}]"),
                 "turn" => format!("*** TURN *** [{}] [{cards}]", board.join(" ")),
                 "river" => format!("*** RIVER *** [{}] [{cards}]", board.join(" ")),
@@ -419,6 +457,20 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
                 ""
             };
             format!("{name}: posts big blind {}{all_in}", money(sym, a))
+        } else if let Some(r) = verb.strip_prefix("is all-In ") {
+            let a = bracket_amount(r).map_err(|k| err(n, k))?;
+            let (now, _) = add(a, true)?;
+            if before == Amount::ZERO {
+                format!("{name}: bets {} and is all-in", money(sym, a))
+            } else if now <= before {
+                format!("{name}: calls {} and is all-in", money(sym, a))
+            } else {
+                format!(
+                    "{name}: raises {} to {} and is all-in",
+                    money(sym, Amount(now.0.saturating_sub(before.0))),
+                    money(sym, now)
+                )
+            }
         } else if verb == "folds" || verb == "checks" {
             format!("{name}: {verb}")
         } else if let Some((word, r)) = verb.split_once(' ') {

@@ -394,17 +394,18 @@ fn h6_full_tilt_forms_it_cannot_read_are_typed_errors_naming_them() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
 
-    /// Whatever is cut out of or written into a GGPoker, Full Tilt or Winamax hand, the
+    /// Whatever is cut out of or written into a GGPoker, Full Tilt or Winamax (cash or
+    /// tournament) hand, the
     /// readers answer with a hand or a typed error naming a line of the text, never
     /// a panic.
     #[test]
     fn h6_mangled_site_text_gives_a_hand_or_a_typed_error(
-        site in 0usize..3,
+        site in 0usize..4,
         cut in 0usize..1800,
         len in 0usize..40,
         insert in "[ -~€,\n]{0,12}",
     ) {
-        let text = [GG_RUN_TWICE, FULL_TILT, WINAMAX][site];
+        let text = [GG_RUN_TWICE, FULL_TILT, WINAMAX, WINAMAX_TOURNAMENT][site];
         let mut chars: Vec<char> = text.chars().collect();
         let at = cut.min(chars.len());
         let end = (at + len).min(chars.len());
@@ -505,11 +506,7 @@ fn h6_a_winamax_blind_out_of_position_and_no_rake_read() {
 fn h6_other_games_and_forms_on_winamax_are_unsupported_naming_them() {
     for (from, to, named) in [
         ("Holdem no limit", "Omaha pot limit", "`Omaha pot limit`"),
-        (
-            "CashGame",
-            "Tournament \"Expresso\" buyIn: 1.86€ + 0.14€ level: 1",
-            "Tournament",
-        ),
+        ("CashGame", "Sit&Go", "`Sit&Go`"),
         ("(0.25€/0.50€)", "($0.25/$0.50)", "currency"),
         ("(real money)", "(play money)", "play-money"),
     ] {
@@ -542,4 +539,85 @@ fn h6_malformed_winamax_text_is_a_typed_error_at_its_line() {
         matches!(&e.kind, K::Disagreement { rule, .. } if rule == "H5"),
         "{e}"
     );
+}
+
+/// A Winamax tournament hand (crafted: no public sample with a licence that allows
+/// it was found), with an ante: `(ANTE/SB/BB)`.
+const WINAMAX_TOURNAMENT: &str = "Winamax Poker - Tournament \"Kill The Fish\" buyIn: 4.50€ + 0.50€ level: 9 - HandId: #4829100000000000002-57-1780000002 - Holdem no limit (25/100/200) - 2026/06/09 21:14:02 UTC
+Table: 'Kill The Fish(1124300002)#004' 9-max (real money) Seat #3 is the button
+Seat 1: Delta (4200)
+Seat 2: Echo (9000)
+Seat 3: Fox (3000)
+*** ANTE/BLINDS ***
+Delta posts ante 25
+Echo posts ante 25
+Fox posts ante 25
+Delta posts small blind 100
+Echo posts big blind 200
+*** PRE-FLOP ***
+Fox folds
+Delta raises 3975 to 4175 and is all-in
+Echo calls 3975
+*** FLOP *** [2c 7d 9s]
+*** TURN *** [2c 7d 9s][Jh]
+*** RIVER *** [2c 7d 9s Jh][3c]
+*** SHOW DOWN ***
+Delta shows [Ah Th] (High card : Ace)
+Echo shows [Kc Kd] (One pair : Kings)
+Echo collected 8425 from pot
+*** SUMMARY ***
+Total pot 8425 | No rake
+Board: [2c 7d 9s Jh 3c]
+Seat 2: Echo (big blind) showed [Kc Kd] and won 8425 with One pair : Kings
+Seat 1: Delta (small blind) showed [Ah Th] and lost with High card : Ace
+";
+
+#[test]
+fn h6_a_winamax_tournament_hand_reads_chips_level_ante_and_buy_in_and_settles() {
+    use super::ast::BuyIn;
+    let hand = winamax(WINAMAX_TOURNAMENT).expect("reads");
+    assert_eq!(hand.header.currency, Currency::Chips);
+    assert_eq!(hand.header.stakes, (Amount(10_000), Amount(20_000)));
+    let t = hand.header.tournament.as_ref().expect("a tournament");
+    assert_eq!(t.id, 4_829_100_000_000_000_002);
+    assert_eq!(t.level.as_deref(), Some("9"));
+    assert_eq!(
+        t.buy_in,
+        BuyIn::Paid {
+            parts: vec![Amount(450), Amount(50)],
+            currency: Currency::Eur
+        }
+    );
+    let h = settled(WINAMAX_TOURNAMENT);
+    assert_eq!(h.finishing_stacks, Some(vec![0, 13_225, 2_975]));
+    // Without an ante, and a free roll.
+    let free = WINAMAX_TOURNAMENT
+        .replacen("4.50€ + 0.50€", "0€ + 0€", 1)
+        .replacen("(25/100/200)", "(100/200)", 1);
+    let t = winamax(&free).expect("reads").header.tournament;
+    assert_eq!(t.map(|t| t.buy_in), Some(BuyIn::Freeroll));
+}
+
+#[test]
+fn h6_malformed_winamax_tournament_text_is_a_typed_error_at_its_line() {
+    use super::error::ImportErrorKind as K;
+    // A buy-in that is not in euros, stakes that are not chips, four numbers.
+    for (from, to, amount) in [
+        ("4.50€ + 0.50€", "4.50$ + 0.50$", true),
+        ("(25/100/200)", "(25/1x0/200)", true),
+        ("(25/100/200)", "(5/25/100/200)", false),
+        (" buyIn: 4.50€ + 0.50€ level: 9", "", false),
+    ] {
+        let e = winamax(&WINAMAX_TOURNAMENT.replacen(from, to, 1)).expect_err("refused");
+        assert_eq!(e.line, 1, "{e}");
+        if amount {
+            assert!(matches!(e.kind, K::Amount { .. }), "{e}");
+        } else {
+            assert!(matches!(e.kind, K::Malformed { .. }), "{e}");
+        }
+    }
+    // A bounty on the seat line: a form no sample shows, not read.
+    let e = winamax(&WINAMAX_TOURNAMENT.replacen("(4200)", "(4200, 2.50€ bounty)", 1))
+        .expect_err("refused");
+    assert_eq!(e.line, 3, "{e}");
 }

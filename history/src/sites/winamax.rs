@@ -1,4 +1,5 @@
-//! Winamax text hand histories (rule H6): the English client's hold'em cash hands,
+//! Winamax text hand histories (rule H6): the English client's hold'em cash and
+//! tournament hands,
 //! read into the site-neutral [`Hand`] and converted by the shared
 //! [builder](super::builder).
 //!
@@ -13,17 +14,24 @@
 //!   blinds and `*** PRE-FLOP ***` for `*** HOLE CARDS ***`;
 //! - the summary: `Total pot 43.45€ | Rake 3€` (the total is what the players
 //!   collected, after the rake; PokerStars' total holds the rake, so the two are
-//!   added), `| No rake`, `Board: [..]`, `won 43.45€`.
+//!   added), `| No rake`, `Board: [..]`, `won 43.45€`;
+//! - tournaments, in chips: `Winamax Poker - Tournament "Expresso" buyIn: 1.86€ +
+//!   0.14€ level: 1 - HandId: #4829108511470256129-1-1780949140 - Holdem no limit
+//!   (10/20) - DATE`; with an ante the stakes are `(25/100/200)`, the smallest of
+//!   the three the ante (posted on its own `posts ante` line); the tournament's
+//!   number is the first of the hand's three, the buy-in's parts in euros (all
+//!   zero: a free roll).
 //!
 //! Refused, with a typed error that names them: another game (Omaha) is
-//! unsupported, naming the game; so are tournaments and play money, whose forms
-//! no file here shows.
+//! unsupported, naming the game; so are play money and the French client's words,
+//! whose forms no file here shows. A bounty written on a seat line is not read
+//! (malformed at its line): no sample shows its form.
 
 use std::borrow::Cow;
 
 use crate::pokerstars::parse::{digits, parse_amount, parse_body, timestamp};
 
-use super::ast::{Amount, Currency, Hand, Header, Limit};
+use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::Site;
 use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
 use super::text::split_player;
@@ -176,8 +184,9 @@ fn summary_line(line: &str) -> Result<Option<Cow<'_, str>>, Kind> {
                 text: shorten(total),
                 reason: "too large",
             })?;
+        let sign = if total.contains('€') { "€" } else { "" };
         return Ok(Some(Cow::Owned(format!(
-            "Total pot €{} | Rake {rake}",
+            "Total pot {sign}{} | Rake {rake}",
             Amount(gross)
         ))));
     }
@@ -257,8 +266,46 @@ fn body_line<'a>(line: &'a str, names: &[&str]) -> Result<Option<Cow<'a, str>>, 
     Ok(Some(Cow::Owned(format!("{name}: {verb}"))))
 }
 
+/// `Expresso" buyIn: 1.86€ + 0.14€ level: 1` (after `Tournament "`): the
+/// tournament, its buy-in in euros (a free roll when every part is zero).
+fn tournament(id: u64, text: &str) -> Result<Tournament, Kind> {
+    let expected = "`Tournament \"NAME\" buyIn: X€ + Y€ level: N`";
+    let (_, rest) = text
+        .split_once("\" buyIn: ")
+        .ok_or_else(|| malformed(expected, text))?;
+    let (buy_in, level) = rest
+        .split_once(" level: ")
+        .ok_or_else(|| malformed(expected, text))?;
+    let parts = buy_in
+        .split(" + ")
+        .map(|p| {
+            p.strip_suffix('€')
+                .and_then(parse_amount)
+                .ok_or_else(|| Kind::Amount {
+                    text: shorten(p),
+                    reason: "not an amount in euros of at most two decimals",
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let buy_in = if parts.iter().all(|a| *a == Amount(0)) {
+        BuyIn::Freeroll
+    } else {
+        BuyIn::Paid {
+            parts,
+            currency: Currency::Eur,
+        }
+    };
+    Ok(Tournament {
+        id,
+        buy_in,
+        level: Some(level.trim().to_string()),
+        round: None,
+    })
+}
+
 /// The header line: `Winamax Poker - CashGame - HandId: #A-B-C - Holdem no limit
-/// (SB/BB) - DATE`.
+/// (SB/BB) - DATE`, or a tournament's `Winamax Poker - Tournament "NAME" buyIn: X€ +
+/// Y€ level: N - HandId: #T-A-B - Holdem no limit (ANTE/SB/BB) - DATE` in chips.
 fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
     let expected = "`Winamax Poker - CashGame - HandId: #ID - GAME (SB/BB) - DATE`";
     let fail = |hand: Option<u64>, kind: Kind| ImportError {
@@ -281,12 +328,22 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         .and_then(digits)
         .ok_or_else(|| fail(None, malformed("a hand number `#A-B-C`", line)))?;
     let fail = |kind: Kind| fail(Some(id), kind);
-    if kind != "CashGame" {
+    let tournament = if kind == "CashGame" {
+        None
+    } else if let Some(t) = kind.strip_prefix("Tournament \"") {
+        // The tournament's number is the first of the hand's three.
+        let tid = label
+            .split('-')
+            .next()
+            .and_then(digits)
+            .ok_or_else(|| fail(malformed("a hand number `#TOURNAMENT-A-B`", line)))?;
+        Some(tournament(tid, t).map_err(fail)?)
+    } else {
         return Err(fail(Kind::Unsupported(format!(
-            "a Winamax `{}` hand (only cash games are read)",
+            "a Winamax `{}` hand (only cash games and tournaments are read)",
             shorten(kind)
         ))));
-    }
+    };
     let (game, rest) = rest
         .split_once(" (")
         .ok_or_else(|| fail(malformed(expected, line)))?;
@@ -304,6 +361,52 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
     let (stakes_text, date) = rest
         .split_once(") - ")
         .ok_or_else(|| fail(malformed("`(SB/BB) - DATE`", line)))?;
+    if tournament.is_some() {
+        // Chips: `(SB/BB)`, or with an ante `(ANTE/SB/BB)`, the ante the smallest
+        // of the three (it is posted on its own line).
+        let mut chips = stakes_text
+            .split('/')
+            .map(|s| {
+                parse_amount(s).ok_or_else(|| {
+                    fail(Kind::Amount {
+                        text: shorten(s),
+                        reason: "not a number of chips",
+                    })
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        chips.sort();
+        let (sb, bb) = match chips.as_slice() {
+            [sb, bb] | [_, sb, bb] => (*sb, *bb),
+            _ => {
+                return Err(fail(malformed(
+                    "the stakes `(SB/BB)` or `(ANTE/SB/BB)`",
+                    line,
+                )));
+            }
+        };
+        if sb == Amount(0) {
+            return Err(fail(Kind::Amount {
+                text: shorten(stakes_text),
+                reason: "the stakes must be positive, the small at most the big",
+            }));
+        }
+        let time = timestamp(date.trim())
+            .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD HH:MM:SS UTC`", line)))?;
+        return Ok(Header {
+            id,
+            label: Some(label.to_string()),
+            site: &SITE,
+            game_form: false,
+            zoom: false,
+            tournament,
+            limit,
+            stakes: (sb, bb),
+            currency: Currency::Chips,
+            cap: None,
+            times: vec![time],
+        });
+    }
     let (sb, bb) = stakes_text
         .split_once('/')
         .ok_or_else(|| fail(malformed("the stakes `(SB/BB)`", line)))?;

@@ -1,0 +1,474 @@
+//! PartyPoker text hand histories (rule H6), read into the site-neutral [`Hand`]
+//! and converted by the shared [`super::builder`].
+//!
+//! The client writes:
+//! ```text
+//! ***** Hand History for Game 14507003662 *****
+//! $1/$2 USD NL Texas Hold'em - Saturday, April 11, 13:57:03 EDT 2015
+//! Table Abuja (Real Money)
+//! Seat 2 is the button
+//! Total number of players : 6/6
+//! Seat 2: LoudAndFast ( $296.69 USD )
+//! StreetsAhead posts small blind [$1 USD].
+//! Peacli posts big blind + dead [$3].
+//! ** Dealing down cards **
+//! Peacli raises [$2 USD]
+//! ** Dealing Flop ** [ 4h, 4s, Jh ]
+//! peace_da_ball shows [ Td, Jc ]two pairs, Jacks and Fours.
+//! Peacli doesn't show [ 6h, Ks ]two pairs, Sixes and Fours.
+//! peace_da_ball wins $49.63 USD from the main pot with two pairs, Jacks and Fours.
+//! ```
+//! These are 888poker's forms ([`super::pacific`]) with a few words of its own:
+//! each Party line is turned into the 888 form and read by the same body reader
+//! ([`super::pacific::read_body`]), so the amounts follow the same rules:
+//! - every bracketed amount is the money the player adds (a raise's total is what
+//!   the player had in this round plus it); `is all-In [$X]` is a bet, a call or a
+//!   raise by the amount added, as the round stands;
+//! - `posts big blind + dead [$3]` is a dead small blind and a live big blind
+//!   (the dead part is the header's small blind);
+//! - no uncalled bet, total pot or rake is written: the unmatched part of the
+//!   largest bet goes back to its player (B16), the rake is what the pot holds
+//!   beyond what the players win, and a `wins` that includes the returned part is
+//!   counted without it;
+//! - the showdown is written after the play, with no marker: `shows [..]`,
+//!   `doesn't show [..]` (cards named as they are mucked) and `does not show
+//!   cards.`, then `wins $X USD [from the main pot | from the side pot N] [with ..]`;
+//! - a seated player with no line in the hand (no blind, no action) is sitting
+//!   out; table notices (time bank, joining, leaving, `Game #N starts.`) are
+//!   skipped;
+//! - the header's stakes are the blinds (no limit, pot limit) or the small and
+//!   big bets (fixed limit); the older header (`$50 USD PL Texas Hold'em`, the
+//!   table's buy-in) names none, and the blinds are then those posted;
+//! - amounts have thousands separators (`$5,000 USD`); seats are listed in any
+//!   order.
+//!
+//! Refused with a typed error naming them: another game (Omaha, Omaha Hi-Lo) is
+//! unsupported, naming it; anything else out of form is malformed at its line.
+
+use crate::pokerstars::parse::digits;
+
+use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
+use super::builder::{self, Imported, Site};
+use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::text::without_separators;
+
+/// PartyPoker, for the builder.
+pub static SITE: Site = Site {
+    name: "PartyPoker",
+    cap_field: "_partypoker_cap",
+    jackpot_drop: false,
+};
+
+/// The banner that starts a PartyPoker hand.
+const BANNER: &str = "***** Hand History for Game ";
+
+/// True for the first line of a PartyPoker hand (`***** Hand History for Game N
+/// *****`; 888poker's names its site before `Hand History`).
+pub fn is_hand_start(line: &str) -> bool {
+    line.starts_with(BANNER)
+}
+
+/// Converts a PartyPoker hand (the shared [`builder::build`]).
+///
+/// # Errors
+/// As [`builder::build`].
+pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
+    builder::build(hand, &SITE)
+}
+
+/// An amount as Party writes it: `$1,000 USD`, `$0.05`.
+fn amount_of(text: &str) -> Result<Amount, Kind> {
+    let t = text.trim().trim_start_matches(['$', '€', '£']);
+    let t = t.split(' ').next().unwrap_or(t);
+    crate::pokerstars::parse::parse_amount(&without_separators(t)).ok_or_else(|| Kind::Amount {
+        text: shorten(text),
+        reason: "not a number of at most two decimals",
+    })
+}
+
+/// The amount in the first brackets of `s` (`[$1 USD].`).
+fn bracket_amount(s: &str) -> Result<Amount, Kind> {
+    let inner = s
+        .split_once('[')
+        .and_then(|(_, r)| r.split_once(']'))
+        .ok_or_else(|| malformed("an amount in brackets `[$X]`", s))?;
+    amount_of(inner.0)
+}
+
+/// The seat name that `rest` begins with, followed by a blank (the longest).
+fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(&'n str, &'a str)> {
+    names
+        .iter()
+        .filter(|n| {
+            rest.strip_prefix(n.as_str())
+                .is_some_and(|r| r.starts_with(' '))
+        })
+        .max_by_key(|n| n.len())
+        .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
+}
+
+/// A table notice: not part of the game's state.
+fn is_notice(line: &str) -> bool {
+    const ENDS: [&str; 9] = [
+        " did not respond in time",
+        " time bank for this hand.",
+        " has left the table.",
+        " has joined the table.",
+        " is sitting out",
+        " is sitting out.",
+        " sits out",
+        " is disconnected.",
+        " has been reconnected.",
+    ];
+    ENDS.iter().any(|e| line.ends_with(e))
+        || line.contains("time bank will be activated")
+        || (line.starts_with("Game #") && line.ends_with(" starts."))
+        || line.starts_with("#Game No : ")
+        || line.starts_with("Total number of players")
+}
+
+/// A line of the showdown (after the play, with no marker before it).
+fn is_showdown(verb: &str) -> bool {
+    verb.starts_with("shows")
+        || verb.starts_with("doesn't show")
+        || verb.starts_with("does not show")
+        || verb.starts_with("wins ")
+        || verb.starts_with("mucks")
+}
+
+/// Reads one PartyPoker hand from its lines (the `*****` banner first).
+///
+/// # Errors
+/// An [`ImportError`] naming the line: [`Kind::Unsupported`] for another game,
+/// [`Kind::Malformed`] and the others for text out of the format.
+pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
+    let mut rest = lines.iter().filter(|(_, l)| !l.is_empty() && !is_notice(l));
+    let Some(&(first_line, banner)) = rest.next() else {
+        return Err(ImportError {
+            hand: None,
+            line: lines.first().map_or(0, |l| l.0),
+            kind: Kind::Truncated("a header"),
+        });
+    };
+    let id = banner
+        .strip_prefix(BANNER)
+        .and_then(|r| r.strip_suffix(" *****"))
+        .and_then(|r| digits(r.trim()))
+        .ok_or_else(|| ImportError {
+            hand: None,
+            line: first_line,
+            kind: malformed("`***** Hand History for Game N *****`", banner),
+        })?;
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
+    let mut next = |what: &'static str| {
+        rest.next()
+            .copied()
+            .ok_or_else(|| err(first_line, Kind::Truncated(what)))
+    };
+    let (game_line, game) = next("the game line")?;
+    let (table_line, table) = next("the table line")?;
+    let (button_line, button) = next("the button's seat")?;
+    let body: Vec<(u32, &str)> = rest.copied().collect();
+    let mut header = header(id, &without_separators(game)).map_err(|k| err(game_line, k))?;
+    let table = table
+        .strip_prefix("Table ")
+        .ok_or_else(|| err(table_line, malformed("`Table NAME (Real Money)`", table)))?;
+    let play_money = table.contains("(Play Money)");
+    let table_name = table
+        .split(" (")
+        .next()
+        .unwrap_or(table)
+        .trim()
+        .replace('\'', "");
+    let button = button
+        .strip_prefix("Seat ")
+        .and_then(|r| r.strip_suffix(" is the button"))
+        .and_then(digits)
+        .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
+    let max = lines
+        .iter()
+        .find_map(|(_, l)| l.strip_prefix("Total number of players : "))
+        .and_then(|r| r.split_once('/'))
+        .and_then(|(_, m)| digits(m.trim()));
+    // The seats, in table order.
+    let at = body
+        .iter()
+        .take_while(|(_, l)| l.starts_with("Seat "))
+        .count();
+    let (seat_lines, play) = body.split_at(at);
+    let mut seats: Vec<(u64, u32, &str)> = Vec::with_capacity(seat_lines.len());
+    let mut names: Vec<String> = Vec::with_capacity(seat_lines.len());
+    for &(n, line) in seat_lines {
+        let (num, r) = line
+            .strip_prefix("Seat ")
+            .and_then(|r| r.split_once(": "))
+            .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
+        let num = digits(num).ok_or_else(|| err(n, malformed("a seat number", line)))?;
+        let name = r
+            .rsplit_once(" ( ")
+            .map(|(name, _)| name)
+            .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
+        seats.push((num, n, line));
+        names.push(name.to_string());
+    }
+    if seats.is_empty() {
+        return Err(err(button_line, Kind::Truncated("a seat line")));
+    }
+    // The older header names no blinds: they are those posted.
+    if header.stakes.1 == Amount::ZERO {
+        let posted = |what: &str| {
+            play.iter().find_map(|&(n, l)| {
+                let (_, verb) = split_name(l, &names)?;
+                verb.strip_prefix(what).map(|r| (n, bracket_amount(r)))
+            })
+        };
+        let bb = match posted("posts big blind ") {
+            Some((n, a)) => a.map_err(|k| err(n, k))?,
+            None => {
+                return Err(err(
+                    game_line,
+                    Kind::Truncated("the blinds (the header names none and none is posted)"),
+                ));
+            }
+        };
+        let sb = match posted("posts small blind ") {
+            Some((n, a)) => a.map_err(|k| err(n, k))?,
+            None => Amount(bb.0 / 2),
+        };
+        header.stakes = match header.limit {
+            Limit::FixedLimit => (bb, Amount(bb.0.saturating_mul(2))),
+            _ => (sb, bb),
+        };
+    }
+    let dead = match header.limit {
+        // Fixed limit: the header's stakes are the bets; the small blind is half
+        // the small bet.
+        Limit::FixedLimit => Amount(header.stakes.0.0 / 2),
+        _ => header.stakes.0,
+    };
+    // Who takes part: a seat with no line in the hand is not dealt in.
+    let mut active = vec![false; names.len()];
+    for &(_, l) in play {
+        let who = split_name(l, &names).map(|(n, _)| n).or_else(|| {
+            l.strip_prefix("Dealt to ")
+                .and_then(|r| split_name(r, &names))
+                .map(|(n, _)| n)
+        });
+        if let Some(i) = who.and_then(|w| names.iter().position(|m| m == w)) {
+            if let Some(a) = active.get_mut(i) {
+                *a = true;
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..seats.len()).collect();
+    order.sort_by_key(|&i| seats.get(i).map_or(0, |s| s.0));
+    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + 2);
+    for i in order {
+        let Some(&(_, n, line)) = seats.get(i) else {
+            continue;
+        };
+        let out_of = if active.get(i).copied().unwrap_or(false) {
+            ""
+        } else {
+            " is sitting out"
+        };
+        out.push((n, format!("{line}{out_of}")));
+    }
+    let mut showdown = false;
+    let mut small_blinds = 0;
+    let mut wins = false;
+    for &(n, line) in play {
+        if line == "** Dealing down cards **" || line.starts_with("** Dealing ") {
+            out.push((n, line.to_string()));
+            continue;
+        }
+        if line.starts_with("Dealt to ") {
+            out.push((n, line.to_string()));
+            continue;
+        }
+        // Chat: `name: text`.
+        if names.iter().any(|m| {
+            line.strip_prefix(m.as_str())
+                .is_some_and(|r| r.starts_with(": "))
+        }) {
+            continue;
+        }
+        let Some((name, verb)) = split_name(line, &names) else {
+            return Err(err(n, Kind::UnknownPlayer(shorten(line))));
+        };
+        if verb.starts_with("posts small blind ") {
+            if small_blinds > 0 {
+                return Err(err(
+                    n,
+                    Kind::Unsupported(
+                        "a small blind posted out of position and played live (the engine \
+                         plays it dead, B19)"
+                            .to_string(),
+                    ),
+                ));
+            }
+            small_blinds += 1;
+        }
+        wins |= verb.starts_with("wins ");
+        if is_showdown(verb) && !showdown {
+            out.push((n, "** Summary **".to_string()));
+            showdown = true;
+        }
+        let text = if let Some(r) = verb.strip_prefix("posts big blind + dead ") {
+            let both = bracket_amount(r).map_err(|k| err(n, k))?;
+            let live = Amount(both.0.saturating_sub(dead.0));
+            format!(
+                "{name} posts dead blind [{} + {}]",
+                Amount(both.0 - live.0),
+                live
+            )
+        } else if let Some(r) = verb.strip_prefix("doesn't show ") {
+            format!("{name} mucks {r}")
+        } else if verb.starts_with("does not show") {
+            format!("{name} did not show his hand")
+        } else {
+            line.to_string()
+        };
+        out.push((n, text));
+    }
+    if !wins {
+        return Err(err(
+            play.last().map_or(button_line, |l| l.0),
+            Kind::Truncated("a `wins` line"),
+        ));
+    }
+    let size = max.map(|m| format!(" {m}-max")).unwrap_or_default();
+    let pm = if play_money { " (Play Money)" } else { "" };
+    let table = (
+        table_line,
+        format!("Table '{table_name}'{size}{pm} Seat #{button} is the button"),
+    );
+    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
+    super::pacific::read_body(
+        header,
+        first_line,
+        button_line,
+        table,
+        &borrowed,
+        play_money,
+    )
+}
+
+/// `$1/$2 USD NL Texas Hold'em - Saturday, April 11, 13:57:03 EDT 2015` (or the
+/// older `$50 USD PL Texas Hold'em - ...`, whose stakes are left zero for the
+/// blinds posted).
+fn header(id: u64, line: &str) -> Result<Header, Kind> {
+    let expected = "`$SB/$BB CUR LIMIT Texas Hold'em - DAY, MONTH D, HH:MM:SS ZONE YYYY`";
+    let (game, date) = line
+        .split_once(" - ")
+        .ok_or_else(|| malformed(expected, line))?;
+    let mut words = game.splitn(4, ' ');
+    let (Some(stakes), Some(code), Some(limit), Some(name)) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return Err(malformed(expected, line));
+    };
+    if name != "Texas Hold'em" {
+        return Err(Kind::Unsupported(format!(
+            "the game `{}` (only Texas hold'em is played)",
+            shorten(name)
+        )));
+    }
+    let limit = match limit {
+        "NL" => Limit::NoLimit,
+        "PL" => Limit::PotLimit,
+        "FL" => Limit::FixedLimit,
+        _ => return Err(malformed("the limit `NL`, `PL` or `FL`", line)),
+    };
+    let currency = match code {
+        "USD" => Currency::Usd,
+        "EUR" => Currency::Eur,
+        "GBP" => Currency::Gbp,
+        "CAD" => Currency::Cad,
+        _ => return Err(malformed("the currency `USD`, `EUR`, `GBP` or `CAD`", line)),
+    };
+    let stakes = match stakes.split_once('/') {
+        Some((a, b)) => {
+            let (a, b) = (amount_of(a)?, amount_of(b)?);
+            if a == Amount::ZERO || a > b {
+                return Err(Kind::Amount {
+                    text: shorten(stakes),
+                    reason: "the stakes must be positive, the small at most the big",
+                });
+            }
+            (a, b)
+        }
+        // The table's buy-in: the blinds are read from the posts.
+        None => {
+            amount_of(stakes)?;
+            (Amount::ZERO, Amount::ZERO)
+        }
+    };
+    Ok(Header {
+        id,
+        label: None,
+        site: &SITE,
+        game_form: false,
+        zoom: false,
+        tournament: None,
+        limit,
+        stakes,
+        currency,
+        cap: None,
+        times: vec![
+            timestamp(date)
+                .ok_or_else(|| malformed("a date `DAY, MONTH D, HH:MM:SS ZONE YYYY`", line))?,
+        ],
+    })
+}
+
+/// `Saturday, April 11, 13:57:03 EDT 2015`.
+fn timestamp(date: &str) -> Option<Timestamp> {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let mut parts = date.split(", ").skip(1);
+    let (month, day) = parts.next()?.split_once(' ')?;
+    let month = MONTHS.iter().position(|m| *m == month)? + 1;
+    let day = digits(day)?;
+    let mut rest = parts.next()?.split(' ');
+    let time = rest.next()?;
+    let (zone, year) = match (rest.next(), rest.next()) {
+        (Some(z), Some(y)) => (Some(z.to_string()), y),
+        (Some(y), None) => (None, y),
+        _ => return None,
+    };
+    let mut hms = time.split(':').map(digits);
+    let (h, mi, s) = (hms.next()??, hms.next()??, hms.next()??);
+    if !((1..=31).contains(&day) && h < 24 && mi < 60 && s < 61) {
+        return None;
+    }
+    Some(Timestamp {
+        date: (
+            u16::try_from(digits(year)?).ok()?,
+            u8::try_from(month).ok()?,
+            u8::try_from(day).ok()?,
+        ),
+        time: (
+            u8::try_from(h).ok()?,
+            u8::try_from(mi).ok()?,
+            u8::try_from(s).ok()?,
+        ),
+        zone,
+    })
+}
