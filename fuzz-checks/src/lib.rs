@@ -22,7 +22,7 @@ use holdem_history::native::{
 use holdem_history::phh::{PhhHands, parse_phh, phh_recordable, write_phh};
 use holdem_history::pokerstars;
 use holdem_history::replay::{HouseRules, Replayer, replay_hand};
-use holdem_history::sites::{self, fulltilt, ggpoker, pacific, winamax, wpn};
+use holdem_history::sites::{self, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, wpn};
 use holdem_rules_config::Rules;
 use holdem_tourney::journal::{Entry, encode_frame, read_frames};
 use holdem_tourney::{RecoverError, Tournament};
@@ -96,6 +96,14 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "history_888",
         check: history_888,
+    },
+    Target {
+        name: "history_partypoker",
+        check: history_partypoker,
+    },
+    Target {
+        name: "history_ipoker",
+        check: history_ipoker,
     },
 ];
 
@@ -343,6 +351,34 @@ pub fn history_wpn(data: &[u8]) -> Result<(), String> {
 /// 888poker text (`holdem_history::sites::pacific`, H6): see [`site_text`].
 pub fn history_888(data: &[u8]) -> Result<(), String> {
     site_text(data, "888", pacific::is_hand_start, pacific::parse_hand)
+}
+
+/// PartyPoker text (`holdem_history::sites::partypoker`, H6): see [`site_text`].
+pub fn history_partypoker(data: &[u8]) -> Result<(), String> {
+    site_text(
+        data,
+        "partypoker",
+        partypoker::is_hand_start,
+        partypoker::parse_hand,
+    )
+}
+
+/// iPoker XML (`holdem_history::sites::ipoker`, H6): any bytes decode to lines
+/// read as one session; each game that reads and imports must pass
+/// [`imported_hand_round_trips`].
+pub fn history_ipoker(data: &[u8]) -> Result<(), String> {
+    let text = sites::text::decode(data);
+    let lines: Vec<(u32, &str)> = sites::text::lines(&text).collect();
+    for parsed in ipoker::parse_session(&lines).into_iter().take(MAX_HANDS) {
+        let Ok(hand) = parsed else {
+            continue;
+        };
+        let Ok(imported) = ipoker::import(&hand) else {
+            continue;
+        };
+        imported_hand_round_trips(&imported, "ipoker")?;
+    }
+    Ok(())
 }
 
 /// Card text (`holdem_cards`): a card list that parses prints back (each

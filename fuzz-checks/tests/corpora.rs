@@ -290,12 +290,26 @@ fn pokerstars_seeds_reach_the_round_trip() {
 fn h6_each_site_targets_corpus_reaches_the_round_trip() {
     // A site target checks only the hands that get past its reader and the
     // builder: most hands of its checked-in corpus (the site's real files) must.
-    for site in ["ggpoker", "fulltilt", "winamax", "wpn", "888"] {
+    for site in [
+        "ggpoker",
+        "fulltilt",
+        "winamax",
+        "wpn",
+        "888",
+        "partypoker",
+        "ipoker",
+    ] {
         let target = format!("history_{site}");
         let (mut imported, mut refused) = (0, 0);
         for (_, bytes) in corpus(&target) {
             let text = holdem_history::sites::text::decode(&bytes);
-            for parsed in holdem_history::pokerstars::parse_hands(&text) {
+            let lines: Vec<(u32, &str)> = holdem_history::sites::text::lines(&text).collect();
+            let hands = if site == "ipoker" {
+                holdem_history::sites::ipoker::parse_session(&lines)
+            } else {
+                holdem_history::pokerstars::parse_hands(&text)
+            };
+            for parsed in hands {
                 match parsed.and_then(|h| holdem_history::sites::build(&h, h.header.site)) {
                     Ok(_) => imported += 1,
                     Err(_) => refused += 1,

@@ -45,7 +45,9 @@ fn target_options(name: &str) -> &'static [&'static str] {
     match name {
         "rules_toml" => &["-max_len=1024"],
         "history_ggpoker" | "history_fulltilt" | "history_winamax" | "history_wpn"
-        | "history_888" | "history_partypoker" | "history_ipoker" => &["-max_len=4096"],
+        | "history_888" | "history_partypoker" => &["-max_len=4096"],
+        // An iPoker file is a session: its header and a few games fit in 8 KiB.
+        "history_ipoker" => &["-max_len=8192"],
         _ => &[],
     }
 }
