@@ -56,7 +56,8 @@ pub(crate) fn bounded_sub(a: Chips, b: Chips) -> Chips {
     }
 }
 
-/// Money in integer cents.
+/// Money in integer cents of the tournament currency (prices, prize pools, bounties,
+/// refunds): the one money type of the crate and of its [`money`](crate::money) module.
 pub type Cents = u64;
 
 /// One minute in [`Ms`].

@@ -32,7 +32,7 @@ impl Tournament {
             })
             .collect();
         list.sort_unstable_by_key(|s| s.player);
-        let Ok(race) = money::chip_race(retired, next, &list) else {
+        let Ok(race) = money::run_chip_race(retired, next, &list) else {
             return;
         };
         let mut added = Vec::new();
