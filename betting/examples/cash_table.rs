@@ -108,13 +108,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             );
         }
         let stacks: Vec<String> = (0..6)
-            .map(|i| match game.table().occupant(seat(i)) {
-                Occupant::Empty => "-".to_owned(),
-                Occupant::Playing { stack }
-                | Occupant::Away { stack }
-                | Occupant::WaitingForBigBlind { stack }
-                | Occupant::PostingToPlay { stack }
-                | Occupant::MovedIn { stack } => stack.get().to_string(),
+            .map(|i| {
+                game.table()
+                    .occupant(seat(i))
+                    .stack()
+                    .map_or_else(|| "-".to_owned(), |stack| stack.get().to_string())
             })
             .collect();
         println!(

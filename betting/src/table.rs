@@ -169,7 +169,20 @@ impl Owed {
 }
 
 impl Occupant {
-    fn stack(self) -> Option<Chips> {
+    /// The chips on the table in this seat, whatever the occupant's state: `None`
+    /// for [`Occupant::Empty`], the `stack` of every other variant. While the seat
+    /// plays a hand dealt by [`CashTable::next_hand`] it is the stack the hand
+    /// started with ([`CashTable::finish_hand`] brings the result).
+    ///
+    /// ```
+    /// use holdem_betting::Chips;
+    /// use holdem_betting::table::Occupant;
+    ///
+    /// assert_eq!(Occupant::Away { stack: Chips(250) }.stack(), Some(Chips(250)));
+    /// assert_eq!(Occupant::Empty.stack(), None);
+    /// ```
+    #[must_use]
+    pub const fn stack(self) -> Option<Chips> {
         match self {
             Occupant::Empty => None,
             Occupant::Playing { stack }

@@ -391,14 +391,7 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
     use rand_core::{RngCore, SeedableRng};
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut t = table(ButtonRule::ForwardMoving, 6);
-    let stack_of = |o: Occupant| match o {
-        Occupant::Playing { stack }
-        | Occupant::Away { stack }
-        | Occupant::WaitingForBigBlind { stack }
-        | Occupant::PostingToPlay { stack }
-        | Occupant::MovedIn { stack } => stack.get(),
-        Occupant::Empty => 0,
-    };
+    let stack_of = |o: Occupant| o.stack().map_or(0, Chips::get);
     let total = |t: &CashTable| (0..10).map(|i| stack_of(t.occupant(s(i)))).sum::<u64>();
     let start = total(&t);
     let mut played = 0;
@@ -486,4 +479,26 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
     assert!(played > 200, "most hands were played: {played}");
     // Chips only change by the rebuys of busted players.
     assert_eq!((total(&t) - start) % 1_000, 0);
+}
+
+#[test]
+fn occupant_stack_is_the_chips_in_the_seat_in_every_state_and_none_when_empty() {
+    let chips = Chips(1_234);
+    for occupant in [
+        Occupant::Playing { stack: chips },
+        Occupant::WaitingForBigBlind { stack: chips },
+        Occupant::PostingToPlay { stack: chips },
+        Occupant::MovedIn { stack: chips },
+        Occupant::Away { stack: chips },
+    ] {
+        assert_eq!(occupant.stack(), Some(chips), "{occupant:?}");
+    }
+    assert_eq!(Occupant::Empty.stack(), None);
+    // A seat playing the hand in progress keeps the stack the hand started with.
+    let mut t = table(ButtonRule::DeadButton, 3);
+    let before = t.occupant(s(1)).stack();
+    t.next_hand().expect("a hand");
+    assert!(t.hand_in_progress());
+    assert_eq!(t.occupant(s(1)).stack(), before);
+    assert_eq!(t.occupant(s(9)).stack(), None);
 }
