@@ -115,11 +115,12 @@ pub mod testkit;
 /// `holdem_tourney::prelude` and `holdem_history::prelude`: the table is
 /// [`CashTable`] (the tournament's is `holdem_tourney::seating::TournamentTable`), and
 /// [`Input`] and [`Event`] are the hand's (the tournament's are `TourneyInput` and
-/// `TourneyEvent`). [`Chips`] is the one chip type of every crate.
+/// `TourneyEvent`). [`Chips`] is the one chip type of every crate. The random
+/// generators are `holdem_cards::rng`'s, the versions the crates are built with,
+/// so a program needs no `rand_chacha` or `rand_core` of its own.
 ///
 /// ```
 /// use holdem_betting::prelude::*;
-/// use rand_core::SeedableRng;
 ///
 /// let mut table = CashTable::new(ButtonRule::DeadButton, Seat::new(0).ok_or("seat")?);
 /// for i in 0..3 {
@@ -127,7 +128,7 @@ pub mod testkit;
 ///     table.seat(seat, Occupant::Playing { stack: Chips(1_000) })?;
 /// }
 /// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = ChaCha8Rng::seed_from_u64(7);
 /// let result = game.play_hand(&mut rng, &mut [CallingStation; MAX_SEATS])?;
 /// assert!(result.went_to_showdown());
 /// assert_eq!(game.table().total_chips()?, Chips(3_000));
@@ -141,6 +142,7 @@ pub mod prelude {
         HandView, Input, LegalActions, MAX_SEATS, Player, Positions, RandomBot, Rank, Seat, Step,
         StreetStructures, Turn,
     };
+    pub use holdem_cards::rng::{ChaCha8Rng, ChaCha20Rng, RngCore, SeedableRng};
 }
 mod view;
 

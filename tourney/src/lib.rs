@@ -84,8 +84,6 @@ mod tournament;
 /// ```
 /// use holdem_betting::prelude::*;
 /// use holdem_tourney::prelude::*;
-/// use rand_chacha::ChaCha8Rng;
-/// use rand_core::SeedableRng;
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(7);
 /// let mut t = Tournament::new(TournamentOptions::sit_and_go(2))?;
