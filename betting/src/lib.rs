@@ -113,7 +113,7 @@ pub mod testkit;
 ///
 /// The names clash with no other holdem prelude, so it goes with
 /// `holdem_tourney::prelude` and `holdem_history::prelude`: the table is
-/// [`CashTable`] (the tournament's is `holdem_tourney::seating::TournamentTable`), and
+/// [`CashTable`](table::CashTable) (the tournament's is `holdem_tourney::seating::TournamentTable`), and
 /// [`Input`] and [`Event`] are the hand's (the tournament's are `TourneyInput` and
 /// `TourneyEvent`). [`Chips`] is the one chip type of every crate. The random
 /// generators are `holdem_cards::rng`'s, the versions the crates are built with,
