@@ -5,7 +5,7 @@
 //!
 //! `cargo run -p holdem-betting --example cash_table`
 
-use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
+use holdem_betting::table::{ButtonRule, CashTable, Occupant, TableError};
 use holdem_betting::{
     Action, Bot, CallingStation, CashGame, Chips, DriverError, HandConfig, RandomBot, Rank, Seat,
     Turn,
@@ -52,7 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ];
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     for (name, config) in structures {
-        let mut table = Table::new(ButtonRule::ForwardMoving, seat(0));
+        let mut table = CashTable::new(ButtonRule::ForwardMoving, seat(0));
         for i in 0..6 {
             let stack = Chips(1_000);
             table.seat(seat(i), Occupant::Playing { stack })?;
@@ -108,13 +108,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             );
         }
         let stacks: Vec<String> = (0..6)
-            .map(|i| match game.table().occupant(seat(i)) {
-                Occupant::Empty => "-".to_owned(),
-                Occupant::Playing { stack }
-                | Occupant::Away { stack }
-                | Occupant::WaitingForBigBlind { stack }
-                | Occupant::PostingToPlay { stack }
-                | Occupant::MovedIn { stack } => stack.get().to_string(),
+            .map(|i| {
+                game.table()
+                    .occupant(seat(i))
+                    .stack()
+                    .map_or_else(|| "-".to_owned(), |stack| stack.get().to_string())
             })
             .collect();
         println!(

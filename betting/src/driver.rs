@@ -1,7 +1,7 @@
 //! Play hands without glue: a [`Driver`] takes one [`Hand`] through everything that
 //! needs no decision (forced bets, dealing from its own [`Dealer`], showdown,
 //! settlement) and stops at each decision with the seat's [`Turn`]; a [`CashGame`]
-//! plays hand after hand at a [`Table`] (button rule, new and returning players,
+//! plays hand after hand at a [`CashTable`] (button rule, new and returning players,
 //! missed blinds, stacks carried over).
 //!
 //! The driver's loop is the one every program that plays hands writes: on each
@@ -20,13 +20,13 @@
 //!
 //! # Example: bots at a cash table
 //! ```
-//! use holdem_betting::table::{ButtonRule, Occupant, Table};
+//! use holdem_betting::table::{ButtonRule, Occupant, CashTable};
 //! use holdem_betting::{Bot, CallingStation, CashGame, Chips, HandConfig, Seat};
 //! use rand_chacha::ChaCha8Rng;
 //! use rand_core::SeedableRng;
 //!
 //! let s = |i| Seat::new(i).expect("seat");
-//! let mut table = Table::new(ButtonRule::DeadButton, s(0));
+//! let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
 //! for i in 0..3 {
 //!     table.seat(s(i), Occupant::Playing { stack: Chips(1_000) })?;
 //! }
@@ -45,7 +45,7 @@ use holdem_eval::{Evaluator, HandEvaluator};
 use holdem_pots::Seat;
 use rand_core::RngCore;
 
-use crate::table::{Occupant, Table, TableError};
+use crate::table::{CashTable, Occupant, TableError};
 use crate::{
     Action, Bot, Dealer, DealerError, Discard, EventSink, Hand, HandConfig, HandError, HandResult,
     Input, Pending, Timestamp, Turn,
@@ -457,10 +457,10 @@ impl<E> Driver<E> {
     }
 }
 
-/// A cash game: a [`Table`] across hands and the [`Driver`] of the hand in
-/// progress. The table decides who plays with which blinds ([`Table::next_hand`]),
+/// A cash game: a [`CashTable`] across hands and the [`Driver`] of the hand in
+/// progress. The table decides who plays with which blinds ([`CashTable::next_hand`]),
 /// the driver plays the hand, and the final stacks go back to the table
-/// ([`Table::finish_hand`]). Seat, unseat and send players away between hands
+/// ([`CashTable::finish_hand`]). Seat, unseat and send players away between hands
 /// with [`CashGame::seat`]. See the [module docs](self).
 ///
 /// With the `serde` feature a cash game serializes with its hand in progress and
@@ -473,7 +473,7 @@ impl<E> Driver<E> {
 )]
 pub struct CashGame<E = Evaluator> {
     config: HandConfig,
-    table: Table,
+    table: CashTable,
     driver: Option<Driver<E>>,
     hands: u64,
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -497,7 +497,7 @@ impl CashGame<Evaluator> {
     /// # Errors
     /// [`DriverError::Hand`] with [`HandError::InvalidConfig`] for a config no
     /// hand can play.
-    pub fn new(config: HandConfig, table: Table) -> Result<Self, DriverError> {
+    pub fn new(config: HandConfig, table: CashTable) -> Result<Self, DriverError> {
         CashGame::with_evaluator(config, table, Evaluator::new())
     }
 }
@@ -506,10 +506,10 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
     /// A cash game ranking showdowns with `evaluator`.
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Table};
+    /// use holdem_betting::table::{ButtonRule, CashTable};
     /// use holdem_betting::{CashGame, Chips, Evaluator, HandConfig, Seat};
     ///
-    /// let table = Table::new(ButtonRule::ForwardMoving, Seat::new(0).expect("seat"));
+    /// let table = CashTable::new(ButtonRule::ForwardMoving, Seat::new(0).expect("seat"));
     /// let game = CashGame::with_evaluator(HandConfig::pot_limit(Chips(2)), table, Evaluator::new())?;
     /// assert_eq!(game.hands_played(), 0);
     /// # Ok::<(), holdem_betting::DriverError>(())
@@ -519,7 +519,7 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
     /// As [`CashGame::new`].
     pub fn with_evaluator(
         config: HandConfig,
-        table: Table,
+        table: CashTable,
         evaluator: E,
     ) -> Result<Self, DriverError> {
         config.validate()?;
@@ -532,7 +532,7 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
         })
     }
 
-    /// Puts `occupant` in `seat` ([`Table::seat`]).
+    /// Puts `occupant` in `seat` ([`CashTable::seat`]).
     ///
     /// # Errors
     /// [`DriverError::Table`] with the table's refusal.
@@ -544,12 +544,12 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
     /// players in, the dealer is shuffled with `rng`.
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::table::{ButtonRule, Occupant, CashTable};
     /// use holdem_betting::{Action, CashGame, Chips, HandConfig, Seat, Step};
     /// use rand_core::SeedableRng;
     ///
     /// let s = |i| Seat::new(i).expect("seat");
-    /// let mut table = Table::new(ButtonRule::ForwardMoving, s(0));
+    /// let mut table = CashTable::new(ButtonRule::ForwardMoving, s(0));
     /// table.seat(s(0), Occupant::Playing { stack: Chips(200) })?;
     /// table.seat(s(1), Occupant::Playing { stack: Chips(200) })?;
     /// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
@@ -633,7 +633,7 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
 impl<E> CashGame<E> {
     /// The table (seats, stacks, button).
     #[must_use]
-    pub const fn table(&self) -> &Table {
+    pub const fn table(&self) -> &CashTable {
         &self.table
     }
 

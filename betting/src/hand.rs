@@ -249,15 +249,15 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// A hand at explicit `positions` (button, blinds, extra and dead blinds: B18,
-    /// B19), as [`crate::table::Table::next_hand`] gives them, and `evaluator`. The
+    /// B19), as [`crate::table::CashTable::next_hand`] gives them, and `evaluator`. The
     /// button is the one of `positions`.
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::table::{ButtonRule, Occupant, CashTable};
     /// use holdem_betting::{Chips, Evaluator, Hand, HandConfig, Seat};
     ///
     /// let s = |i| Seat::new(i).expect("seat");
-    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
     /// for i in 0..3 {
     ///     table.seat(s(i), Occupant::Playing { stack: Chips(500) })?;
     /// }

@@ -22,7 +22,7 @@
 //!
 //! # One import
 //! [`prelude`] has what a program that plays hands needs (the hand, the driver,
-//! bots, the cash table as `CashTable`, cards, chips); its names do not clash with
+//! bots, the [`table::CashTable`], cards, chips); its names do not clash with
 //! the tournament's or the history crate's preludes.
 //!
 //! # Invariants
@@ -112,14 +112,15 @@ pub mod testkit;
 /// `use holdem_betting::prelude::*;`.
 ///
 /// The names clash with no other holdem prelude, so it goes with
-/// `holdem_tourney::prelude` and `holdem_history::prelude`: a cash table is
-/// `CashTable` here (the tournament's seating has its own table), and
+/// `holdem_tourney::prelude` and `holdem_history::prelude`: the table is
+/// [`CashTable`](table::CashTable) (the tournament's is `holdem_tourney::seating::TournamentTable`), and
 /// [`Input`] and [`Event`] are the hand's (the tournament's are `TourneyInput` and
-/// `TourneyEvent`). [`Chips`] is the one chip type of every crate.
+/// `TourneyEvent`). [`Chips`] is the one chip type of every crate. The random
+/// generators are `holdem_cards::rng`'s, the versions the crates are built with,
+/// so a program needs no `rand_chacha` or `rand_core` of its own.
 ///
 /// ```
 /// use holdem_betting::prelude::*;
-/// use rand_core::SeedableRng;
 ///
 /// let mut table = CashTable::new(ButtonRule::DeadButton, Seat::new(0).ok_or("seat")?);
 /// for i in 0..3 {
@@ -127,20 +128,21 @@ pub mod testkit;
 ///     table.seat(seat, Occupant::Playing { stack: Chips(1_000) })?;
 /// }
 /// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = ChaCha8Rng::seed_from_u64(7);
 /// let result = game.play_hand(&mut rng, &mut [CallingStation; MAX_SEATS])?;
 /// assert!(result.went_to_showdown());
 /// assert_eq!(game.table().total_chips()?, Chips(3_000));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub mod prelude {
-    pub use crate::table::{ButtonRule, Occupant, Table as CashTable, TableError};
+    pub use crate::table::{ButtonRule, CashTable, Occupant, TableError};
     pub use crate::{
         Action, Bot, CallingStation, Card, CardSet, CashGame, Category, Chips, ChipsError, Dealer,
         Deck, Driver, DriverError, Evaluator, Event, Hand, HandConfig, HandError, HandResult,
         HandView, Input, LegalActions, MAX_SEATS, Player, Positions, RandomBot, Rank, Seat, Step,
         StreetStructures, Turn,
     };
+    pub use holdem_cards::rng::{ChaCha8Rng, ChaCha20Rng, RngCore, SeedableRng};
 }
 mod view;
 
@@ -176,10 +178,10 @@ pub use holdem_eval::{Category, Evaluator, HandEvaluator, HandRank};
 pub use {holdem_cards as cards, holdem_eval as eval, holdem_pots as pots};
 
 /// The most seats at one table (and players in one hand): 10, what a real table
-/// seats. Every per-seat array of a [`Hand`] and a [`table::Table`] has this many
+/// seats. Every per-seat array of a [`Hand`] and a [`table::CashTable`] has this many
 /// slots, so the hand's state stays small to copy and to serialize.
 ///
-/// It is below the chip-accounting limit, [`pots::MAX_SEATS`] (23, a deal with no
+/// It is below the chip-accounting limit, [`pots::MAX_POT_SEATS`] (23, a deal with no
 /// burns), and the dealing limit, [`cards::MAX_HAND_SEATS`] (22, with burns): every
 /// hand this crate plays fits both.
 pub const MAX_SEATS: usize = 10;
@@ -189,6 +191,6 @@ pub const MAX_SEATS: usize = 10;
 /// pot-limit maximum of the pot, the bets and the call) fits in a `u64`.
 pub const MAX_TOTAL_CHIPS: Chips = Chips(u64::MAX >> 2);
 
-// Every `Seat` (index below `holdem_pots::MAX_SEATS`) has its bit in a `u32` mask: the
+// Every `Seat` (index below `holdem_pots::MAX_POT_SEATS`) has its bit in a `u32` mask: the
 // seat masks shift by a seat's index unchecked.
-const _: () = assert!(holdem_pots::MAX_SEATS <= 32);
+const _: () = assert!(holdem_pots::MAX_POT_SEATS <= 32);

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 use holdem_eval::{HandEvaluator, HandRank};
-use holdem_pots::{Chips, Contribution, Seat, SeatSet, SettleOptions, Status, Table, settle};
+use holdem_pots::{Chips, Contribution, Seat, SeatSet, SettleOptions, Status, TableLayout, settle};
 
 use crate::event::{Event, EventSink};
 use crate::hand::Phase;
@@ -204,7 +204,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 strengths.push((seat, HandRank::from_raw(0)));
             }
         }
-        let table = Table::new(MAX_SEATS as u8, self.positions.button)?;
+        let table = TableLayout::new(MAX_SEATS as u8, self.positions.button)?;
         if self.runs.count > 1 {
             // B26: the board was run more than once.
             let settled = self.settle_runs(table, &contributions, live_count, dead)?;
@@ -456,7 +456,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         } else {
             policy.rake_on(Chips(amount)).ok()?.get()
         };
-        let table = Table::new(MAX_SEATS as u8, self.positions.button).ok()?;
+        let table = TableLayout::new(MAX_SEATS as u8, self.positions.button).ok()?;
         let winners = SeatSet::from_bits(winners)?;
         let pot = split(0, amount, rake, contenders, winners, table);
         Some(LeanSingle {
@@ -475,7 +475,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// Settles through `holdem_pots` (P1-P6, B14, B23): any number of side pots.
     pub(crate) fn general_pots(
         &self,
-        table: Table,
+        table: TableLayout,
         contributions: &[Contribution],
         strengths: &[(Seat, HandRank)],
     ) -> Result<Settled, HandError> {
@@ -522,7 +522,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// hand needs [`Hand::general_pots`]. Gives exactly what `pots` would.
     fn single_pot(
         &self,
-        table: Table,
+        table: TableLayout,
         contributions: &[Contribution],
         strengths: &[(Seat, HandRank)],
         dead: u64,
@@ -624,7 +624,7 @@ pub(crate) fn split(
     rake: u64,
     eligible: SeatSet,
     winners: SeatSet,
-    table: Table,
+    table: TableLayout,
 ) -> PotResult {
     let net = amount - rake;
     let bits = winners.bits();

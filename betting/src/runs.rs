@@ -20,7 +20,7 @@
 use arrayvec::ArrayVec;
 use holdem_cards::Card;
 use holdem_eval::{HandEvaluator, HandRank};
-use holdem_pots::{Contribution, Seat, SeatSet, Table};
+use holdem_pots::{Contribution, Seat, SeatSet, TableLayout};
 
 use crate::event::{Event, EventSink};
 use crate::hand::Phase;
@@ -311,7 +311,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     /// uncalled dead money.
     pub(crate) fn settle_runs(
         &self,
-        table: Table,
+        table: TableLayout,
         contributions: &[Contribution],
         live_count: usize,
         dead: u64,

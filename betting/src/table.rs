@@ -3,11 +3,11 @@
 //! carried from one [`crate::Hand`] to the next.
 //!
 //! ```
-//! use holdem_betting::table::{ButtonRule, Occupant, Table};
+//! use holdem_betting::table::{ButtonRule, Occupant, CashTable};
 //! use holdem_betting::{Chips, Seat};
 //!
 //! let s = |i| Seat::new(i).expect("seat");
-//! let mut table = Table::new(ButtonRule::DeadButton, s(0));
+//! let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
 //! for i in 0..4 {
 //!     table.seat(s(i), Occupant::Playing { stack: Chips(1_000) })?;
 //! }
@@ -23,8 +23,8 @@
 //! ```
 //!
 //! # Invariants
-//! - One hand at a time: [`Table::next_hand`] deals, [`Table::finish_hand`] (or
-//!   [`Table::cancel_hand`]) ends it; calls out of that order, a result of another
+//! - One hand at a time: [`CashTable::next_hand`] deals, [`CashTable::finish_hand`] (or
+//!   [`CashTable::cancel_hand`]) ends it; calls out of that order, a result of another
 //!   hand and seats off the table are refused with a [`TableError`] and change
 //!   nothing.
 
@@ -169,7 +169,20 @@ impl Owed {
 }
 
 impl Occupant {
-    fn stack(self) -> Option<Chips> {
+    /// The chips on the table in this seat, whatever the occupant's state: `None`
+    /// for [`Occupant::Empty`], the `stack` of every other variant. While the seat
+    /// plays a hand dealt by [`CashTable::next_hand`] it is the stack the hand
+    /// started with ([`CashTable::finish_hand`] brings the result).
+    ///
+    /// ```
+    /// use holdem_betting::Chips;
+    /// use holdem_betting::table::Occupant;
+    ///
+    /// assert_eq!(Occupant::Away { stack: Chips(250) }.stack(), Some(Chips(250)));
+    /// assert_eq!(Occupant::Empty.stack(), None);
+    /// ```
+    #[must_use]
+    pub const fn stack(self) -> Option<Chips> {
         match self {
             Occupant::Empty => None,
             Occupant::Playing { stack }
@@ -201,14 +214,14 @@ pub enum TableError {
         /// Players who could play.
         players: usize,
     },
-    /// [`Table::next_hand`] while the last hand it dealt is not finished
-    /// ([`Table::finish_hand`] or [`Table::cancel_hand`] first).
+    /// [`CashTable::next_hand`] while the last hand it dealt is not finished
+    /// ([`CashTable::finish_hand`] or [`CashTable::cancel_hand`] first).
     #[error("the hand dealt last is not finished: finish or cancel it before the next")]
     HandInProgress,
-    /// [`Table::finish_hand`] or [`Table::cancel_hand`] with no hand dealt.
+    /// [`CashTable::finish_hand`] or [`CashTable::cancel_hand`] with no hand dealt.
     #[error("no hand is in progress at the table")]
     NoHandInProgress,
-    /// [`Table::finish_hand`] with the result of another hand: `seat` was not dealt
+    /// [`CashTable::finish_hand`] with the result of another hand: `seat` was not dealt
     /// in, is missing, or started with other chips.
     #[error("the result is not the hand's: seat {seat} does not match what the table dealt")]
     ResultMismatch {
@@ -221,8 +234,8 @@ pub enum TableError {
         /// The seat.
         seat: Seat,
     },
-    /// [`Table::seat`] on a seat playing the hand in progress: its stack comes
-    /// back with [`Table::finish_hand`].
+    /// [`CashTable::seat`] on a seat playing the hand in progress: its stack comes
+    /// back with [`CashTable::finish_hand`].
     #[error("seat {seat} is playing the hand in progress")]
     SeatInHand {
         /// The seat.
@@ -234,7 +247,7 @@ pub enum TableError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub struct Table {
+pub struct CashTable {
     rules: TableRules,
     seats: [Occupant; MAX_SEATS],
     /// The button of the last hand dealt (or the first button, before any hand).
@@ -248,12 +261,12 @@ pub struct Table {
     playing: Option<ArrayVec<Player, MAX_SEATS>>,
 }
 
-impl Table {
+impl CashTable {
     /// An empty table whose first hand has the button on `first_button` (C5 decides
     /// it elsewhere).
     #[must_use]
-    pub fn new(rule: ButtonRule, first_button: Seat) -> Table {
-        Table::with_rules(
+    pub fn new(rule: ButtonRule, first_button: Seat) -> CashTable {
+        CashTable::with_rules(
             TableRules {
                 button: rule,
                 ..TableRules::default()
@@ -265,8 +278,8 @@ impl Table {
     /// An empty table under `rules` (B18-B20) whose first hand has the button on
     /// `first_button`.
     #[must_use]
-    pub fn with_rules(rules: TableRules, first_button: Seat) -> Table {
-        Table {
+    pub fn with_rules(rules: TableRules, first_button: Seat) -> CashTable {
+        CashTable {
             rules,
             seats: [Occupant::Empty; MAX_SEATS],
             button: first_button,
@@ -279,11 +292,11 @@ impl Table {
     /// Puts `occupant` in `seat` (or empties it).
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
+    /// use holdem_betting::table::{ButtonRule, Occupant, CashTable, TableError};
     /// use holdem_betting::{Chips, Seat};
     ///
     /// let s = |i| Seat::new(i).expect("seat");
-    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
     /// assert_eq!(table.seat(s(12), Occupant::Playing { stack: Chips(100) }),
     ///            Err(TableError::SeatOutOfRange { seat: s(12) }));
     /// ```
@@ -322,15 +335,15 @@ impl Table {
         self.seats.iter().filter_map(|o| o.stack()).sum()
     }
 
-    /// `true` between [`Table::next_hand`] and [`Table::finish_hand`] (or
-    /// [`Table::cancel_hand`]).
+    /// `true` between [`CashTable::next_hand`] and [`CashTable::finish_hand`] (or
+    /// [`CashTable::cancel_hand`]).
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::table::{ButtonRule, Occupant, CashTable};
     /// use holdem_betting::{Chips, Seat};
     ///
     /// let s = |i| Seat::new(i).expect("seat");
-    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
     /// for i in 0..2 {
     ///     table.seat(s(i), Occupant::Playing { stack: Chips(300) })?;
     /// }
@@ -382,8 +395,8 @@ impl Table {
     }
 
     /// Moves the button and blinds (B18), decides who is dealt in (B19, B20) and
-    /// returns the next hand's setup. Call [`Table::finish_hand`] after the hand
-    /// (or [`Table::cancel_hand`]).
+    /// returns the next hand's setup. Call [`CashTable::finish_hand`] after the hand
+    /// (or [`CashTable::cancel_hand`]).
     ///
     /// # Errors
     /// [`TableError::TooFewPlayers`] with fewer than two players to deal in,
@@ -400,7 +413,7 @@ impl Table {
         Ok(setup)
     }
 
-    /// [`Table::next_hand`]'s work, on a copy of the table.
+    /// [`CashTable::next_hand`]'s work, on a copy of the table.
     fn move_on(&mut self) -> Result<HandSetup, TableError> {
         let mut seated = self.seated();
         if seated.len() < 2 && !self.returning().is_empty() {
@@ -616,7 +629,7 @@ impl Table {
     /// # Errors
     /// [`TableError::NoHandInProgress`] without a hand dealt;
     /// [`TableError::ResultMismatch`] when `result` is not the result of the hand
-    /// [`Table::next_hand`] dealt (other seats, other starting stacks). Nothing
+    /// [`CashTable::next_hand`] dealt (other seats, other starting stacks). Nothing
     /// changes.
     pub fn finish_hand(&mut self, result: &HandResult) -> Result<(), TableError> {
         let Some(playing) = &self.playing else {
@@ -645,16 +658,16 @@ impl Table {
         Ok(())
     }
 
-    /// Ends the hand [`Table::next_hand`] dealt without a result: every stack stays
+    /// Ends the hand [`CashTable::next_hand`] dealt without a result: every stack stays
     /// as it was, and the button and blinds stay where that hand put them (the next
     /// hand moves on from there). For a hand called off before any chip moved.
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
+    /// use holdem_betting::table::{ButtonRule, Occupant, CashTable, TableError};
     /// use holdem_betting::{Chips, Seat};
     ///
     /// let s = |i| Seat::new(i).expect("seat");
-    /// let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    /// let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
     /// for i in 0..3 {
     ///     table.seat(s(i), Occupant::Playing { stack: Chips(100) })?;
     /// }

@@ -1,6 +1,6 @@
 //! The random 6-max no-limit bench hand, shared by the workspace's benches and
-//! examples so that each measures exactly the same work (feature `testkit`; not part
-//! of the crate's stable API).
+//! examples so that each measures exactly the same work, and the random hands of
+//! the soak ([`random`]) (feature `testkit`; not part of the crate's stable API).
 //!
 //! The hand: six players with [`STACK`] chips at blinds 10-[`BIG_BLIND`], the button
 //! on seat 0 ([`starting_hand`]). Each run clones that hand, shuffles a deck for it
@@ -15,6 +15,8 @@
 //! - [`play_hand`] and [`play_hand_driver`] draw from the random source in the same
 //!   order (the shuffle first, then one draw per decision), so with the same source
 //!   they play the same hands and return the same chips.
+
+pub mod random;
 
 use std::hint::black_box;
 

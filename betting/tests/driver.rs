@@ -4,7 +4,7 @@
 mod common;
 
 use common::s;
-use holdem_betting::table::{ButtonRule, Occupant, Table, TableError};
+use holdem_betting::table::{ButtonRule, CashTable, Occupant, TableError};
 use holdem_betting::{
     Action, Bot, CallingStation, CashGame, Chips, Dealer, Deck, Driver, DriverError, Hand,
     HandConfig, HandError, Player, RandomBot, Step, Turn,
@@ -12,8 +12,8 @@ use holdem_betting::{
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-fn table(rule: ButtonRule, seats: u8, stack: u64) -> Table {
-    let mut table = Table::new(rule, s(0));
+fn table(rule: ButtonRule, seats: u8, stack: u64) -> CashTable {
+    let mut table = CashTable::new(rule, s(0));
     for i in 0..seats {
         table
             .seat(

@@ -315,7 +315,7 @@ mod driver_state {
 
 mod cash_game_state {
     use super::s;
-    use holdem_betting::table::{ButtonRule, Occupant, Table};
+    use holdem_betting::table::{ButtonRule, CashTable, Occupant};
     use holdem_betting::{Bot, CashGame, Chips, HandConfig, RandomBot, Step};
     use rand_chacha::ChaCha8Rng;
     use rand_core::{RngCore, SeedableRng};
@@ -334,7 +334,7 @@ mod cash_game_state {
         .into_iter()
         .enumerate()
         {
-            let mut table = Table::new(ButtonRule::ForwardMoving, s(0));
+            let mut table = CashTable::new(ButtonRule::ForwardMoving, s(0));
             for i in 0..6 {
                 let stack = Chips(200 + 150 * u64::from(i));
                 table.seat(s(i), Occupant::Playing { stack }).expect("seat");

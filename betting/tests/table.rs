@@ -4,13 +4,13 @@ mod common;
 
 use common::{T, s};
 use holdem_betting::table::{
-    ButtonRule, MovedPlayer, NewPlayer, Occupant, Owed, Table, TableError, TableRules,
+    ButtonRule, CashTable, MovedPlayer, NewPlayer, Occupant, Owed, TableError, TableRules,
 };
 use holdem_betting::{Action, Chips, Dealer, Hand, HandConfig, Input, Pending};
 use holdem_cards::Deck;
 
-fn table(rule: ButtonRule, seats: u8) -> Table {
-    let mut table = Table::new(rule, s(0));
+fn table(rule: ButtonRule, seats: u8) -> CashTable {
+    let mut table = CashTable::new(rule, s(0));
     for i in 0..seats {
         table
             .seat(
@@ -26,13 +26,13 @@ fn table(rule: ButtonRule, seats: u8) -> Table {
 
 /// The next hand's setup; the hand is then called off (no chips move), so the
 /// table is ready for the one after.
-fn dealt(t: &mut Table) -> holdem_betting::table::HandSetup {
+fn dealt(t: &mut CashTable) -> holdem_betting::table::HandSetup {
     let setup = t.next_hand().expect("a hand");
     t.cancel_hand().expect("the hand dealt");
     setup
 }
 
-fn blinds(t: &mut Table) -> (u8, Option<u8>, u8) {
+fn blinds(t: &mut CashTable) -> (u8, Option<u8>, u8) {
     let setup = dealt(t);
     let p = setup.positions;
     (
@@ -141,7 +141,7 @@ fn b19_house_rule_wait_for_big_blind_makes_a_posting_player_wait() {
         new_player: NewPlayer::WaitForBigBlind,
         ..TableRules::default()
     };
-    let mut t = Table::with_rules(rules, s(0));
+    let mut t = CashTable::with_rules(rules, s(0));
     for i in 0..4 {
         t.seat(
             s(i),
@@ -166,7 +166,7 @@ fn b20_house_rule_dealt_in_at_once_plays_in_the_small_blind() {
         moved_player: MovedPlayer::DealtInAtOnce,
         ..TableRules::default()
     };
-    let mut t = Table::with_rules(rules, s(0));
+    let mut t = CashTable::with_rules(rules, s(0));
     for i in 0..5 {
         t.seat(
             s(i),
@@ -184,7 +184,7 @@ fn b20_house_rule_dealt_in_at_once_plays_in_the_small_blind() {
     assert_eq!(setup.positions.small_blind, Some(s(2)));
 }
 
-fn away(t: &mut Table, seat: u8) {
+fn away(t: &mut CashTable, seat: u8) {
     t.seat(
         s(seat),
         Occupant::Away {
@@ -391,15 +391,8 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
     use rand_core::{RngCore, SeedableRng};
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut t = table(ButtonRule::ForwardMoving, 6);
-    let stack_of = |o: Occupant| match o {
-        Occupant::Playing { stack }
-        | Occupant::Away { stack }
-        | Occupant::WaitingForBigBlind { stack }
-        | Occupant::PostingToPlay { stack }
-        | Occupant::MovedIn { stack } => stack.get(),
-        Occupant::Empty => 0,
-    };
-    let total = |t: &Table| (0..10).map(|i| stack_of(t.occupant(s(i)))).sum::<u64>();
+    let stack_of = |o: Occupant| o.stack().map_or(0, Chips::get);
+    let total = |t: &CashTable| (0..10).map(|i| stack_of(t.occupant(s(i)))).sum::<u64>();
     let start = total(&t);
     let mut played = 0;
     for hand_no in 0..300u64 {
@@ -486,4 +479,26 @@ fn b18_players_leaving_and_coming_back_keep_the_table_playing_and_conserve_chips
     assert!(played > 200, "most hands were played: {played}");
     // Chips only change by the rebuys of busted players.
     assert_eq!((total(&t) - start) % 1_000, 0);
+}
+
+#[test]
+fn occupant_stack_is_the_chips_in_the_seat_in_every_state_and_none_when_empty() {
+    let chips = Chips(1_234);
+    for occupant in [
+        Occupant::Playing { stack: chips },
+        Occupant::WaitingForBigBlind { stack: chips },
+        Occupant::PostingToPlay { stack: chips },
+        Occupant::MovedIn { stack: chips },
+        Occupant::Away { stack: chips },
+    ] {
+        assert_eq!(occupant.stack(), Some(chips), "{occupant:?}");
+    }
+    assert_eq!(Occupant::Empty.stack(), None);
+    // A seat playing the hand in progress keeps the stack the hand started with.
+    let mut t = table(ButtonRule::DeadButton, 3);
+    let before = t.occupant(s(1)).stack();
+    t.next_hand().expect("a hand");
+    assert!(t.hand_in_progress());
+    assert_eq!(t.occupant(s(1)).stack(), before);
+    assert_eq!(t.occupant(s(9)).stack(), None);
 }

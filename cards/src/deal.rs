@@ -8,7 +8,7 @@ use crate::{Card, Deck, DeckError};
 /// `2 * 22` hole cards, 3 burns and 5 board cards use all 52 cards; a 23rd seat
 /// would need 54.
 ///
-/// This is the dealing limit. The chip-accounting limit, `holdem_pots::MAX_SEATS`,
+/// This is the dealing limit. The chip-accounting limit, `holdem_pots::MAX_POT_SEATS`,
 /// is 23 (a deal with no burns, `2 * 23 + 5 = 51` cards, is the most any hold'em
 /// deal reaches) so that every dealt hand, burned or not, fits its tables; the
 /// betting crate's hands hold at most 10 seats, what a real table has.

@@ -12,7 +12,8 @@
 //! - Shuffling (rule C2): [`Deck::shuffled`] uses ChaCha20 seeded from the OS;
 //!   [`Deck::seeded`] and [`Deck::shuffled_with`] are the explicit, replayable
 //!   modes. The shuffle is Fisher-Yates over [`uniform_below`] (Lemire's
-//!   multiply-and-reject), so no modulo bias.
+//!   multiply-and-reject), so no modulo bias. [`rng`] re-exports the generators
+//!   the crates are built with and holds the workspace's one bounded draw.
 //! - Text parses and prints losslessly (rule C7): `Ah`, `Td`, `2c`, and `10d` on
 //!   input; malformed text is a [`ParseCardError`] naming the byte position and the
 //!   bad character, never a panic.
@@ -94,6 +95,7 @@ mod error;
 mod hole;
 mod misdeal;
 mod parse;
+pub mod rng;
 mod set;
 mod shuffle;
 
@@ -109,4 +111,4 @@ pub use hole::{Hole, ParseHoleError, parse_hole};
 pub use misdeal::{ExposedCardRuling, MisdealRules, SingleExposedCard};
 pub use parse::{ParseCardError, parse_cards};
 pub use set::{CardSet, CardSetIter, InvalidCardBits};
-pub use shuffle::{shuffle, shuffle_top, uniform_below};
+pub use shuffle::{shuffle, shuffle_top, uniform_below, uniform_below_u64};

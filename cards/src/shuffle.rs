@@ -1,7 +1,7 @@
 //! Unbiased shuffling (rule C2): Fisher-Yates over [`uniform_below`], Lemire's
 //! multiply-and-reject bounded sampling. No modulo bias, no allocation.
 
-use core::num::NonZeroU32;
+use core::num::{NonZeroU32, NonZeroU64};
 
 use rand_core::RngCore;
 
@@ -14,6 +14,12 @@ use crate::Card;
 /// exactly the draws that would over-represent some outputs, and those draws are
 /// rejected and redrawn (rule C2). The expected number of draws is below 2 for
 /// every `n`, and a single draw for almost all of them when `n` is small.
+///
+/// A bound of zero cannot be passed (`NonZeroU32` has no zero), so there is no
+/// empty range to refuse and the function never panics. This is the one bounded
+/// draw of the workspace: the shuffles, the button draw, equity sampling, the
+/// tournament's draws and the history generators all use it (or
+/// [`uniform_below_u64`] for 64-bit bounds).
 ///
 /// ```
 /// use core::num::NonZeroU32;
@@ -38,6 +44,37 @@ pub fn uniform_below<R: RngCore + ?Sized>(rng: &mut R, n: NonZeroU32) -> u32 {
         }
     }
     (product >> 32) as u32
+}
+
+/// A uniformly distributed integer in `0..n`, drawn from `rng` without modulo bias:
+/// [`uniform_below`] for 64-bit bounds (amounts, stacks), one 64-bit draw per try.
+///
+/// The same multiply-and-reject method with a 128-bit product: the draw `x` maps to
+/// `(x * n) >> 64`, and draws whose low half falls below `2^64 mod n` are redrawn.
+/// A bound of zero cannot be passed (the type has no zero), so the function has no
+/// case to refuse and never panics; a bound of one returns 0 after one draw.
+///
+/// ```
+/// use core::num::NonZeroU64;
+/// use holdem_cards::rng::{ChaCha8Rng, SeedableRng, uniform_below_u64};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(7);
+/// let n = NonZeroU64::new(3 << 40).expect("not zero");
+/// assert!(uniform_below_u64(&mut rng, n) < 3 << 40);
+/// ```
+pub fn uniform_below_u64<R: RngCore + ?Sized>(rng: &mut R, n: NonZeroU64) -> u64 {
+    let n = n.get();
+    let mut product = u128::from(rng.next_u64()) * u128::from(n);
+    let mut low = product as u64;
+    if low < n {
+        // 2^64 mod n, computed in 64 bits: (2^64 - n) mod n.
+        let threshold = n.wrapping_neg() % n;
+        while low < threshold {
+            product = u128::from(rng.next_u64()) * u128::from(n);
+            low = product as u64;
+        }
+    }
+    (product >> 64) as u64
 }
 
 /// Shuffles `cards` in place with the Fisher-Yates algorithm: every one of the

@@ -1,9 +1,11 @@
 //! Deck and shuffle tests: rules C1 (one 52-card deck per hand) and C2 (unbiased,
 //! CSPRNG by default, explicit seeded mode, nothing reused).
 
-use core::num::NonZeroU32;
+use core::num::{NonZeroU32, NonZeroU64};
 
-use holdem_cards::{Card, CardSet, Deck, DeckError, shuffle, shuffle_top, uniform_below};
+use holdem_cards::{
+    Card, CardSet, Deck, DeckError, shuffle, shuffle_top, uniform_below, uniform_below_u64,
+};
 use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -163,6 +165,13 @@ proptest! {
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
         let n = NonZeroU32::new(n).expect("strategy starts at 1");
         prop_assert!(uniform_below(&mut rng, n) < n.get());
+    }
+
+    #[test]
+    fn c2_uniform_below_u64_stays_in_range(seed in any::<u64>(), n in 1u64..) {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let n = NonZeroU64::new(n).expect("strategy starts at 1");
+        prop_assert!(uniform_below_u64(&mut rng, n) < n.get());
     }
 
     #[test]
@@ -482,4 +491,77 @@ fn c2_partial_shuffle_rejects_a_biased_batch_word_and_redraws_it_whole() {
     shuffle_top(&mut direct, 8, &mut Words(&[word]));
     assert_eq!(rejected_first, direct);
     assert_eq!(CardSet::from_cards(&direct), CardSet::FULL);
+}
+
+// ---- the bounded draw itself (rule C2: no modulo bias) ----
+
+/// Draws per bias test: the share below a third of the bound has a standard
+/// deviation of about 0.0027 over this many unbiased draws, so the 0.02 margin
+/// is over seven of them (and the seed is fixed: the result is deterministic).
+const DRAWS: u32 = 30_000;
+
+/// The share of `draws` below `third`, a third of the bound they were drawn under.
+fn share_below(third: u64, mut draw: impl FnMut() -> u64) -> f64 {
+    let below = (0..DRAWS).filter(|_| draw() < third).count();
+    below as f64 / f64::from(DRAWS)
+}
+
+#[test]
+fn c2_uniform_below_is_unbiased_where_a_modulo_is_most_biased() {
+    // A bound of 3 * 2^30: `x % n` over 32-bit `x` gives each value below 2^30
+    // twice the chance of the others (a share of 1/2 below 2^30, not 1/3).
+    let n = 3u32 << 30;
+    let third = 1u64 << 30;
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    let bound = NonZeroU32::new(n).expect("not zero");
+    let fair = share_below(third, || u64::from(uniform_below(&mut rng, bound)));
+    assert!(
+        (fair - 1.0 / 3.0).abs() < 0.02,
+        "share below a third: {fair}"
+    );
+    let modulo = share_below(third, || u64::from(rng.next_u32() % n));
+    assert!(
+        modulo > 0.45,
+        "the biased draw this test must catch: {modulo}"
+    );
+}
+
+#[test]
+fn c2_uniform_below_u64_is_unbiased_where_a_modulo_is_most_biased() {
+    let n = 3u64 << 62;
+    let third = 1u64 << 62;
+    let mut rng = ChaCha20Rng::seed_from_u64(12);
+    let bound = NonZeroU64::new(n).expect("not zero");
+    let fair = share_below(third, || uniform_below_u64(&mut rng, bound));
+    assert!(
+        (fair - 1.0 / 3.0).abs() < 0.02,
+        "share below a third: {fair}"
+    );
+    let modulo = share_below(third, || rng.next_u64() % n);
+    assert!(
+        modulo > 0.45,
+        "the biased draw this test must catch: {modulo}"
+    );
+}
+
+#[test]
+fn c2_uniform_below_covers_a_small_range_evenly_and_one_is_always_zero() {
+    let mut rng = ChaCha20Rng::seed_from_u64(13);
+    let mut seen = [0u32; 6];
+    let six = NonZeroU32::new(6).expect("not zero");
+    for _ in 0..6_000 {
+        seen[uniform_below(&mut rng, six) as usize] += 1;
+    }
+    // 1,000 expected each, standard deviation about 29.
+    assert!(seen.iter().all(|&c| (850..1150).contains(&c)), "{seen:?}");
+    let mut seen = [0u32; 6];
+    let six = NonZeroU64::new(6).expect("not zero");
+    for _ in 0..6_000 {
+        seen[uniform_below_u64(&mut rng, six) as usize] += 1;
+    }
+    assert!(seen.iter().all(|&c| (850..1150).contains(&c)), "{seen:?}");
+    for _ in 0..100 {
+        assert_eq!(uniform_below(&mut rng, NonZeroU32::MIN), 0);
+        assert_eq!(uniform_below_u64(&mut rng, NonZeroU64::MIN), 0);
+    }
 }

@@ -25,7 +25,10 @@ pub struct GenerateError {
     pub reason: String,
 }
 
-/// Random choices without modulo bias.
+/// Random choices without modulo bias. Not `holdem_cards::uniform_below_u64`:
+/// this draw (rejecting the top partial zone of `u64`, then `x % n`) made the
+/// committed corpus under `data/histories/generated`, which
+/// `h1_generated_corpus_is_reproducible` pins byte for byte.
 struct Dice(ChaCha8Rng);
 
 impl Dice {

@@ -1,7 +1,8 @@
 //! The soak: many random hands and tournaments, every invariant checked after
 //! every input (`docs/reliability.md`).
 //!
-//! Hands: 2-10 players in fixed limit, pot limit and no limit with random house
+//! Hands (the random hands of `holdem_betting::testkit::random`): 2-10 players in
+//! fixed limit, pot limit and no limit with random house
 //! rules (the fixed-limit half-bet rule on or off (B25), the board run two or
 //! three times offered and accepted or refused at random (B26), bomb pots (B27),
 //! straddles, antes, per-seat and dead antes, rake, the incomplete all-in rule,
@@ -26,16 +27,20 @@
 //! and tournament `j` seed `SOAK_SEED + j`: a failure names its seed, and
 //! `cargo xtask soak --seed SEED --hands 1 --tournaments 0` replays just that hand.
 
+use core::num::NonZeroU64;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
-use holdem_betting::{
-    Action, AutoOutcome, Chips, DealerInput, Event, Events, ForcedBets, Hand, HandConfig,
-    HandError, IncompleteAllInRule, Input, LegalActions, Pending, Player as BetPlayer, Positions,
-    RakePolicy, Seat, SeatSet, SeatStatus, Street, Timestamp,
+use holdem_betting::testkit::random::{
+    RandomSetup, all_actions, probe_amounts, random_action, random_setup,
 };
+use holdem_betting::{
+    Action, AutoOutcome, Chips, DealerInput, Event, Events, Hand, HandConfig, HandError, Input,
+    LegalActions, Pending, Seat, SeatStatus, Street, Timestamp,
+};
+use holdem_cards::rng::uniform_below_u64;
 use holdem_cards::{Card, Deck};
 use holdem_history::native::{
     JsonlHands, NativeVersion, decode_postcard, encode_postcard, write_jsonl,
@@ -50,7 +55,7 @@ use holdem_tourney::journal::{FsyncPolicy, JournalWriter, read_frames};
 use holdem_tourney::sim::{NoJournal, Simulation};
 use holdem_tourney::{Phase, Tournament, TournamentOptions};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 
 const T: Timestamp = Timestamp(0);
 
@@ -111,9 +116,9 @@ impl Report {
     }
 }
 
-/// Uniform in `0..n` (`n > 0`; modulo bias does not matter here).
+/// Uniform in `0..n`: the workspace's one bounded draw (0 for an empty range).
 fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
-    rng.next_u64() % n.max(1)
+    NonZeroU64::new(n).map_or(0, |n| uniform_below_u64(rng, n))
 }
 
 fn chance(rng: &mut ChaCha8Rng, percent: u64) -> bool {
@@ -126,175 +131,6 @@ fn seat(i: usize) -> Seat {
 
 // ---------------------------------------------------------------------------
 // Hands
-
-/// One random hand's setup, and whether the history formats can record it.
-struct Setup {
-    config: HandConfig,
-    forced: ForcedBets,
-    stacks: Vec<u64>,
-    button: usize,
-    /// Why the history formats cannot record the hand, if they cannot.
-    unrecordable: Option<&'static str>,
-}
-
-/// A random setup, after betting/tests/properties.rs: 2-10 players, stacks tiny to
-/// deep, all three structures, every house rule at random.
-fn random_setup(rng: &mut ChaCha8Rng) -> Setup {
-    let n = 2 + below(rng, 9) as usize;
-    let stacks: Vec<u64> = (0..n)
-        .map(|_| match below(rng, 3) {
-            0 => 1 + below(rng, 19),
-            1 => 20 + below(rng, 380),
-            _ => 400 + below(rng, 4_600),
-        })
-        .collect();
-    let structure = below(rng, 3);
-    let mut config = match structure {
-        0 => HandConfig::fixed_limit(Chips(20), Chips(40)),
-        1 => HandConfig::pot_limit(Chips(20)),
-        _ => HandConfig::no_limit(Chips(20)),
-    };
-    let mut unrecordable = None;
-    match below(rng, 4) {
-        0 => config.ante = Chips(1 + below(rng, 9)),
-        1 => config.big_blind_ante = Chips(20),
-        _ => {}
-    }
-    let rule = chance(rng, 50);
-    config.cap_lifted_heads_up = rule;
-    config.reraise_must_double = rule && structure == 2;
-    if rule {
-        config.incomplete_all_in = IncompleteAllInRule::FullRaiseOverLastFullBet;
-    }
-    config.time_out_all_in_protection = chance(rng, 50);
-    if chance(rng, 30) {
-        config.rake = RakePolicy {
-            basis_points: 500,
-            cap: Some(Chips(30)),
-            no_flop_no_drop: chance(rng, 50),
-            ..RakePolicy::NONE
-        };
-    }
-    config.showdown.losers_may_muck = chance(rng, 70);
-    config.showdown.winner_must_show_both_cards = chance(rng, 70);
-    config.showdown.all_in_hands_face_up = chance(rng, 70);
-    // B25: the half-bet rule on (the standard) or off (a house rule).
-    config.fixed_limit_half_bet = chance(rng, 70);
-    // B26: the board may run two or three times.
-    if chance(rng, 40) {
-        config.max_board_runs = if chance(rng, 50) { 3 } else { 2 };
-    }
-    let mut forced = ForcedBets::default();
-    // B27: a bomb pot takes no other forced bets.
-    if chance(rng, 10) {
-        config.bomb_pot = Chips(30);
-        config.ante = Chips(0);
-        config.big_blind_ante = Chips(0);
-    } else {
-        if chance(rng, 15) {
-            forced.antes[below(rng, n as u64) as usize] = Chips(1 + below(rng, 6));
-            unrecordable = Some("per-seat antes");
-        }
-        if chance(rng, 10) {
-            forced.dead_antes[below(rng, n as u64) as usize] = Chips(10);
-            unrecordable = Some("dead antes");
-        }
-    }
-    // The history formats give the button to the last player; elsewhere only
-    // where the hand cannot be recorded anyway.
-    let button = if unrecordable.is_some() {
-        below(rng, n as u64) as usize
-    } else {
-        n - 1
-    };
-    let straddles = below(rng, 3) as usize;
-    if structure != 0 && config.bomb_pot.is_zero() && n >= 3 + straddles {
-        let set: SeatSet = (0..n).map(seat).collect();
-        if let Some(p) = Positions::standard(set, seat(button)) {
-            let mut s = p.big_blind;
-            let mut level = 20;
-            for _ in 0..straddles {
-                s = seat((s.as_usize() + 1) % n);
-                level *= 2;
-                forced
-                    .straddle(s, Chips(level))
-                    .expect("room for straddles");
-            }
-        }
-    }
-    Setup {
-        config,
-        forced,
-        stacks,
-        button,
-        unrecordable,
-    }
-}
-
-/// Amounts around every boundary the legal actions name (as the property tests).
-fn probe_amounts(legal: &LegalActions) -> ArrayVec<u64, 24> {
-    let mut out = ArrayVec::new();
-    out.push(0);
-    out.push(1);
-    let around = |v: u64, out: &mut ArrayVec<u64, 24>| {
-        for x in [v.saturating_sub(1), v, v + 1] {
-            let _ = out.try_push(x);
-        }
-    };
-    for r in [legal.bet, legal.raise].into_iter().flatten() {
-        around(r.min.get(), &mut out);
-        around(r.max.get(), &mut out);
-    }
-    if let Some(g) = legal.raise_gap {
-        around(g.min.get(), &mut out);
-        around(g.max.get(), &mut out);
-    }
-    if let Some(a) = legal.all_in_to {
-        around(a.get(), &mut out);
-    }
-    let _ = out.try_push(legal.current_bet.get());
-    out
-}
-
-fn all_actions(amount: u64) -> [Action; 8] {
-    [
-        Action::Fold,
-        Action::Check,
-        Action::Call,
-        Action::CheckOrCall,
-        Action::BetTo(Chips(amount)),
-        Action::RaiseTo(Chips(amount)),
-        Action::BetOrRaiseTo(Chips(amount)),
-        Action::AllIn,
-    ]
-}
-
-/// A random legal action, biased toward calls and checks so hands reach showdown;
-/// one in 21 a time-out.
-fn pick(legal: &LegalActions, rng: &mut ChaCha8Rng, s: Seat) -> Input {
-    let roll = below(rng, 21);
-    if roll == 20 {
-        return Input::TimeOut { seat: s };
-    }
-    let action = match roll {
-        0 if legal.fold => Action::Fold,
-        1..=3 if legal.all_in_to.is_some() => Action::AllIn,
-        4..=7 => match legal.bet.or(legal.raise) {
-            Some(r) => {
-                let span = r.max.get() - r.min.get();
-                let unit = legal.chip_unit.get();
-                let mut to = r.min.get() + below(rng, span + 1) / unit * unit;
-                if legal.raise_gap.is_some_and(|g| g.contains(Chips(to))) {
-                    to = r.min.get();
-                }
-                Action::BetOrRaiseTo(Chips(to))
-            }
-            None => Action::CheckOrCall,
-        },
-        _ => Action::CheckOrCall,
-    };
-    Input::act(s, action)
-}
 
 /// The history being recorded alongside the hand.
 struct Recorder {
@@ -493,27 +329,13 @@ struct HandRun {
 fn soak_hand(seed: u64) -> Result<HandRun, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let setup = random_setup(&mut rng);
-    let players: Vec<BetPlayer> = setup
-        .stacks
-        .iter()
-        .enumerate()
-        .map(|(i, &st)| BetPlayer::new(seat(i), Chips(st)))
-        .collect();
-    let hand = Hand::with_forced_bets(
-        setup.config,
-        &players,
-        seat(setup.button),
-        None,
-        &setup.forced,
-        holdem_eval::Evaluator::new(),
-    )
-    .map_err(|e| format!("setup refused: {e}"))?;
+    let hand = setup.hand().map_err(|e| format!("setup refused: {e}"))?;
     let mut p = Play {
         hand,
         deck: Deck::seeded(seed),
         rng,
         dealt: 0,
-        total: setup.stacks.iter().sum(),
+        total: setup.stacks.iter().map(|c| c.get()).sum(),
         inputs: 0,
         probes: 0,
         rec: Recorder {
@@ -573,7 +395,7 @@ fn soak_hand(seed: u64) -> Result<HandRun, String> {
                     ));
                 }
                 p.probe(&legal, s)?;
-                let input = pick(&legal, &mut p.rng, s);
+                let input = random_action(&legal, &mut p.rng, s);
                 let events = p.apply(input)?;
                 p.rec.record_events(&events);
                 continue;
@@ -627,7 +449,7 @@ fn soak_hand(seed: u64) -> Result<HandRun, String> {
 }
 
 /// Checks the result of a complete hand and round-trips its history.
-fn finish(setup: &Setup, p: Play) -> Result<HandRun, String> {
+fn finish(setup: &RandomSetup, p: Play) -> Result<HandRun, String> {
     let result = p.hand.result().ok_or("a complete hand without a result")?;
     let finals: Vec<u64> = (0..setup.stacks.len())
         .map(|i| result.final_stack(seat(i)).get())
@@ -640,7 +462,7 @@ fn finish(setup: &Setup, p: Play) -> Result<HandRun, String> {
             p.total
         ));
     }
-    let round_trip = match setup.unrecordable {
+    let round_trip = match setup.nonstandard_forced {
         Some(why) => Err(why),
         None => Ok(round_trip(setup, p.rec.actions, &finals)?),
     };
@@ -659,7 +481,7 @@ fn house_rules(c: &HandConfig) -> HouseRules {
 /// Writes the hand as JSON Lines, postcard and (where PHH can record it) PHH, reads
 /// each back, and replays each to the engine's final stacks; `true` when PHH
 /// recorded it too.
-fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<bool, String> {
+fn round_trip(setup: &RandomSetup, actions: Vec<HAction>, finals: &[u64]) -> Result<bool, String> {
     let c = &setup.config;
     let n = setup.stacks.len();
     // PHH arrays by player; heads-up the forced bets are written reversed.
@@ -694,7 +516,7 @@ fn round_trip(setup: &Setup, actions: Vec<HAction>, finals: &[u64]) -> Result<bo
         antes,
         blinds_or_straddles: blinds,
         stakes,
-        starting_stacks: setup.stacks.clone(),
+        starting_stacks: setup.stacks.iter().map(|c| c.get()).collect(),
         actions,
         finishing_stacks: Some(finals.to_vec()),
         winnings: None,

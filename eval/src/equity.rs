@@ -30,7 +30,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use holdem_cards::{Card, CardSet};
+use core::num::NonZeroU32;
+
+use holdem_cards::{Card, CardSet, uniform_below};
 use rand_core::RngCore;
 
 use crate::{Evaluator, HandKey, HandRank};
@@ -695,14 +697,10 @@ pub fn monte_carlo(
     Ok(tally.finish(unit, false))
 }
 
-/// A uniform integer in `0..n` (`n > 0`) without modulo bias: Lemire's
-/// multiply-and-reject method.
+/// A uniform integer in `0..n` without modulo bias: the workspace's one bounded
+/// draw, [`holdem_cards::uniform_below`] (the same stream of draws the samplers
+/// always used). An empty range (`n == 0`, which no caller passes) gives 0.
+#[inline]
 fn bounded(rng: &mut impl RngCore, n: u32) -> u32 {
-    let threshold = n.wrapping_neg() % n; // (2^32 - n) mod n
-    loop {
-        let m = u64::from(rng.next_u32()) * u64::from(n);
-        if (m as u32) >= threshold {
-            return (m >> 32) as u32;
-        }
-    }
+    NonZeroU32::new(n).map_or(0, |n| uniform_below(rng, n))
 }

@@ -10,12 +10,12 @@ use std::fmt;
 
 use super::money::Unit;
 
-/// The most players one recorded hand can have: [`holdem_pots::MAX_SEATS`], 23 (one
+/// The most players one recorded hand can have: [`holdem_pots::MAX_POT_SEATS`], 23 (one
 /// deck deals 23 hold'em hands when nothing is burned). A record may come from
 /// another dealer, so it takes the chip-accounting limit, not the betting crate's
 /// 10 seats: a record of more than 10 players reads and converts, and replaying it
 /// through `holdem_betting` refuses it with an error naming that limit.
-pub const MAX_PLAYERS: usize = holdem_pots::MAX_SEATS;
+pub const MAX_PLAYERS: usize = holdem_pots::MAX_POT_SEATS;
 
 /// The betting structure of a hold'em hand (B1). PHH codes `NT`, `PT`, `FT`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,15 +6,15 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Status, Table,
-    layer, settle,
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Status,
+    TableLayout, layer, settle,
 };
 
 /// All-in for 100, 200, ..., 1000 on seats 0-9, and with `caller` seat 10 calls
 /// 1000: ten pots (main + 9 side pots). Without the caller (a full 10-seat table),
 /// seat 9's last 100 is uncalled (B14) and there are nine pots, the most 10 seats
 /// can make. Strengths `i % 4` give ties, so pots are split with odd chips.
-fn all_in_ladder(caller: bool) -> (Vec<Contribution>, Vec<(Seat, u32)>, Table) {
+fn all_in_ladder(caller: bool) -> (Vec<Contribution>, Vec<(Seat, u32)>, TableLayout) {
     let seat = |i: u8| Seat::new(i).expect("seat");
     let mut contributions = Vec::new();
     let mut strengths = Vec::new();
@@ -32,7 +32,7 @@ fn all_in_ladder(caller: bool) -> (Vec<Contribution>, Vec<(Seat, u32)>, Table) {
     (
         contributions,
         strengths,
-        Table::new(seats, seat(0)).expect("table"),
+        TableLayout::new(seats, seat(0)).expect("table"),
     )
 }
 

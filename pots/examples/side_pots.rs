@@ -6,12 +6,13 @@
 //! `cargo run -p holdem-pots --example side_pots`
 
 use holdem_pots::{
-    Chips, Contribution, PotsError, RakePolicy, Seat, SettleOptions, Status, Table, layer, settle,
+    Chips, Contribution, PotsError, RakePolicy, Seat, SettleOptions, Status, TableLayout, layer,
+    settle,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seat = |index: u8| Seat::new(index).ok_or(PotsError::SeatOutOfRange { index });
-    let table = Table::new(6, seat(5)?)?;
+    let table = TableLayout::new(6, seat(5)?)?;
     let hand = [
         Contribution::new(seat(0)?, Chips(100), Status::AllIn),
         Contribution::new(seat(1)?, Chips(250), Status::AllIn),

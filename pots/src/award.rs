@@ -1,6 +1,6 @@
 //! Awarding one pot: best eligible hands (P6), equal split, odd chips (P3), rake (P5).
 
-use crate::{Chips, MAX_SEATS, Pot, PotsError, Seat, SeatSet, Table};
+use crate::{Chips, MAX_POT_SEATS, Pot, PotsError, Seat, SeatSet, TableLayout};
 
 /// Where every chip of one pot went: rake, winners, each winner's share, and who got
 /// the odd chips.
@@ -118,7 +118,7 @@ impl PotAward {
 /// [`PotsError::RakeExceedsPot`] when `rake` is more than the pot.
 ///
 /// ```
-/// use holdem_pots::{layer, split_pot, Chips, Contribution, Seat, SeatSet, Status, Table};
+/// use holdem_pots::{layer, split_pot, Chips, Contribution, Seat, SeatSet, Status, TableLayout};
 ///
 /// let s = |i| Seat::new(i).expect("seat");
 /// let layering = layer(&[
@@ -129,7 +129,7 @@ impl PotAward {
 /// let pot = &layering.pots()[0];
 /// let winners: SeatSet = [s(0), s(1)].into_iter().collect();
 /// // Button on seat 0: seat 1 is first left of it and gets the odd chip.
-/// let award = split_pot(0, pot, Chips::ZERO, winners, Table::new(3, s(0))?)?;
+/// let award = split_pot(0, pot, Chips::ZERO, winners, TableLayout::new(3, s(0))?)?;
 /// assert_eq!(award.share_of(s(1)), Chips(51));
 /// assert_eq!(award.share_of(s(0)), Chips(50));
 /// # Ok::<(), holdem_pots::PotsError>(())
@@ -139,7 +139,7 @@ pub fn split_pot(
     pot: &Pot,
     rake: Chips,
     winners: SeatSet,
-    table: Table,
+    table: TableLayout,
 ) -> Result<PotAward, PotsError> {
     let eligible = pot.eligible();
     let winners = if pot.is_uncontested() && winners.is_empty() {
@@ -195,7 +195,7 @@ pub fn split_pot(
 /// Built once per hand; finding a pot's winners is then a few bitmask tests (P6).
 pub(crate) struct Ranking {
     /// Seats with equal strength, strongest group first.
-    groups: [SeatSet; MAX_SEATS],
+    groups: [SeatSet; MAX_POT_SEATS],
     len: usize,
     /// Every seat that showed.
     shown: SeatSet,
@@ -205,8 +205,8 @@ impl Ranking {
     /// Groups `strengths` (at most one per seat) by equal strength, best first.
     pub(crate) fn new<S: Ord>(strengths: &[(Seat, S)]) -> Result<Ranking, PotsError> {
         // Indices into `strengths`, strongest first (insertion sort; at most
-        // MAX_SEATS entries because a repeated seat is an error).
-        let mut order = [0usize; MAX_SEATS];
+        // MAX_POT_SEATS entries because a repeated seat is an error).
+        let mut order = [0usize; MAX_POT_SEATS];
         let mut len = 0;
         let mut shown = SeatSet::EMPTY;
         for (k, (seat, strength)) in strengths.iter().enumerate() {
@@ -222,7 +222,7 @@ impl Ranking {
             len += 1;
         }
         // Runs of equal strength become groups.
-        let mut groups = [SeatSet::EMPTY; MAX_SEATS];
+        let mut groups = [SeatSet::EMPTY; MAX_POT_SEATS];
         let mut group = 0;
         for i in 0..len {
             let (seat, strength) = &strengths[order[i]];
@@ -267,7 +267,7 @@ pub fn award_pot<S: Ord>(
     index: usize,
     pot: &Pot,
     rake: Chips,
-    table: Table,
+    table: TableLayout,
     strengths: &[(Seat, S)],
 ) -> Result<PotAward, PotsError> {
     award_ranked(index, pot, rake, table, &Ranking::new(strengths)?)
@@ -277,7 +277,7 @@ pub(crate) fn award_ranked(
     index: usize,
     pot: &Pot,
     rake: Chips,
-    table: Table,
+    table: TableLayout,
     ranking: &Ranking,
 ) -> Result<PotAward, PotsError> {
     let winners = if pot.is_uncontested() {

@@ -1,6 +1,6 @@
 //! [`PotsError`]: every way an input to this crate can be wrong.
 
-use crate::{Chips, MAX_SEATS, Seat};
+use crate::{Chips, MAX_POT_SEATS, Seat};
 
 /// Bad input to the chip-accounting functions. Each variant names what is wrong and
 /// where; no function of this crate panics on bad input, and none has partial effects
@@ -8,20 +8,20 @@ use crate::{Chips, MAX_SEATS, Seat};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PotsError {
-    /// A seat index at or above [`MAX_SEATS`].
-    #[error("seat index {index} is out of range: seats are 0..{max}", max = MAX_SEATS)]
+    /// A seat index at or above [`MAX_POT_SEATS`].
+    #[error("seat index {index} is out of range: seats are 0..{max}", max = MAX_POT_SEATS)]
     SeatOutOfRange {
         /// The index given.
         index: u8,
     },
-    /// A seat bitmask with bits at or above [`MAX_SEATS`].
-    #[error("seat set {bits:#x} names seats at or above {max}", max = MAX_SEATS)]
+    /// A seat bitmask with bits at or above [`MAX_POT_SEATS`].
+    #[error("seat set {bits:#x} names seats at or above {max}", max = MAX_POT_SEATS)]
     SeatSetOutOfRange {
         /// The bits given.
         bits: u32,
     },
-    /// A table with no seats or more than [`MAX_SEATS`].
-    #[error("a table has 1..={max} seats, not {seat_count}", max = MAX_SEATS)]
+    /// A table with no seats or more than [`MAX_POT_SEATS`].
+    #[error("a table has 1..={max} seats, not {seat_count}", max = MAX_POT_SEATS)]
     SeatCount {
         /// The seat count given.
         seat_count: u8,

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Chips, MAX_POTS, MAX_SEATS, PotsError, Seat, SeatSet};
+use crate::{Chips, MAX_POT_SEATS, MAX_POTS, PotsError, Seat, SeatSet};
 
 /// Where a seat stands when the chips are counted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -204,7 +204,7 @@ pub(crate) fn layer_in_place(contributions: &[Contribution]) -> Result<Layering,
         return Err(PotsError::EmptyHand);
     }
     // Per-seat view, so the input order cannot matter.
-    let mut amount = [0u64; MAX_SEATS];
+    let mut amount = [0u64; MAX_POT_SEATS];
     let mut in_hand = SeatSet::EMPTY;
     let mut folded = SeatSet::EMPTY;
     let mut all_in = SeatSet::EMPTY;
@@ -274,8 +274,8 @@ pub(crate) fn layer_in_place(contributions: &[Contribution]) -> Result<Layering,
     }
 
     // Every seat in the hand, by contribution ascending (insertion sort: at most
-    // MAX_SEATS entries, no allocation).
-    let mut order = [(0u64, Seat(0)); MAX_SEATS];
+    // MAX_POT_SEATS entries, no allocation).
+    let mut order = [(0u64, Seat(0)); MAX_POT_SEATS];
     let mut n = 0;
     for seat in in_hand {
         let a = amount[seat.as_usize()];

@@ -15,7 +15,7 @@
 //!   of the input.
 //! - Bad input is a [`PotsError`] naming what and where, never a panic; functions are
 //!   pure, so an error leaves nothing half done.
-//! - Nothing here allocates: a table has at most [`MAX_SEATS`] seats, so every
+//! - Nothing here allocates: a table has at most [`MAX_POT_SEATS`] seats, so every
 //!   collection is a fixed-capacity array. No I/O, no dependency on `eval`: hand
 //!   strengths are any `Ord` value.
 //!
@@ -43,15 +43,15 @@
 //! # Features
 //! - `serde`: `Serialize`/`Deserialize` on every public data type. [`Chips`] and
 //!   [`Seat`] are plain numbers, [`SeatSet`] a `u32` bitmask; [`Seat`], [`SeatSet`]
-//!   and [`Table`] are validated when parsed. [`RakePolicy`] uses kebab-case keys
+//!   and [`TableLayout`] are validated when parsed. [`RakePolicy`] uses kebab-case keys
 //!   (`basis-points`, `rounding = "down"`, `cap`, `no-flop-no-drop`,
 //!   `source = "each-pot"`), each of which may be omitted.
 //!
 //! # Example
 //! ```
-//! use holdem_pots::{settle, Chips, Contribution, Seat, SettleOptions, Status, Table};
+//! use holdem_pots::{settle, Chips, Contribution, Seat, SettleOptions, Status, TableLayout};
 //!
-//! let s = |i| Seat::new(i).expect("seat index below MAX_SEATS");
+//! let s = |i| Seat::new(i).expect("seat index below MAX_POT_SEATS");
 //! // Seed 002: Jon all-in 100, Steve all-in 200, Bob all-in 400, Nick calls 400.
 //! let (jon, steve, bob, nick) = (s(0), s(1), s(2), s(3));
 //! let hand = [
@@ -62,7 +62,7 @@
 //! ];
 //! // Steve has the best hand, Bob and Nick tie behind him (higher strength wins).
 //! let shown = [(jon, 1u8), (steve, 9), (bob, 5), (nick, 5)];
-//! let table = Table::new(9, nick)?; // button on Nick
+//! let table = TableLayout::new(9, nick)?; // button on Nick
 //! let result = settle(table, &hand, &shown, SettleOptions::NO_RAKE)?;
 //!
 //! let pots: Vec<u64> = result.pots().iter().map(|p| p.amount().get()).collect();
@@ -89,7 +89,7 @@ pub use chips::{Chips, ChipsError};
 pub use error::PotsError;
 pub use layer::{Contribution, Layering, Pot, Status, Uncalled, layer};
 pub use rake::{PotRakes, RakePolicy, RakeRounding, RakeSource};
-pub use seat::{Seat, SeatSet, SeatSetIter, Table};
+pub use seat::{Seat, SeatSet, SeatSetIter, TableLayout};
 pub use settle::{SettleOptions, Settlement, settle};
 
 /// The most seats a table can have: 23, the most players one 52-card deck can deal
@@ -98,10 +98,10 @@ pub use settle::{SettleOptions, Settlement, settle};
 ///
 /// Why the other limits differ: dealing with the three burns of rule C4 reaches
 /// 22 seats (`holdem_cards::MAX_HAND_SEATS`); the betting crate's hand holds 10
-/// (`holdem_betting::MAX_SEATS`, what a real table seats, keeping its per-seat
+/// (`holdem_betting::MAX_POT_SEATS`, what a real table seats, keeping its per-seat
 /// state small); a hand history records at most this many players. Chip
 /// accounting takes the largest so that any of them fits.
-pub const MAX_SEATS: usize = 23;
+pub const MAX_POT_SEATS: usize = 23;
 
 /// The most pots one hand can have: one per distinct live contribution level.
-pub const MAX_POTS: usize = MAX_SEATS;
+pub const MAX_POTS: usize = MAX_POT_SEATS;

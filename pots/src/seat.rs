@@ -2,15 +2,15 @@
 
 use core::fmt;
 
-use crate::{MAX_SEATS, PotsError};
+use crate::{MAX_POT_SEATS, PotsError};
 
-/// A position at the table: index `0..MAX_SEATS`, clockwise order is increasing index,
+/// A position at the table: index `0..MAX_POT_SEATS`, clockwise order is increasing index,
 /// wrapping from the highest seat of the table back to seat 0.
 ///
 /// ```
 /// use holdem_pots::Seat;
 ///
-/// let seat = Seat::new(3).expect("3 < MAX_SEATS");
+/// let seat = Seat::new(3).expect("3 < MAX_POT_SEATS");
 /// assert_eq!(seat.index(), 3);
 /// assert_eq!(seat.to_string(), "seat 3");
 /// assert!(Seat::new(200).is_none());
@@ -21,17 +21,17 @@ use crate::{MAX_SEATS, PotsError};
 pub struct Seat(pub(crate) u8);
 
 impl Seat {
-    /// The seat with this index, or `None` when `index >= MAX_SEATS`.
+    /// The seat with this index, or `None` when `index >= MAX_POT_SEATS`.
     #[must_use]
     pub const fn new(index: u8) -> Option<Seat> {
-        if (index as usize) < MAX_SEATS {
+        if (index as usize) < MAX_POT_SEATS {
             Some(Seat(index))
         } else {
             None
         }
     }
 
-    /// The seat's index, `0..MAX_SEATS`.
+    /// The seat's index, `0..MAX_POT_SEATS`.
     #[must_use]
     pub const fn index(self) -> u8 {
         self.0
@@ -43,9 +43,9 @@ impl Seat {
         self.0 as usize
     }
 
-    /// Every possible seat, `0..MAX_SEATS`, in index order.
+    /// Every possible seat, `0..MAX_POT_SEATS`, in index order.
     pub fn all() -> impl Iterator<Item = Seat> {
-        (0..MAX_SEATS as u8).map(Seat)
+        (0..MAX_POT_SEATS as u8).map(Seat)
     }
 }
 
@@ -86,10 +86,10 @@ impl fmt::Display for Seat {
 #[cfg_attr(feature = "serde", serde(try_from = "u32", into = "u32"))]
 pub struct SeatSet(u32);
 
-const ALL_BITS: u32 = if MAX_SEATS == 32 {
+const ALL_BITS: u32 = if MAX_POT_SEATS == 32 {
     u32::MAX
 } else {
-    (1u32 << MAX_SEATS) - 1
+    (1u32 << MAX_POT_SEATS) - 1
 };
 
 impl SeatSet {
@@ -108,7 +108,7 @@ impl SeatSet {
         SeatSet(1 << seat.0)
     }
 
-    /// The set with these bits, or `None` when a bit at or above `MAX_SEATS` is set.
+    /// The set with these bits, or `None` when a bit at or above `MAX_POT_SEATS` is set.
     #[must_use]
     pub const fn from_bits(bits: u32) -> Option<SeatSet> {
         if bits & !ALL_BITS == 0 {
@@ -274,10 +274,10 @@ impl ExactSizeIterator for SeatSetIter {}
 /// The button may sit on a seat that is not in the hand (a dead button).
 ///
 /// ```
-/// use holdem_pots::{Seat, SeatSet, Table};
+/// use holdem_pots::{Seat, SeatSet, TableLayout};
 ///
 /// let s = |i| Seat::new(i).expect("seat");
-/// let table = Table::new(9, s(4))?;
+/// let table = TableLayout::new(9, s(4))?;
 /// let winners: SeatSet = [s(1), s(4), s(6)].into_iter().collect();
 /// // Left of the button first (P3), the button itself last.
 /// let order: Vec<u8> = table.clockwise_from_button(winners).map(Seat::index).collect();
@@ -286,17 +286,20 @@ impl ExactSizeIterator for SeatSetIter {}
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "RawTable", into = "RawTable"))]
-pub struct Table {
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "RawTableLayout", into = "RawTableLayout")
+)]
+pub struct TableLayout {
     seat_count: u8,
     button: Seat,
 }
 
-/// The text form of a [`Table`], checked by [`Table::new`] when parsed.
+/// The text form of a [`TableLayout`], checked by [`TableLayout::new`] when parsed.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
-struct RawTable {
+struct RawTableLayout {
     /// Read under its earlier name too.
     #[serde(alias = "seat_count")]
     seat_count: u8,
@@ -304,38 +307,38 @@ struct RawTable {
 }
 
 #[cfg(feature = "serde")]
-impl TryFrom<RawTable> for Table {
+impl TryFrom<RawTableLayout> for TableLayout {
     type Error = PotsError;
 
-    fn try_from(raw: RawTable) -> Result<Table, PotsError> {
-        Table::new(raw.seat_count, raw.button)
+    fn try_from(raw: RawTableLayout) -> Result<TableLayout, PotsError> {
+        TableLayout::new(raw.seat_count, raw.button)
     }
 }
 
 #[cfg(feature = "serde")]
-impl From<Table> for RawTable {
-    fn from(table: Table) -> RawTable {
-        RawTable {
+impl From<TableLayout> for RawTableLayout {
+    fn from(table: TableLayout) -> RawTableLayout {
+        RawTableLayout {
             seat_count: table.seat_count,
             button: table.button,
         }
     }
 }
 
-impl Table {
-    /// A table of `seat_count` positions (`1..=MAX_SEATS`) with the button on `button`.
+impl TableLayout {
+    /// A table of `seat_count` positions (`1..=MAX_POT_SEATS`) with the button on `button`.
     ///
     /// # Errors
-    /// [`PotsError::SeatCount`] when `seat_count` is 0 or above [`MAX_SEATS`];
+    /// [`PotsError::SeatCount`] when `seat_count` is 0 or above [`MAX_POT_SEATS`];
     /// [`PotsError::ButtonNotASeat`] when `button` is not below `seat_count`.
-    pub const fn new(seat_count: u8, button: Seat) -> Result<Table, PotsError> {
-        if seat_count == 0 || seat_count as usize > MAX_SEATS {
+    pub const fn new(seat_count: u8, button: Seat) -> Result<TableLayout, PotsError> {
+        if seat_count == 0 || seat_count as usize > MAX_POT_SEATS {
             return Err(PotsError::SeatCount { seat_count });
         }
         if button.0 >= seat_count {
             return Err(PotsError::ButtonNotASeat { button, seat_count });
         }
-        Ok(Table { seat_count, button })
+        Ok(TableLayout { seat_count, button })
     }
 
     /// Number of seat positions.

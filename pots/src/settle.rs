@@ -5,8 +5,8 @@ use arrayvec::ArrayVec;
 use crate::award::{Ranking, award_ranked};
 use crate::layer::layer_in_place;
 use crate::{
-    Chips, Contribution, Layering, MAX_POTS, MAX_SEATS, PotAward, PotsError, RakePolicy, Seat,
-    SeatSet, Table, Uncalled,
+    Chips, Contribution, Layering, MAX_POT_SEATS, MAX_POTS, PotAward, PotsError, RakePolicy, Seat,
+    SeatSet, TableLayout, Uncalled,
 };
 
 /// The whole outcome of a hand's chips: the uncalled bet returned (B14), each pot with
@@ -18,19 +18,19 @@ use crate::{
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub struct Settlement {
-    table: Table,
+    table: TableLayout,
     pots: ArrayVec<PotAward, MAX_POTS>,
     uncalled: Option<Uncalled>,
     rake: Chips,
     total: Chips,
     in_hand: SeatSet,
-    payouts: [Chips; MAX_SEATS],
+    payouts: [Chips; MAX_POT_SEATS],
 }
 
 impl Settlement {
     /// The table (seat count and button) the hand was settled with.
     #[must_use]
-    pub const fn table(&self) -> Table {
+    pub const fn table(&self) -> TableLayout {
         self.table
     }
 
@@ -158,10 +158,10 @@ impl Default for SettleOptions {
 /// [`PotsError::RakeRate`] for a rate above 100%.
 ///
 /// ```
-/// use holdem_pots::{settle, Chips, Contribution, Seat, SettleOptions, Status, Table};
+/// use holdem_pots::{settle, Chips, Contribution, Seat, SettleOptions, Status, TableLayout};
 ///
 /// let s = |i| Seat::new(i).expect("seat");
-/// let table = Table::new(6, s(5))?;
+/// let table = TableLayout::new(6, s(5))?;
 /// let hand = [
 ///     Contribution::new(s(0), Chips(75), Status::AllIn),
 ///     Contribution::new(s(1), Chips(100), Status::AllIn),
@@ -176,7 +176,7 @@ impl Default for SettleOptions {
 /// # Ok::<(), holdem_pots::PotsError>(())
 /// ```
 pub fn settle<S: Ord>(
-    table: Table,
+    table: TableLayout,
     contributions: &[Contribution],
     strengths: &[(Seat, S)],
     options: SettleOptions,
@@ -209,7 +209,7 @@ pub fn settle<S: Ord>(
         rake: Chips::ZERO,
         total: layering.total(),
         in_hand: layering.in_hand(),
-        payouts: [Chips::ZERO; MAX_SEATS],
+        payouts: [Chips::ZERO; MAX_POT_SEATS],
     };
     if let Some(u) = layering.uncalled() {
         out.payouts[u.seat.as_usize()] = u.amount;

@@ -1,8 +1,8 @@
 //! Bad input is a typed error naming what and where, never a panic.
 
 use holdem_pots::{
-    Chips, Contribution, MAX_SEATS, PotsError, RakePolicy, Seat, SeatSet, SettleOptions,
-    Settlement, Status, Table, layer, settle, split_pot,
+    Chips, Contribution, MAX_POT_SEATS, PotsError, RakePolicy, Seat, SeatSet, SettleOptions,
+    Settlement, Status, TableLayout, layer, settle, split_pot,
 };
 
 fn s(index: u8) -> Seat {
@@ -13,8 +13,8 @@ fn c(seat: u8, amount: u64, status: Status) -> Contribution {
     Contribution::new(s(seat), Chips(amount), status)
 }
 
-fn nine_max() -> Table {
-    Table::new(9, s(0)).expect("table")
+fn nine_max() -> TableLayout {
+    TableLayout::new(9, s(0)).expect("table")
 }
 
 /// Settles on a nine-seat table with no rake; the result must be the expected error,
@@ -152,17 +152,17 @@ fn p6_contested_pot_with_no_hand_shown_is_an_error() {
 #[test]
 fn bad_table_and_button_are_errors() {
     assert_eq!(
-        Table::new(0, s(0)),
+        TableLayout::new(0, s(0)),
         Err(PotsError::SeatCount { seat_count: 0 })
     );
-    let too_many = u8::try_from(MAX_SEATS + 1).expect("small");
+    let too_many = u8::try_from(MAX_POT_SEATS + 1).expect("small");
     assert_eq!(
-        Table::new(too_many, s(0)),
+        TableLayout::new(too_many, s(0)),
         Err(PotsError::SeatCount {
             seat_count: too_many
         })
     );
-    let err = Table::new(6, s(6)).expect_err("button off the table");
+    let err = TableLayout::new(6, s(6)).expect_err("button off the table");
     assert_eq!(
         err,
         PotsError::ButtonNotASeat {
@@ -175,13 +175,13 @@ fn bad_table_and_button_are_errors() {
 
 #[test]
 fn seat_and_seat_set_out_of_range_are_errors() {
-    let index = u8::try_from(MAX_SEATS).expect("small");
+    let index = u8::try_from(MAX_POT_SEATS).expect("small");
     assert_eq!(Seat::new(index), None);
     assert_eq!(
         Seat::try_from(index),
         Err(PotsError::SeatOutOfRange { index })
     );
-    assert_eq!(SeatSet::from_bits(1 << MAX_SEATS), None);
+    assert_eq!(SeatSet::from_bits(1 << MAX_POT_SEATS), None);
     assert_eq!(
         SeatSet::try_from(u32::MAX),
         Err(PotsError::SeatSetOutOfRange { bits: u32::MAX })

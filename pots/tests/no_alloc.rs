@@ -8,8 +8,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use holdem_pots::{
-    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Status, Table,
-    layer, settle,
+    Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Status,
+    TableLayout, layer, settle,
 };
 
 /// Counts allocations made by the current thread (other test threads do not count).
@@ -67,7 +67,7 @@ fn counting_allocator_sees_an_allocation() {
 /// All-in for 100, 200, ..., 1000 on seats 0-9, and with `caller` seat 10 calls
 /// 1000: ten pots (main + 9 side pots). Without the caller, seat 9's last 100 is
 /// uncalled (B14) and there are nine pots: the most a 10-seat table can make.
-fn all_in_ladder(caller: bool) -> (Vec<Contribution>, Vec<(Seat, u32)>, Table) {
+fn all_in_ladder(caller: bool) -> (Vec<Contribution>, Vec<(Seat, u32)>, TableLayout) {
     let seat = |i: u8| Seat::new(i).expect("seat");
     let mut contributions = Vec::new();
     let mut strengths = Vec::new();
@@ -85,7 +85,7 @@ fn all_in_ladder(caller: bool) -> (Vec<Contribution>, Vec<(Seat, u32)>, Table) {
     (
         contributions,
         strengths,
-        Table::new(seats, seat(0)).expect("table"),
+        TableLayout::new(seats, seat(0)).expect("table"),
     )
 }
 

@@ -2,7 +2,7 @@
 //! first tied winner left of the button, then clockwise.
 
 use holdem_pots::{
-    Chips, Contribution, Seat, SeatSet, SettleOptions, Settlement, Status, Table, settle,
+    Chips, Contribution, Seat, SeatSet, SettleOptions, Settlement, Status, TableLayout, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -20,7 +20,7 @@ fn settle_tie(
     contributions: &[Contribution],
     tied: &[u8],
 ) -> Settlement {
-    let table = Table::new(seat_count, s(button)).expect("table");
+    let table = TableLayout::new(seat_count, s(button)).expect("table");
     let strengths: Vec<(Seat, u8)> = tied.iter().map(|&i| (s(i), 1)).collect();
     settle(table, contributions, &strengths, SettleOptions::NO_RAKE).expect("settles")
 }

@@ -2,8 +2,8 @@
 //! not depend on input order (rules P1, P2, P3, P5, P6, B14, B23, B24).
 
 use holdem_pots::{
-    Chips, Contribution, MAX_SEATS, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions,
-    Settlement, Status, Table, layer, settle,
+    Chips, Contribution, MAX_POT_SEATS, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions,
+    Settlement, Status, TableLayout, layer, settle,
 };
 use proptest::prelude::*;
 
@@ -13,7 +13,7 @@ use proptest::prelude::*;
 /// folded seats may have put in more (dead money), which must still be conserved.
 #[derive(Debug, Clone)]
 struct Hand {
-    table: Table,
+    table: TableLayout,
     contributions: Vec<Contribution>,
     strengths: Vec<(Seat, u8)>,
 }
@@ -27,7 +27,7 @@ fn status() -> impl Strategy<Value = Status> {
 }
 
 fn hand(max_amount: u64, legal: bool) -> impl Strategy<Value = Hand> {
-    (2..=MAX_SEATS as u8)
+    (2..=MAX_POT_SEATS as u8)
         .prop_flat_map(move |seat_count| {
             let seats = proptest::sample::subsequence(
                 (0..seat_count).collect::<Vec<u8>>(),
@@ -74,7 +74,7 @@ fn hand(max_amount: u64, legal: bool) -> impl Strategy<Value = Hand> {
                     }
                 }
                 Hand {
-                    table: Table::new(seat_count, seat(button)).expect("table"),
+                    table: TableLayout::new(seat_count, seat(button)).expect("table"),
                     contributions,
                     strengths,
                 }

@@ -2,7 +2,7 @@
 
 use holdem_pots::{
     Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SettleOptions, Settlement,
-    Status, Table, layer, settle,
+    Status, TableLayout, layer, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -29,7 +29,7 @@ fn seed_003_hand() -> [Contribution; 3] {
 }
 
 fn settle_with(rake: &RakePolicy, flop_dealt: bool, hand: &[Contribution]) -> Settlement {
-    let table = Table::new(9, s(8)).expect("table");
+    let table = TableLayout::new(9, s(8)).expect("table");
     // Seat 0 best, seat 1 second.
     let shown = [(s(0), 3u8), (s(1), 2), (s(2), 1)];
     let shown: Vec<(Seat, u8)> = shown
@@ -122,7 +122,7 @@ fn p5_rake_comes_out_before_the_pot_is_split() {
         Contribution::new(s(1), Chips(50), Status::Active),
         Contribution::new(s(2), Chips(1), Status::Folded),
     ];
-    let table = Table::new(3, s(2)).expect("table");
+    let table = TableLayout::new(3, s(2)).expect("table");
     let rake = policy(1_000, None, RakeSource::EachPot);
     let r = settle(
         table,

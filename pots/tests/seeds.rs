@@ -1,8 +1,8 @@
 //! The seeds' worked examples, one test each (rules P1, P2, P4, P6, B14, T16).
 
 use holdem_pots::{
-    Chips, Contribution, PotsError, Seat, SeatSet, SettleOptions, Settlement, Status, Table, layer,
-    settle,
+    Chips, Contribution, PotsError, Seat, SeatSet, SettleOptions, Settlement, Status, TableLayout,
+    layer, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -27,7 +27,7 @@ fn settle_showdown(
     contributions: &[Contribution],
     strengths: &[(Seat, u32)],
 ) -> Result<Settlement, PotsError> {
-    let table = Table::new(9, s(8))?;
+    let table = TableLayout::new(9, s(8))?;
     settle(table, contributions, strengths, SettleOptions::NO_RAKE)
 }
 

@@ -4,7 +4,7 @@
 
 use holdem_pots::{
     Chips, Contribution, RakePolicy, RakeRounding, RakeSource, Seat, SeatSet, SettleOptions,
-    Settlement, Status, Table, settle,
+    Settlement, Status, TableLayout, settle,
 };
 
 fn s(index: u8) -> Seat {
@@ -31,7 +31,7 @@ fn settlement_and_rake_policy_round_trip_through_json() {
         Contribution::new(s(1), Chips(100), Status::AllIn),
         Contribution::new(s(2), Chips(200), Status::AllIn),
     ];
-    let table = Table::new(6, s(5)).expect("table");
+    let table = TableLayout::new(6, s(5)).expect("table");
     let settlement = settle(
         table,
         &hand,
@@ -53,15 +53,16 @@ fn out_of_range_seat_and_seat_set_are_rejected_when_parsed() {
     assert!(serde_json::from_str::<SeatSet>("4294967295").is_err());
     assert_eq!(serde_json::from_str::<Seat>("22").expect("ok"), s(22));
     let button_off_table = r#"{"seat-count":6,"button":6}"#;
-    assert!(serde_json::from_str::<Table>(button_off_table).is_err());
+    assert!(serde_json::from_str::<TableLayout>(button_off_table).is_err());
 }
 
 #[test]
 fn text_forms_are_kebab_case_and_the_earlier_snake_case_table_still_reads() {
-    let table = Table::new(6, s(5)).expect("table");
+    let table = TableLayout::new(6, s(5)).expect("table");
     let json = serde_json::to_string(&table).expect("serializes");
     assert_eq!(json, r#"{"seat-count":6,"button":5}"#);
-    let earlier: Table = serde_json::from_str(r#"{"seat_count":6,"button":5}"#).expect("reads");
+    let earlier: TableLayout =
+        serde_json::from_str(r#"{"seat_count":6,"button":5}"#).expect("reads");
     assert_eq!(earlier, table);
     assert_eq!(
         serde_json::to_string(&Status::AllIn).expect("serializes"),

@@ -26,7 +26,8 @@
 //! - Presets are complete: every key is written out, so `holdem rules show`
 //!   prints the whole rules set, and serializing then parsing any valid rules
 //!   gives equal rules.
-//! - No I/O: text in, values out; the CLI reads files.
+//! - No I/O: text in, values out; the CLI reads files ([`Rules::named`] takes a
+//!   preset name or a path, and the caller's function that reads the path).
 //!
 //! # Writing a rules file
 //! - `extends = "PRESET"` starts from a preset: tables merge key by key, any other
@@ -99,10 +100,12 @@
 mod error;
 mod hand;
 mod load;
+mod named;
 mod preset;
 mod rules;
 mod validate;
 
 pub use error::{ConfigError, ErrorKind, RulesError};
+pub use named::NamedRulesError;
 pub use preset::Preset;
 pub use rules::{Betting, Dealing, Rules, Tournament};

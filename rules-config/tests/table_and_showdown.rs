@@ -1,8 +1,8 @@
 //! The `[table]` (B18-B20) and `[betting.showdown]` (B21) house rules of each
-//! preset, played on `holdem_betting::table::Table` and `holdem_betting::Hand`:
+//! preset, played on `holdem_betting::table::CashTable` and `holdem_betting::Hand`:
 //! the same situation under two presets gives two different results (rule R1).
 
-use holdem_betting::table::{Occupant, Table};
+use holdem_betting::table::{CashTable, Occupant};
 use holdem_betting::{
     Action, DealerInput, Hand, HandConfig, HandError, Input, Pending, Player, Street, Timestamp,
 };
@@ -22,8 +22,8 @@ fn preset(name: &str) -> Rules {
 
 /// A table under the preset's `[table]` rules, `players` seated from seat 0,
 /// the first button on seat 0.
-fn table(rules: &Rules, players: u8) -> Table {
-    let mut table = Table::with_rules(rules.table, seat(0));
+fn table(rules: &Rules, players: u8) -> CashTable {
+    let mut table = CashTable::with_rules(rules.table, seat(0));
     for i in 0..players {
         table
             .seat(
@@ -39,14 +39,14 @@ fn table(rules: &Rules, players: u8) -> Table {
 
 /// The next hand's setup; the hand is then called off (no chips move), so the
 /// table is ready for the one after.
-fn dealt(t: &mut Table) -> holdem_betting::table::HandSetup {
+fn dealt(t: &mut CashTable) -> holdem_betting::table::HandSetup {
     let setup = t.next_hand().expect("a hand");
     t.cancel_hand().expect("the hand dealt");
     setup
 }
 
 /// The next hand's (button, small blind, big blind) seat numbers.
-fn blinds(table: &mut Table) -> (u8, Option<u8>, u8) {
+fn blinds(table: &mut CashTable) -> (u8, Option<u8>, u8) {
     let p = dealt(table).positions;
     (
         p.button.index(),

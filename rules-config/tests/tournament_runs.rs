@@ -6,7 +6,8 @@ use holdem_rules_config::Rules;
 use holdem_tourney::Chips;
 use holdem_tourney::money::MoneyError;
 use holdem_tourney::{
-    Command, Event, Input, PlayerId, TableId, Tournament, TournamentConfig, TourneyError,
+    Command, PlayerId, TableId, Tournament, TournamentConfig, TourneyError, TourneyEvent,
+    TourneyInput,
 };
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -52,14 +53,14 @@ impl Run {
         run
     }
 
-    fn apply(&mut self, command: Command) -> Result<Vec<Event>, TourneyError> {
-        let input = Input {
+    fn apply(&mut self, command: Command) -> Result<Vec<TourneyEvent>, TourneyError> {
+        let input = TourneyInput {
             at: self.now,
             command,
         };
         let events = self.t.apply(&input, &mut self.rng)?;
         for e in &events {
-            if let Event::HandStarted {
+            if let TourneyEvent::HandStarted {
                 table,
                 hand,
                 stacks,
@@ -72,13 +73,13 @@ impl Run {
         Ok(events)
     }
 
-    fn ok(&mut self, command: Command) -> Vec<Event> {
+    fn ok(&mut self, command: Command) -> Vec<TourneyEvent> {
         self.apply(command).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Ends the hand in play with the first dealt player winning `chips` from
     /// the second.
-    fn finish_moving(&mut self, chips: u64) -> Vec<Event> {
+    fn finish_moving(&mut self, chips: u64) -> Vec<TourneyEvent> {
         let (table, hand, mut stacks) = self.hand.take().expect("a hand in play");
         stacks[0].1 = (stacks[0].1 + Chips(chips)).expect("chips fit");
         stacks[1].1 = (stacks[1].1 - Chips(chips)).expect("the loser has them");
@@ -104,7 +105,7 @@ impl Run {
         events
             .iter()
             .find_map(|e| match e {
-                Event::ActionClock { extra_ms, .. } => Some(extra_ms / 1_000),
+                TourneyEvent::ActionClock { extra_ms, .. } => Some(extra_ms / 1_000),
                 _ => None,
             })
             .expect("an action clock")
@@ -145,11 +146,11 @@ fn b17_online_mtt_sits_out_a_connected_player_who_times_out_live_tournament_does
         assert!(
             events
                 .iter()
-                .any(|e| matches!(e, Event::ForcedAction { player: p, .. } if *p == player)),
+                .any(|e| matches!(e, TourneyEvent::ForcedAction { player: p, .. } if *p == player)),
             "{name}: the time-out folds (B16)"
         );
         assert_eq!(
-            events.contains(&Event::SatOut { player }),
+            events.contains(&TourneyEvent::SatOut { player }),
             sits_out,
             "{name}"
         );
@@ -180,7 +181,7 @@ fn retiring_the_25(chip_race: &str) -> TournamentConfig {
 
 /// Plays one hand that leaves two stacks with an odd 25, then, after `minutes`,
 /// one hand that moves nothing: the chip races reported.
-fn chip_races(config: TournamentConfig, minutes: u64) -> Vec<Event> {
+fn chip_races(config: TournamentConfig, minutes: u64) -> Vec<TourneyEvent> {
     let mut run = Run::start(config, 6);
     let mut events = run.finish_moving(25);
     run.now = T0 + minutes * MINUTE;
@@ -190,7 +191,7 @@ fn chip_races(config: TournamentConfig, minutes: u64) -> Vec<Event> {
     }
     events
         .into_iter()
-        .filter(|e| matches!(e, Event::ChipRaced { .. }))
+        .filter(|e| matches!(e, TourneyEvent::ChipRaced { .. }))
         .collect()
 }
 
@@ -200,7 +201,7 @@ fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not(
     // becomes one chip of the next size) against online events (no chips).
     let raced = chip_races(retiring_the_25("round-up"), 21);
     assert_eq!(raced.len(), 1, "{raced:?}");
-    let Event::ChipRaced {
+    let TourneyEvent::ChipRaced {
         retired,
         next,
         total_added,
@@ -220,7 +221,7 @@ fn t21_live_tournament_races_off_the_25_chip_a_file_with_chip_race_off_does_not(
     assert!(
         matches!(
             raced.as_slice(),
-            [Event::ChipRaced {
+            [TourneyEvent::ChipRaced {
                 retired: Chips(25),
                 next: Chips(50),
                 total_added: Chips(50),
@@ -256,7 +257,7 @@ fn away_limit_ends_match(limit: u32) -> Option<PlayerId> {
         events.extend(run.finish_moving(chips));
     }
     events.iter().find_map(|e| match e {
-        Event::AwayLimitReached { advances, .. } => Some(*advances),
+        TourneyEvent::AwayLimitReached { advances, .. } => Some(*advances),
         _ => None,
     })
 }
@@ -284,7 +285,7 @@ fn late_entry(config: TournamentConfig, minutes: u64) -> Result<(Chips, Chips), 
     Ok(events
         .iter()
         .find_map(|e| match e {
-            Event::Entered { stack, docked, .. } => Some((*stack, *docked)),
+            TourneyEvent::Entered { stack, docked, .. } => Some((*stack, *docked)),
             _ => None,
         })
         .expect("an entry"))
@@ -344,10 +345,10 @@ fn moved_players_on_button_or_small_blind(config: TournamentConfig, players: u32
     while !sim.is_done() {
         for e in sim.step(&mut NoJournal).expect("step") {
             match e {
-                Event::PlayerMoved { player, to, .. } => {
+                TourneyEvent::PlayerMoved { player, to, .. } => {
                     moved.insert(player, to.table);
                 }
-                Event::HandStarted { table, lineup, .. } => {
+                TourneyEvent::HandStarted { table, lineup, .. } => {
                     let here: Vec<PlayerId> = moved
                         .iter()
                         .filter(|&(_, &t)| t == table)

@@ -8,7 +8,7 @@
 use holdem_tourney::journal::{FsyncPolicy, JournalWriter};
 use holdem_tourney::money::DealMethod;
 use holdem_tourney::sim::{SimError, Simulation};
-use holdem_tourney::{Command, Event, Phase, PlayerId, TournamentOptions};
+use holdem_tourney::{Command, Phase, PlayerId, TournamentOptions, TourneyEvent};
 
 fn main() -> Result<(), SimError> {
     // Play until four are left at one table, journaling into memory (a
@@ -56,7 +56,7 @@ fn main() -> Result<(), SimError> {
     players.sort_unstable();
     for p in players {
         for e in sim.apply(Command::AcceptDeal { player: p }, &mut journal)? {
-            if let Event::DealMade { shares, .. } = e {
+            if let TourneyEvent::DealMade { shares, .. } = e {
                 for s in shares {
                     println!(
                         "player {:>2}  {:>7} chips  ${}.{:02}",

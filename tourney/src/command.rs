@@ -36,7 +36,7 @@ pub enum Command {
     HandFinished {
         /// The table.
         table: TableId,
-        /// The hand number from [`Event::HandStarted`].
+        /// The hand number from [`TourneyEvent::HandStarted`].
         hand: u64,
         /// Final stack of each dealt player.
         stacks: Vec<(PlayerId, Chips)>,
@@ -122,8 +122,8 @@ pub enum Command {
     /// with the prizes fixed, one deal at a time. `left_in_play` cents stay for
     /// the winner of the rest of the event, within the `deal` options. No new
     /// hand is dealt while the deal is open. With no hand in progress the deal
-    /// is priced at once ([`Event::DealProposed`]); otherwise when the hand
-    /// ends ([`Event::DealRequested`] first).
+    /// is priced at once ([`TourneyEvent::DealProposed`]); otherwise when the hand
+    /// ends ([`TourneyEvent::DealRequested`] first).
     ProposeDeal {
         /// ICM, chip count, even split or future game simulation.
         method: DealMethod,
@@ -131,7 +131,7 @@ pub enum Command {
         left_in_play: Cents,
     },
     /// A remaining player accepts the priced deal. When every remaining player
-    /// has accepted, the deal is made ([`Event::DealMade`]).
+    /// has accepted, the deal is made ([`TourneyEvent::DealMade`]).
     AcceptDeal {
         /// Who.
         player: PlayerId,
@@ -146,7 +146,7 @@ pub enum Command {
 
 /// A command with its timestamp. Timestamps never go backwards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Input {
+pub struct TourneyInput {
     /// When, in ms since the Unix epoch.
     pub at: Ms,
     /// What.
@@ -178,7 +178,7 @@ pub struct RolledBackHand {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 #[serde(rename_all = "kebab-case", rename_all_fields = "kebab-case")]
-pub enum Event {
+pub enum TourneyEvent {
     /// A player registered.
     Registered {
         /// Who.

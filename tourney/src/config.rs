@@ -316,7 +316,7 @@ pub enum ChipRace {
     Off,
     /// Whole sets change directly; any remainder rounds up to one chip of the next
     /// size (seed 002: three 25s become two 50s). See
-    /// [`crate::money::chip_race`]. The tournament races the chip at the first
+    /// [`crate::money::run_chip_race`]. The tournament races the chip at the first
     /// moment every table is idle once a level makes the smallest chip useless.
     RoundUp,
 }

@@ -1,4 +1,4 @@
-//! From a tournament's [`Event::HandStarted`] to a betting [`Hand`] and back to
+//! From a tournament's [`TourneyEvent::HandStarted`] to a betting [`Hand`] and back to
 //! [`Command::HandFinished`]: the [`LineupHand`] adapter, for programs that play the
 //! tournament's hands with `holdem_betting` (their own bots, a dealer service).
 //!
@@ -10,33 +10,33 @@
 //!
 //! # Invariants
 //! - Chips are conserved: the final stacks of [`LineupHand::finished`] add up to the
-//!   stacks of the [`Event::HandStarted`] (the betting engine's invariant).
+//!   stacks of the [`TourneyEvent::HandStarted`] (the betting engine's invariant).
 //! - The players are listed in the order of the event's stacks.
 //!
 //! ```
-//! use holdem_tourney::{Command, Event, Input, LineupHand, PlayerId, Tournament, TournamentOptions};
+//! use holdem_tourney::{Command, TourneyEvent, TourneyInput, LineupHand, PlayerId, Tournament, TournamentOptions};
 //! use holdem_tourney::betting::{CallingStation, Driver, Deck, Dealer};
 //! use rand_chacha::ChaCha8Rng;
 //! use rand_core::SeedableRng;
 //!
 //! let mut rng = ChaCha8Rng::seed_from_u64(7);
 //! let mut t = Tournament::new(TournamentOptions::sit_and_go(2))?;
-//! t.apply(&Input { at: 0, command: Command::Register { player: PlayerId(1) } }, &mut rng)?;
-//! let events = t.apply(&Input { at: 5, command: Command::Register { player: PlayerId(2) } }, &mut rng)?;
-//! let started = events.iter().find(|e| matches!(e, Event::HandStarted { .. })).expect("dealt");
+//! t.apply(&TourneyInput { at: 0, command: Command::Register { player: PlayerId(1) } }, &mut rng)?;
+//! let events = t.apply(&TourneyInput { at: 5, command: Command::Register { player: PlayerId(2) } }, &mut rng)?;
+//! let started = events.iter().find(|e| matches!(e, TourneyEvent::HandStarted { .. })).expect("dealt");
 //! let mut table_hand = LineupHand::from_event(started).expect("a hand started")?;
 //! // Play it: here with a driver and two calling stations (bots are indexed by seat).
 //! let mut driver = Driver::new(table_hand.hand().clone(), Dealer::new(Deck::seeded(1)));
 //! driver.play(&mut [CallingStation; 10])?;
 //! let command = table_hand.finished(driver.hand()).expect("settled");
-//! t.apply(&Input { at: 60_000, command }, &mut rng)?;
+//! t.apply(&TourneyInput { at: 60_000, command }, &mut rng)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use holdem_betting::{Hand, HandConfig, HandError, Player, Positions, Seat};
 
 use crate::clock::Level;
-use crate::command::{Command, Event};
+use crate::command::{Command, TourneyEvent};
 use crate::ids::{Chips, PlayerId, TableId};
 use crate::seating::Lineup;
 
@@ -75,13 +75,13 @@ fn seat(n: u8) -> Result<Seat, LineupError> {
 }
 
 impl LineupHand {
-    /// The hand of an [`Event::HandStarted`]; `None` for any other event.
+    /// The hand of an [`TourneyEvent::HandStarted`]; `None` for any other event.
     ///
     /// # Errors
     /// As [`LineupHand::new`].
-    pub fn from_event(event: &Event) -> Option<Result<LineupHand, LineupError>> {
+    pub fn from_event(event: &TourneyEvent) -> Option<Result<LineupHand, LineupError>> {
         match event {
-            Event::HandStarted {
+            TourneyEvent::HandStarted {
                 table,
                 hand,
                 level,

@@ -1,5 +1,7 @@
 //! Identifiers, time and the random-draw helpers shared by the tournament modules.
 
+use core::num::NonZeroU32;
+
 use rand_core::RngCore;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -56,7 +58,8 @@ pub(crate) fn bounded_sub(a: Chips, b: Chips) -> Chips {
     }
 }
 
-/// Money in integer cents.
+/// Money in integer cents of the tournament currency (prices, prize pools, bounties,
+/// refunds): the one money type of the crate and of its [`money`](crate::money) module.
 pub type Cents = u64;
 
 /// One minute in [`Ms`].
@@ -121,23 +124,15 @@ impl core::fmt::Display for TableId {
     }
 }
 
-/// An unbiased integer in `0..n` (`n > 0`), by rejection sampling: no modulo bias.
+/// An unbiased integer in `0..n`: [`holdem_cards::uniform_below`], the workspace's
+/// one bounded draw. A range of one (or an empty one, which no caller passes)
+/// gives 0 without drawing, so the generator's stream, and with it every seeded
+/// event and recorded draw, is the one it always was.
 pub(crate) fn below(rng: &mut dyn RngCore, n: u32) -> u32 {
-    debug_assert!(n > 0);
-    if n <= 1 {
-        return 0;
+    match NonZeroU32::new(n) {
+        Some(bound) if n > 1 => holdem_cards::uniform_below(rng, bound),
+        _ => 0,
     }
-    // Lemire's nearly-divisionless method.
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    let mut low = m as u32;
-    if low < n {
-        let threshold = n.wrapping_neg() % n;
-        while low < threshold {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-            low = m as u32;
-        }
-    }
-    (m >> 32) as u32
 }
 
 /// Fisher-Yates shuffle with unbiased bounded sampling.

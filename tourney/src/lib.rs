@@ -2,10 +2,10 @@
 //! eliminations and payouts, formats, disconnect handling and crash recovery.
 //!
 //! A [`Tournament`] is a deterministic state machine. Every [`Command`] carries
-//! a timestamp ([`Input`]); randomness (seat draws, button draws, byes) comes
+//! a timestamp ([`TourneyInput`]); randomness (seat draws, button draws, byes) comes
 //! from an injected [`rand_core::RngCore`]; [`Tournament::next_deadline`] says
 //! when to call back. Hands are played by the caller: the tournament emits
-//! [`Event::HandStarted`] with the lineup, level and stacks, and accepts
+//! [`TourneyEvent::HandStarted`] with the lineup, level and stacks, and accepts
 //! [`Command::HandFinished`] with the final stacks. [`LineupHand`] turns the
 //! lineup into a `holdem_betting` hand and its result into the command; the
 //! betting crate is re-exported as [`betting`] (bots, the driver, cards).
@@ -16,7 +16,7 @@
 //!
 //! # One import
 //! [`prelude`] has what a program that runs an event needs; the tournament's
-//! input and event are `TourneyInput` and `TourneyEvent` there, so it is used
+//! input and event are [`TourneyInput`] and [`TourneyEvent`], so it is used
 //! beside `holdem_betting::prelude` without a clash.
 //!
 //! # Invariants
@@ -33,23 +33,23 @@
 //!
 //! # Example
 //! ```
-//! use holdem_tourney::{Chips, Command, Event, Input, PlayerId, Tournament, TournamentOptions};
+//! use holdem_tourney::{Chips, Command, TourneyEvent, TourneyInput, PlayerId, Tournament, TournamentOptions};
 //! use rand_chacha::ChaCha8Rng;
 //! use rand_core::SeedableRng;
 //!
 //! let mut rng = ChaCha8Rng::seed_from_u64(7);
 //! let mut t = Tournament::new(TournamentOptions::sit_and_go(2))?;
-//! t.apply(&Input { at: 0, command: Command::Register { player: PlayerId(1) } }, &mut rng)?;
+//! t.apply(&TourneyInput { at: 0, command: Command::Register { player: PlayerId(1) } }, &mut rng)?;
 //! // The last seat fills: the sit-and-go starts and deals (T22).
-//! let events = t.apply(&Input { at: 5, command: Command::Register { player: PlayerId(2) } }, &mut rng)?;
-//! let Some(Event::HandStarted { table, hand, stacks, .. }) =
-//!     events.iter().find(|e| matches!(e, Event::HandStarted { .. })).cloned()
+//! let events = t.apply(&TourneyInput { at: 5, command: Command::Register { player: PlayerId(2) } }, &mut rng)?;
+//! let Some(TourneyEvent::HandStarted { table, hand, stacks, .. }) =
+//!     events.iter().find(|e| matches!(e, TourneyEvent::HandStarted { .. })).cloned()
 //! else { unreachable!() };
 //! // Player 1 wins every chip.
 //! let total = stacks.iter().map(|s| s.1).sum::<Result<Chips, _>>()?;
 //! let result = stacks.iter().map(|&(p, _)| (p, if p == PlayerId(1) { total } else { Chips::ZERO })).collect();
-//! let events = t.apply(&Input { at: 60_000, command: Command::HandFinished { table, hand, stacks: result } }, &mut rng)?;
-//! assert!(matches!(events.last(), Some(Event::Ended { standings }) if standings[0].player == PlayerId(1)));
+//! let events = t.apply(&TourneyInput { at: 60_000, command: Command::HandFinished { table, hand, stacks: result } }, &mut rng)?;
+//! assert!(matches!(events.last(), Some(TourneyEvent::Ended { standings }) if standings[0].player == PlayerId(1)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -76,7 +76,7 @@ mod tournament;
 /// `use holdem_tourney::prelude::*;`.
 ///
 /// It goes with `holdem_betting::prelude` without a clash: the tournament's
-/// `Input` and `Event` are `TourneyInput` and `TourneyEvent` here (the betting
+/// input and event are [`TourneyInput`] and [`TourneyEvent`] (the betting
 /// prelude's `Input` and `Event` are a hand's), and [`Chips`] is the same type in
 /// both. With the `sim` feature it also has the `Simulation` that plays an event
 /// with your bots.
@@ -84,8 +84,6 @@ mod tournament;
 /// ```
 /// use holdem_betting::prelude::*;
 /// use holdem_tourney::prelude::*;
-/// use rand_chacha::ChaCha8Rng;
-/// use rand_core::SeedableRng;
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(7);
 /// let mut t = Tournament::new(TournamentOptions::sit_and_go(2))?;
@@ -104,13 +102,14 @@ pub mod prelude {
     #[cfg(feature = "sim")]
     pub use crate::sim::{NoJournal, SimOptions, Simulation};
     pub use crate::{
-        Chips, Command, Event as TourneyEvent, Input as TourneyInput, LineupHand, Phase, PlayerId,
-        TableId, Tournament, TournamentConfig, TournamentOptions, TourneyError,
+        Chips, Command, LineupHand, Phase, PlayerId, TableId, Tournament, TournamentConfig,
+        TournamentOptions, TourneyError, TourneyEvent, TourneyInput,
     };
 }
 
 pub use command::{
-    Command, DealDropReason, DealPart, Event, ForcedAction, Input, RolledBackHand, TourneyError,
+    Command, DealDropReason, DealPart, ForcedAction, RolledBackHand, TourneyError, TourneyEvent,
+    TourneyInput,
 };
 pub use config::{
     ButtonMovement, ChipRace, Format, HandForHand, OptionsError, PlayersLeft, TournamentConfig,

@@ -4,13 +4,13 @@
 use rand_core::RngCore;
 use serde::{Deserialize, Serialize};
 
-use crate::command::Input;
+use crate::command::TourneyInput;
 
 /// One accepted command as the journal stores it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The command and its timestamp.
-    pub input: Input,
+    pub input: TourneyInput,
     /// Every 32-bit word drawn from the random source while applying it.
     pub draws: Vec<u32>,
 }

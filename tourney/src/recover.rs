@@ -27,7 +27,7 @@
 
 use rand_core::RngCore;
 
-use crate::command::{Command, Event, Input, RolledBackHand};
+use crate::command::{Command, RolledBackHand, TourneyEvent, TourneyInput};
 use crate::config::TournamentConfig;
 use crate::journal::{Entry, Tail, classify_tail, read_frames};
 use crate::record::Record;
@@ -59,7 +59,7 @@ pub struct Recovered {
     pub record: Option<Record>,
     /// Events of the roll-back: the restored hands' `HandsRolledBack` and the
     /// `HandStarted` of the hands dealt again.
-    pub events: Vec<Event>,
+    pub events: Vec<TourneyEvent>,
 }
 
 /// The bytes cut off a corrupt journal ([`RecoverOptions::truncate_corrupt`]).
@@ -207,13 +207,13 @@ impl Tournament {
         // then appends no command, so a resumed run draws the same randomness
         // for its next command as the uninterrupted run did.
         if t.phase() == Phase::Running && t.has_work_in_progress() {
-            let input = Input {
+            let input = TourneyInput {
                 at: t.now(),
                 command: Command::RollBackHands,
             };
             if let Ok((ev, rec)) = t.apply_recorded(&input, rng) {
                 for e in &ev {
-                    if let Event::HandsRolledBack { hands } = e {
+                    if let TourneyEvent::HandsRolledBack { hands } = e {
                         rolled_back.clone_from(hands);
                     }
                 }

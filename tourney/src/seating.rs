@@ -119,7 +119,7 @@ pub struct Seated {
 /// One table: seats, button and bookkeeping for T12.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub struct Table {
+pub struct TournamentTable {
     id: TableId,
     seats: Vec<Option<Seated>>,
     button: Option<u8>,
@@ -148,7 +148,7 @@ struct Undo {
     fresh: Vec<u8>,
 }
 
-impl Table {
+impl TournamentTable {
     /// The table id.
     pub fn id(&self) -> TableId {
         self.id
@@ -252,7 +252,7 @@ pub struct Lineup {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seating {
     table_size: u8,
-    tables: BTreeMap<TableId, Table>,
+    tables: BTreeMap<TableId, TournamentTable>,
     by_count: BTreeSet<(u8, TableId)>,
     idle_by_count: BTreeSet<(u8, TableId)>,
     where_is: IdMap<PlayerId, SeatRef>,
@@ -398,7 +398,7 @@ impl Seating {
     }
 
     /// The tables, by id.
-    pub fn tables(&self) -> impl Iterator<Item = &Table> {
+    pub fn tables(&self) -> impl Iterator<Item = &TournamentTable> {
         self.tables.values()
     }
 
@@ -408,7 +408,7 @@ impl Seating {
     }
 
     /// One table.
-    pub fn table(&self, id: TableId) -> Option<&Table> {
+    pub fn table(&self, id: TableId) -> Option<&TournamentTable> {
         self.tables.get(&id)
     }
 
@@ -838,7 +838,7 @@ impl Seating {
     fn open_table(&mut self) -> TableId {
         let id = TableId(self.next_table);
         self.next_table += 1;
-        let t = Table {
+        let t = TournamentTable {
             id,
             seats: vec![None; self.table_size as usize],
             button: None,
@@ -918,7 +918,7 @@ impl Seating {
 
 /// The empty seat whose distance from the next button is closest to `rel`
 /// (ties: the lower seat).
-fn best_seat(t: &Table, next_button: u8, rel: u8) -> Option<u8> {
+fn best_seat(t: &TournamentTable, next_button: u8, rel: u8) -> Option<u8> {
     (0..t.seats.len() as u8)
         .filter(|&s| t.seats[s as usize].is_none())
         .min_by_key(|&s| (t.distance(next_button, s).abs_diff(rel), s))
@@ -926,7 +926,7 @@ fn best_seat(t: &Table, next_button: u8, rel: u8) -> Option<u8> {
 
 /// The relative position of `seat` at `table` (distance from the next button),
 /// as used to place a player moved for balance (T11).
-pub fn relative_position(table: &Table, seat: u8) -> u8 {
+pub fn relative_position(table: &TournamentTable, seat: u8) -> u8 {
     table.distance(table.next_button(), seat)
 }
 

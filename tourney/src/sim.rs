@@ -30,7 +30,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use crate::bots::{Knockout, PlayError, Seats, play_hand, play_hand_with};
 use crate::clock::Level;
-use crate::command::{Command, Event, Input};
+use crate::command::{Command, TourneyEvent, TourneyInput};
 use crate::config::{OptionsError, TournamentConfig, TournamentOptions};
 use crate::ids::{Cents, Chips, Ms, PlayerId, TableId, below};
 use crate::journal::{Entry, JournalError};
@@ -611,10 +611,10 @@ impl Simulation {
     }
 
     /// Applies the next command; returns its events.
-    pub fn step(&mut self, sink: &mut dyn RecordSink) -> Result<Vec<Event>, SimError> {
+    pub fn step(&mut self, sink: &mut dyn RecordSink) -> Result<Vec<TourneyEvent>, SimError> {
         let (input, voluntary) = match self.voluntary.pop_front() {
             Some(command) if self.t.phase() == Phase::Running => (
-                Input {
+                TourneyInput {
                     at: self.t.now(),
                     command,
                 },
@@ -660,11 +660,11 @@ impl Simulation {
         &mut self,
         command: Command,
         sink: &mut dyn RecordSink,
-    ) -> Result<Vec<Event>, SimError> {
+    ) -> Result<Vec<TourneyEvent>, SimError> {
         if !self.voluntary.is_empty() {
             return Err(SimError::DecisionsPending(self.voluntary.len()));
         }
-        let input = Input {
+        let input = TourneyInput {
             at: self.t.now().max(SIM_START),
             command,
         };
@@ -732,7 +732,7 @@ impl Simulation {
     }
 
     /// The bots' entry and chip-buying decisions after a command (T2-T4).
-    fn decide(&mut self, command: &Command, events: &[Event]) {
+    fn decide(&mut self, command: &Command, events: &[TourneyEvent]) {
         if !self.t.entries_open() {
             return;
         }
@@ -740,7 +740,7 @@ impl Simulation {
         let rebuy = self.t.config().entry.rebuy;
         for e in events {
             match e {
-                Event::HandStarted { table, stacks, .. } if rebuy.is_some() => {
+                TourneyEvent::HandStarted { table, stacks, .. } if rebuy.is_some() => {
                     let threshold = rebuy.map_or(Chips::ZERO, |r| r.chip_threshold);
                     let Some(plan) = self.planned.get(table) else {
                         continue;
@@ -765,11 +765,13 @@ impl Simulation {
                         }
                     }
                 }
-                Event::Busted { player } if self.t.config().entry.re_entry && self.chance(600) => {
+                TourneyEvent::Busted { player }
+                    if self.t.config().entry.re_entry && self.chance(600) =>
+                {
                     self.voluntary
                         .push_back(Command::ReEnter { player: *player });
                 }
-                Event::BreakStarted { .. } if self.t.config().entry.add_on.is_some() => {
+                TourneyEvent::BreakStarted { .. } if self.t.config().entry.add_on.is_some() => {
                     let mut alive: Vec<PlayerId> = self.t.stacks().keys().copied().collect();
                     alive.sort_unstable();
                     for p in alive {
@@ -807,19 +809,19 @@ impl Simulation {
         Ok(())
     }
 
-    fn next_input(&mut self) -> Input {
+    fn next_input(&mut self) -> TourneyInput {
         let now = self.t.now().max(SIM_START);
         if self.t.phase() == Phase::Registering {
             let n = self.registered;
             if n < self.entrants.saturating_sub(self.opts.late_entrants).max(2) {
-                return Input {
+                return TourneyInput {
                     at: now,
                     command: Command::Register {
                         player: PlayerId(n + 1),
                     },
                 };
             }
-            return Input {
+            return TourneyInput {
                 at: now,
                 command: Command::Start,
             };
@@ -833,7 +835,7 @@ impl Simulation {
         }
         let next_hand = self.queue.peek().map(|r| r.0);
         match (next_hand, self.t.next_deadline()) {
-            (Some((at, _)), Some(d)) if d < at => Input {
+            (Some((at, _)), Some(d)) if d < at => TourneyInput {
                 at: d.max(now),
                 command: Command::Tick,
             },
@@ -841,7 +843,7 @@ impl Simulation {
                 self.queue.pop();
                 let p = self.planned.get(&table).cloned();
                 match p {
-                    Some(p) => Input {
+                    Some(p) => TourneyInput {
                         at: at.max(now),
                         command: Command::HandFinished {
                             table,
@@ -849,17 +851,17 @@ impl Simulation {
                             stacks: p.stacks,
                         },
                     },
-                    None => Input {
+                    None => TourneyInput {
                         at: now,
                         command: Command::Tick,
                     },
                 }
             }
-            (None, Some(d)) => Input {
+            (None, Some(d)) => TourneyInput {
                 at: d.max(now),
                 command: Command::Tick,
             },
-            (None, None) => Input {
+            (None, None) => TourneyInput {
                 at: now,
                 command: Command::Tick,
             },
@@ -893,10 +895,10 @@ impl Simulation {
 
     /// The simulator's side of a command's events: hands dealt are played
     /// (when `play`; a shadow replay that needs no hand results skips them).
-    fn on_events(&mut self, events: &[Event], play: bool) -> Result<(), SimError> {
+    fn on_events(&mut self, events: &[TourneyEvent], play: bool) -> Result<(), SimError> {
         for e in events {
             match e {
-                Event::HandStarted {
+                TourneyEvent::HandStarted {
                     table,
                     hand,
                     level,
@@ -936,12 +938,12 @@ impl Simulation {
                     );
                     self.queue.push(Reverse((finish_at, *table)));
                 }
-                Event::HandsRolledBack { hands } => {
+                TourneyEvent::HandsRolledBack { hands } => {
                     for h in hands {
                         self.planned.remove(&h.table);
                     }
                 }
-                Event::Ended { standings } => {
+                TourneyEvent::Ended { standings } => {
                     if let (Some(b), [winner]) = (&mut self.bounties, standings.as_slice()) {
                         let own = b.award_winner(money::PlayerId(winner.player.0))?;
                         *self.bounty_cash.entry(winner.player).or_default() += own.own_bounty;

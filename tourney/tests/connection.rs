@@ -5,8 +5,8 @@
 
 use holdem_tourney::Chips;
 use holdem_tourney::{
-    Command, Event, ForcedAction, Input, PlayerId, TableId, Tournament, TournamentOptions,
-    TourneyError,
+    Command, ForcedAction, PlayerId, TableId, Tournament, TournamentOptions, TourneyError,
+    TourneyEvent, TourneyInput,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -41,16 +41,16 @@ impl Harness {
         }
         h
     }
-    fn apply(&mut self, c: Command) -> Result<Vec<Event>, TourneyError> {
+    fn apply(&mut self, c: Command) -> Result<Vec<TourneyEvent>, TourneyError> {
         let ev = self.t.apply(
-            &Input {
+            &TourneyInput {
                 at: self.now,
                 command: c,
             },
             &mut self.rng,
         )?;
         for e in &ev {
-            if let Event::HandStarted {
+            if let TourneyEvent::HandStarted {
                 table,
                 hand,
                 stacks,
@@ -63,7 +63,7 @@ impl Harness {
         }
         Ok(ev)
     }
-    fn ok(&mut self, c: Command) -> Vec<Event> {
+    fn ok(&mut self, c: Command) -> Vec<TourneyEvent> {
         self.apply(c).unwrap()
     }
     fn at(&mut self, ms: u64) -> &mut Harness {
@@ -71,7 +71,7 @@ impl Harness {
         self
     }
     /// Finishes the hand at the first table with nobody winning or losing.
-    fn finish_even(&mut self) -> Vec<Event> {
+    fn finish_even(&mut self) -> Vec<TourneyEvent> {
         let (table, hand, stacks) = self.hands.remove(0);
         self.ok(Command::HandFinished {
             table,
@@ -81,10 +81,10 @@ impl Harness {
     }
 }
 
-fn clock_of(ev: &[Event]) -> (u64, u64) {
+fn clock_of(ev: &[TourneyEvent]) -> (u64, u64) {
     ev.iter()
         .find_map(|e| match e {
-            Event::ActionClock {
+            TourneyEvent::ActionClock {
                 deadline, extra_ms, ..
             } => Some((*deadline, *extra_ms)),
             _ => None,
@@ -113,12 +113,12 @@ fn t13_final_table_det_240_120_60_then_none_and_reconnect_resets() {
         h.now = deadline;
         let ev = h.ok(Command::Tick);
         // B16: facing a bet, the time-out folds; T13: the player stays sitting in.
-        assert!(ev.contains(&Event::ForcedAction {
+        assert!(ev.contains(&TourneyEvent::ForcedAction {
             table,
             player: p,
             action: ForcedAction::Fold
         }));
-        assert!(!ev.iter().any(|e| matches!(e, Event::SatOut { .. })));
+        assert!(!ev.iter().any(|e| matches!(e, TourneyEvent::SatOut { .. })));
     }
     assert_eq!(extras, [240_000, 120_000, 60_000, 0]);
     h.ok(Command::Reconnect { player: p });
@@ -133,7 +133,7 @@ fn t13_final_table_det_240_120_60_then_none_and_reconnect_resets() {
     h.now = clock_of(&ev).0;
     let ev = h.ok(Command::Tick);
     assert!(
-        ev.contains(&Event::ForcedAction {
+        ev.contains(&TourneyEvent::ForcedAction {
             table,
             player: p,
             action: ForcedAction::Check
@@ -174,14 +174,14 @@ fn b17_sitting_out_player_is_dealt_in_and_folded_facing_action() {
         facing_bet: false,
         regular_ms: 10_000,
     });
-    assert!(ev.contains(&Event::ForcedAction {
+    assert!(ev.contains(&TourneyEvent::ForcedAction {
         table,
         player: p,
         action: ForcedAction::Fold
     }));
     let ev = h.at(30_000).finish_even();
     let dealt_away = ev.iter().any(|e| match e {
-        Event::HandStarted { stacks, away, .. } => {
+        TourneyEvent::HandStarted { stacks, away, .. } => {
             stacks.iter().any(|s| s.0 == p) && away.contains(&p)
         }
         _ => false,
@@ -209,12 +209,12 @@ fn b16_connected_time_out_without_det_sits_the_player_out() {
     assert_eq!(clock_of(&ev).1, 0);
     h.at(15_000);
     let ev = h.ok(Command::Tick);
-    assert!(ev.contains(&Event::ForcedAction {
+    assert!(ev.contains(&TourneyEvent::ForcedAction {
         table,
         player: p,
         action: ForcedAction::Fold
     }));
-    assert!(ev.contains(&Event::SatOut { player: p }));
+    assert!(ev.contains(&TourneyEvent::SatOut { player: p }));
 }
 
 #[test]
@@ -242,10 +242,10 @@ fn t14_away_players_end_a_heads_up_match_biggest_stack_advances() {
     h.at(1000).finish_even();
     let ev = h.at(1000).finish_even();
     assert!(
-        ev.contains(&Event::AwayLimitReached { table, advances: b }),
+        ev.contains(&TourneyEvent::AwayLimitReached { table, advances: b }),
         "{ev:?}"
     );
-    let Some(Event::Ended { standings }) = ev.last() else {
+    let Some(TourneyEvent::Ended { standings }) = ev.last() else {
         panic!("{ev:?}")
     };
     assert_eq!(standings[0].player, b);

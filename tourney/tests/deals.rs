@@ -10,8 +10,8 @@ use holdem_tourney::money::{
     DealMethod, DealOptions, DealTable, MoneyError, PlayerStack, icm_deal,
 };
 use holdem_tourney::{
-    Command, DealDropReason, Event, Input, Phase, PlayerId, TableId, Tournament, TournamentOptions,
-    TourneyError,
+    Command, DealDropReason, Phase, PlayerId, TableId, Tournament, TournamentOptions, TourneyError,
+    TourneyEvent, TourneyInput,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -48,9 +48,9 @@ impl Game {
         g
     }
 
-    fn apply(&mut self, command: Command) -> Result<Vec<Event>, TourneyError> {
+    fn apply(&mut self, command: Command) -> Result<Vec<TourneyEvent>, TourneyError> {
         self.at += 1_000;
-        let input = Input {
+        let input = TourneyInput {
             at: self.at,
             command,
         };
@@ -59,7 +59,7 @@ impl Game {
         Ok(ev)
     }
 
-    fn ok(&mut self, command: Command) -> Vec<Event> {
+    fn ok(&mut self, command: Command) -> Vec<TourneyEvent> {
         self.apply(command).unwrap()
     }
 
@@ -69,7 +69,7 @@ impl Game {
     }
 
     /// Finishes the hand in progress: `loser` gives all their chips to `winner`.
-    fn finish_hand(&mut self, winner: PlayerId, loser: PlayerId) -> Vec<Event> {
+    fn finish_hand(&mut self, winner: PlayerId, loser: PlayerId) -> Vec<TourneyEvent> {
         let (table, hand, dealt) = self.hand();
         let lost = dealt
             .iter()
@@ -95,7 +95,7 @@ impl Game {
     }
 
     /// Plays hands until one player has every chip: the lowest id left wins all.
-    fn play_out(&mut self) -> Vec<Event> {
+    fn play_out(&mut self) -> Vec<TourneyEvent> {
         let mut all = Vec::new();
         while self.t.phase() == Phase::Running {
             let (_, _, dealt) = self.hand();
@@ -112,7 +112,7 @@ impl Game {
         v
     }
 
-    fn accept_all(&mut self) -> Vec<Event> {
+    fn accept_all(&mut self) -> Vec<TourneyEvent> {
         let mut ev = Vec::new();
         for p in self.remaining() {
             ev.extend(self.ok(Command::AcceptDeal { player: p }));
@@ -121,10 +121,10 @@ impl Game {
     }
 }
 
-fn proposed(ev: &[Event]) -> Vec<(PlayerId, u64)> {
+fn proposed(ev: &[TourneyEvent]) -> Vec<(PlayerId, u64)> {
     ev.iter()
         .find_map(|e| match e {
-            Event::DealProposed { shares, .. } => {
+            TourneyEvent::DealProposed { shares, .. } => {
                 Some(shares.iter().map(|s| (s.player, s.cents)).collect())
             }
             _ => None,
@@ -146,10 +146,16 @@ fn t15_a_deal_proposed_during_a_hand_is_priced_when_the_hand_ends() {
         method: DealMethod::Icm,
         left_in_play: 0,
     });
-    assert!(matches!(ev[..], [Event::DealRequested { .. }]), "{ev:?}");
+    assert!(
+        matches!(ev[..], [TourneyEvent::DealRequested { .. }]),
+        "{ev:?}"
+    );
     assert!(g.t.open_deal().unwrap().shares.is_none());
     let ev = g.finish_hand(PlayerId(1), PlayerId(9));
-    assert!(!ev.iter().any(|e| matches!(e, Event::HandStarted { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, TourneyEvent::HandStarted { .. }))
+    );
     let shares = proposed(&ev);
     let stacks: Vec<PlayerStack> = g
         .remaining()
@@ -189,11 +195,17 @@ fn t15_every_player_accepting_makes_the_deal_and_pays_the_pool_to_the_cent() {
     let (last, first) = players.split_last().unwrap();
     for &p in first {
         let ev = g.ok(Command::AcceptDeal { player: p });
-        assert_eq!(ev, [Event::DealAccepted { player: p }]);
+        assert_eq!(ev, [TourneyEvent::DealAccepted { player: p }]);
     }
     let ev = g.ok(Command::AcceptDeal { player: *last });
-    assert!(ev.iter().any(|e| matches!(e, Event::DealMade { .. })));
-    assert!(matches!(ev.last(), Some(Event::Ended { .. })), "{ev:?}");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, TourneyEvent::DealMade { .. }))
+    );
+    assert!(
+        matches!(ev.last(), Some(TourneyEvent::Ended { .. })),
+        "{ev:?}"
+    );
     assert_eq!(g.t.phase(), Phase::Finished);
     assert_eq!(paid_total(&g.t), g.t.prizes().total());
     for (p, cents) in shares {
@@ -215,8 +227,14 @@ fn t15_money_left_in_play_goes_to_the_winner_of_the_rest() {
     });
     let shares = proposed(&g.finish_hand(PlayerId(1), PlayerId(9)));
     let ev = g.accept_all();
-    assert!(ev.iter().any(|e| matches!(e, Event::DealMade { .. })));
-    assert!(ev.iter().any(|e| matches!(e, Event::HandStarted { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, TourneyEvent::DealMade { .. }))
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, TourneyEvent::HandStarted { .. }))
+    );
     g.play_out();
     assert_eq!(paid_total(&g.t), g.t.prizes().total());
     let winner = g.t.finishes().iter().find(|f| f.place == 1).unwrap();
@@ -249,11 +267,14 @@ fn t15_a_rejected_deal_changes_nothing() {
     });
     assert_eq!(
         ev[0],
-        Event::DealDropped {
+        TourneyEvent::DealDropped {
             reason: DealDropReason::Rejected(PlayerId(2))
         }
     );
-    assert!(ev.iter().any(|e| matches!(e, Event::HandStarted { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, TourneyEvent::HandStarted { .. }))
+    );
     assert!(g.t.open_deal().is_none());
     assert!(g.t.deal_payments().is_empty());
     assert_eq!(g.t.stacks(), &stacks);
@@ -272,7 +293,7 @@ fn t15_deal_commands_are_refused_outside_the_rules() {
     let mut mtt = Tournament::new(TournamentOptions::online_mtt()).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for p in 1..=20 {
-        let input = Input {
+        let input = TourneyInput {
             at: 0,
             command: Command::Register {
                 player: PlayerId(p),
@@ -280,12 +301,12 @@ fn t15_deal_commands_are_refused_outside_the_rules() {
         };
         mtt.apply(&input, &mut rng).unwrap();
     }
-    let start = Input {
+    let start = TourneyInput {
         at: 0,
         command: Command::Start,
     };
     mtt.apply(&start, &mut rng).unwrap();
-    let propose = Input {
+    let propose = TourneyInput {
         at: 1,
         command: Command::ProposeDeal {
             method: DealMethod::Icm,

@@ -4,7 +4,9 @@
 
 use holdem_tourney::Chips;
 use holdem_tourney::payouts::PayoutRule;
-use holdem_tourney::{Command, Event, Input, PlayerId, TableId, Tournament, TournamentOptions};
+use holdem_tourney::{
+    Command, PlayerId, TableId, Tournament, TournamentOptions, TourneyEvent, TourneyInput,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -16,10 +18,10 @@ fn apply(
     at: u64,
     c: Command,
     hands: &mut Hands,
-) -> Vec<Event> {
-    let ev = t.apply(&Input { at, command: c }, rng).unwrap();
+) -> Vec<TourneyEvent> {
+    let ev = t.apply(&TourneyInput { at, command: c }, rng).unwrap();
     for e in &ev {
-        if let Event::HandStarted {
+        if let TourneyEvent::HandStarted {
             table,
             hand,
             stacks,
@@ -138,7 +140,7 @@ fn hand_for_hand_knockouts_on_two_tables_are_simultaneous_seed_000_2_2() {
         let out: Vec<_> = ev
             .iter()
             .filter_map(|e| {
-                if let Event::Eliminated(f) = e {
+                if let TourneyEvent::Eliminated(f) = e {
                     Some(*f)
                 } else {
                     None

@@ -15,8 +15,8 @@ use holdem_tourney::money::{
 use holdem_tourney::payouts::PayoutRule;
 use holdem_tourney::sim::{NoJournal, SimOptions, Simulation};
 use holdem_tourney::{
-    ChipRace, Command, Event, Input, Phase, PlayerId, TableId, Tournament, TournamentConfig,
-    TournamentOptions, TourneyError,
+    ChipRace, Command, Phase, PlayerId, TableId, Tournament, TournamentConfig, TournamentOptions,
+    TourneyError, TourneyEvent, TourneyInput,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -47,12 +47,12 @@ impl Driver {
         }
     }
 
-    fn try_at(&mut self, at: u64, command: Command) -> Result<Vec<Event>, TourneyError> {
-        let ev = self.t.apply(&Input { at, command }, &mut self.rng)?;
+    fn try_at(&mut self, at: u64, command: Command) -> Result<Vec<TourneyEvent>, TourneyError> {
+        let ev = self.t.apply(&TourneyInput { at, command }, &mut self.rng)?;
         self.now = at;
         for e in &ev {
             match e {
-                Event::HandStarted {
+                TourneyEvent::HandStarted {
                     table,
                     hand,
                     stacks,
@@ -60,7 +60,7 @@ impl Driver {
                 } => {
                     self.hands.insert(*table, (*hand, stacks.clone()));
                 }
-                Event::HandFinished { table, .. } => {
+                TourneyEvent::HandFinished { table, .. } => {
                     self.hands.remove(table);
                 }
                 _ => {}
@@ -69,15 +69,15 @@ impl Driver {
         Ok(ev)
     }
 
-    fn try_(&mut self, command: Command) -> Result<Vec<Event>, TourneyError> {
+    fn try_(&mut self, command: Command) -> Result<Vec<TourneyEvent>, TourneyError> {
         self.try_at(self.now, command)
     }
 
-    fn ok(&mut self, command: Command) -> Vec<Event> {
+    fn ok(&mut self, command: Command) -> Vec<TourneyEvent> {
         self.try_(command).unwrap()
     }
 
-    fn tick(&mut self, at: u64) -> Vec<Event> {
+    fn tick(&mut self, at: u64) -> Vec<TourneyEvent> {
         self.try_at(at, Command::Tick).unwrap()
     }
 
@@ -87,7 +87,7 @@ impl Driver {
         }
     }
 
-    fn start(&mut self) -> Vec<Event> {
+    fn start(&mut self) -> Vec<TourneyEvent> {
         self.try_at(START, Command::Start).unwrap()
     }
 
@@ -96,7 +96,7 @@ impl Driver {
         &mut self,
         table: TableId,
         f: impl Fn(&[(PlayerId, Chips)]) -> Vec<(PlayerId, Chips)>,
-    ) -> Vec<Event> {
+    ) -> Vec<TourneyEvent> {
         let (hand, stacks) = self.hands.get(&table).cloned().unwrap();
         let result = f(&stacks);
         self.ok(Command::HandFinished {
@@ -117,7 +117,7 @@ impl Driver {
     }
 
     /// `loser` loses every chip to another player in their hand.
-    fn bust(&mut self, loser: PlayerId) -> Vec<Event> {
+    fn bust(&mut self, loser: PlayerId) -> Vec<TourneyEvent> {
         let table = self.table_of(loser);
         self.finish(table, |s| {
             let chips = s.iter().find(|x| x.0 == loser).unwrap().1;
@@ -137,7 +137,7 @@ impl Driver {
     }
 
     /// Finishes every hand in progress with nothing changing hands.
-    fn finish_all_unchanged(&mut self) -> Vec<Event> {
+    fn finish_all_unchanged(&mut self) -> Vec<TourneyEvent> {
         let tables: Vec<TableId> = self.hands.keys().copied().collect();
         let mut all = Vec::new();
         for t in tables {
@@ -194,9 +194,9 @@ fn seed_002() -> TournamentConfig {
     c
 }
 
-fn entered(ev: &[Event]) -> Option<(u32, Chips, Chips, TableId)> {
+fn entered(ev: &[TourneyEvent]) -> Option<(u32, Chips, Chips, TableId)> {
     ev.iter().find_map(|e| match e {
-        Event::Entered {
+        TourneyEvent::Entered {
             entry,
             stack,
             docked,
@@ -262,7 +262,7 @@ fn t2_late_entry_through_the_second_increase_docked_ten_big_blinds_seed_002() {
     assert_eq!((d.t.entrants().len(), *d.t.ledger(), d.t.now()), before);
     // T5: the pool and prizes are fixed once the window is over.
     let ev = d.tick(START + 60 * MINUTE + 1);
-    assert!(ev.contains(&Event::PrizesFixed {
+    assert!(ev.contains(&TourneyEvent::PrizesFixed {
         entries: 28,
         players: 28,
         prize_pool: 28 * 1_000,
@@ -305,21 +305,25 @@ fn t2_late_registration_closes_early_once_payouts_begin_seed_000_1_9() {
         order.push(loser);
         if let Some(i) = ev
             .iter()
-            .position(|e| matches!(e, Event::PrizesFixed { .. }))
+            .position(|e| matches!(e, TourneyEvent::PrizesFixed { .. }))
         {
             fixed_at = Some(order.len());
             // The prizes are fixed before anyone is placed.
-            assert!(ev[..i].iter().all(|e| !matches!(e, Event::Eliminated(_))));
+            assert!(
+                ev[..i]
+                    .iter()
+                    .all(|e| !matches!(e, TourneyEvent::Eliminated(_)))
+            );
             let places: Vec<(PlayerId, u32)> = ev
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Eliminated(f) => Some((f.player, f.place)),
+                    TourneyEvent::Eliminated(f) => Some((f.player, f.place)),
                     _ => None,
                 })
                 .collect();
             assert_eq!(places, [(p(1), 7), (p(2), 6), (p(3), 5), (p(4), 4)]);
         } else {
-            assert!(ev.contains(&Event::Busted { player: loser }));
+            assert!(ev.contains(&TourneyEvent::Busted { player: loser }));
         }
     }
     assert_eq!(fixed_at, Some(4), "closes when 3 are left: 3 places paid");
@@ -397,7 +401,7 @@ fn t3_unregistration_refunds_in_full_until_the_configured_time() {
     let mut d = Driver::new(c);
     d.register(3);
     let ev = d.ok(Command::Unregister { player: p(3) });
-    assert!(ev.contains(&Event::Refunded {
+    assert!(ev.contains(&TourneyEvent::Refunded {
         player: p(3),
         refund: price()
     }));
@@ -414,7 +418,7 @@ fn t3_unregistration_refunds_in_full_until_the_configured_time() {
     let ev = d
         .try_at(START + 2 * MINUTE, Command::Unregister { player: p(7) })
         .unwrap();
-    assert!(ev.contains(&Event::Refunded {
+    assert!(ev.contains(&TourneyEvent::Refunded {
         player: p(7),
         refund: price()
     }));
@@ -463,13 +467,13 @@ fn t3_negative_unregistration_window_closes_before_the_scheduled_start() {
         "a start in the past is refused"
     );
     let ev = d.ok(Command::ScheduleStart { start_at: START });
-    assert_eq!(ev, vec![Event::StartScheduled { start_at: START }]);
+    assert_eq!(ev, vec![TourneyEvent::StartScheduled { start_at: START }]);
     assert_eq!(d.t.scheduled_start(), Some(START));
     // 31 minutes before the start: still open, a full refund.
     let ev = d
         .try_at(START - 31 * MINUTE, Command::Unregister { player: p(3) })
         .unwrap();
-    assert!(ev.contains(&Event::Refunded {
+    assert!(ev.contains(&TourneyEvent::Refunded {
         player: p(3),
         refund: price()
     }));
@@ -519,13 +523,15 @@ fn t3_t20_scheduled_start_is_journaled_and_recovered() {
         Command::Register { player: p(2) },
         Command::ScheduleStart { start_at: START },
     ] {
-        let (_, rec) = t.apply_recorded(&Input { at, command }, &mut rng).unwrap();
+        let (_, rec) = t
+            .apply_recorded(&TourneyInput { at, command }, &mut rng)
+            .unwrap();
         w.append(&Entry::Command(rec)).unwrap();
     }
     let bytes = w.into_inner();
     let mut back = Tournament::recover(&bytes, &mut rng).unwrap().tournament;
     assert_eq!(back.scheduled_start(), Some(START));
-    let late = Input {
+    let late = TourneyInput {
         at: START - 20 * MINUTE,
         command: Command::Unregister { player: p(1) },
     };
@@ -562,7 +568,7 @@ fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
         player: p(1),
         available_funds: 1_100,
     });
-    assert!(ev.contains(&Event::ChipsBought {
+    assert!(ev.contains(&TourneyEvent::ChipsBought {
         player: p(1),
         rebuy: true,
         chips: Chips(10_000),
@@ -579,11 +585,11 @@ fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
     let table = d.table_of(p(1));
     let winner = d.hands[&table].1.iter().find(|x| x.0 != p(1)).unwrap().0;
     let ev = d.bust(p(1));
-    assert!(ev.contains(&Event::ChipsAdded {
+    assert!(ev.contains(&TourneyEvent::ChipsAdded {
         player: p(1),
         chips: Chips(10_000)
     }));
-    assert!(!ev.contains(&Event::Busted { player: p(1) }));
+    assert!(!ev.contains(&TourneyEvent::Busted { player: p(1) }));
     assert_eq!(d.stack(p(1)), Chips(10_000));
     assert_eq!(d.stack(winner), Chips(20_000));
     d.chips_ok();
@@ -635,7 +641,7 @@ fn t4_rebuy_at_or_below_the_threshold_in_the_period_lands_after_the_hand() {
     let ev = d.tick(START + 20 * MINUTE + 1);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::PrizesFixed {
+        TourneyEvent::PrizesFixed {
             entries: 6,
             prize_pool: 7_000,
             ..
@@ -687,12 +693,15 @@ fn t7_t4_add_on_only_during_the_add_on_break() {
         })
     );
     let ev = d.tick(START + 10 * MINUTE + 1);
-    assert!(ev.contains(&Event::BreakDue));
+    assert!(ev.contains(&TourneyEvent::BreakDue));
     assert!(d.t.entries_open(), "the add-on break is still to come");
     let ev = d.finish_all_unchanged();
-    assert!(ev.iter().any(|e| matches!(e, Event::BreakStarted { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, TourneyEvent::BreakStarted { .. }))
+    );
     let ev = add_on(&mut d, START + 11 * MINUTE).unwrap();
-    assert!(ev.contains(&Event::ChipsBought {
+    assert!(ev.contains(&TourneyEvent::ChipsBought {
         player: p(1),
         rebuy: false,
         chips: Chips(15_000),
@@ -711,10 +720,10 @@ fn t7_t4_add_on_only_during_the_add_on_break() {
         })
     );
     let ev = d.tick(START + 20 * MINUTE);
-    assert!(ev.contains(&Event::BreakEnded));
+    assert!(ev.contains(&TourneyEvent::BreakEnded));
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::PrizesFixed {
+        TourneyEvent::PrizesFixed {
             prize_pool: 7_000,
             ..
         }
@@ -757,7 +766,7 @@ fn t21_chip_race_when_the_level_retires_the_25_seed_002() {
         assert_eq!(d.t.level_index(), Some(1));
         let ev = d.finish(table, <[_]>::to_vec);
         let raced = ev.iter().find_map(|e| match e {
-            Event::ChipRaced {
+            TourneyEvent::ChipRaced {
                 retired,
                 next,
                 added,
@@ -806,7 +815,7 @@ fn t13_det_ladder_from_the_options() {
     });
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::ActionClock {
+        TourneyEvent::ActionClock {
             extra_ms: 30_000,
             ..
         }
@@ -819,7 +828,7 @@ fn play_rebuy_event(
     late: u32,
     seed: u64,
     opts: SimOptions,
-) -> (Simulation, Vec<Event>) {
+) -> (Simulation, Vec<TourneyEvent>) {
     let mut event = TournamentOptions::online_mtt();
     event.table_size = 6;
     let mut cfg = TournamentConfig::online_rebuy(event);
@@ -878,7 +887,7 @@ fn t4_rebuy_event_with_late_entries_pays_every_cent_of_the_pool() {
     assert!(l.entries > 100, "late entrants came in: {l:?}");
     let fixed = events
         .iter()
-        .filter(|e| matches!(e, Event::PrizesFixed { .. }))
+        .filter(|e| matches!(e, TourneyEvent::PrizesFixed { .. }))
         .count();
     assert_eq!(fixed, 1);
 }

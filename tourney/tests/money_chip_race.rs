@@ -1,13 +1,13 @@
 //! Chip race / chipping up (rule T21).
 
 use holdem_tourney::Chips;
-use holdem_tourney::money::{ChipRaceStack, MoneyError, PlayerId, chip_race};
+use holdem_tourney::money::{ChipRaceStack, MoneyError, PlayerId, run_chip_race};
 
 // rule T21, seed 002: "A player has three 25 value chips. When the 25 value chips
 // are chipped up, the player receives two 50 value chips."
 #[test]
 fn seed_002_three_25s_become_two_50s() {
-    let race = chip_race(
+    let race = run_chip_race(
         Chips(25),
         Chips(50),
         &[ChipRaceStack {
@@ -43,7 +43,7 @@ fn chip_race_changes_whole_sets_and_reports_the_total_added() {
         },
     ];
     // 25s into 100s: four per set.
-    let race = chip_race(Chips(25), Chips(100), &stacks).unwrap();
+    let race = run_chip_race(Chips(25), Chips(100), &stacks).unwrap();
     let got: Vec<(u32, u64, Chips)> = race
         .players
         .iter()
@@ -62,7 +62,7 @@ fn chip_race_rejects_bad_denominations() {
     }];
     for (retired, next) in [(0, 50), (50, 25), (25, 25), (25, 60)] {
         assert_eq!(
-            chip_race(Chips(retired), Chips(next), &s),
+            run_chip_race(Chips(retired), Chips(next), &s),
             Err(MoneyError::InvalidDenominations {
                 retired: Chips(retired),
                 next: Chips(next)
@@ -70,7 +70,7 @@ fn chip_race_rejects_bad_denominations() {
         );
     }
     assert_eq!(
-        chip_race(Chips(25), Chips(50), &[s[0], s[0]]),
+        run_chip_race(Chips(25), Chips(50), &[s[0], s[0]]),
         Err(MoneyError::DuplicatePlayer(PlayerId(1)))
     );
     let huge = [ChipRaceStack {
@@ -78,7 +78,7 @@ fn chip_race_rejects_bad_denominations() {
         retired_chips: u64::MAX,
     }];
     assert_eq!(
-        chip_race(Chips(25), Chips(50), &huge),
+        run_chip_race(Chips(25), Chips(50), &huge),
         Err(MoneyError::Overflow)
     );
 }

@@ -4,11 +4,11 @@
 
 use holdem_tourney::Chips;
 use holdem_tourney::sim::{NoJournal, Simulation};
-use holdem_tourney::{Event, Phase, TournamentOptions};
+use holdem_tourney::{Phase, TournamentOptions, TourneyEvent};
 use proptest::prelude::*;
 
 /// Plays to the end, checking chips at every step; returns the events.
-fn play(options: TournamentOptions, entrants: u32, seed: u64) -> (Simulation, Vec<Event>) {
+fn play(options: TournamentOptions, entrants: u32, seed: u64) -> (Simulation, Vec<TourneyEvent>) {
     let stack = options.starting_stack;
     let rounds = options.format.is_rounds();
     let mut sim = Simulation::new(options, entrants, seed, &mut NoJournal).unwrap();
@@ -53,19 +53,27 @@ fn t8_online_mtt_of_300_plays_to_one_winner() {
     check_result(&sim, 300);
     let t = sim.tournament();
     assert!(t.stats().tables_broken > 0);
-    assert!(events.iter().any(|e| matches!(e, Event::FinalTable { .. })));
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, Event::HandForHandStarted))
+            .any(|e| matches!(e, TourneyEvent::FinalTable { .. }))
     );
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, Event::BreakStarted { .. }))
+            .any(|e| matches!(e, TourneyEvent::HandForHandStarted))
     );
-    assert!(events.iter().any(|e| matches!(e, Event::LevelUp { .. })));
-    let Some(Event::Ended { standings }) = events.last() else {
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TourneyEvent::BreakStarted { .. }))
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TourneyEvent::LevelUp { .. }))
+    );
+    let Some(TourneyEvent::Ended { standings }) = events.last() else {
         panic!("no end")
     };
     assert_eq!(standings.len(), 1);
@@ -87,17 +95,17 @@ fn t22_sit_and_go_starts_when_last_seat_fills() {
     check_result(&sim, 9);
     let reg = events
         .iter()
-        .position(|e| matches!(e, Event::Registered { entrants: 9, .. }))
+        .position(|e| matches!(e, TourneyEvent::Registered { entrants: 9, .. }))
         .unwrap();
     let started = events
         .iter()
-        .position(|e| matches!(e, Event::Started { .. }))
+        .position(|e| matches!(e, TourneyEvent::Started { .. }))
         .unwrap();
     assert!(started > reg);
     assert!(
         events[reg + 1..started]
             .iter()
-            .all(|e| matches!(e, Event::Seated { .. }))
+            .all(|e| matches!(e, TourneyEvent::Seated { .. }))
     );
 }
 
@@ -108,7 +116,7 @@ fn heads_up_bracket_of_12_has_byes_and_a_play_in_round_seed_000_11() {
     let rounds: Vec<(u32, usize)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::RoundStarted { round, byes } => Some((*round, byes.len())),
+            TourneyEvent::RoundStarted { round, byes } => Some((*round, byes.len())),
             _ => None,
         })
         .collect();
@@ -123,7 +131,7 @@ fn shootout_plays_table_winners_into_next_round() {
     assert!(
         events
             .iter()
-            .filter(|e| matches!(e, Event::RoundStarted { .. }))
+            .filter(|e| matches!(e, TourneyEvent::RoundStarted { .. }))
             .count()
             >= 2
     );
@@ -218,7 +226,7 @@ fn b18_dead_button_live_mtt_of_150_plays_to_one_winner() {
     let mut empty_buttons = 0;
     while !sim.is_done() {
         for e in sim.step(&mut NoJournal).unwrap() {
-            if let Event::HandStarted { lineup, .. } = e {
+            if let TourneyEvent::HandStarted { lineup, .. } = e {
                 dead_small_blinds += u32::from(lineup.small_blind.is_none());
                 empty_buttons += u32::from(!lineup.dealt.iter().any(|d| d.0 == lineup.button));
             }

@@ -9,8 +9,8 @@ use holdem_tourney::betting::{Action, Bot, CallingStation, Dealer, Deck, Driver,
 use holdem_tourney::bots::PlayError;
 use holdem_tourney::sim::{NoJournal, SimError, SimOptions, Simulation};
 use holdem_tourney::{
-    Command, Event, Input, LineupHand, Phase, PlayerId, Tournament, TournamentConfig,
-    TournamentOptions,
+    Command, LineupHand, Phase, PlayerId, Tournament, TournamentConfig, TournamentOptions,
+    TourneyEvent, TourneyInput,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -127,7 +127,7 @@ fn b17_a_lineup_hand_plays_the_started_hand_and_reports_its_stacks() {
     for p in 1..=3 {
         events = t
             .apply(
-                &Input {
+                &TourneyInput {
                     at: 0,
                     command: Command::Register {
                         player: PlayerId(p),
@@ -140,7 +140,7 @@ fn b17_a_lineup_hand_plays_the_started_hand_and_reports_its_stacks() {
     // The last seat filled: the sit-and-go deals (T22).
     let started = events
         .iter()
-        .find(|e| matches!(e, Event::HandStarted { .. }))
+        .find(|e| matches!(e, TourneyEvent::HandStarted { .. }))
         .expect("a hand started");
     let table_hand = LineupHand::from_event(started)
         .expect("a started hand")
@@ -160,7 +160,7 @@ fn b17_a_lineup_hand_plays_the_started_hand_and_reports_its_stacks() {
     assert_eq!(finals.iter().map(|f| f.1).sum::<Result<Chips, _>>(), before);
     let command = table_hand.finished(driver.hand()).expect("settled");
     t.apply(
-        &Input {
+        &TourneyInput {
             at: 60_000,
             command,
         },
@@ -169,7 +169,7 @@ fn b17_a_lineup_hand_plays_the_started_hand_and_reports_its_stacks() {
     .expect("the tournament takes the result");
 
     // B17: the same lineup with a player away: they sit out in the betting hand.
-    let Event::HandStarted {
+    let TourneyEvent::HandStarted {
         level,
         lineup,
         stacks,

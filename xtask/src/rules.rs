@@ -253,6 +253,42 @@ mod tests {
         assert_eq!(found, ["alpha", "beta_2", "gamma", "xfn_delta"]);
     }
 
+    /// A fresh folder under the system's temporary folder, laid out as
+    /// `<tmp>/<unique>/checkout/docs`, so that its `../shared` does not exist.
+    fn scratch_checkout(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir()
+            .join(format!("xtask-rules-{name}-{}", std::process::id()))
+            .join("checkout");
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("docs")).expect("scratch folder");
+        dir
+    }
+
+    #[test]
+    fn a_missing_catalogue_fails_the_check() {
+        let root = scratch_checkout("no-catalogue");
+        fs::write(
+            root.join("docs/rules-coverage.md"),
+            "| C1 | done | `a` | |\n",
+        )
+        .expect("write");
+        let err = summarize(&root).expect_err("no docs/rules.md must fail");
+        assert!(err.contains("cannot read the rule catalogue"), "{err}");
+        let _ = fs::remove_dir_all(root.parent().unwrap_or(&root));
+    }
+
+    #[test]
+    fn an_empty_catalogue_or_a_missing_coverage_table_fails_the_check() {
+        let root = scratch_checkout("empty");
+        fs::write(root.join("docs/rules.md"), "# Rules\n\nNo bullets here.\n").expect("write");
+        let err = summarize(&root).expect_err("a catalogue with no IDs must fail");
+        assert!(err.contains("lists no rule IDs"), "{err}");
+        fs::write(root.join("docs/rules.md"), "- **C1** One deck.\n").expect("write");
+        let err = summarize(&root).expect_err("no docs/rules-coverage.md must fail");
+        assert!(err.contains("rules-coverage.md"), "{err}");
+        let _ = fs::remove_dir_all(root.parent().unwrap_or(&root));
+    }
+
     #[test]
     fn the_repository_catalogue_is_the_shared_one() {
         let root = crate::workspace_root();

@@ -196,7 +196,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         // `twice`: seats or cards seen twice (no popcount: one bit each).
         let (mut seats, mut twice_seats, mut cards, mut twice) = (0u32, 0u32, 0u64, 0u64);
         for &(seat, [a, b]) in deals {
-            // Seat indices are below `holdem_pots::MAX_SEATS` (23): the shift stays
+            // Seat indices are below `holdem_pots::MAX_POT_SEATS` (23): the shift stays
             // inside the word (a seat beyond the table is then no player's bit).
             let bit = 1u32 << seat.index();
             twice_seats |= seats & bit;

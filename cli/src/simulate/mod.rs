@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use holdem_rules_config::{Preset, Rules};
+use holdem_rules_config::Rules;
 use holdem_tourney::journal::{self, FsyncPolicy, Tail};
 use holdem_tourney::sim::{
     HandModel, MAX_ENTRANTS, MIN_ENTRANTS, NoJournal, RecordSink, SIM_START, SimPlan, Simulation,
@@ -96,22 +96,11 @@ fn sim_plan(args: &SimulateArgs) -> Result<SimPlan, String> {
     })
 }
 
-/// The tournament configuration of `--rules`: a preset's, or a rules file's.
+/// The tournament configuration of `--rules`: a preset's, or a rules file's
+/// ([`Rules::named`]).
 fn tournament_rules(name: &str) -> Result<TournamentConfig, String> {
-    let rules = match Preset::from_name(name) {
-        Some(preset) => preset.rules().map_err(|e| format!("preset {name}: {e}"))?,
-        None => {
-            let text = std::fs::read_to_string(name).map_err(|e| {
-                let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-                format!(
-                    "--rules {name:?}: not a preset ({}) and not a readable file: {e}",
-                    presets.join(", ")
-                )
-            })?;
-            Rules::from_toml_str(&text).map_err(|e| format!("{name}: {e}"))?
-        }
-    };
-    rules
+    Rules::named(name, |path| std::fs::read_to_string(path))
+        .map_err(|e| format!("--rules {e}"))?
         .tournament
         .ok_or_else(|| format!("--rules {name:?} are cash-game rules: simulate plays tournaments"))
 }

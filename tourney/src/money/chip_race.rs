@@ -18,7 +18,7 @@ pub struct ChipRaceStack {
 
 /// One player's change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayerChipRace {
+pub struct ChipRacePlayer {
     /// Who.
     pub player: PlayerId,
     /// Chips of the retired denomination handed in.
@@ -42,14 +42,14 @@ pub struct ChipRaceOutcome {
     /// The denomination it changes into.
     pub next: Chips,
     /// Per player, sorted by player.
-    pub players: Vec<PlayerChipRace>,
+    pub players: Vec<ChipRacePlayer>,
     /// Chips added to play by rounding up, over all players.
     pub total_added: Chips,
 }
 
 /// Changes every player's chips of denomination `retired` into chips of `next`
 /// (rule T21). `next` must be a larger multiple of `retired`.
-pub fn chip_race(
+pub fn run_chip_race(
     retired: Chips,
     next: Chips,
     stacks: &[ChipRaceStack],
@@ -75,7 +75,7 @@ pub fn chip_race(
             .checked_mul(next.get())
             .map(Chips)
             .ok_or(MoneyError::Overflow)?;
-        players.push(PlayerChipRace {
+        players.push(ChipRacePlayer {
             player: s.player,
             retired_chips: s.retired_chips,
             new_chips,

@@ -57,7 +57,7 @@ pub use cancel::{
     CashPool, Compensation, Entrant, MoneyStage, Purchase, PurchaseKind, Refund, RollForward,
     Survivor, Tender, roll_forward, rollback,
 };
-pub use chip_race::{ChipRaceOutcome, ChipRaceStack, PlayerChipRace, chip_race};
+pub use chip_race::{ChipRaceOutcome, ChipRacePlayer, ChipRaceStack, run_chip_race};
 pub use deal::{
     Deal, DealMethod, DealOptions, DealShare, DealTable, PlayerStack, chip_count_deal, deal,
     even_split_deal, fgs_deal, icm_deal,
@@ -72,9 +72,8 @@ pub use fgs::{FgsEquities, FgsLevel, FgsOptions, fgs_equities};
 
 use thiserror::Error;
 
-/// Money in integer cents of the tournament currency (the crate's one
-/// [`crate::Cents`]).
-pub use crate::ids::Cents;
+// Money amounts here are [`crate::Cents`], the crate's one money type.
+use crate::Cents;
 
 /// Chips, in whole chips.
 pub use holdem_pots::{Chips, ChipsError};

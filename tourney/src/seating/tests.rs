@@ -12,7 +12,7 @@ fn ids(n: u32) -> Vec<PlayerId> {
 }
 
 fn sizes(s: &Seating) -> Vec<u8> {
-    s.tables().map(Table::count).collect()
+    s.tables().map(TournamentTable::count).collect()
 }
 
 fn check_consistent(s: &Seating, expected: &BTreeSet<PlayerId>) {

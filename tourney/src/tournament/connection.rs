@@ -19,7 +19,7 @@ impl Tournament {
         player: PlayerId,
         facing_bet: bool,
         regular_ms: u64,
-        ev: &mut Vec<Event>,
+        ev: &mut Vec<TourneyEvent>,
     ) {
         let stage = self.det_stage();
         let Some(st) = self.status.get_mut(&player) else {
@@ -27,7 +27,7 @@ impl Tournament {
         };
         if st.sitting_out {
             // B17: a sitting-out player's hand is folded when they face action.
-            ev.push(Event::ForcedAction {
+            ev.push(TourneyEvent::ForcedAction {
                 table,
                 player,
                 action: ForcedAction::Fold,
@@ -61,7 +61,7 @@ impl Tournament {
                 paused,
             },
         );
-        ev.push(Event::ActionClock {
+        ev.push(TourneyEvent::ActionClock {
             table,
             player,
             deadline,
@@ -79,7 +79,7 @@ impl Tournament {
         Some(w)
     }
 
-    pub(super) fn expire(&mut self, player: PlayerId, ev: &mut Vec<Event>) {
+    pub(super) fn expire(&mut self, player: PlayerId, ev: &mut Vec<TourneyEvent>) {
         let Some(w) = self.close_wait(player) else {
             return;
         };
@@ -89,7 +89,7 @@ impl Tournament {
         } else {
             ForcedAction::Check
         };
-        ev.push(Event::ForcedAction {
+        ev.push(TourneyEvent::ForcedAction {
             table: w.table,
             player,
             action,
@@ -99,7 +99,7 @@ impl Tournament {
             if let Some(s) = self.status.get_mut(&player) {
                 if !s.sitting_out {
                     s.sitting_out = true;
-                    ev.push(Event::SatOut { player });
+                    ev.push(TourneyEvent::SatOut { player });
                 }
             }
         }

@@ -5,14 +5,14 @@ use super::*;
 impl Tournament {
     /// Prices the open deal now that no hand is in progress, or drops it if its
     /// terms no longer apply.
-    pub(super) fn price_open_deal(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn price_open_deal(&mut self, ev: &mut Vec<TourneyEvent>) {
         let Some(d) = self.deal.as_ref() else {
             return;
         };
         match self.price_deal(d.method, d.left_in_play) {
             Ok(shares) => {
                 let (method, left_in_play) = (d.method, d.left_in_play);
-                ev.push(Event::DealProposed {
+                ev.push(TourneyEvent::DealProposed {
                     method,
                     shares: shares.clone(),
                     left_in_play,
@@ -23,7 +23,7 @@ impl Tournament {
             }
             Err(e) => {
                 self.deal = None;
-                ev.push(Event::DealDropped {
+                ev.push(TourneyEvent::DealDropped {
                     reason: DealDropReason::NoLongerValid(e.to_string()),
                 });
             }
@@ -34,7 +34,7 @@ impl Tournament {
         &mut self,
         player: PlayerId,
         rng: &mut dyn RngCore,
-        ev: &mut Vec<Event>,
+        ev: &mut Vec<TourneyEvent>,
     ) {
         let Some(d) = self.deal.as_mut() else {
             return;
@@ -42,7 +42,7 @@ impl Tournament {
         if let Err(i) = d.accepted.binary_search(&player) {
             d.accepted.insert(i, player);
         }
-        ev.push(Event::DealAccepted { player });
+        ev.push(TourneyEvent::DealAccepted { player });
         if d.accepted.len() < self.stacks.len() {
             return;
         }
@@ -55,7 +55,7 @@ impl Tournament {
         }
         // The rest of the event is played for what was left in play alone.
         self.play_on = Some(PrizeTable::explicit(vec![d.left_in_play]).unwrap_or_default());
-        ev.push(Event::DealMade {
+        ev.push(TourneyEvent::DealMade {
             method: d.method,
             shares,
             left_in_play: d.left_in_play,

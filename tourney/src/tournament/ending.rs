@@ -19,7 +19,7 @@ impl Tournament {
         }
     }
 
-    pub(super) fn race_chips(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn race_chips(&mut self, ev: &mut Vec<TourneyEvent>) {
         let Some((retired, next)) = self.chip_race_due.take() else {
             return;
         };
@@ -32,7 +32,7 @@ impl Tournament {
             })
             .collect();
         list.sort_unstable_by_key(|s| s.player);
-        let Ok(race) = money::chip_race(retired, next, &list) else {
+        let Ok(race) = money::run_chip_race(retired, next, &list) else {
             return;
         };
         let mut added = Vec::new();
@@ -51,7 +51,7 @@ impl Tournament {
             }
         }
         self.chips_issued = bounded_add(self.chips_issued, total_added);
-        ev.push(Event::ChipRaced {
+        ev.push(TourneyEvent::ChipRaced {
             retired,
             next,
             added,
@@ -59,14 +59,14 @@ impl Tournament {
         });
     }
 
-    pub(super) fn end(&mut self, left: &[PlayerId], ev: &mut Vec<Event>) {
+    pub(super) fn end(&mut self, left: &[PlayerId], ev: &mut Vec<TourneyEvent>) {
         // T8: one player has every chip, or all left would win the same prize.
         let standings: Vec<Finish> = split_prizes(left, 1, self.prizes_in_play())
             .into_iter()
             .map(|f| self.with_deal_money(f))
             .collect();
         if self.deal.take().is_some() {
-            ev.push(Event::DealDropped {
+            ev.push(TourneyEvent::DealDropped {
                 reason: DealDropReason::EventOver,
             });
         }
@@ -77,10 +77,10 @@ impl Tournament {
             self.seating.set_busy(t, false);
         }
         self.waits.clear();
-        ev.push(Event::Ended { standings });
+        ev.push(TourneyEvent::Ended { standings });
     }
 
-    pub(super) fn update_hand_for_hand(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn update_hand_for_hand(&mut self, ev: &mut Vec<TourneyEvent>) {
         if self.cfg.event.format.is_rounds() {
             return;
         }
@@ -93,14 +93,14 @@ impl Tournament {
         if want != self.hand_for_hand {
             self.hand_for_hand = want;
             ev.push(if want {
-                Event::HandForHandStarted
+                TourneyEvent::HandForHandStarted
             } else {
-                Event::HandForHandEnded
+                TourneyEvent::HandForHandEnded
             });
         }
     }
 
-    pub(super) fn roll_back(&mut self, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+    pub(super) fn roll_back(&mut self, rng: &mut dyn RngCore, ev: &mut Vec<TourneyEvent>) {
         // T20: every stack returns to its value at the start of the hand. Stacks
         // only change when a hand finishes, so dropping the hand restores them.
         let mut hands = Vec::new();
@@ -116,7 +116,7 @@ impl Tournament {
         for p in players {
             self.close_wait(p);
         }
-        ev.push(Event::HandsRolledBack { hands });
+        ev.push(TourneyEvent::HandsRolledBack { hands });
         // Rebuys and add-ons bought during a rolled-back hand stand: their chips
         // are added now.
         let mut deferred: Vec<(PlayerId, Chips)> = self.deferred_chips.drain().collect();
@@ -125,7 +125,7 @@ impl Tournament {
             if let Some(s) = self.stacks.get_mut(&player) {
                 *s = bounded_add(*s, chips);
                 self.chips_issued = bounded_add(self.chips_issued, chips);
-                ev.push(Event::ChipsAdded { player, chips });
+                ev.push(TourneyEvent::ChipsAdded { player, chips });
             }
         }
         self.settle(rng, ev);

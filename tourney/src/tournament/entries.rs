@@ -10,7 +10,7 @@ impl Tournament {
         player: PlayerId,
         at: Ms,
         rng: &mut dyn RngCore,
-        ev: &mut Vec<Event>,
+        ev: &mut Vec<TourneyEvent>,
     ) {
         let Ok(le) = self.check_late_entry(player, at) else {
             return;
@@ -31,7 +31,7 @@ impl Tournament {
             self.entered.insert(player);
             self.entrants.push(player);
             self.remaining += 1;
-            ev.push(Event::Registered {
+            ev.push(TourneyEvent::Registered {
                 player,
                 entrants: self.entrants.len() as u32,
             });
@@ -50,7 +50,7 @@ impl Tournament {
         let Ok(seat) = self.seating.add_player(player, rng) else {
             return;
         };
-        ev.push(Event::Entered {
+        ev.push(TourneyEvent::Entered {
             player,
             entry,
             stack: le.stack,
@@ -66,7 +66,7 @@ impl Tournament {
         &mut self,
         player: PlayerId,
         rng: &mut dyn RngCore,
-        ev: &mut Vec<Event>,
+        ev: &mut Vec<TourneyEvent>,
     ) {
         let mut refund = Price::default();
         if let Some(a) = self.accounts.remove(&player) {
@@ -83,8 +83,8 @@ impl Tournament {
         }
         self.entered.remove(&player);
         self.entrants.retain(|p| *p != player);
-        ev.push(Event::Unregistered { player });
-        ev.push(Event::Refunded { player, refund });
+        ev.push(TourneyEvent::Unregistered { player });
+        ev.push(TourneyEvent::Refunded { player, refund });
         if self.phase == Phase::Running {
             if let Some(stack) = self.stacks.remove(&player) {
                 self.chips_issued = bounded_sub(self.chips_issued, stack);
@@ -105,7 +105,7 @@ impl Tournament {
         kind: PurchaseKind,
         chips: Chips,
         price: Price,
-        ev: &mut Vec<Event>,
+        ev: &mut Vec<TourneyEvent>,
     ) {
         self.ledger.take(price);
         if let Some(a) = self.accounts.get_mut(&player) {
@@ -118,7 +118,7 @@ impl Tournament {
             *s = bounded_add(*s, chips);
             self.chips_issued = bounded_add(self.chips_issued, chips);
         }
-        ev.push(Event::ChipsBought {
+        ev.push(TourneyEvent::ChipsBought {
             player,
             rebuy: kind == PurchaseKind::Rebuy,
             chips,
@@ -134,9 +134,13 @@ impl Tournament {
             .is_some_and(|h| h.dealt.iter().any(|&(p, _)| p == player))
     }
 
-    pub(super) fn defer_busts(&mut self, busted: Vec<(PlayerId, Chips)>, ev: &mut Vec<Event>) {
+    pub(super) fn defer_busts(
+        &mut self,
+        busted: Vec<(PlayerId, Chips)>,
+        ev: &mut Vec<TourneyEvent>,
+    ) {
         for &(player, _) in &busted {
-            ev.push(Event::Busted { player });
+            ev.push(TourneyEvent::Busted { player });
         }
         self.busted_open.push(busted);
     }
@@ -215,7 +219,7 @@ impl Tournament {
 
     /// Closes entries when their windows are over, or at the latest when the
     /// field reaches the money or a single player (T2, T5).
-    pub(super) fn maybe_close_entries(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn maybe_close_entries(&mut self, ev: &mut Vec<TourneyEvent>) {
         let alive = self.seating.players() as u32;
         if !self.compute_entries_open() || alive <= 1 || self.payouts_started() {
             self.close_entries(ev);
@@ -224,12 +228,12 @@ impl Tournament {
 
     /// T5: the pool and the prize table are fixed; players who busted while
     /// entries were open are placed, the first out last.
-    pub(super) fn close_entries(&mut self, ev: &mut Vec<Event>) {
+    pub(super) fn close_entries(&mut self, ev: &mut Vec<TourneyEvent>) {
         self.open = false;
         let players = self.entrants.len() as u32;
         self.prizes = PrizeTable::fix(&self.cfg.event.payouts, self.ledger.prize_pool, players)
             .unwrap_or_default();
-        ev.push(Event::PrizesFixed {
+        ev.push(TourneyEvent::PrizesFixed {
             entries: self.ledger.entries + self.ledger.re_entries,
             players,
             prize_pool: self.ledger.prize_pool,

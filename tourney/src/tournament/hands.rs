@@ -3,7 +3,7 @@
 use super::*;
 
 impl Tournament {
-    pub(super) fn start(&mut self, at: Ms, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+    pub(super) fn start(&mut self, at: Ms, rng: &mut dyn RngCore, ev: &mut Vec<TourneyEvent>) {
         let n = self.entrants.len() as u32;
         let pool = self.ledger.prize_pool;
         // T5: the prize table is fixed now that registration is closed (if late
@@ -23,7 +23,7 @@ impl Tournament {
         let players = self.entrants.clone();
         self.seat_round(&players, rng, ev);
         self.open = self.compute_entries_open();
-        ev.push(Event::Started {
+        ev.push(TourneyEvent::Started {
             entrants: n,
             prize_pool: pool,
             paid_places: self.prizes.paid_places(),
@@ -38,7 +38,7 @@ impl Tournament {
         &mut self,
         players: &[PlayerId],
         rng: &mut dyn RngCore,
-        ev: &mut Vec<Event>,
+        ev: &mut Vec<TourneyEvent>,
     ) {
         let size = self.cfg.event.table_size;
         let mut byes = Vec::new();
@@ -72,7 +72,7 @@ impl Tournament {
         if self.cfg.event.format.is_rounds() {
             self.round += 1;
             self.advanced = byes.clone();
-            ev.push(Event::RoundStarted {
+            ev.push(TourneyEvent::RoundStarted {
                 round: self.round,
                 byes,
             });
@@ -88,13 +88,13 @@ impl Tournament {
             .collect();
         seated.sort_unstable_by_key(|&(_, at)| at);
         for (player, at) in seated {
-            ev.push(Event::Seated { player, at });
+            ev.push(TourneyEvent::Seated { player, at });
         }
     }
 
     // ---- hands --------------------------------------------------------------
 
-    pub(super) fn start_hands(&mut self, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+    pub(super) fn start_hands(&mut self, rng: &mut dyn RngCore, ev: &mut Vec<TourneyEvent>) {
         if self.phase != Phase::Running {
             return;
         }
@@ -154,7 +154,7 @@ impl Tournament {
                     synchronized: self.hand_for_hand,
                 },
             );
-            ev.push(Event::HandStarted {
+            ev.push(TourneyEvent::HandStarted {
                 table,
                 hand,
                 level,
@@ -172,14 +172,14 @@ impl Tournament {
         hand: u64,
         stacks: &[(PlayerId, Chips)],
         rng: &mut dyn RngCore,
-        ev: &mut Vec<Event>,
+        ev: &mut Vec<TourneyEvent>,
     ) {
         let Some(rh) = self.hands.remove(&table) else {
             return;
         };
         self.seating.set_busy(table, false);
         self.stats.hands += 1;
-        ev.push(Event::HandFinished { table, hand });
+        ev.push(TourneyEvent::HandFinished { table, hand });
         let at_table: Vec<PlayerId> = self
             .waits
             .iter()
@@ -198,7 +198,7 @@ impl Tournament {
                     // player who lost every chip in it stays in.
                     c = bounded_add(c, add);
                     self.chips_issued = bounded_add(self.chips_issued, add);
-                    ev.push(Event::ChipsAdded {
+                    ev.push(TourneyEvent::ChipsAdded {
                         player: p,
                         chips: add,
                     });
@@ -239,7 +239,7 @@ impl Tournament {
         self.settle(rng, ev);
     }
 
-    pub(super) fn report_moves(&mut self, changes: Vec<SeatingChange>, ev: &mut Vec<Event>) {
+    pub(super) fn report_moves(&mut self, changes: Vec<SeatingChange>, ev: &mut Vec<TourneyEvent>) {
         for c in changes {
             match c {
                 SeatingChange::Moved {
@@ -249,7 +249,7 @@ impl Tournament {
                     reason,
                 } => {
                     self.stats.players_moved += 1;
-                    ev.push(Event::PlayerMoved {
+                    ev.push(TourneyEvent::PlayerMoved {
                         player,
                         from,
                         to,
@@ -258,16 +258,21 @@ impl Tournament {
                 }
                 SeatingChange::TableBroken { table } => {
                     self.stats.tables_broken += 1;
-                    ev.push(Event::TableBroken { table });
+                    ev.push(TourneyEvent::TableBroken { table });
                 }
-                SeatingChange::FinalTable { table } => ev.push(Event::FinalTable { table }),
+                SeatingChange::FinalTable { table } => ev.push(TourneyEvent::FinalTable { table }),
             }
         }
     }
 
     /// T14: in shootout and heads-up events, a table where every player has been
     /// away for the configured number of hands ends; the biggest stack advances.
-    pub(super) fn away_rule(&mut self, table: TableId, rh: &RunningHand, ev: &mut Vec<Event>) {
+    pub(super) fn away_rule(
+        &mut self,
+        table: TableId,
+        rh: &RunningHand,
+        ev: &mut Vec<TourneyEvent>,
+    ) {
         if self.cfg.event.away_hands_limit == 0 {
             return;
         }
@@ -303,26 +308,26 @@ impl Tournament {
         if let Some(s) = self.stacks.get_mut(&winner) {
             *s = bounded_add(*s, pot);
         }
-        ev.push(Event::AwayLimitReached {
+        ev.push(TourneyEvent::AwayLimitReached {
             table,
             advances: winner,
         });
     }
 
     /// Ranks knocked-out players (T9) and records their finishes.
-    pub(super) fn place(&mut self, busted: &[(PlayerId, Chips)], ev: &mut Vec<Event>) {
+    pub(super) fn place(&mut self, busted: &[(PlayerId, Chips)], ev: &mut Vec<TourneyEvent>) {
         let f = rank_knockouts(busted, self.remaining, self.prizes_in_play());
         self.remaining -= busted.len() as u32;
         for x in f {
             let x = self.with_deal_money(x);
             self.finishes.push(x);
-            ev.push(Event::Eliminated(x));
+            ev.push(TourneyEvent::Eliminated(x));
         }
     }
 
     /// After a hand or a roll-back: rank pending knock-outs, end rounds and the
     /// event, start breaks and hand-for-hand, deal the next hands.
-    pub(super) fn settle(&mut self, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+    pub(super) fn settle(&mut self, rng: &mut dyn RngCore, ev: &mut Vec<TourneyEvent>) {
         if self.phase != Phase::Running {
             return;
         }
@@ -339,7 +344,7 @@ impl Tournament {
                 let from = self.remaining + 1 - out.len() as u32;
                 for f in split_prizes(&out, from, &self.prizes) {
                     self.finishes.push(f);
-                    ev.push(Event::Eliminated(f));
+                    ev.push(TourneyEvent::Eliminated(f));
                 }
                 self.remaining -= out.len() as u32;
             }

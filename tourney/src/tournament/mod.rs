@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use crate::bracket;
 use crate::clock::{BreakState, Clock, ClockEvent, Level};
 use crate::command::{
-    Command, DealDropReason, DealPart, Event, ForcedAction, Input, RolledBackHand, TourneyError,
+    Command, DealDropReason, DealPart, ForcedAction, RolledBackHand, TourneyError, TourneyEvent,
+    TourneyInput,
 };
 use crate::config::{ChipRace, Format, OptionsError, TournamentConfig, TournamentOptions};
 use crate::det::{DetBank, DetStage};
@@ -264,9 +265,9 @@ impl Tournament {
     /// byes. On error nothing changed.
     pub fn apply(
         &mut self,
-        input: &Input,
+        input: &TourneyInput,
         rng: &mut dyn RngCore,
-    ) -> Result<Vec<Event>, TourneyError> {
+    ) -> Result<Vec<TourneyEvent>, TourneyError> {
         self.validate(input)?;
         let mut ev = Vec::new();
         self.advance(input.at, rng, &mut ev);
@@ -282,9 +283,9 @@ impl Tournament {
     /// random source.
     pub fn apply_recorded(
         &mut self,
-        input: &Input,
+        input: &TourneyInput,
         rng: &mut dyn RngCore,
-    ) -> Result<(Vec<Event>, Record), TourneyError> {
+    ) -> Result<(Vec<TourneyEvent>, Record), TourneyError> {
         let mut rec = Recorder::new(rng);
         let ev = self.apply(input, &mut rec)?;
         let draws = rec.into_draws();
@@ -298,7 +299,7 @@ impl Tournament {
     }
 
     /// Replays a journal record: the same command with the same random draws.
-    pub fn replay(&mut self, record: &Record) -> Result<Vec<Event>, TourneyError> {
+    pub fn replay(&mut self, record: &Record) -> Result<Vec<TourneyEvent>, TourneyError> {
         self.replay_checked(record).map(|(events, _)| events)
     }
 
@@ -308,13 +309,13 @@ impl Tournament {
     pub(crate) fn replay_checked(
         &mut self,
         record: &Record,
-    ) -> Result<(Vec<Event>, bool), TourneyError> {
+    ) -> Result<(Vec<TourneyEvent>, bool), TourneyError> {
         let mut r = Replayer::new(&record.draws);
         let events = self.apply(&record.input, &mut r)?;
         Ok((events, r.overrun()))
     }
 
-    fn execute(&mut self, input: &Input, rng: &mut dyn RngCore, ev: &mut Vec<Event>) {
+    fn execute(&mut self, input: &TourneyInput, rng: &mut dyn RngCore, ev: &mut Vec<TourneyEvent>) {
         let at = input.at;
         match &input.command {
             Command::Register { player } if self.phase == Phase::Running => {
@@ -330,7 +331,7 @@ impl Tournament {
                 acc.purchases.push(purchase(PurchaseKind::Entry, price));
                 self.entered.insert(*player);
                 self.entrants.push(*player);
-                ev.push(Event::Registered {
+                ev.push(TourneyEvent::Registered {
                     player: *player,
                     entrants: self.entrants.len() as u32,
                 });
@@ -381,7 +382,7 @@ impl Tournament {
                 if let Some(s) = self.status.get_mut(player) {
                     s.disconnected = true;
                 }
-                ev.push(Event::Disconnected { player: *player });
+                ev.push(TourneyEvent::Disconnected { player: *player });
             }
             Command::Reconnect { player } => {
                 if let Some(s) = self.status.get_mut(player) {
@@ -396,24 +397,24 @@ impl Tournament {
                         }
                     }
                 }
-                ev.push(Event::Reconnected { player: *player });
+                ev.push(TourneyEvent::Reconnected { player: *player });
             }
             Command::SitOut { player } => {
                 if let Some(s) = self.status.get_mut(player) {
                     s.sitting_out = true;
                 }
-                ev.push(Event::SatOut { player: *player });
+                ev.push(TourneyEvent::SatOut { player: *player });
             }
             Command::SitIn { player } => {
                 if let Some(s) = self.status.get_mut(player) {
                     s.sitting_out = false;
                 }
-                ev.push(Event::SatIn { player: *player });
+                ev.push(TourneyEvent::SatIn { player: *player });
             }
             Command::Tick => {}
             Command::ScheduleStart { start_at } => {
                 self.scheduled_start = Some(*start_at);
-                ev.push(Event::StartScheduled {
+                ev.push(TourneyEvent::StartScheduled {
                     start_at: *start_at,
                 });
             }
@@ -425,7 +426,7 @@ impl Tournament {
                 stacks.sort_unstable();
                 self.hands.clear();
                 self.waits.clear();
-                ev.push(Event::Cancelled { stacks });
+                ev.push(TourneyEvent::Cancelled { stacks });
             }
             Command::ProposeDeal {
                 method,
@@ -440,7 +441,7 @@ impl Tournament {
                 if self.hands.is_empty() {
                     self.price_open_deal(ev);
                 } else {
-                    ev.push(Event::DealRequested {
+                    ev.push(TourneyEvent::DealRequested {
                         method: *method,
                         left_in_play: *left_in_play,
                     });
@@ -449,7 +450,7 @@ impl Tournament {
             Command::AcceptDeal { player } => self.accept_deal(*player, rng, ev),
             Command::RejectDeal { player } => {
                 self.deal = None;
-                ev.push(Event::DealDropped {
+                ev.push(TourneyEvent::DealDropped {
                     reason: DealDropReason::Rejected(*player),
                 });
                 self.settle(rng, ev);
@@ -491,7 +492,7 @@ fn chip_units(levels: &[crate::clock::Level]) -> Vec<Chips> {
 #[cfg(test)]
 mod purchase_limit_tests {
     use super::*;
-    use crate::{Command, Input};
+    use crate::{Command, TourneyInput};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 
@@ -502,7 +503,7 @@ mod purchase_limit_tests {
         // through the ledger: two million registrations would make a slow test.)
         let mut t = Tournament::new(TournamentOptions::online_mtt()).expect("preset");
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let register = |i: u32| Input {
+        let register = |i: u32| TourneyInput {
             at: 0,
             command: Command::Register {
                 player: PlayerId(i),

@@ -13,7 +13,7 @@ impl Tournament {
         }
     }
 
-    pub(super) fn validate(&self, input: &Input) -> Result<(), TourneyError> {
+    pub(super) fn validate(&self, input: &TourneyInput) -> Result<(), TourneyError> {
         if input.at > crate::ids::MAX_TIME {
             return Err(TourneyError::TimeOutOfRange {
                 at: input.at,
