@@ -2,7 +2,7 @@
 //! page with inline SVG charts drawn by this module (no script, no network).
 //!
 //! [`Timeline`] watches the running tournament and keeps one row a blind level
-//! (players left, average stack, the five chip leaders); [`write`] adds the
+//! (players left, average stack, the five chip leaders); [`write()`] adds the
 //! results (places, prizes, bounties, deal payments) from the finished
 //! simulation.
 //!

@@ -288,7 +288,7 @@ fn imported_hand_round_trips(imported: &sites::Imported, site: &str) -> Result<(
 /// One site's text (rule H6) through that site's own reader, whatever the header
 /// says: any bytes decode to lines, which are cut at the site's hand headers (all
 /// of them one hand when there is none) and each part read by `parse`; a part
-/// that parses and imports must pass [`imported_hand_round_trips`].
+/// that parses and imports must pass `imported_hand_round_trips`.
 fn site_text(
     data: &[u8],
     site: &str,
@@ -322,12 +322,12 @@ fn site_text(
     Ok(())
 }
 
-/// GGPoker text (`holdem_history::sites::ggpoker`, H6): see [`site_text`].
+/// GGPoker text (`holdem_history::sites::ggpoker`, H6): see `site_text`.
 pub fn history_ggpoker(data: &[u8]) -> Result<(), String> {
     site_text(data, "ggpoker", ggpoker::is_hand_start, ggpoker::parse_hand)
 }
 
-/// Full Tilt text (`holdem_history::sites::fulltilt`, H6): see [`site_text`].
+/// Full Tilt text (`holdem_history::sites::fulltilt`, H6): see `site_text`.
 pub fn history_fulltilt(data: &[u8]) -> Result<(), String> {
     site_text(
         data,
@@ -337,23 +337,23 @@ pub fn history_fulltilt(data: &[u8]) -> Result<(), String> {
     )
 }
 
-/// Winamax text (`holdem_history::sites::winamax`, H6): see [`site_text`].
+/// Winamax text (`holdem_history::sites::winamax`, H6): see `site_text`.
 pub fn history_winamax(data: &[u8]) -> Result<(), String> {
     site_text(data, "winamax", winamax::is_hand_start, winamax::parse_hand)
 }
 
 /// Winning Poker Network text (`holdem_history::sites::wpn`, H6): see
-/// [`site_text`].
+/// `site_text`.
 pub fn history_wpn(data: &[u8]) -> Result<(), String> {
     site_text(data, "wpn", wpn::is_hand_start, wpn::parse_hand)
 }
 
-/// 888poker text (`holdem_history::sites::pacific`, H6): see [`site_text`].
+/// 888poker text (`holdem_history::sites::pacific`, H6): see `site_text`.
 pub fn history_888(data: &[u8]) -> Result<(), String> {
     site_text(data, "888", pacific::is_hand_start, pacific::parse_hand)
 }
 
-/// PartyPoker text (`holdem_history::sites::partypoker`, H6): see [`site_text`].
+/// PartyPoker text (`holdem_history::sites::partypoker`, H6): see `site_text`.
 pub fn history_partypoker(data: &[u8]) -> Result<(), String> {
     site_text(
         data,
@@ -365,7 +365,7 @@ pub fn history_partypoker(data: &[u8]) -> Result<(), String> {
 
 /// iPoker XML (`holdem_history::sites::ipoker`, H6): any bytes decode to lines
 /// read as one session; each game that reads and imports must pass
-/// [`imported_hand_round_trips`].
+/// `imported_hand_round_trips`.
 pub fn history_ipoker(data: &[u8]) -> Result<(), String> {
     let text = sites::text::decode(data);
     let lines: Vec<(u32, &str)> = sites::text::lines(&text).collect();

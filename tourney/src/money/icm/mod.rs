@@ -57,7 +57,7 @@
 //! `check` requires) and converts only that count, and the integrals use each
 //! stack's share of the exact total (relative error `1e-16` each). The
 //! integrals' panels in `v` grow past `v = √n` so that each covers the same
-//! width in `ln u` ([`direct`]'s `panels`): a field spread evenly over many
+//! width in `ln u` (`direct`'s `panels`): a field spread evenly over many
 //! orders of magnitude costs panels in proportion to the logarithm of the
 //! spread. At each node of the Fourier form, a player whose clock has rung
 //! but for a chance below `1e-18` only turns the count's phase, and players
@@ -120,7 +120,7 @@ pub fn equities(stacks: &[u64], prizes: &[f64]) -> Result<Vec<f64>, MoneyError> 
     }))
 }
 
-/// The most the split by scale ([`by_scale`]) may change any equity, as a
+/// The most the split by scale (`by_scale`) may change any equity, as a
 /// share of the first prize: the bound on the chance that the order it assumes
 /// (every bigger group placed before any smaller one) does not happen.
 pub const SCALE_SPLIT_RISK: f64 = 1e-13;
