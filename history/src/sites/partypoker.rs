@@ -20,7 +20,7 @@
 //! ```
 //! These are 888poker's forms ([`super::pacific`]) with a few words of its own:
 //! each Party line is turned into the 888 form and read by the same body reader
-//! ([`super::pacific::read_body`]), so the amounts follow the same rules:
+//! (`pacific::read_body`), so the amounts follow the same rules:
 //! - every bracketed amount is the money the player adds (a raise's total is what
 //!   the player had in this round plus it); `is all-In [$X]` is a bet, a call or a
 //!   raise by the amount added, as the round stands;
