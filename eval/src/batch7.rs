@@ -58,15 +58,15 @@ pub(crate) fn evaluate_groups(
 
 /// [`evaluate_groups`] on raw card ids: `ids` holds hands of seven id bytes
 /// back to back (`ids.len() / 7` hands, the rest ignored). Returns how many
-/// hands it ranked, whether any of them repeats a byte and whether any byte is
-/// not a card id (52 or more); a hand with a bad id gets an unspecified rank
-/// (the keys stay in the tables' bounds whatever the bytes).
+/// hands it ranked and whether any of them repeats a byte or holds a byte
+/// that is no card id (52 or more); such a hand gets an unspecified rank (the
+/// keys stay in the tables' bounds whatever the bytes).
 #[inline]
 pub(crate) fn evaluate_id_groups(
     eval: Evaluator,
     ids: &[u8],
     out: &mut [HandRank],
-) -> (usize, bool, bool) {
+) -> (usize, bool) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (checked on the line above), the only
@@ -75,7 +75,7 @@ pub(crate) fn evaluate_id_groups(
         return unsafe { avx2::rank_id_groups(eval, ids, out) };
     }
     let _ = (eval, ids, out);
-    (0, false, false)
+    (0, false)
 }
 
 #[inline]
@@ -99,10 +99,10 @@ fn groups<const CHECK: bool>(
 mod avx2 {
     use core::arch::x86_64::{
         __m256i, _mm_loadu_si128, _mm256_add_epi64, _mm256_and_si256, _mm256_cmpeq_epi8,
-        _mm256_extract_epi64, _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8,
-        _mm256_set_m128i, _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setr_epi8,
+        _mm256_extract_epi64, _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_sad_epu8, _mm256_set_m128i, _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setr_epi8,
         _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi64, _mm256_srli_epi16,
-        _mm256_srli_epi64, _mm256_subs_epu8,
+        _mm256_srli_epi64,
     };
 
     use holdem_cards::Card;
@@ -291,17 +291,44 @@ mod avx2 {
         (done, repeated)
     }
 
+    /// Ranks a group of four hands given by id bytes, one of them or more a
+    /// flush (bit `8j` of `flushes` for hand `j`): a flush hand through
+    /// `rank7`, the others by their key. Out of line, so that the common
+    /// loop keeps its registers (a byte that is no card becomes the first
+    /// card: its hand's rank is unspecified and the caller reports it).
+    #[cold]
+    #[inline(never)]
+    fn flush_group(
+        eval: Evaluator,
+        group: &[u8; 28],
+        flushes: u32,
+        keys: &[u64; 4],
+        out: &mut [HandRank],
+    ) {
+        for (j, ((o, h), &k)) in out
+            .iter_mut()
+            .zip(group.chunks_exact(7))
+            .zip(keys)
+            .enumerate()
+        {
+            *o = if flushes >> (8 * j) & 1 != 0 {
+                let hand: [Card; 7] =
+                    core::array::from_fn(|i| Card::from_index(h[i]).unwrap_or(Card::ALL[0]));
+                eval.rank7(&hand)
+            } else {
+                eval.rank_unsuited_key(k)
+            };
+        }
+    }
+
     /// [`super::evaluate_id_groups`] on a CPU with AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) fn rank_id_groups(
         eval: Evaluator,
         ids: &[u8],
         out: &mut [HandRank],
-    ) -> (usize, bool, bool) {
+    ) -> (usize, bool) {
         let mut repeated = false;
-        // Bytes above 51 left non-zero by a saturating subtraction, or-ed.
-        let limit = _mm256_set1_epi8(51);
-        let mut over = _mm256_setzero_si256();
         let groups = ids.chunks_exact(28).zip(out.chunks_exact_mut(4));
         let done = groups.len() * 4;
         for (group, o) in groups {
@@ -310,9 +337,12 @@ mod avx2 {
                 continue;
             };
             let raw = load_ids(group);
-            over = _mm256_or_si256(over, _mm256_subs_epu8(raw, limit));
+            // Every byte a card id: max(byte, 51) == 51.
+            let limit = _mm256_set1_epi8(51);
+            let ids_ok =
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(raw, limit), limit));
             let (key, flushes, repeat) = keys4::<true>(raw);
-            repeated |= repeat;
+            repeated |= repeat | (ids_ok != -1);
             let keys = [
                 _mm256_extract_epi64::<0>(key) as u64,
                 _mm256_extract_epi64::<1>(key) as u64,
@@ -320,32 +350,15 @@ mod avx2 {
                 _mm256_extract_epi64::<3>(key) as u64,
             ];
             if flushes != 0 {
-                // Out of the common path: a flush hand takes rank7's path
-                // (a byte that is no card becomes the first card: its
-                // hand's rank is unspecified and the caller reports it).
-                for (j, ((o, h), &k)) in o
-                    .iter_mut()
-                    .zip(group.chunks_exact(7))
-                    .zip(&keys)
-                    .enumerate()
-                {
-                    *o = if flushes >> (8 * j) & 1 != 0 {
-                        let hand: [Card; 7] = core::array::from_fn(|i| {
-                            Card::from_index(h[i]).unwrap_or(Card::ALL[0])
-                        });
-                        eval.rank7(&hand)
-                    } else {
-                        eval.rank_unsuited_key(k)
-                    };
-                }
+                // Out of the common path: a flush hand takes rank7's path.
+                flush_group(eval, group, flushes, &keys, o);
                 continue;
             }
             for (o, &k) in o.iter_mut().zip(&keys) {
                 *o = eval.rank_unsuited_key(k);
             }
         }
-        let bad_id = _mm256_movemask_epi8(_mm256_cmpeq_epi8(over, _mm256_setzero_si256())) != -1;
-        (done, repeated, bad_id)
+        (done, repeated)
     }
 }
 

@@ -762,20 +762,24 @@ impl Evaluator {
         let card_keys = &self.lookup.card_keys;
         let mut bad = false;
         if k == 7 {
-            let (done, repeated, bad_id) = crate::batch7::evaluate_id_groups(self, ids, out);
-            bad = repeated | bad_id;
+            // The kernel checks ids and repeats in its registers; the hands
+            // after its last group of four (all of them without AVX2) here.
+            let (done, repeated) = crate::batch7::evaluate_id_groups(self, ids, out);
+            bad |= repeated;
             let rest = ids.get(done * 7..).unwrap_or_default();
-            for (o, h) in out[done..n].iter_mut().zip(rest.chunks_exact(7)) {
-                let (mut key, mut sum, mut or, mut over) = (SUIT_BIAS, 0u64, 0u64, false);
-                for &id in h {
-                    let i = usize::from(id);
-                    key = key.wrapping_add(card_keys[i]);
-                    sum = sum.wrapping_add(CARD_BIT[i]);
-                    or |= CARD_BIT[i];
-                    over |= id >= 52;
+            {
+                for (o, h) in out.iter_mut().skip(done).zip(rest.chunks_exact(7)) {
+                    let (mut key, mut sum, mut or, mut over) = (SUIT_BIAS, 0u64, 0u64, false);
+                    for &id in h {
+                        let i = usize::from(id);
+                        key = key.wrapping_add(card_keys[i]);
+                        sum = sum.wrapping_add(CARD_BIT[i]);
+                        or |= CARD_BIT[i];
+                        over |= id >= 52;
+                    }
+                    bad |= over | (sum != or);
+                    *o = self.rank_key(HandKey { key, mask: or });
                 }
-                bad |= over | (sum != or);
-                *o = self.rank_key(HandKey { key, mask: or });
             }
         } else {
             for (o, h) in out[..n].iter_mut().zip(ids.chunks_exact(k)) {
