@@ -85,7 +85,7 @@ def bench_eval():
 
 
 def legal_list(mask):
-    return [i for i in range(6) if mask[i]]
+    return [i for i, m in enumerate(mask.tolist()) if m]
 
 
 def bench_aec(hands):
@@ -149,27 +149,37 @@ def bench_pokerkit(hands):
 
 def bench_envs():
     hands = 100 if QUICK else 1000
-    rounds = 3
-    print(f"random-policy 6-max no-limit hands ({hands:,} a round, best of {rounds} interleaved rounds)")
+    rounds = 5
+    print(
+        f"random-policy 6-max no-limit hands ({hands:,} a round, {rounds} interleaved rounds, "
+        "medians; ratios are medians of each round's ratio)"
+    )
     engines = [("holdem AEC", bench_aec), ("RLCard", bench_rlcard), ("pokerkit", bench_pokerkit)]
-    best = {}
+    runs = {name: [] for name, _ in engines}
     for _ in range(rounds):
         # Interleaved, so a change in the machine's load hits every engine.
         for name, fn in engines:
+            if runs[name] is None:
+                continue
             try:
                 actions, secs = fn(hands)
             except ImportError as err:
-                best[name] = None
+                runs[name] = None
                 print(f"  {name}: not installed ({err})")
                 continue
-            if best.get(name, 0) is not None:
-                best[name] = max(best.get(name, 0), actions / secs)
-    results = {k: v for k, v in best.items() if v}
-    for name, rate in results.items():
-        print(f"  {name:12} {rate:10,.0f} actions/s")
+            runs[name].append((actions / secs, hands / secs))
+    results = {k: v for k, v in runs.items() if v}
+    for name, rates in results.items():
+        actions = median(r[0] for r in rates)
+        per_hand = median(r[1] for r in rates)
+        print(f"  {name:12} {actions:10,.0f} actions/s {per_hand:9,.0f} hands/s")
+    ours = results.get("holdem AEC")
     for peer in ("RLCard", "pokerkit"):
-        if peer in results and "holdem AEC" in results:
-            print(f"  holdem AEC / {peer}: {results['holdem AEC'] / results[peer]:.1f}x")
+        if peer in results and ours:
+            theirs = results[peer]
+            by_actions = median(a[0] / b[0] for a, b in zip(ours, theirs))
+            by_hands = median(a[1] / b[1] for a, b in zip(ours, theirs))
+            print(f"  holdem AEC / {peer}: {by_actions:.1f}x in actions/s, {by_hands:.1f}x in hands/s")
 
 
 def bench_tables():
