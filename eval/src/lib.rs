@@ -31,7 +31,8 @@
 //!   hands; suits never break ties (E4).
 //! - Both evaluators agree on every hand (tested exhaustively in release builds).
 //! - Bad input (a wrong card count, a repeated card, a short output buffer) is an
-//!   [`EvalError`], never a panic.
+//!   [`EvalError`] ([`IdBatchError`], naming the row, for raw card-id bytes,
+//!   a byte that is no card included), never a panic.
 //! - Evaluation of 5, 6 or 7 cards never allocates; nothing here does I/O.
 //!
 //! # Example
