@@ -103,6 +103,8 @@ class HoldemAEC(AECEnv):
         )
         self._act_space = spaces.Discrete(N_ACTIONS)
         self._tables = Tables(1, players, seed=0, auto_reset=False, **self._config)
+        self._act = self._tables.act  # bound once: called every step
+        self._observe = self._tables.observe_dict
         self._fresh = True
         self._skip_agent_selection = None
 
@@ -116,6 +118,8 @@ class HoldemAEC(AECEnv):
         if seed is not None or self._fresh:
             self._tables = Tables(1, self.players, seed=_seed(seed), auto_reset=False, **self._config)
             self._fresh = False
+            self._act = self._tables.act
+            self._observe = self._tables.observe_dict
         to_act = self._tables.deal(0)
         agents = self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
@@ -139,11 +143,8 @@ class HoldemAEC(AECEnv):
         return self._agent_iter(max_iter)
 
     def _agent_iter(self, max_iter):
-        agents = self.agents
         for _ in range(max_iter):
-            if self.agents is not agents:  # reset() inside the loop
-                agents = self.agents
-            if not agents:
+            if not self.agents:
                 return
             yield self.agent_selection
 
@@ -151,7 +152,7 @@ class HoldemAEC(AECEnv):
         """``(observation, cumulative reward, terminated, truncated, info)`` of the agent to act."""
         agent = self.agent_selection
         return (
-            self._tables.observe_dict(0, self._seats[agent]) if observe else None,
+            self._observe(0, self._seats[agent]) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -188,8 +189,10 @@ class HoldemAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        to_act = self._tables.act(0, int(action))
-        if to_act < 0:
+        to_act = self._act(0, int(action))
+        if to_act >= 0:
+            self.agent_selection = self.possible_agents[to_act]
+        else:
             terminations = self.terminations
             for a, reward in zip(self.agents, self._tables.rewards(0)):
                 self.rewards[a] = reward
@@ -198,8 +201,6 @@ class HoldemAEC(AECEnv):
             # step's rewards are zero and accumulating them changes nothing.
             self._accumulate_rewards()
             self._rewards_left = True
-        else:
-            self.agent_selection = self.possible_agents[to_act]
         if self.render_mode == "human":
             self.render()
 
