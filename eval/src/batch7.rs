@@ -329,6 +329,7 @@ mod avx2 {
         out: &mut [HandRank],
     ) -> (usize, bool) {
         let mut repeated = false;
+        let mut largest = _mm256_setzero_si256();
         let groups = ids.chunks_exact(28).zip(out.chunks_exact_mut(4));
         let done = groups.len() * 4;
         for (group, o) in groups {
@@ -337,12 +338,10 @@ mod avx2 {
                 continue;
             };
             let raw = load_ids(group);
-            // Every byte a card id: max(byte, 51) == 51.
-            let limit = _mm256_set1_epi8(51);
-            let ids_ok =
-                _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(raw, limit), limit));
+            // The largest byte so far, per byte position.
+            largest = _mm256_max_epu8(largest, raw);
             let (key, flushes, repeat) = keys4::<true>(raw);
-            repeated |= repeat | (ids_ok != -1);
+            repeated |= repeat;
             let keys = [
                 _mm256_extract_epi64::<0>(key) as u64,
                 _mm256_extract_epi64::<1>(key) as u64,
@@ -358,7 +357,11 @@ mod avx2 {
                 *o = eval.rank_unsuited_key(k);
             }
         }
-        (done, repeated)
+        // Every byte a card id: max(byte, 51) == 51 in every position.
+        let limit = _mm256_set1_epi8(51);
+        let ids_ok =
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(largest, limit), limit));
+        (done, repeated | (ids_ok != -1))
     }
 }
 
