@@ -56,6 +56,28 @@ pub(crate) fn evaluate_groups(
     groups::<true>(eval, hands, out)
 }
 
+/// [`evaluate_groups`] on raw card ids: `ids` holds hands of seven id bytes
+/// back to back (`ids.len() / 7` hands, the rest ignored). Returns how many
+/// hands it ranked and whether any of them repeats a byte or holds a byte
+/// that is no card id (52 or more); such a hand gets an unspecified rank (the
+/// keys stay in the tables' bounds whatever the bytes).
+#[inline]
+pub(crate) fn evaluate_id_groups(
+    eval: Evaluator,
+    ids: &[u8],
+    out: &mut [HandRank],
+) -> (usize, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked on the line above), the only
+        // requirement of a `#[target_feature(enable = "avx2")]` function.
+        #[allow(unsafe_code)]
+        return unsafe { avx2::rank_id_groups(eval, ids, out) };
+    }
+    let _ = (eval, ids, out);
+    (0, false)
+}
+
 #[inline]
 fn groups<const CHECK: bool>(
     eval: Evaluator,
@@ -77,8 +99,8 @@ fn groups<const CHECK: bool>(
 mod avx2 {
     use core::arch::x86_64::{
         __m256i, _mm_loadu_si128, _mm256_add_epi64, _mm256_and_si256, _mm256_cmpeq_epi8,
-        _mm256_extract_epi64, _mm256_movemask_epi8, _mm256_or_si256, _mm256_sad_epu8,
-        _mm256_set_m128i, _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setr_epi8,
+        _mm256_extract_epi64, _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_sad_epu8, _mm256_set_m128i, _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setr_epi8,
         _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi64, _mm256_srli_epi16,
         _mm256_srli_epi64,
     };
@@ -120,12 +142,11 @@ mod avx2 {
         both_lanes([s0, s1, s2, s3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
-    /// Four hands' keys (one per 64-bit lane, in `fast`'s non-flush layout),
-    /// which of them hold five cards of a suit (bit `8j` for hand `j`), and,
-    /// if `CHECK`, whether any hand repeats a card (else `false`).
+    /// The 28 id bytes of four hands in one register: bytes 0-15 in the low
+    /// 128-bit lane, bytes 12-27 in the high one.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn keys4<const CHECK: bool>(group: &[[Card; 7]; 4]) -> (__m256i, u32, bool) {
+    fn load_group(group: &[[Card; 7]; 4]) -> __m256i {
         let bytes = group.as_ptr().cast::<u8>();
         // SAFETY: `group` is 28 initialised bytes (the asserts at the top of
         // the module: a card is its one index byte); the loads read bytes
@@ -137,7 +158,33 @@ mod avx2 {
                 _mm_loadu_si128(bytes.add(12).cast()),
             )
         };
-        let raw = _mm256_set_m128i(hi, lo);
+        _mm256_set_m128i(hi, lo)
+    }
+
+    /// [`load_group`] of four hands given as 28 raw id bytes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn load_ids(group: &[u8; 28]) -> __m256i {
+        let bytes = group.as_ptr();
+        // SAFETY: `group` is 28 initialised bytes; the loads read bytes 0..16
+        // and 12..28, both inside it, unaligned loads need no alignment.
+        #[allow(unsafe_code)]
+        let (lo, hi) = unsafe {
+            (
+                _mm_loadu_si128(bytes.cast()),
+                _mm_loadu_si128(bytes.add(12).cast()),
+            )
+        };
+        _mm256_set_m128i(hi, lo)
+    }
+
+    /// Four hands' keys (one per 64-bit lane, in `fast`'s non-flush layout),
+    /// which of them hold five cards of a suit (bit `8j` for hand `j`), and,
+    /// if `CHECK`, whether any hand repeats a card (else `false`), from the
+    /// group's bytes as [`load_group`] lays them out.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn keys4<const CHECK: bool>(raw: __m256i) -> (__m256i, u32, bool) {
         // Lane 0 holds hands 0 and 1 at bytes 0-6 and 7-13; lane 1 hands 2
         // and 3 at bytes 2-8 and 9-15. Each hand goes to a 64-bit lane, its
         // eighth byte 0 (index 0x80), then 0xff (the pad).
@@ -218,7 +265,7 @@ mod avx2 {
             let Ok(group) = <&[[Card; 7]; 4]>::try_from(group) else {
                 continue;
             };
-            let (key, flushes, repeat) = keys4::<CHECK>(group);
+            let (key, flushes, repeat) = keys4::<CHECK>(load_group(group));
             repeated |= repeat;
             let keys = [
                 _mm256_extract_epi64::<0>(key) as u64,
@@ -242,6 +289,79 @@ mod avx2 {
             }
         }
         (done, repeated)
+    }
+
+    /// Ranks a group of four hands given by id bytes, one of them or more a
+    /// flush (bit `8j` of `flushes` for hand `j`): a flush hand through
+    /// `rank7`, the others by their key. Out of line, so that the common
+    /// loop keeps its registers (a byte that is no card becomes the first
+    /// card: its hand's rank is unspecified and the caller reports it).
+    #[cold]
+    #[inline(never)]
+    fn flush_group(
+        eval: Evaluator,
+        group: &[u8; 28],
+        flushes: u32,
+        keys: &[u64; 4],
+        out: &mut [HandRank],
+    ) {
+        for (j, ((o, h), &k)) in out
+            .iter_mut()
+            .zip(group.chunks_exact(7))
+            .zip(keys)
+            .enumerate()
+        {
+            *o = if flushes >> (8 * j) & 1 != 0 {
+                let hand: [Card; 7] =
+                    core::array::from_fn(|i| Card::from_index(h[i]).unwrap_or(Card::ALL[0]));
+                eval.rank7(&hand)
+            } else {
+                eval.rank_unsuited_key(k)
+            };
+        }
+    }
+
+    /// [`super::evaluate_id_groups`] on a CPU with AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn rank_id_groups(
+        eval: Evaluator,
+        ids: &[u8],
+        out: &mut [HandRank],
+    ) -> (usize, bool) {
+        let mut repeated = false;
+        let mut largest = _mm256_setzero_si256();
+        let groups = ids.chunks_exact(28).zip(out.chunks_exact_mut(4));
+        let done = groups.len() * 4;
+        for (group, o) in groups {
+            // Always 28 bytes (`chunks_exact`); the conversion cannot fail.
+            let Ok(group) = <&[u8; 28]>::try_from(group) else {
+                continue;
+            };
+            let raw = load_ids(group);
+            // The largest byte so far, per byte position.
+            largest = _mm256_max_epu8(largest, raw);
+            let (key, flushes, repeat) = keys4::<true>(raw);
+            repeated |= repeat;
+            let keys = [
+                _mm256_extract_epi64::<0>(key) as u64,
+                _mm256_extract_epi64::<1>(key) as u64,
+                _mm256_extract_epi64::<2>(key) as u64,
+                _mm256_extract_epi64::<3>(key) as u64,
+            ];
+            if flushes != 0 {
+                // Out of the common path: a flush hand takes rank7's path.
+                flush_group(eval, group, flushes, &keys, o);
+                continue;
+            }
+            for (o, &k) in o.iter_mut().zip(&keys) {
+                *o = eval.rank_unsuited_key(k);
+            }
+        }
+        // Every byte a card id: max(byte, 51) == 51 in every position.
+        let limit = _mm256_set1_epi8(51);
+        let ids_ok =
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(largest, limit), limit));
+        (done, repeated | (ids_ok != -1))
     }
 }
 

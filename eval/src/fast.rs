@@ -5,7 +5,7 @@ use holdem_cards::{Card, CardSet};
 use crate::tables::{
     FLUSH_BASE, Lookup, RANK_BASES, RANK_SLOTS, ROW_SHIFT, SLOT_SHIFT, Tables, rank_hash, tables,
 };
-use crate::{EvalError, HandEvaluator, HandRank, check_batch};
+use crate::{EvalError, HandEvaluator, HandRank, IdBatchError, check_batch};
 
 // Layout of a key (a sum of per-card values, OMPEval-style):
 //   bits  0..12  suit counters of suits 0-2 (4 bits each, at 4s), biased by 3
@@ -697,6 +697,126 @@ impl Evaluator {
         }
         Ok(())
     }
+}
+
+/// Raw card ids: batches of hands given as bytes, such as a numpy buffer.
+impl Evaluator {
+    /// Ranks hands given as raw card-id bytes into `out`: `ids` holds
+    /// `cards_per_hand` (5, 6 or 7) ids per hand, hands back to back (a
+    /// row-major `(n, cards_per_hand)` array), and `out` at least one rank per
+    /// hand. A card's id is [`Card::index`]: `4 * rank + suit`, ranks from
+    /// deuce (0) to ace (12), suits clubs, diamonds, hearts, spades (0-3), so
+    /// `0` is 2c, `3` is 2s, `4` is 3c and `51` is As.
+    ///
+    /// Every id is checked: a byte of 52 or more is
+    /// [`IdBatchError::CardId`] and a card twice in one hand
+    /// [`IdBatchError::DuplicateCard`], each naming the first such row (then
+    /// `out` holds unspecified ranks); never a panic. The checks are folded
+    /// over the batch, and the row is looked for only when one failed.
+    /// Seven-card hands take [`Evaluator::evaluate_batch7`]'s kernel (four
+    /// hands at a time in AVX2 registers, read straight from the bytes, the
+    /// id check in the same registers) where the CPU has AVX2; five and six
+    /// cards take [`Evaluator::evaluate_sets`]' branch-free path. Nothing is
+    /// allocated.
+    ///
+    /// ```
+    /// use holdem_eval::{Evaluator, HandRank, IdBatchError};
+    ///
+    /// // Two seven-card hands: 2c 3c 4c 5c 6c 7c 8c and As Ad Ah Ks Kd 2c 3d.
+    /// let ids = [0, 4, 8, 12, 16, 20, 24, 51, 49, 50, 47, 45, 0, 5];
+    /// let mut out = [HandRank::from_raw(0); 2];
+    /// let eval = Evaluator::new();
+    /// eval.evaluate_ids(&ids, 7, &mut out)?;
+    /// assert_eq!(out[0].describe(), "straight flush, eight high");
+    /// assert_eq!(out[1].describe(), "full house, aces full of kings");
+    /// let bad = [0, 4, 8, 12, 16, 20, 24, 51, 49, 50, 47, 45, 0, 52];
+    /// assert_eq!(
+    ///     eval.evaluate_ids(&bad, 7, &mut out),
+    ///     Err(IdBatchError::CardId { row: 1, id: 52 })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn evaluate_ids(
+        self,
+        ids: &[u8],
+        cards_per_hand: usize,
+        out: &mut [HandRank],
+    ) -> Result<(), IdBatchError> {
+        let k = cards_per_hand;
+        if !(5..=7).contains(&k) {
+            return Err(IdBatchError::CardCount(k));
+        }
+        if !ids.len().is_multiple_of(k) {
+            return Err(IdBatchError::PartHand {
+                ids: ids.len(),
+                cards: k,
+            });
+        }
+        let n = ids.len() / k;
+        if out.len() < n {
+            return Err(IdBatchError::BatchLength {
+                hands: n,
+                out: out.len(),
+            });
+        }
+        let card_keys = &self.lookup.card_keys;
+        let mut bad = false;
+        if k == 7 {
+            // The kernel checks ids and repeats in its registers; the hands
+            // after its last group of four (all of them without AVX2) here.
+            let (done, repeated) = crate::batch7::evaluate_id_groups(self, ids, out);
+            bad |= repeated;
+            let rest = ids.get(done * 7..).unwrap_or_default();
+            {
+                for (o, h) in out.iter_mut().skip(done).zip(rest.chunks_exact(7)) {
+                    let (mut key, mut sum, mut or, mut over) = (SUIT_BIAS, 0u64, 0u64, false);
+                    for &id in h {
+                        let i = usize::from(id);
+                        key = key.wrapping_add(card_keys[i]);
+                        sum = sum.wrapping_add(CARD_BIT[i]);
+                        or |= CARD_BIT[i];
+                        over |= id >= 52;
+                    }
+                    bad |= over | (sum != or);
+                    *o = self.rank_key(HandKey { key, mask: or });
+                }
+            }
+        } else {
+            for (o, h) in out[..n].iter_mut().zip(ids.chunks_exact(k)) {
+                let (mut sum, mut or, mut over) = (0u64, 0u64, false);
+                for &id in h {
+                    let bit = CARD_BIT[usize::from(id)];
+                    sum = sum.wrapping_add(bit);
+                    or |= bit;
+                    over |= id >= 52;
+                }
+                bad |= over | (sum != or);
+                *o = self.rank_bits(or, lane_counts(or));
+            }
+        }
+        if bad {
+            return Err(first_bad_row(ids, k));
+        }
+        Ok(())
+    }
+}
+
+/// The first row of `ids` (hands of `k` bytes) holding a byte that is no
+/// card or a card twice, as its error (out of the hot path: called only when
+/// the folded checks failed).
+#[cold]
+fn first_bad_row(ids: &[u8], k: usize) -> IdBatchError {
+    for (row, h) in ids.chunks_exact(k).enumerate() {
+        if let Some(&id) = h.iter().find(|&&id| id >= 52) {
+            return IdBatchError::CardId { row, id };
+        }
+        let mask = h.iter().fold(0u64, |m, &id| m | 1 << id);
+        if mask.count_ones() as usize != k {
+            return IdBatchError::DuplicateCard { row };
+        }
+    }
+    // The folded checks and this scan test the same conditions.
+    IdBatchError::DuplicateCard { row: 0 }
 }
 
 /// The [`HandEvaluator`] methods as inherent methods, callable without

@@ -6,7 +6,8 @@
 //!   ([`Evaluator::evaluate7`], validated; [`Evaluator::rank7`], checked by
 //!   contract only) or card by card ([`HandKey`]); batches
 //!   ([`Evaluator::evaluate_sets`], [`Evaluator::evaluate_batch7`],
-//!   [`Evaluator::rank_batch7`]; the two seven-card batches take four hands
+//!   [`Evaluator::rank_batch7`], and [`Evaluator::evaluate_ids`] on raw
+//!   card-id bytes such as a numpy buffer; the seven-card batches take four hands
 //!   at a time in AVX2 registers where the CPU has AVX2, checked at run time;
 //!   many hole-card pairs on one board: [`Evaluator::rank_on_board`],
 //!   [`HandEvaluator::evaluate_on_board`]).
@@ -30,7 +31,8 @@
 //!   hands; suits never break ties (E4).
 //! - Both evaluators agree on every hand (tested exhaustively in release builds).
 //! - Bad input (a wrong card count, a repeated card, a short output buffer) is an
-//!   [`EvalError`], never a panic.
+//!   [`EvalError`] ([`IdBatchError`], naming the row, for raw card-id bytes,
+//!   a byte that is no card included), never a panic.
 //! - Evaluation of 5, 6 or 7 cards never allocates; nothing here does I/O.
 //!
 //! # Example
@@ -86,6 +88,46 @@ pub enum EvalError {
     /// The same card was given twice (one deck, rule C1).
     #[error("a card appears twice in the hand (one deck, rule C1)")]
     DuplicateCard,
+}
+
+/// Why a batch of raw card ids ([`Evaluator::evaluate_ids`]) cannot be
+/// ranked. Each error about a hand names its row (counted from 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IdBatchError {
+    /// Hold'em hands are ranked from 5, 6 or 7 cards.
+    #[error("cannot rank {0} cards: a hand is 5, 6 or 7 cards (rule E1)")]
+    CardCount(usize),
+    /// The ids do not split into whole hands.
+    #[error("{ids} card ids do not make whole hands of {cards} cards")]
+    PartHand {
+        /// Number of ids given.
+        ids: usize,
+        /// Cards per hand.
+        cards: usize,
+    },
+    /// The output buffer is shorter than the number of hands.
+    #[error("batch output holds {out} ranks but {hands} hands were given")]
+    BatchLength {
+        /// Number of hands given.
+        hands: usize,
+        /// Length of the output buffer.
+        out: usize,
+    },
+    /// A byte that is no card id (ids are `0..52`, rule C1).
+    #[error("hand {row}: card id {id} is not one of the 52 cards (ids 0-51, rule C1)")]
+    CardId {
+        /// The hand's row.
+        row: usize,
+        /// The byte found.
+        id: u8,
+    },
+    /// The same card twice in one hand (one deck, rule C1).
+    #[error("hand {row}: a card appears twice in the hand (one deck, rule C1)")]
+    DuplicateCard {
+        /// The hand's row.
+        row: usize,
+    },
 }
 
 /// [`EvalError::BatchLength`] when a batch's output is shorter than its input.

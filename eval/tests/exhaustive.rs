@@ -180,15 +180,21 @@ fn e2_all_seven_card_hands() {
         .map(|&c| HandKey::EMPTY.with_card(c))
         .collect();
     // The batch paths (four hands at a time where the CPU has AVX2; the
-    // validated one also checks for repeats there) get every hand too, 4,096
+    // validated ones also check for repeats there) get every hand too, 4,096
     // at a time, and must agree with the key path.
     let mut batch: Vec<[Card; 7]> = Vec::with_capacity(4_096);
     let mut want: Vec<HandRank> = Vec::with_capacity(4_096);
     let mut got = vec![HandRank::from_raw(0); 4_096];
+    let mut ids: Vec<u8> = Vec::with_capacity(7 * 4_096);
     let mut check_batch = |batch: &mut Vec<[Card; 7]>, want: &mut Vec<HandRank>| {
         assert_eq!(fast.rank_batch7(batch, &mut got), Ok(()));
         assert_eq!(&got[..batch.len()], &want[..]);
         assert_eq!(fast.evaluate_batch7(batch, &mut got), Ok(()));
+        assert_eq!(&got[..batch.len()], &want[..]);
+        // The same hands as raw id bytes (the numpy path).
+        ids.clear();
+        ids.extend(batch.iter().flatten().map(|c| c.index()));
+        assert_eq!(fast.evaluate_ids(&ids, 7, &mut got), Ok(()));
         assert_eq!(&got[..batch.len()], &want[..]);
         batch.clear();
         want.clear();

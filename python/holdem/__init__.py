@@ -97,8 +97,12 @@ def evaluate_batch(cards) -> Tuple[_np.ndarray, _np.ndarray]:
         if arr.dtype.kind not in "iu":
             raise CardError(f"card ids must be integers, got dtype {arr.dtype}")
         if arr.size and (int(arr.min()) < 0 or int(arr.max()) > 51):
-            bad = arr[(arr < 0) | (arr > 51)].flat[0]
-            err = CardError(f"card id {bad} is not one of the 52 cards (ids 0-51)")
+            at = int(_np.flatnonzero((arr < 0) | (arr > 51))[0])
+            bad = arr.flat[at]
+            row = at // arr.shape[-1] if arr.ndim == 2 else at
+            err = CardError(
+                f"hand {row}: card id {bad} is not one of the 52 cards (ids 0-51, rule C1)"
+            )
             err.rule = "C1"
             raise err
         arr = arr.astype(_np.uint8)

@@ -103,7 +103,10 @@ class HoldemAEC(AECEnv):
         )
         self._act_space = spaces.Discrete(N_ACTIONS)
         self._tables = Tables(1, players, seed=0, auto_reset=False, **self._config)
+        self._act = self._tables.act  # bound once: called every step
+        self._observe = self._tables.observe_dict
         self._fresh = True
+        self._skip_agent_selection = None
 
     def observation_space(self, agent):
         return self._obs_space
@@ -115,18 +118,70 @@ class HoldemAEC(AECEnv):
         if seed is not None or self._fresh:
             self._tables = Tables(1, self.players, seed=_seed(seed), auto_reset=False, **self._config)
             self._fresh = False
-        _, _, to_act = self._tables.reset()
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[int(to_act[0])]
+            self._act = self._tables.act
+            self._observe = self._tables.observe_dict
+        to_act = self._tables.deal(0)
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
+        self._skip_agent_selection = None
+        self._rewards_left = False
+        self.agent_selection = agents[to_act]
 
     def observe(self, agent):
-        observation, mask = self._tables.observe_masked(0, self._seats[agent])
-        return {"observation": observation, "action_mask": mask}
+        return self._tables.observe_dict(0, self._seats[agent])
+
+    # PettingZoo's loop helpers, written for this environment: the same
+    # results as AECEnv's, with fewer Python steps a call (every seat ends
+    # with the hand, so the dead seats are the remaining agents in order).
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """Yields the agent to act (``agent_selection``) until every agent is done."""
+        return self._agent_iter(max_iter)
+
+    def _agent_iter(self, max_iter):
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def last(self, observe: bool = True):
+        """``(observation, cumulative reward, terminated, truncated, info)`` of the agent to act."""
+        agent = self.agent_selection
+        return (
+            self._observe(0, self._seats[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _was_dead_step(self, action):
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = self.agents[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        if self._rewards_left:
+            # The hand's rewards were accumulated when it ended; clear them once.
+            self._rewards_left = False
+            for a in self.rewards:
+                self.rewards[a] = 0
 
     def step(self, action):
         agent = self.agent_selection
@@ -134,16 +189,18 @@ class HoldemAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        to_act, done, rewards = self._tables.step_table(0, int(action))
-        if done:
-            for i, a in enumerate(self.agents):
-                self.rewards[a] = float(rewards[i])
-                self.terminations[a] = True
+        to_act = self._act(0, int(action))
+        if to_act >= 0:
+            self.agent_selection = self.possible_agents[to_act]
+        else:
+            terminations = self.terminations
+            for a, reward in zip(self.agents, self._tables.rewards(0)):
+                self.rewards[a] = reward
+                terminations[a] = True
             # Rewards come only at the end of the hand: before it, every
             # step's rewards are zero and accumulating them changes nothing.
             self._accumulate_rewards()
-        else:
-            self.agent_selection = self.possible_agents[to_act]
+            self._rewards_left = True
         if self.render_mode == "human":
             self.render()
 

@@ -18,7 +18,9 @@ use holdem_betting::{
     Action, Chips, Driver, DriverError, Hand, LegalActions, Player, Seat, SeatStatus, Street,
 };
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
@@ -58,6 +60,8 @@ struct Table {
     driver: Driver,
     rng: ChaCha8Rng,
     hands_played: usize,
+    /// Each seat's net big blinds in the last hand that ended (zeros before).
+    last_rewards: [f32; 10],
 }
 
 /// The engine amount for discrete action `a`, or `None` when it is masked.
@@ -125,7 +129,9 @@ impl Table {
             return Ok(false);
         };
         for s in r.players().iter() {
-            rewards[s.as_usize()] = r.net(s) as f32 / shape.big_blind;
+            let net = r.net(s) as f32 / shape.big_blind;
+            rewards[s.as_usize()] = net;
+            self.last_rewards[s.as_usize()] = net;
         }
         if shape.auto_reset {
             self.start(templates)?;
@@ -148,8 +154,9 @@ impl Table {
     }
 }
 
-/// The observation of `seat` into `out` (see the module docs); `legal` is the
-/// hand's legal actions, computed once by the caller, for the cost to call.
+/// The observation of `seat` into `out`, which the caller gives zeroed (see
+/// the module docs); `legal` is the hand's legal actions, computed once by
+/// the caller, for the cost to call.
 fn write_obs(
     hand: &Hand,
     shape: Shape,
@@ -157,7 +164,6 @@ fn write_obs(
     legal: Option<&LegalActions>,
     out: &mut [f32],
 ) {
-    out.fill(0.0);
     let p = shape.players;
     let bb = shape.big_blind;
     let at = |i: usize| Seat::new(((seat + i) % p) as u8);
@@ -384,6 +390,7 @@ impl Tables {
                     driver,
                     rng,
                     hands_played: 0,
+                    last_rewards: [0.0; 10],
                 }
             })
             .collect();
@@ -449,26 +456,49 @@ impl Tables {
                 "",
             ));
         }
-        let mut chosen = Vec::with_capacity(n);
-        for (t, &a) in actions.iter().enumerate() {
-            let hand = self.tables[t].driver.hand();
+        let owned;
+        let acts: &[i64] = match actions.as_slice() {
+            Some(acts) => acts,
+            None => {
+                owned = actions.iter().copied().collect::<Vec<i64>>();
+                &owned
+            }
+        };
+        // Every action sized and checked before any is applied (on all
+        // cores for many tables); the first masked one is the error.
+        let check = |(t, (table, &a)): (usize, (&Table, &i64))| {
+            let hand = table.driver.hand();
             let Some(l) = hand.legal_actions() else {
-                chosen.push(None);
-                continue;
+                return Ok(None);
             };
-            let action = usize::try_from(a)
+            usize::try_from(a)
                 .ok()
                 .and_then(|a| sized_action(&l, hand.pot_total(), hand.street_bet(l.seat), a))
-                .ok_or_else(|| {
-                    raise::<ActionError>(
-                        format!(
-                            "table {t}: action {a} is masked for seat {} (rule B7)",
-                            l.seat
-                        ),
-                        "B7",
-                    )
-                })?;
-            chosen.push(Some(action));
+                .map(Some)
+                .ok_or((t, a, l.seat))
+        };
+        let tables = &self.tables;
+        let checked: Vec<Result<Option<Action>, (usize, i64, Seat)>> = if n <= PER_TASK {
+            tables.iter().zip(acts).enumerate().map(check).collect()
+        } else {
+            py.detach(|| {
+                tables
+                    .par_iter()
+                    .zip(acts.par_iter())
+                    .enumerate()
+                    .with_min_len(PER_TASK)
+                    .map(check)
+                    .collect()
+            })
+        };
+        let mut chosen = Vec::with_capacity(n);
+        for c in checked {
+            chosen.push(c.map_err(|(t, a, seat)| {
+                raise::<ActionError>(
+                    format!("table {t}: action {a} is masked for seat {seat} (rule B7)"),
+                    "B7",
+                )
+            })?);
         }
         let templates = std::mem::take(&mut self.templates);
         let shape = self.shape;
@@ -511,6 +541,55 @@ impl Tables {
         Ok((self.to_act(table), done, rewards))
     }
 
+    /// Deals the next hand at table `table` alone (the single-table
+    /// environments' path: no arrays built); returns the seat to act, or -1
+    /// when nobody is (every seat all-in from the blinds).
+    fn deal(&mut self, table: usize) -> PyResult<i32> {
+        self.table(table)?;
+        self.tables[table]
+            .start(&self.templates)
+            .map_err(driver_error)?;
+        Ok(self.to_act(table))
+    }
+
+    /// [`step_table`](Tables::step_table) returning only the seat to act
+    /// next, or -1 when the hand ended in this step (then `rewards(table)`
+    /// holds its result). A masked action raises `ActionError` and changes
+    /// nothing.
+    fn act(&mut self, table: usize, action: i64) -> PyResult<i32> {
+        let hand = self.table(table)?.driver.hand();
+        let Some(l) = hand.legal_actions() else {
+            return Err(raise::<ActionError>(
+                format!("table {table}: nobody is to act (the hand is over)"),
+                "",
+            ));
+        };
+        let chosen = usize::try_from(action)
+            .ok()
+            .and_then(|a| sized_action(&l, hand.pot_total(), hand.street_bet(l.seat), a))
+            .ok_or_else(|| {
+                raise::<ActionError>(
+                    format!(
+                        "table {table}: action {action} is masked for seat {} (rule B7)",
+                        l.seat
+                    ),
+                    "B7",
+                )
+            })?;
+        let mut rewards = [0.0f32; 10];
+        let done = self.tables[table]
+            .apply(&self.templates, self.shape, chosen, &mut rewards)
+            .map_err(driver_error)?;
+        Ok(if done { -1 } else { self.to_act(table) })
+    }
+
+    /// Each seat's net big blinds in the last hand that ended at `table`
+    /// (zeros before the first), in seat order.
+    fn rewards(&self, table: usize) -> PyResult<Vec<f32>> {
+        let t = self.table(table)?;
+        Ok(t.last_rewards[..self.shape.players].to_vec())
+    }
+
     /// The observation of `seat` at table `table` (any seat, not only the one
     /// to act): float32 `(obs_size,)`. Never holds another seat's hole cards.
     fn observe<'py>(
@@ -549,14 +628,35 @@ impl Tables {
             ));
         }
         let legal = hand.legal_actions();
-        let mut obs = vec![0.0f32; obs_size(self.shape.players)];
-        write_obs(hand, self.shape, seat, legal.as_ref(), &mut obs);
+        // Built on the stack and copied once into each new array (the
+        // longest observation, ten seats, is 150 floats).
+        let mut obs = [0.0f32; obs_size(10)];
+        let obs = &mut obs[..obs_size(self.shape.players)];
+        write_obs(hand, self.shape, seat, legal.as_ref(), obs);
         let mut mask = [0u8; ACTIONS];
         if legal.is_some_and(|l| l.seat.as_usize() == seat) {
             write_mask(hand, legal.as_ref(), &mut mask);
         }
-        let mask: Vec<i8> = mask.iter().map(|&m| m as i8).collect();
-        Ok((obs.into_pyarray(py), mask.into_pyarray(py)))
+        let mask = mask.map(|m| m as i8);
+        Ok((
+            PyArray1::from_slice(py, obs),
+            PyArray1::from_slice(py, &mask),
+        ))
+    }
+
+    /// `observe_masked` as the PettingZoo environment's observation dict:
+    /// `{"observation": float32 (obs_size,), "action_mask": int8 (6,)}`.
+    fn observe_dict<'py>(
+        &self,
+        py: Python<'py>,
+        table: usize,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let (obs, mask) = self.observe_masked(py, table, seat)?;
+        let out = PyDict::new(py);
+        out.set_item(intern!(py, "observation"), obs)?;
+        out.set_item(intern!(py, "action_mask"), mask)?;
+        Ok(out)
     }
 
     /// The action mask of the seat to act at `table` (all zero when nobody is to act).

@@ -4,7 +4,7 @@
 
 use holdem_cards::{Card, CardSet};
 use holdem_eval::{
-    Category, EvalError as EngineEvalError, Evaluator, HandRank, Range, equity as eq,
+    Category, EvalError as EngineEvalError, Evaluator, HandRank, IdBatchError, Range, equity as eq,
 };
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -126,111 +126,56 @@ fn describe(value: u16) -> PyResult<String> {
     Ok(PyRank::new(value)?.0.describe())
 }
 
-/// Why one row of a batch is refused, before any ranking.
-enum BadRow {
-    Id { row: usize, id: u8 },
-    Repeat { row: usize },
-}
-
-impl BadRow {
-    /// The same error with its row counted from `first`.
-    fn offset(self, first: usize) -> BadRow {
-        match self {
-            BadRow::Id { row, id } => BadRow::Id {
-                row: row + first,
-                id,
-            },
-            BadRow::Repeat { row } => BadRow::Repeat { row: row + first },
+/// A refused batch as the Python exception: a card id or a repeated card is
+/// a `CardError` (rule C1) naming the row, a hand size an `EvalError`.
+fn batch_error(e: IdBatchError) -> PyErr {
+    match e {
+        IdBatchError::CardId { .. } | IdBatchError::DuplicateCard { .. } => {
+            raise::<crate::errors::CardError>(e.to_string(), "C1")
         }
-    }
-
-    fn into_err(self) -> PyErr {
-        match self {
-            BadRow::Id { row, id } => raise::<crate::errors::CardError>(
-                format!("hand {row}: card id {id} is not one of the 52 cards (ids 0-51)"),
-                "C1",
-            ),
-            BadRow::Repeat { row } => raise::<crate::errors::CardError>(
-                format!("hand {row}: a card appears twice in the hand (one deck, rule C1)"),
-                "C1",
-            ),
-        }
+        IdBatchError::CardCount(_) => raise::<EvalError>(e.to_string(), "E1"),
+        _ => raise::<EvalError>(e.to_string(), ""),
     }
 }
 
-/// Hands converted and ranked per chunk, so the card arrays stay in cache.
-const CHUNK: usize = 1024;
+/// Hands ranked per call of the crate's batch, so that the ranks stay in
+/// cache until they are split into rank numbers and categories.
+const CHUNK: usize = 2048;
 
-/// The first row holding an id that is not a card, with that id.
-fn bad_id(ids: &[u8], k: usize) -> Result<(), BadRow> {
-    // One pass the compiler vectorises; the row is looked up only on failure.
-    if ids.iter().fold(false, |bad, &id| bad | (id >= 52)) {
-        let at = ids.iter().position(|&id| id >= 52).unwrap_or(0);
-        return Err(BadRow::Id {
-            row: at / k,
-            id: ids[at],
-        });
-    }
-    Ok(())
-}
-
-/// Ranks a batch of hands of `k` cards (ids < 52, row-major) into the rank
-/// numbers `values` and category numbers `cats`, `CHUNK` hands at a time: the
-/// seven-card path through the crate's validated batch (`evaluate_batch7`),
-/// five and six cards through `evaluate_sets`.
-fn rank_rows(ids: &[u8], k: usize, values: &mut [u16], cats: &mut [u8]) -> Result<(), BadRow> {
+/// Ranks a batch of hands of `k` cards (row-major card ids) into the rank
+/// numbers `values` and category numbers `cats`: the `eval` crate's
+/// [`Evaluator::evaluate_ids`] reads the ids in place, `CHUNK` hands a call.
+fn rank_rows(
+    ids: &[u8],
+    k: usize,
+    values: &mut [u16],
+    cats: &mut [u8],
+) -> Result<(), IdBatchError> {
     let eval = Evaluator::new();
-    // The five- and six-card path checks each chunk's ids first; a 256-entry
-    // table then turns each byte into its card without a bounds check.
-    let card_of: [Card; 256] = std::array::from_fn(|i| Card::ALL[i % 52]);
     let mut ranks = [HandRank::from_raw(0); CHUNK];
-    let mut hands7 = [[Card::ALL[0]; 7]; CHUNK];
-    let mut sets = [CardSet::EMPTY; CHUNK];
-    for (c, chunk) in ids.chunks(CHUNK * k).enumerate() {
+    for (c, ((chunk, v), t)) in ids
+        .chunks(CHUNK * k)
+        .zip(values.chunks_mut(CHUNK))
+        .zip(cats.chunks_mut(CHUNK))
+        .enumerate()
+    {
         let m = chunk.len() / k;
-        let first = c * CHUNK;
-        // The id check is folded into the copy; the row is found on failure.
-        let mut bad = false;
-        if k == 7 {
-            // One flat copy of the ids (the compiler vectorises it).
-            for (slot, &id) in hands7.as_flattened_mut().iter_mut().zip(chunk) {
-                bad |= id >= 52;
-                *slot = Card::from_index(id).unwrap_or(Card::ALL[0]);
-            }
-            if bad {
-                bad_id(chunk, 7).map_err(|e| e.offset(first))?;
-            }
-            if eval.evaluate_batch7(&hands7[..m], &mut ranks[..m]).is_err() {
-                let row = hands7[..m]
-                    .iter()
-                    .position(|h| CardSet::from_cards(h).len() != 7)
-                    .unwrap_or(0);
-                return Err(BadRow::Repeat { row: first + row });
-            }
-        } else {
-            bad_id(chunk, k).map_err(|e| e.offset(first))?;
-            for (j, (set, row)) in sets.iter_mut().zip(chunk.chunks_exact(k)).enumerate() {
-                *set = CardSet::EMPTY;
-                for &id in row {
-                    set.insert(card_of[usize::from(id)]);
-                }
-                if set.len() as usize != k {
-                    return Err(BadRow::Repeat { row: first + j });
-                }
-            }
-            // Every set holds k distinct cards, 5 <= k <= 7: the batch cannot refuse.
-            if eval.evaluate_sets(&sets[..m], &mut ranks[..m]).is_err() {
-                return Err(BadRow::Repeat { row: first });
-            }
-        }
-        let end = first + m;
-        for ((v, t), r) in values[first..end]
-            .iter_mut()
-            .zip(&mut cats[first..end])
-            .zip(&ranks[..m])
-        {
-            *v = r.raw();
-            *t = r.category() as u8;
+        eval.evaluate_ids(chunk, k, &mut ranks[..m])
+            .map_err(|e| match e {
+                IdBatchError::CardId { row, id } => IdBatchError::CardId {
+                    row: row + c * CHUNK,
+                    id,
+                },
+                IdBatchError::DuplicateCard { row } => IdBatchError::DuplicateCard {
+                    row: row + c * CHUNK,
+                },
+                e => e,
+            })?;
+        for ((v, t), r) in v.iter_mut().zip(t.iter_mut()).zip(&ranks[..m]) {
+            let raw = r.raw();
+            *v = raw;
+            // The top bits of a rank number are its category (1-9).
+            *t = (raw >> 12) as u8;
         }
     }
     Ok(())
@@ -271,7 +216,7 @@ fn evaluate_batch<'py>(
             .as_slice_mut()
             .map_err(|e| raise::<EvalError>(e, ""))?;
         py.detach(|| rank_rows(ids, k, values, kinds))
-            .map_err(BadRow::into_err)?;
+            .map_err(batch_error)?;
     }
     Ok((ranks, cats))
 }
@@ -279,47 +224,70 @@ fn evaluate_batch<'py>(
 /// Rank numbers and category numbers of a batch.
 type RanksAndCategories<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 
-/// The Rust baseline of the batch benchmark (`python/bench/bench.py`): the
-/// best of `repeats` timings, in seconds, of the `eval` crate's validated
-/// seven-card batch (`Evaluator::evaluate_batch7`) over `cards` (an `(n, 7)`
-/// uint8 array), converted to the crate's card arrays once, outside the timing.
-#[pyfunction]
-fn rust_batch7_seconds(
-    py: Python<'_>,
-    cards: PyReadonlyArray2<'_, u8>,
-    repeats: usize,
-) -> PyResult<f64> {
-    let (n, k) = cards.as_array().dim();
-    if k != 7 {
-        return Err(raise::<EvalError>(
-            format!("expected 7 cards per hand, got {k}"),
-            "E1",
-        ));
-    }
-    let ids: Vec<u8> = cards.as_array().iter().copied().collect();
-    let mut hands = Vec::with_capacity(n);
-    for (row, chunk) in ids.chunks_exact(7).enumerate() {
-        let mut hand = [Card::ALL[0]; 7];
-        for (slot, &id) in hand.iter_mut().zip(chunk) {
-            *slot = Card::from_index(id)
-                .ok_or(BadRow::Id { row, id })
-                .map_err(BadRow::into_err)?;
+/// The Rust baselines of the batch benchmark (`python/bench/bench.py`): the
+/// `eval` crate's validated batches over one set of seven-card hands, with
+/// their inputs and output buffer made once, so that timing them allocates
+/// nothing and no Python runs in the timed loop.
+#[pyclass(module = "holdem._holdem", name = "RustBatch7")]
+pub struct RustBatch7 {
+    ids: Vec<u8>,
+    hands: Vec<[Card; 7]>,
+    out: Vec<HandRank>,
+}
+
+#[pymethods]
+impl RustBatch7 {
+    /// The baselines of `cards`, an `(n, 7)` uint8 array of card ids.
+    #[new]
+    fn new(cards: PyReadonlyArray2<'_, u8>) -> PyResult<RustBatch7> {
+        let (n, k) = cards.as_array().dim();
+        if k != 7 {
+            return Err(raise::<EvalError>(
+                format!("expected 7 cards per hand, got {k}"),
+                "E1",
+            ));
         }
-        hands.push(hand);
+        let ids: Vec<u8> = cards.as_array().iter().copied().collect();
+        let mut hands = Vec::with_capacity(n);
+        for (row, chunk) in ids.chunks_exact(7).enumerate() {
+            let mut hand = [Card::ALL[0]; 7];
+            for (slot, &id) in hand.iter_mut().zip(chunk) {
+                *slot = Card::from_index(id)
+                    .ok_or(IdBatchError::CardId { row, id })
+                    .map_err(batch_error)?;
+            }
+            hands.push(hand);
+        }
+        Ok(RustBatch7 {
+            ids,
+            hands,
+            out: vec![HandRank::from_raw(0); n],
+        })
     }
-    py.detach(|| {
-        let eval = Evaluator::new();
-        let mut out = vec![HandRank::from_raw(0); n];
-        let mut best = f64::INFINITY;
-        for _ in 0..repeats.max(1) {
+
+    /// One timing, in seconds, of `evaluate_ids` on the ids as given, the
+    /// GIL released.
+    fn ids_seconds(&mut self, py: Python<'_>) -> PyResult<f64> {
+        let RustBatch7 { ids, out, .. } = self;
+        py.detach(|| {
             let t = std::time::Instant::now();
-            eval.evaluate_batch7(&hands, &mut out)
-                .map_err(|_| BadRow::Repeat { row: 0 })?;
-            best = best.min(t.elapsed().as_secs_f64());
-        }
-        Ok(best)
-    })
-    .map_err(BadRow::into_err)
+            Evaluator::new().evaluate_ids(ids, 7, out)?;
+            Ok(t.elapsed().as_secs_f64())
+        })
+        .map_err(batch_error)
+    }
+
+    /// One timing, in seconds, of `evaluate_batch7` on the crate's card
+    /// arrays, the GIL released.
+    fn cards_seconds(&mut self, py: Python<'_>) -> PyResult<f64> {
+        let RustBatch7 { hands, out, .. } = self;
+        py.detach(|| {
+            let t = std::time::Instant::now();
+            Evaluator::new().evaluate_batch7(hands, out)?;
+            Ok(t.elapsed().as_secs_f64())
+        })
+        .map_err(eval_error)
+    }
 }
 
 /// Hole cards: text or ids, exactly two.
@@ -453,6 +421,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(range_equity, m)?)?;
-    m.add_function(wrap_pyfunction!(rust_batch7_seconds, m)?)?;
+    m.add_class::<RustBatch7>()?;
     Ok(())
 }

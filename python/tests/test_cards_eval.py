@@ -81,6 +81,22 @@ def test_c1_batch_refuses_bad_ids_and_repeats_naming_the_row():
         holdem.evaluate_batch(np.zeros((3, 4), dtype=np.uint8))
 
 
+def test_c1_batch_names_the_row_past_the_first_chunk(rng):
+    # The batch is ranked in chunks of 2,048 hands: the row counts from the
+    # start of the whole array, for every dtype.
+    hands = np.array([rng.permutation(52)[:7] for _ in range(5000)], dtype=np.uint8)
+    hands[4321, 3] = 52
+    with pytest.raises(holdem.CardError, match="hand 4321: card id 52"):
+        holdem.evaluate_batch(hands)
+    hands[4321, 3] = hands[4321, 5]
+    with pytest.raises(holdem.CardError, match="hand 4321: a card appears twice"):
+        holdem.evaluate_batch(hands)
+    wide = hands.astype(np.int64)
+    wide[4321, 3] = 300
+    with pytest.raises(holdem.CardError, match="hand 4321: card id 300"):
+        holdem.evaluate_batch(wide)
+
+
 def test_e5_exact_equity_of_hands():
     result = holdem.equity(["AhKh", "QsQd"], board="2c7dJs")
     assert result["exact"] and result["boards"] == 990

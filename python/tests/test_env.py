@@ -115,3 +115,35 @@ def test_aec_button_moves_each_reset_and_a_seed_restarts_it():
     assert buttons == [0, 1, 2]
     env.reset(seed=5)
     assert np.array_equal(env._tables.observe(0, 0), first)
+
+
+def test_b7_single_table_act_matches_step_table_and_refuses_masked_actions(rng):
+    # The AEC environment's path (deal / act / rewards / observe_dict) plays
+    # the same hands as step_table on the same seed, and a masked action
+    # through it raises and changes nothing.
+    a = holdem.Tables(1, 6, seed=5, auto_reset=False)
+    b = holdem.Tables(1, 6, seed=5, auto_reset=False)
+    for _ in range(30):
+        seat = a.deal(0)
+        b.reset()
+        while seat >= 0:
+            assert seat == b.seat_to_act(0)
+            view = a.observe_dict(0, seat)
+            assert np.array_equal(view["observation"], b.observe(0, seat))
+            assert view["action_mask"].dtype == np.int8
+            assert np.array_equal(view["action_mask"], b.mask(0).astype(np.int8))
+            masked = np.flatnonzero(view["action_mask"] == 0)
+            if masked.size:
+                with pytest.raises(holdem.ActionError) as err:
+                    a.act(0, int(masked[0]))
+                assert err.value.rule == "B7"
+                assert np.array_equal(a.observe(0, seat), b.observe(0, seat))
+            action = int(rng.choice(np.flatnonzero(view["action_mask"])))
+            seat = a.act(0, action)
+            to_act, done, rewards = b.step_table(0, action)
+            assert done == (seat < 0)
+            if done:
+                assert a.rewards(0) == rewards
+                assert sum(rewards) == pytest.approx(0.0)
+            else:
+                assert seat == to_act
