@@ -178,10 +178,19 @@ pub struct HandRows {
     pub actions: Vec<ActionRow>,
 }
 
+/// `AcKd`, `??` for an unknown card; written without the formatter.
 fn cards_text(c: &Cards) -> String {
-    c.0.iter()
-        .map(|c| c.map_or("??".to_string(), |c| c.to_string()))
-        .collect()
+    let mut s = String::with_capacity(2 * c.0.len());
+    for card in &c.0 {
+        match card {
+            Some(card) => {
+                s.push(card.rank().to_char());
+                s.push(card.suit().to_char());
+            }
+            None => s.push_str("??"),
+        }
+    }
+    s
 }
 
 /// Days from 1970-01-01 to a civil date (proleptic Gregorian).
@@ -269,17 +278,19 @@ impl HandRows {
             };
             let (player, kind, amount, cards) = match &a.kind {
                 ActionKind::DealHole { player, cards } => {
+                    let text = cards_text(cards);
                     if cards.len() == 2 && cards.known().count() == 2 {
                         if let Some(slot) = hole_cards.get_mut(usize::from(player.0)) {
-                            *slot = Some(cards_text(cards));
+                            *slot = Some(text.clone());
                         }
                     }
-                    (Some(player.0), "deal-hole", None, Some(cards_text(cards)))
+                    (Some(player.0), "deal-hole", None, Some(text))
                 }
                 ActionKind::DealBoard { cards } => {
                     board_cards += cards.len();
-                    board.push_str(&cards_text(cards));
-                    (None, "deal-board", None, Some(cards_text(cards)))
+                    let text = cards_text(cards);
+                    board.push_str(&text);
+                    (None, "deal-board", None, Some(text))
                 }
                 ActionKind::Fold { player } => (Some(player.0), "fold", None, None),
                 ActionKind::CheckCall { player } => (Some(player.0), "check-call", None, None),
