@@ -14,9 +14,11 @@
 //! # Invariants
 //! - Money is an integer in the hand's unit (`unit_decimals` in `hands` says how
 //!   many decimals it has), never floating point; times are typed timestamps.
-//! - Memory is bounded whatever the corpus size: rows are handed to the Parquet
-//!   writer every [`BATCH_ROWS`] rows, and the writer flushes a row group every
-//!   [`ROW_GROUP_ROWS`] rows.
+//! - Memory is bounded whatever the corpus size: a row group of each table is
+//!   written every [`GROUP_HANDS`] hands.
+//! - The bytes written depend only on the hands and their order: groups of
+//!   [`GROUP_HANDS`] hands can be encoded on several threads
+//!   ([`Encoder::encode`]) and appended in order ([`Exporter::append_group`]).
 //! - A write error is a typed [`ExportError`] naming the file.
 //!
 //! # Example
@@ -52,19 +54,20 @@ use holdem_history::replay::{HouseRules, Outcome};
 use holdem_history::summary::{HandSummary, summarize_with_pots};
 use holdem_history::{ActionKind, Cards, HandHistory, Shown, Stakes, split_blind};
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
 
 /// The key of the schema version in each file's key-value metadata.
 pub const SCHEMA_VERSION_KEY: &str = "holdem.schema_version";
 /// The version of the three tables' schema (`docs/export.md`); raised on any
 /// change of a column's name, type or meaning.
 pub const SCHEMA_VERSION: &str = "1";
-/// Rows buffered per table before they go to the Parquet writer.
-pub const BATCH_ROWS: usize = 8192;
-/// Rows per Parquet row group.
-pub const ROW_GROUP_ROWS: usize = 65536;
+/// Hands per row group: each table's row group holds the rows of this many
+/// hands (the last row group of a file fewer).
+pub const GROUP_HANDS: usize = 2048;
 
 /// Why an export failed.
 #[derive(Debug, thiserror::Error)]
@@ -175,10 +178,19 @@ pub struct HandRows {
     pub actions: Vec<ActionRow>,
 }
 
+/// `AcKd`, `??` for an unknown card; written without the formatter.
 fn cards_text(c: &Cards) -> String {
-    c.0.iter()
-        .map(|c| c.map_or("??".to_string(), |c| c.to_string()))
-        .collect()
+    let mut s = String::with_capacity(2 * c.0.len());
+    for card in &c.0 {
+        match card {
+            Some(card) => {
+                s.push(card.rank().to_char());
+                s.push(card.suit().to_char());
+            }
+            None => s.push_str("??"),
+        }
+    }
+    s
 }
 
 /// Days from 1970-01-01 to a civil date (proleptic Gregorian).
@@ -266,17 +278,19 @@ impl HandRows {
             };
             let (player, kind, amount, cards) = match &a.kind {
                 ActionKind::DealHole { player, cards } => {
+                    let text = cards_text(cards);
                     if cards.len() == 2 && cards.known().count() == 2 {
                         if let Some(slot) = hole_cards.get_mut(usize::from(player.0)) {
-                            *slot = Some(cards_text(cards));
+                            *slot = Some(text.clone());
                         }
                     }
-                    (Some(player.0), "deal-hole", None, Some(cards_text(cards)))
+                    (Some(player.0), "deal-hole", None, Some(text))
                 }
                 ActionKind::DealBoard { cards } => {
                     board_cards += cards.len();
-                    board.push_str(&cards_text(cards));
-                    (None, "deal-board", None, Some(cards_text(cards)))
+                    let text = cards_text(cards);
+                    board.push_str(&text);
+                    (None, "deal-board", None, Some(text))
                 }
                 ActionKind::Fold { player } => (Some(player.0), "fold", None, None),
                 ActionKind::CheckCall { player } => (Some(player.0), "check-call", None, None),
@@ -387,78 +401,112 @@ pub struct Counts {
     pub actions: u64,
 }
 
-/// A Parquet file being written, with its column builders.
-struct Table<B> {
+/// A Parquet file being written: row groups are appended whole, in order.
+struct Table {
+    path: PathBuf,
+    writer: SerializedFileWriter<File>,
+}
+
+/// What encodes one table's columns into column chunks, on any thread.
+#[derive(Clone)]
+struct TableEncoder {
     path: PathBuf,
     schema: SchemaRef,
-    writer: ArrowWriter<File>,
-    builders: B,
-    rows: usize,
+    factory: Arc<ArrowRowGroupWriterFactory>,
 }
 
-trait Builders: Default {
-    fn finish(&mut self) -> Vec<ArrayRef>;
+fn parquet_error(path: &Path) -> impl Fn(parquet::errors::ParquetError) -> ExportError + '_ {
+    move |source| ExportError::Parquet {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
-impl<B: Builders> Table<B> {
-    fn create(dir: &Path, name: &str, fields: Vec<Field>) -> Result<Table<B>, ExportError> {
-        let path = dir.join(name);
-        let file = File::create(&path).map_err(|source| ExportError::Io {
+fn create_table(
+    dir: &Path,
+    name: &str,
+    fields: Vec<Field>,
+) -> Result<(Table, TableEncoder), ExportError> {
+    let path = dir.join(name);
+    let file = File::create(&path).map_err(|source| ExportError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    let schema = Arc::new(Schema::new(fields));
+    let props = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_key_value_metadata(Some(vec![KeyValue::new(
+            SCHEMA_VERSION_KEY.to_string(),
+            SCHEMA_VERSION.to_string(),
+        )]))
+        .build();
+    // The Arrow writer puts the Arrow schema into the file's metadata; its
+    // lower-level parts then take whole row groups encoded on any thread.
+    let (writer, factory) = ArrowWriter::try_new(file, schema.clone(), Some(props))
+        .and_then(ArrowWriter::into_serialized_writer)
+        .map_err(parquet_error(&path))?;
+    Ok((
+        Table {
             path: path.clone(),
-            source,
-        })?;
-        let schema = Arc::new(Schema::new(fields));
-        let props = WriterProperties::builder()
-            .set_compression(Compression::SNAPPY)
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_key_value_metadata(Some(vec![KeyValue::new(
-                SCHEMA_VERSION_KEY.to_string(),
-                SCHEMA_VERSION.to_string(),
-            )]))
-            .build();
-        let writer = ArrowWriter::try_new(file, schema.clone(), Some(props)).map_err(|source| {
-            ExportError::Parquet {
-                path: path.clone(),
-                source,
-            }
-        })?;
-        Ok(Table {
+            writer,
+        },
+        TableEncoder {
             path,
             schema,
-            writer,
-            builders: B::default(),
-            rows: 0,
-        })
-    }
+            factory: Arc::new(factory),
+        },
+    ))
+}
 
-    fn row_added(&mut self) -> Result<(), ExportError> {
-        self.rows += 1;
-        if self.rows >= BATCH_ROWS {
-            self.flush()?;
+impl TableEncoder {
+    /// One row group's column chunks; `None` for no rows.
+    fn encode(&self, columns: Vec<ArrayRef>) -> Result<Option<Vec<ArrowColumnChunk>>, ExportError> {
+        let fail = parquet_error(&self.path);
+        let batch = RecordBatch::try_new(self.schema.clone(), columns)
+            .map_err(|e| fail(parquet::errors::ParquetError::ArrowError(e.to_string())))?;
+        if batch.num_rows() == 0 {
+            return Ok(None);
         }
+        // Row group indexes matter only to encryption, which is not used.
+        let writers = self.factory.create_column_writers(0).map_err(&fail)?;
+        let mut leaves = Vec::with_capacity(writers.len());
+        for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
+            leaves.extend(compute_leaves(field, column).map_err(&fail)?);
+        }
+        if leaves.len() != writers.len() {
+            return Err(fail(parquet::errors::ParquetError::General(format!(
+                "{} leaf columns for {} column writers",
+                leaves.len(),
+                writers.len()
+            ))));
+        }
+        writers
+            .into_iter()
+            .zip(&leaves)
+            .map(|(mut w, leaf)| {
+                w.write(leaf)?;
+                w.close()
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+            .map_err(fail)
+    }
+}
+
+impl Table {
+    fn append(&mut self, chunks: Vec<ArrowColumnChunk>) -> Result<(), ExportError> {
+        let fail = parquet_error(&self.path);
+        let mut group = self.writer.next_row_group().map_err(&fail)?;
+        for chunk in chunks {
+            chunk.append_to_row_group(&mut group).map_err(&fail)?;
+        }
+        group.close().map_err(&fail)?;
         Ok(())
     }
 
-    fn flush(&mut self) -> Result<(), ExportError> {
-        if self.rows == 0 {
-            return Ok(());
-        }
-        self.rows = 0;
-        let batch = RecordBatch::try_new(self.schema.clone(), self.builders.finish())
-            .map_err(|e| parquet::errors::ParquetError::ArrowError(e.to_string()));
-        let path = self.path.clone();
-        let fail = |source| ExportError::Parquet { path, source };
-        let batch = batch.map_err(fail.clone())?;
-        self.writer.write(&batch).map_err(fail)
-    }
-
-    fn close(mut self) -> Result<(), ExportError> {
-        self.flush()?;
-        let path = self.path.clone();
-        self.writer
-            .close()
-            .map(|_| ())
-            .map_err(|source| ExportError::Parquet { path, source })
+    fn close(self) -> Result<(), ExportError> {
+        let fail = parquet_error(&self.path);
+        self.writer.close().map(|_| ()).map_err(fail)
     }
 }
 
@@ -522,7 +570,7 @@ fn hand_fields() -> Vec<Field> {
     ]
 }
 
-impl Builders for HandCols {
+impl HandCols {
     fn finish(&mut self) -> Vec<ArrayRef> {
         vec![
             Arc::new(self.file.finish()),
@@ -605,7 +653,7 @@ fn player_fields() -> Vec<Field> {
     f
 }
 
-impl Builders for PlayerCols {
+impl PlayerCols {
     fn finish(&mut self) -> Vec<ArrayRef> {
         let mut v: Vec<ArrayRef> = vec![
             Arc::new(self.file.finish()),
@@ -660,7 +708,7 @@ fn action_fields() -> Vec<Field> {
     ]
 }
 
-impl Builders for ActionCols {
+impl ActionCols {
     fn finish(&mut self) -> Vec<ArrayRef> {
         vec![
             Arc::new(self.file.finish()),
@@ -676,33 +724,19 @@ impl Builders for ActionCols {
     }
 }
 
-/// Writes `hands.parquet`, `players.parquet` and `actions.parquet` into a folder.
-pub struct Exporter {
-    hands: Table<HandCols>,
-    players: Table<PlayerCols>,
-    actions: Table<ActionCols>,
+/// The column builders of one row group of each table.
+#[derive(Default)]
+struct Cols {
+    hands: HandCols,
+    players: PlayerCols,
+    actions: ActionCols,
     counts: Counts,
 }
 
-impl Exporter {
-    /// Creates the folder (if needed) and the three files in it.
-    pub fn create(dir: &Path) -> Result<Exporter, ExportError> {
-        std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        Ok(Exporter {
-            hands: Table::create(dir, "hands.parquet", hand_fields())?,
-            players: Table::create(dir, "players.parquet", player_fields())?,
-            actions: Table::create(dir, "actions.parquet", action_fields())?,
-            counts: Counts::default(),
-        })
-    }
-
-    /// Appends the rows of one hand.
-    pub fn append(&mut self, rows: &HandRows) -> Result<(), ExportError> {
+impl Cols {
+    fn push(&mut self, rows: &HandRows) {
         let r = &rows.hand;
-        let c = &mut self.hands.builders;
+        let c = &mut self.hands;
         c.file.append_value(&r.file);
         c.index.append_value(r.index);
         c.site.append_option(r.site.as_deref());
@@ -726,13 +760,12 @@ impl Exporter {
         c.rake.append_option(r.rake);
         c.status.append_value(r.status);
         c.reason.append_option(r.reason.as_deref());
-        self.hands.row_added()?;
         self.counts.hands += 1;
 
         if let Some(s) = &rows.summary {
             for p in &s.players {
                 let i = usize::from(p.player);
-                let c = &mut self.players.builders;
+                let c = &mut self.players;
                 c.file.append_value(&r.file);
                 c.index.append_value(r.index);
                 c.player.append_value(p.player + 1);
@@ -763,13 +796,12 @@ impl Exporter {
                 for (b, v) in c.flags.iter_mut().zip(flags) {
                     b.append_value(v);
                 }
-                self.players.row_added()?;
                 self.counts.players += 1;
             }
         }
 
         for a in &rows.actions {
-            let c = &mut self.actions.builders;
+            let c = &mut self.actions;
             c.file.append_value(&r.file);
             c.index.append_value(r.index);
             c.order.append_value(a.order);
@@ -779,14 +811,154 @@ impl Exporter {
             c.amount.append_option(a.amount);
             c.cards.append_option(a.cards.as_deref());
             c.pot_before.append_option(a.pot_before);
-            self.actions.row_added()?;
             self.counts.actions += 1;
+        }
+    }
+}
+
+/// One row group of each table, encoded ([`Encoder::encode`]) and ready to be
+/// appended ([`Exporter::append_group`]).
+pub struct EncodedGroup {
+    hands: Option<Vec<ArrowColumnChunk>>,
+    players: Option<Vec<ArrowColumnChunk>>,
+    actions: Option<Vec<ArrowColumnChunk>>,
+    counts: Counts,
+}
+
+impl EncodedGroup {
+    /// The rows it holds in each table.
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+}
+
+/// Encodes the rows of a group of hands into one row group of each table; it
+/// can run on any thread ([`Exporter::encoder`]), and the bytes it gives do not
+/// depend on the thread.
+#[derive(Clone)]
+pub struct Encoder {
+    hands: TableEncoder,
+    players: TableEncoder,
+    actions: TableEncoder,
+}
+
+impl Encoder {
+    /// The row groups of `hands`, in order. A caller that wants the files the
+    /// same as [`Exporter::append`] writes gives [`GROUP_HANDS`] hands a group
+    /// (the last group of a corpus fewer).
+    pub fn encode(&self, hands: &[HandRows]) -> Result<EncodedGroup, ExportError> {
+        let mut cols = Cols::default();
+        for rows in hands {
+            cols.push(rows);
+        }
+        self.encode_cols(&mut cols)
+    }
+
+    fn encode_cols(&self, cols: &mut Cols) -> Result<EncodedGroup, ExportError> {
+        let counts = std::mem::take(&mut cols.counts);
+        Ok(EncodedGroup {
+            hands: self.hands.encode(cols.hands.finish())?,
+            players: self.players.encode(cols.players.finish())?,
+            actions: self.actions.encode(cols.actions.finish())?,
+            counts,
+        })
+    }
+}
+
+/// Writes `hands.parquet`, `players.parquet` and `actions.parquet` into a folder.
+///
+/// Rows go to the files in row groups of [`GROUP_HANDS`] hands (each table's
+/// row group holds those hands' rows): [`Exporter::append`] builds them one hand
+/// at a time; [`Encoder::encode`] builds and encodes a whole group on any
+/// thread and [`Exporter::append_group`] appends it, so that groups can be
+/// encoded in parallel and appended in order, for the same bytes.
+pub struct Exporter {
+    hands: Table,
+    players: Table,
+    actions: Table,
+    encoder: Encoder,
+    pending: Cols,
+    pending_hands: usize,
+    counts: Counts,
+}
+
+impl Exporter {
+    /// Creates the folder (if needed) and the three files in it.
+    pub fn create(dir: &Path) -> Result<Exporter, ExportError> {
+        std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let (hands, hands_enc) = create_table(dir, "hands.parquet", hand_fields())?;
+        let (players, players_enc) = create_table(dir, "players.parquet", player_fields())?;
+        let (actions, actions_enc) = create_table(dir, "actions.parquet", action_fields())?;
+        Ok(Exporter {
+            hands,
+            players,
+            actions,
+            encoder: Encoder {
+                hands: hands_enc,
+                players: players_enc,
+                actions: actions_enc,
+            },
+            pending: Cols::default(),
+            pending_hands: 0,
+            counts: Counts::default(),
+        })
+    }
+
+    /// An encoder of groups for these files, to use on other threads.
+    pub fn encoder(&self) -> Encoder {
+        self.encoder.clone()
+    }
+
+    /// Appends the rows of one hand; a row group of each table is written every
+    /// [`GROUP_HANDS`] hands.
+    pub fn append(&mut self, rows: &HandRows) -> Result<(), ExportError> {
+        self.pending.push(rows);
+        self.pending_hands += 1;
+        if self.pending_hands >= GROUP_HANDS {
+            self.flush()?;
         }
         Ok(())
     }
 
+    /// Appends a group encoded by [`Encoder::encode`], after the hands appended
+    /// so far.
+    pub fn append_group(&mut self, group: EncodedGroup) -> Result<(), ExportError> {
+        self.flush()?;
+        self.write(group)
+    }
+
+    fn write(&mut self, group: EncodedGroup) -> Result<(), ExportError> {
+        let tables = [
+            (&mut self.hands, group.hands),
+            (&mut self.players, group.players),
+            (&mut self.actions, group.actions),
+        ];
+        for (table, chunks) in tables {
+            if let Some(chunks) = chunks {
+                table.append(chunks)?;
+            }
+        }
+        self.counts.hands += group.counts.hands;
+        self.counts.players += group.counts.players;
+        self.counts.actions += group.counts.actions;
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), ExportError> {
+        if self.pending_hands == 0 {
+            return Ok(());
+        }
+        self.pending_hands = 0;
+        let group = self.encoder.encode_cols(&mut self.pending)?;
+        self.write(group)
+    }
+
     /// Writes what is buffered, closes the files and returns the row counts.
-    pub fn finish(self) -> Result<Counts, ExportError> {
+    pub fn finish(mut self) -> Result<Counts, ExportError> {
+        self.flush()?;
         self.hands.close()?;
         self.players.close()?;
         self.actions.close()?;

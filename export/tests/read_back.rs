@@ -7,7 +7,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use arrow_array::{Array, BooleanArray, Int64Array, RecordBatch, UInt32Array};
-use holdem_export::{Counts, Exporter, HandRows, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
+use holdem_export::{Counts, Exporter, GROUP_HANDS, HandRows, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 use holdem_history::corpus::{RulesBook, collect_files, read_hands};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
@@ -121,4 +121,87 @@ fn h4_exported_money_reads_back_and_nets_sum_to_minus_the_rake() {
     }
     assert!(raked > 30, "{raked}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The rows of the generated corpus, in file order.
+fn generated_rows() -> Vec<HandRows> {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/histories"));
+    let files = collect_files(&[root.join("generated")]).expect("files");
+    let book = RulesBook::new(None);
+    let mut rows = Vec::new();
+    for file in files {
+        let name = file.display().to_string();
+        let mut index = 0;
+        read_hands(
+            &file,
+            |h| {
+                index += 1;
+                let rules = book.for_hand(&h).expect("rules");
+                rows.push(HandRows::of(&name, index, &h, rules));
+                Ok::<(), holdem_history::HistoryError>(())
+            },
+            |e| panic!("{e}"),
+        )
+        .expect("read");
+    }
+    rows
+}
+
+#[test]
+fn groups_encoded_on_other_threads_write_the_same_bytes_as_appends() {
+    let rows = generated_rows();
+    assert!(
+        rows.len() > 2 * GROUP_HANDS,
+        "the corpus spans several groups"
+    );
+    let base = std::env::temp_dir().join(format!("holdem-export-groups-{}", std::process::id()));
+    let (one, grouped) = (base.join("one"), base.join("grouped"));
+
+    let mut out = Exporter::create(&one).expect("create");
+    for r in &rows {
+        out.append(r).expect("append");
+    }
+    let one_counts = out.finish().expect("finish");
+
+    // Groups encoded on two threads, finishing in any order, appended in order.
+    let mut out = Exporter::create(&grouped).expect("create");
+    let encoder = out.encoder();
+    let groups: Vec<&[HandRows]> = rows.chunks(GROUP_HANDS).collect();
+    let encoded = std::thread::scope(|s| {
+        let mut handles = Vec::new();
+        for pair in groups.chunks(2) {
+            let encoder = encoder.clone();
+            handles.push(s.spawn(move || {
+                pair.iter()
+                    .map(|g| encoder.encode(g).expect("encode"))
+                    .collect::<Vec<_>>()
+            }));
+        }
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("thread"))
+            .collect::<Vec<_>>()
+    });
+    for g in encoded {
+        out.append_group(g).expect("append group");
+    }
+    let grouped_counts = out.finish().expect("finish");
+
+    assert_eq!(one_counts, grouped_counts);
+    assert_eq!(one_counts.hands, rows.len() as u64);
+    for table in ["hands", "players", "actions"] {
+        let name = format!("{table}.parquet");
+        let a = std::fs::read(one.join(&name)).expect("read");
+        let b = std::fs::read(grouped.join(&name)).expect("read");
+        assert!(a == b, "{name} differs");
+        let f = File::open(one.join(&name)).expect("open");
+        let meta = ParquetRecordBatchReaderBuilder::try_new(f).expect("parquet");
+        let groups = meta.metadata().num_row_groups();
+        assert_eq!(
+            groups,
+            rows.len().div_ceil(GROUP_HANDS),
+            "{name}: row groups"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&base);
 }

@@ -16,6 +16,8 @@
 //!   `holdem-fuzz-checks` tests that `ci` runs with the workspace.
 //! - `soak [--hands N] [--tournaments M] [--seed S] [--threads T]`: the soak of
 //!   `cli/tests/soak.rs` at scale, in release, on every core (docs/reliability.md).
+//! - `scaling [--copies N] [--runs R]`: `holdem export` and `replay` on one
+//!   thread and on two, in release (see [`scaling`]; docs/performance.md).
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
@@ -24,6 +26,7 @@ mod corpora;
 mod fuzz;
 mod python;
 mod rules;
+mod scaling;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&root, &args[1..]),
         Some("fuzz") => fuzz::run(&root, &args[1..]),
         Some("soak") => soak(&root, &args[1..]),
+        Some("scaling") => scaling::run(&root, &args[1..]),
         Some("gen-histories") => run_step(
             &root,
             "gen-histories",
@@ -68,7 +72,9 @@ fn main() -> ExitCode {
                  fuzz [TARGET..] [--seconds N] [--runs R] [--merge]\n                  \
                  run the libFuzzer targets of fuzz/ (N s each, default 60)\n  \
                  soak [--hands N] [--tournaments M] [--seed S] [--threads T]\n                  \
-                 random hands and killed-and-resumed tournaments, every invariant checked"
+                 random hands and killed-and-resumed tournaments, every invariant checked\n  \
+                 scaling [--copies N] [--runs R]\n                  \
+                 export and replay on one thread and on two, in release"
             );
             return ExitCode::from(2);
         }
