@@ -418,8 +418,7 @@ pub struct HandRecord<'a> {
     frame: &'a [u8],
     /// The action storage: its first `action_count` records are this hand's, the
     /// others are left from earlier frames (copyable, never read), so that a frame
-    /// writes only its own actions (cleared and refilled, the list was first filled
-    /// to its length: ~70 instructions a Pluribus hand).
+    /// writes only its own actions (not cleared and refilled each frame).
     actions: Vec<ActionRecord>,
     action_count: usize,
     rake: Option<&'a str>,
@@ -744,8 +743,7 @@ impl<'a> HandRecord<'a> {
     }
 
     /// What replay reads.
-    // Inline: built once a hand by its caller; out of line it cost ~13 instructions
-    // a Pluribus hand more.
+    // Inline: built once a hand by its caller.
     #[inline]
     pub fn view(&self) -> ReplayView<'_, ActionRecord> {
         ReplayView {
@@ -847,8 +845,7 @@ impl<'a> Reader<'a> {
 
     /// The general path of [`Reader::u64`], out of line; the cursor goes in and out
     /// by value so that the caller's stays in registers. (`u32_long` is its own loop
-    /// on purpose: one shared loop with the width as a parameter cost ~470
-    /// instructions a Pluribus hand, callgrind, 2,508 -> 2,981 for decoding.)
+    /// on purpose: one shared loop with the width as a parameter is slower.)
     #[inline(never)]
     fn u64_long(mut self) -> Result<(u64, Reader<'a>), RecordError> {
         let mut out = 0u64;
@@ -1109,8 +1106,8 @@ impl<'a> Reader<'a> {
             let mut code = self.byte()?;
             let mut comment = None;
             // A commentary comes first: its byte (`V2_COMMENTED`, kind 7) is one more
-            // arm of the dispatch on the kind, which then reads the action byte (a
-            // test before the dispatch cost two instructions an action).
+            // arm of the dispatch on the kind, which then reads the action byte (no
+            // test before the dispatch).
             loop {
                 let player = Player(code & 0x1f);
                 // Each kind pushed in its own arm: through one shared push, the kinds'
@@ -1119,8 +1116,7 @@ impl<'a> Reader<'a> {
                 match code >> 5 {
                     // The common deals, known cards only (two hole cards, a flop, a turn
                     // or river card), in one slice pattern each and pushed in their own
-                    // arm; other card lists a byte at a time (~50 instructions for two
-                    // hole cards).
+                    // arm; other card lists a byte at a time.
                     0 => match *self.rest {
                         [2, a, b, ref rest @ ..] if a < 52 && b < 52 => {
                             self.rest = rest;
@@ -1178,8 +1174,8 @@ impl<'a> Reader<'a> {
                         continue;
                     }
                     // The rare bytes (an offer or answer to run the board more than
-                    // once, or a bad byte) share the cold arm: an arm of their own
-                    // cost the common actions ~5 instructions each.
+                    // once, or a bad byte) share the cold arm, which keeps the common
+                    // arms small.
                     _ => push(self.rare_action(code)?),
                 }
                 break;
@@ -1372,8 +1368,7 @@ impl<'a> Reader<'a> {
 
     /// A length-prefixed string: checked as UTF-8 and kept if `keep`, else skipped.
     /// (Inlined: a call with `&mut self` would take the cursor's address, and the
-    /// caller's cursor would then live in memory, a load and a store a byte: ~500
-    /// instructions a Pluribus hand in the decoders that call this.)
+    /// caller's cursor would then live in memory, a load and a store a byte.)
     #[inline(always)]
     fn str_if(&mut self, keep: bool) -> Result<Option<&'a str>, RecordError> {
         if keep {

@@ -894,12 +894,11 @@ fn play<A: RecordedAction, W: Watch>(
     let mut shows: Shows = arrayvec::ArrayVec::new();
     let mut hidden: Option<String> = None;
     // A run of hole-card deals takes the deals after it from the iterator as it
-    // goes, looking at the next one in place. (One action of look-ahead held in an
-    // `Option` cost ~20 instructions a Pluribus hand more, ~100 a generated one.)
+    // goes, looking at the next one in place (no look-ahead held in an `Option`).
     let mut actions = h.actions.iter();
     // The 1-based index of the action last taken from `actions` (reports count
-    // actions from 1), worked out only where it is reported or kept: a counter
-    // kept for every action cost ~30 instructions a Pluribus hand.
+    // actions from 1), worked out only where it is reported or kept, not counted
+    // for every action.
     let taken = |actions: &std::slice::Iter<'_, A>| h.actions.len() - actions.len();
     // The action last taken, for a watcher (see [`Watch::after`]).
     let mut last = 0;
@@ -1134,8 +1133,8 @@ fn check_unused_shows<E, A: RecordedAction>(
 }
 
 /// The dealer input for recorded board cards: the street the engine waits for.
-/// (Always inlined: out of line, which `#[inline]` alone left it, the call and its
-/// `Result` coming back through memory cost ~9 instructions a board.)
+/// (Always inlined: out of line, which `#[inline]` alone left it, the `Result`
+/// comes back through memory.)
 #[inline(always)]
 fn board_input<E>(hand: &Hand<E>, cards: CompactCards) -> Result<Input, String> {
     let street = match hand.pending() {
@@ -1260,7 +1259,7 @@ fn finish<E, A>(hand: &Hand<E>, h: &ReplayView<'_, A>, hidden: Option<String>) -
         };
     };
     // Filled by hand: `collect` into an `ArrayVec` is an out-of-line loop with a
-    // capacity check per item (about 200 instructions a hand for these two).
+    // capacity check per item.
     let mut stacks = Amounts::new();
     for seat in seats {
         // Cannot fail: at most MAX_SEATS seats.

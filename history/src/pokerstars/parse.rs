@@ -875,8 +875,8 @@ impl Parser {
         };
         // At a capped table a player who reaches the cap is all in for the hand
         // (the chips in play are at most the cap).
-        // (Searched for only in a line that ends so: a searcher costs hundreds of
-        // instructions to build, and most lines are plain actions.)
+        // (Searched for only in a line that ends so: a searcher is costly to build,
+        // and most lines are plain actions.)
         let (verb, all_in) = match verb
             .ends_with(" cap")
             .then(|| verb.rsplit_once(" and has reached the "))
