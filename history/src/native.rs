@@ -158,6 +158,33 @@ pub enum NativeError {
     },
 }
 
+/// Why a postcard payload is not a hand ([`decode_postcard`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// `HOLDEMH1`: serde could not read the payload as a hand.
+    #[error("{0}")]
+    Serde(postcard::Error),
+    /// `HOLDEMH1`: per-player arrays of different lengths.
+    #[error("per-player arrays must all have one entry per player")]
+    PlayerCounts,
+    /// `HOLDEMH1`: an action by a player index the formats cannot hold.
+    #[error("a player index: expected below 32, found {0}")]
+    PlayerIndex(u8),
+    /// `HOLDEMH2`: the frame is not a hand (byte offset, field and reason).
+    #[error("{0}")]
+    Record(RecordError),
+    /// `HOLDEMH2`: the user fields are not valid.
+    #[error("user fields: {0}")]
+    UserFields(RecordError),
+    /// `HOLDEMH2`: the metadata block is not valid.
+    #[error("metadata: {0}")]
+    Metadata(postcard::Error),
+    /// `HOLDEMH2`: bytes follow the metadata's fields in its block.
+    #[error("metadata: bytes after its fields")]
+    MetadataTrailing,
+}
+
 /// Writes a hand as one JSON line.
 pub fn write_jsonl(out: &mut impl Write, hand: &HandHistory) -> Result<(), NativeError> {
     serde_json::to_writer(&mut *out, hand).map_err(|e| NativeError::Io(io::Error::other(e)))?;
@@ -459,12 +486,12 @@ fn encode_v2(h: &HandHistory, out: &mut Vec<u8>) -> Result<(), &'static str> {
 ///
 /// # Errors
 /// Why the bytes are not a hand.
-pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHistory, String> {
+pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHistory, DecodeError> {
     match version {
         NativeVersion::V1 => {
             // serde reads any array lengths; a hand is one entry per player in
             // each per-player array, as `HOLDEMH2` (and the lean decoder) hold.
-            let h: HandHistory = postcard::from_bytes(bytes).map_err(|e| e.to_string())?;
+            let h: HandHistory = postcard::from_bytes(bytes).map_err(DecodeError::Serde)?;
             let n = h.starting_stacks.len();
             let same = |v: &[u64]| v.len() == n;
             if !same(&h.antes)
@@ -472,22 +499,22 @@ pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHisto
                 || !h.finishing_stacks.as_deref().is_none_or(same)
                 || !h.winnings.as_deref().is_none_or(same)
             {
-                return Err("per-player arrays must all have one entry per player".into());
+                return Err(DecodeError::PlayerCounts);
             }
             if let Some(found) = h
                 .actions
                 .iter()
                 .find_map(|a| action_player(&a.kind).filter(|p| p.0 >= 32).map(|p| p.0))
             {
-                return Err(format!("a player index: expected below 32, found {found}"));
+                return Err(DecodeError::PlayerIndex(found));
             }
             Ok(h)
         }
         NativeVersion::V2 => {
-            let record = HandRecord::decode(bytes, version).map_err(|e| e.to_string())?;
+            let record = HandRecord::decode(bytes, version).map_err(DecodeError::Record)?;
             let extra = record
                 .user_fields_v2()
-                .map_err(|e| format!("user fields: {e}"))?
+                .map_err(DecodeError::UserFields)?
                 .into_iter()
                 .map(|(key, toml)| super::ExtraField {
                     key: key.to_string(),
@@ -495,12 +522,12 @@ pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHisto
                 })
                 .collect();
             // The block with its length prefix, as postcard writes a byte string.
-            let block: &[u8] = postcard::from_bytes(record.metadata_block_v2())
-                .map_err(|e| format!("metadata: {e}"))?;
-            let (m, rest) = postcard::take_from_bytes::<MetadataBlock>(block)
-                .map_err(|e| format!("metadata: {e}"))?;
+            let block: &[u8] =
+                postcard::from_bytes(record.metadata_block_v2()).map_err(DecodeError::Metadata)?;
+            let (m, rest) =
+                postcard::take_from_bytes::<MetadataBlock>(block).map_err(DecodeError::Metadata)?;
             if !rest.is_empty() {
-                return Err("metadata: bytes after its fields".into());
+                return Err(DecodeError::MetadataTrailing);
             }
             let meta = Metadata {
                 players: m.players,
@@ -655,7 +682,7 @@ impl<R: Read> Iterator for PostcardHands<R> {
             Ok(None) => None,
             Ok(Some(version)) => match decode_postcard(&self.buf, version) {
                 Ok(h) => Some(Ok(h)),
-                Err(e) => self.fail(e),
+                Err(e) => self.fail(e.to_string()),
             },
             Err(e) => self.fail(e),
         }
@@ -727,7 +754,12 @@ mod tests {
                 assert_eq!(decode_postcard(&again, v2).as_ref(), Ok(&h));
             }
             (Ok(_), Err(e)) => assert!(
-                e.starts_with("metadata: ") || e.starts_with("user fields: "),
+                matches!(
+                    e,
+                    DecodeError::Metadata(_)
+                        | DecodeError::MetadataTrailing
+                        | DecodeError::UserFields(_)
+                ),
                 "lean accepts what the full reader rejects ({e}): {bytes:?}"
             ),
             (Err(e), Ok(_)) => panic!("the full reader accepts what lean rejects ({e})"),
@@ -811,7 +843,7 @@ mod tests {
                 lean.as_ref().is_err_and(|e| e.to_string().contains(&want)),
                 "{lean:?}"
             );
-            assert!(full.as_ref().is_err_and(|e| e.contains(&want)), "{full:?}");
+            assert_eq!(full, Err(DecodeError::PlayerIndex(bad)));
         }
     }
 

@@ -2,7 +2,7 @@
 //! B6, B21, B23), with the PHH specification's conventions.
 
 use holdem_history::PhhErrorKind;
-use holdem_history::phh::parse_phh;
+use holdem_history::phh::{InlineTableError, parse_phh};
 use holdem_history::replay::{HouseRules, Outcome, replay_hand};
 
 fn replay(text: &str) -> Outcome {
@@ -162,7 +162,13 @@ fn h2_b23_a_bad_rake_field_is_a_typed_error_with_its_line() {
         + 1;
     assert_eq!(e.line as usize, line);
     assert!(
-        matches!(&e.kind, PhhErrorKind::BadField { field: "_holdem_rake", reason } if reason.contains("20000")),
+        matches!(
+            &e.kind,
+            PhhErrorKind::InlineTable {
+                field: "_holdem_rake",
+                source: InlineTableError::OutOfRange { key: "basis-points", value, .. },
+            } if value == "20000"
+        ),
         "{e}"
     );
 }

@@ -58,7 +58,9 @@ pub fn read_hands<E: From<HistoryError>>(
             index += 1;
             let hand = frame
                 .map_err(|e| e.to_string())
-                .and_then(|(bytes, version)| decode_postcard(bytes, version));
+                .and_then(|(bytes, version)| {
+                    decode_postcard(bytes, version).map_err(|e| e.to_string())
+                });
             match hand {
                 Ok(h) => {
                     each(h)?;

@@ -334,12 +334,12 @@ fn scale_stakes(
 /// valid in its unit; house rules PHH cannot record are refused.
 fn check_house(f: &Fields<'_, '_>, unit: Unit) -> Result<(), Fail> {
     if let Some(e) = f.rake {
-        parse_rake(e.raw, unit).map_err(|reason| {
+        parse_rake(e.raw, unit).map_err(|source| {
             (
                 e.line,
-                PhhErrorKind::BadField {
+                PhhErrorKind::InlineTable {
                     field: RAKE_FIELD,
-                    reason,
+                    source,
                 },
             )
         })?;
@@ -347,21 +347,25 @@ fn check_house(f: &Fields<'_, '_>, unit: Unit) -> Result<(), Fail> {
     if let Some(e) = f.house {
         // PHH cannot record these rules (see `PhhWriteError`): a hand that claims
         // them is refused, as the writer refuses to write one.
-        let bad = |reason| {
+        let rules = parse_house(e.raw, unit).map_err(|source| {
             (
+                e.line,
+                PhhErrorKind::InlineTable {
+                    field: HOUSE_FIELD,
+                    source,
+                },
+            )
+        })?;
+        if !rules.is_standard() {
+            return Err((
                 e.line,
                 PhhErrorKind::BadField {
                     field: HOUSE_FIELD,
-                    reason,
+                    reason: "PHH cannot record the half-bet rule off (B25), a board run more \
+                             than once (B26) or a bomb pot (B27): such hands are kept in the \
+                             native formats"
+                        .into(),
                 },
-            )
-        };
-        let rules = parse_house(e.raw, unit).map_err(bad)?;
-        if !rules.is_standard() {
-            return Err(bad(
-                "PHH cannot record the half-bet rule off (B25), a board run more than once \
-                 (B26) or a bomb pot (B27): such hands are kept in the native formats"
-                    .into(),
             ));
         }
     }

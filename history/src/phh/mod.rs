@@ -26,7 +26,7 @@ mod house;
 mod read;
 mod write;
 
-pub use house::{parse_house, parse_rake};
+pub use house::{InlineTableError, parse_house, parse_rake};
 pub use read::{PhhHand, PhhHands, parse_phh};
 pub(crate) use write::quote;
 pub use write::{

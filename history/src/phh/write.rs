@@ -126,7 +126,7 @@ pub enum PhhWriteError {
     BombPot,
     /// The hand's recorded house rules ([`HOUSE_FIELD`]) are not valid.
     #[error("{HOUSE_FIELD}: {0}")]
-    HouseField(String),
+    HouseField(super::InlineTableError),
 }
 
 /// Whether PHH can record `h`: `Err` names what it cannot (see [`PhhWriteError`]).

@@ -31,7 +31,7 @@ pub(crate) use play::Watch;
 use play::{Unwatched, play};
 pub use replayer::Replayer;
 use replayer::with_start;
-pub use setup::{hand_config, hand_positions, hand_setup};
+pub use setup::{SetupError, hand_config, hand_positions, hand_setup};
 
 /// Replays one hand under `rules`.
 pub fn replay_hand(h: &HandHistory, rules: &HouseRules) -> Outcome {

@@ -194,7 +194,7 @@ pub(super) fn with_start<A>(
     let mut positions = None;
     let config = match setup(h, rules, &mut forced, &mut positions) {
         Ok(config) => config,
-        Err(reason) => return Outcome::Unsupported { reason },
+        Err(e) => return unsupported(e.to_string()),
     };
     let n = h.player_count();
     let mut players = arrayvec::ArrayVec::<BetPlayer, MAX_SEATS>::new();

@@ -1,20 +1,94 @@
 //! A history's engine configuration, forced bets and positions.
 
 use holdem_betting::{
-    Chips, ForcedBets, HandConfig, MAX_SEATS, Positions, RakePolicy, Seat, SeatSet,
+    Chips, ForcedBets, HandConfig, HandError, MAX_SEATS, Positions, RakePolicy, Seat, SeatSet,
 };
 
 use super::house::HouseRules;
 use super::outcome::phh_names;
 use crate::money::split_blind;
-use crate::phh::{HOUSE_FIELD, RAKE_FIELD, parse_house, parse_rake};
+use crate::phh::{HOUSE_FIELD, InlineTableError, RAKE_FIELD, parse_house, parse_rake};
 use crate::view::ReplayView;
 use crate::{HandHistory, Player, Stakes, Variant};
+
+/// Why the engine cannot play a history as it is recorded (the reason of an
+/// [`super::Outcome::Unsupported`]); players are named as PHH names them (`p1`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// More players than the engine seats.
+    #[error("{players} players: the engine seats at most {MAX_SEATS}")]
+    TooManyPlayers {
+        /// The number of players.
+        players: usize,
+    },
+    /// A player without an engine seat.
+    #[error("p{player} cannot be seated")]
+    Unseatable {
+        /// 1-based player number.
+        player: usize,
+    },
+    /// The forced bets have no big blind.
+    #[error("no big blind")]
+    NoBigBlind,
+    /// A straddle the engine refuses to post (B3).
+    #[error("p{player} straddles: {}", phh_names(&.source.to_string()))]
+    Straddle {
+        /// 1-based player number.
+        player: usize,
+        /// The engine's error.
+        source: HandError,
+    },
+    /// No- or pot-limit stakes whose `min_bet` is not the big blind.
+    #[error("min_bet {min_bet} differs from the big blind {big_blind}")]
+    MinBetNotBigBlind {
+        /// The recorded `min_bet`, in the hand's unit.
+        min_bet: u64,
+        /// The big blind, in the hand's unit.
+        big_blind: u64,
+    },
+    /// Fixed-limit stakes without a positive small bet at most the big bet.
+    #[error(
+        "small_bet {small_bet} and big_bet {big_bet}: a fixed limit needs a positive small \
+         bet at most the big bet"
+    )]
+    FixedLimitStakes {
+        /// The small bet, in the hand's unit.
+        small_bet: u64,
+        /// The big bet, in the hand's unit.
+        big_bet: u64,
+    },
+    /// Stakes of another variant's kind.
+    #[error("stakes do not match the variant")]
+    StakesNotVariant,
+    /// The recorded rake ([`RAKE_FIELD`]) is not valid (B23).
+    #[error("{RAKE_FIELD}: {0}")]
+    Rake(InlineTableError),
+    /// The recorded house rules ([`HOUSE_FIELD`]) are not valid.
+    #[error("{HOUSE_FIELD}: {0}")]
+    House(InlineTableError),
+    /// A bomb pot with antes or straddles besides (B27).
+    #[error("{HOUSE_FIELD}: a bomb pot takes no antes or straddles (B27)")]
+    BombPotWithForcedBets,
+}
+
+impl SetupError {
+    /// The rule ID the error is about, or `""` for none.
+    #[must_use]
+    pub fn rule(&self) -> &'static str {
+        match self {
+            SetupError::Straddle { source, .. } => source.rule(),
+            SetupError::Rake(_) => "B23",
+            SetupError::BombPotWithForcedBets => "B27",
+            _ => "",
+        }
+    }
+}
 
 /// The engine configuration for a history, or why the engine cannot play it
 /// (the reason of an [`Outcome::Unsupported`]). See [`hand_setup`] for the forced
 /// bets the configuration cannot express (straddles, per-seat antes).
-pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, String> {
+pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, SetupError> {
     hand_setup(h, rules).map(|(config, _)| config)
 }
 
@@ -39,7 +113,7 @@ pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, St
 pub fn hand_setup(
     h: &HandHistory,
     rules: &HouseRules,
-) -> Result<(HandConfig, Option<ForcedBets>), String> {
+) -> Result<(HandConfig, Option<ForcedBets>), SetupError> {
     let mut extra = None;
     let mut positions = None;
     setup(&ReplayView::of(h), rules, &mut extra, &mut positions).map(|config| (config, extra))
@@ -48,7 +122,10 @@ pub fn hand_setup(
 /// The positions a history's forced bets need beyond the standard ones (a big
 /// blind without a small blind, big blinds posted out of position: see
 /// [`hand_setup`]), `None` for the standard ones, or why the engine cannot play it.
-pub fn hand_positions(h: &HandHistory, rules: &HouseRules) -> Result<Option<Positions>, String> {
+pub fn hand_positions(
+    h: &HandHistory,
+    rules: &HouseRules,
+) -> Result<Option<Positions>, SetupError> {
     let mut extra = None;
     let mut positions = None;
     setup(&ReplayView::of(h), rules, &mut extra, &mut positions).map(|_| positions)
@@ -62,10 +139,10 @@ pub(super) fn setup<A>(
     rules: &HouseRules,
     extra: &mut Option<ForcedBets>,
     positions: &mut Option<Positions>,
-) -> Result<HandConfig, String> {
+) -> Result<HandConfig, SetupError> {
     let n = h.player_count();
     if n > MAX_SEATS {
-        return Err(format!("{n} players: the engine seats at most {MAX_SEATS}"));
+        return Err(SetupError::TooManyPlayers { players: n });
     }
     let (sb_player, bb_player) = if n == 2 {
         (Player(1), Player(0))
@@ -83,8 +160,7 @@ pub(super) fn setup<A>(
     let forced = &forced[..n];
     let mut sb = forced.get(usize::from(sb_player.0)).map_or(0, |f| f.1);
     let mut bb = forced.get(usize::from(bb_player.0)).map_or(0, |f| f.1);
-    let seat_of =
-        |i: usize| Seat::new(i as u8).ok_or_else(|| format!("p{} cannot be seated", i + 1));
+    let seat_of = |i: usize| Seat::new(i as u8).ok_or(SetupError::Unseatable { player: i + 1 });
     let mut custom = None;
     if bb == 0 && n >= 3 && sb > 0 && h.stakes == Stakes::MinBet(sb) {
         // A big blind without a small blind, written in p1's place (H4): p1 posts it
@@ -99,7 +175,7 @@ pub(super) fn setup<A>(
         (sb, bb) = (0, sb);
     }
     if bb == 0 {
-        return Err("no big blind".into());
+        return Err(SetupError::NoBigBlind);
     }
     // Straddles: every other blind entry, in player order from p3 (n >= 3 here: a
     // heads-up hand has only the two blinds). One equal to the big blind is a big
@@ -125,7 +201,10 @@ pub(super) fn setup<A>(
         extra
             .get_or_insert_with(ForcedBets::default)
             .straddle(seat, Chips(f.1))
-            .map_err(|e| format!("p{} straddles: {}", i + 1, phh_names(&e.to_string())))?;
+            .map_err(|source| SetupError::Straddle {
+                player: i + 1,
+                source,
+            })?;
     }
     *positions = custom;
     let ante_of = |i: usize| forced.get(i).map_or(0, |f| f.0);
@@ -160,7 +239,10 @@ pub(super) fn setup<A>(
     let base = match (h.variant, h.stakes) {
         (Variant::NoLimit, Stakes::MinBet(m)) | (Variant::PotLimit, Stakes::MinBet(m)) => {
             if m != bb {
-                return Err(format!("min_bet {m} differs from the big blind {bb}"));
+                return Err(SetupError::MinBetNotBigBlind {
+                    min_bet: m,
+                    big_blind: bb,
+                });
             }
             if h.variant == Variant::NoLimit {
                 HandConfig::no_limit(Chips(bb))
@@ -170,14 +252,11 @@ pub(super) fn setup<A>(
         }
         (Variant::FixedLimit, Stakes::Limit { small_bet, big_bet }) => {
             if small_bet == 0 || small_bet > big_bet {
-                return Err(format!(
-                    "small_bet {small_bet} and big_bet {big_bet}: a fixed limit needs a \
-                     positive small bet at most the big bet"
-                ));
+                return Err(SetupError::FixedLimitStakes { small_bet, big_bet });
             }
             HandConfig::fixed_limit(Chips(small_bet), Chips(big_bet))
         }
-        _ => return Err("stakes do not match the variant".into()),
+        _ => return Err(SetupError::StakesNotVariant),
     };
     let mut c = rules.apply_to(base.with_blinds(Chips(sb), Chips(bb)));
     c.ante = Chips(ante);
@@ -187,15 +266,12 @@ pub(super) fn setup<A>(
     }
     if let Some(toml) = h.house {
         // The house rules the hand records (B25-B27): the standard game otherwise.
-        let house =
-            parse_house(toml, h.unit).map_err(|reason| format!("{HOUSE_FIELD}: {reason}"))?;
+        let house = parse_house(toml, h.unit).map_err(SetupError::House)?;
         c.fixed_limit_half_bet = house.half_bet_rule;
         c.max_board_runs = house.max_board_runs;
         if house.bomb_pot > 0 {
             if extra.is_some() || c.ante.get() > 0 || c.big_blind_ante.get() > 0 {
-                return Err(format!(
-                    "{HOUSE_FIELD}: a bomb pot takes no antes or straddles (B27)"
-                ));
+                return Err(SetupError::BombPotWithForcedBets);
             }
             c.bomb_pot = Chips(house.bomb_pot);
         }
@@ -204,11 +280,9 @@ pub(super) fn setup<A>(
 }
 
 /// The rake a history records in its [`RAKE_FIELD`], if any.
-fn recorded_rake<A>(h: &ReplayView<'_, A>) -> Result<Option<RakePolicy>, String> {
+fn recorded_rake<A>(h: &ReplayView<'_, A>) -> Result<Option<RakePolicy>, SetupError> {
     match h.rake {
         None => Ok(None),
-        Some(toml) => parse_rake(toml, h.unit)
-            .map(Some)
-            .map_err(|reason| format!("{RAKE_FIELD}: {reason}")),
+        Some(toml) => parse_rake(toml, h.unit).map(Some).map_err(SetupError::Rake),
     }
 }
