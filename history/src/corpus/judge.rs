@@ -8,7 +8,7 @@ use super::expect::settle_expectation;
 use super::format::Format;
 use super::hands::{FileHands, HandText};
 use super::judge_stars::judge_pokerstars;
-use super::report::{FileReport, HandLine, Status};
+use super::report::{Fault, FileReport, HandLine, Status};
 use super::rules_book::RulesBook;
 use crate::native::{ActionBuffer, HandRecord, NativeError, PostcardHands, decode_postcard};
 use crate::replay::{Outcome, Replayer, replay_hand, replay_lenient};
@@ -50,8 +50,8 @@ fn judge_postcard<R: std::io::Read>(
             });
         let line = match decoded {
             Ok(()) => {
-                let (status, message) = match rules.for_declared(record.declared_rules()) {
-                    Err(reason) => (Status::Unreadable, reason.to_string()),
+                let (status, message, fault) = match rules.for_declared(record.declared_rules()) {
+                    Err(reason) => (Status::Unreadable, reason.to_string(), None),
                     Ok(r) => {
                         let outcome = replayer.replay(&record.view(), r);
                         let status = status_of(&outcome);
@@ -61,7 +61,7 @@ fn judge_postcard<R: std::io::Read>(
                         } else {
                             String::new()
                         };
-                        (status, message)
+                        (status, message, Fault::of(&outcome))
                     }
                 };
                 HandLine {
@@ -70,6 +70,7 @@ fn judge_postcard<R: std::io::Read>(
                     status,
                     message,
                     repairs: Vec::new(),
+                    fault,
                 }
             }
             Err(message) => HandLine {
@@ -78,6 +79,7 @@ fn judge_postcard<R: std::io::Read>(
                 status: Status::Unreadable,
                 message,
                 repairs: Vec::new(),
+                fault: None,
             },
         };
         buffer = record.take_buffer();
@@ -93,6 +95,7 @@ pub(super) fn unreadable(index: usize, message: String) -> HandLine {
         status: Status::Unreadable,
         message,
         repairs: Vec::new(),
+        fault: None,
     }
 }
 
@@ -123,6 +126,7 @@ pub fn judge_text(text: &HandText, rules: &RulesBook) -> HandLine {
                     },
                     message: format!("line {}: {}", e.line, e.kind),
                     repairs: Vec::new(),
+                    fault: None,
                 },
             }
         }
@@ -138,6 +142,7 @@ pub fn judge_text(text: &HandText, rules: &RulesBook) -> HandLine {
                 status: Status::Unreadable,
                 message: e.to_string(),
                 repairs: Vec::new(),
+                fault: None,
             },
         },
     }
@@ -184,6 +189,7 @@ pub fn replay_file_batched(
             status: Status::Unreadable,
             message,
             repairs: Vec::new(),
+            fault: None,
         });
     };
     let Some(format) = Format::detect(path) else {
@@ -247,27 +253,27 @@ pub fn judge(
     hand: &HandHistory,
     rules: &RulesBook,
 ) -> HandLine {
-    let (status, message, repairs) = match rules.for_hand(hand) {
-        Err(reason) => (Status::Unreadable, reason.to_string(), Vec::new()),
-        Ok(r) if rules.lenient => {
-            let (outcome, repairs) = replay_lenient(hand, r);
-            (status_of(&outcome), describe(&outcome, hand.unit), repairs)
+    let (outcome, repairs) = match rules.for_hand(hand) {
+        Err(reason) => {
+            return HandLine {
+                hand: index,
+                name,
+                status: Status::Unreadable,
+                message: reason.to_string(),
+                repairs: Vec::new(),
+                fault: None,
+            };
         }
-        Ok(r) => {
-            let outcome = replay_hand(hand, r);
-            (
-                status_of(&outcome),
-                describe(&outcome, hand.unit),
-                Vec::new(),
-            )
-        }
+        Ok(r) if rules.lenient => replay_lenient(hand, r),
+        Ok(r) => (replay_hand(hand, r), Vec::new()),
     };
     HandLine {
         hand: index,
         name,
-        status,
-        message,
+        status: status_of(&outcome),
+        message: describe(&outcome, hand.unit),
         repairs,
+        fault: Fault::of(&outcome),
     }
 }
 

@@ -80,5 +80,6 @@ pub fn judge_pokerstars(
         status,
         message,
         repairs,
+        fault: None,
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! A file may declare the failure it must produce with a line
 //! `# expect-illegal: <text>` (PHH files, and comments before a PokerStars file's
-//! first hand): a failing hand whose message contains `<text>` counts as *expected
-//! illegal*, and the file fails if no hand matches. This is how
+//! first hand): a failing hand that meets it counts as *expected illegal*, and the
+//! file fails if no hand does. An illegal action declared with its rule
+//! (`action 6 "p4 cbr 250": ... (B10)`) is met by the refusal of that action for
+//! that rule; any other declaration by a failure whose message contains it. This is how
 //! `data/histories/illegal/` is replayed by the README's main command without
 //! failing it, while any other illegal hand still makes `holdem replay` exit
 //! non-zero. A declaration that names nothing (`# expect-illegal:` alone) is
@@ -62,7 +64,7 @@ pub use hands::{FileHands, HandText};
 pub use judge::{judge, judge_text, replay_file, replay_file_batched};
 pub use judge_stars::judge_pokerstars;
 pub use read::{HandsRead, read_hands};
-pub use report::{Counts, FileReport, HandLine, Status, format_line};
+pub use report::{Counts, Fault, FileReport, HandLine, Status, format_line};
 pub use rules_book::{RulesBook, RulesBookError};
 pub use walk::{MAX_SKIPPED_KEPT, SkipReason, Skipped, Walk, collect_files, walk_paths};
 pub use writer::HandWriter;

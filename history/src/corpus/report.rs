@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::expect::meet;
-use crate::replay::Repair;
+use crate::replay::{Outcome, Repair};
 
 /// How one hand ended up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -42,6 +42,33 @@ pub struct HandLine {
     /// What lenient replay repaired, in order (absent from JSON when empty).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub repairs: Vec<Repair>,
+    /// The illegal action and the rule it breaks, for an illegal hand: what a
+    /// `# expect-illegal:` declaration is matched by (not in the JSON report).
+    #[serde(skip)]
+    pub fault: Option<Fault>,
+}
+
+/// An illegal action of a replayed hand ([`crate::replay::Outcome::Illegal`]): its
+/// 1-based position and the rule ID it breaks (`""` for none).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// 1-based position in the history's actions (0: the hand's setup).
+    pub action: usize,
+    /// The rule ID ([`crate::replay::IllegalReason::rule`]).
+    pub rule: &'static str,
+}
+
+impl Fault {
+    /// The fault of an illegal outcome; `None` for any other.
+    pub fn of(outcome: &Outcome) -> Option<Fault> {
+        match outcome {
+            Outcome::Illegal { action, reason, .. } => Some(Fault {
+                action: *action,
+                rule: reason.rule(),
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// Counts of hands by [`Status`].

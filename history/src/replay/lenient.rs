@@ -23,6 +23,9 @@ pub struct Repair {
     pub inferred: String,
     /// The strict replay's error that the repair answers.
     pub error: String,
+    /// The rule ID of that error (`""` for none; not in the JSON report).
+    #[serde(skip)]
+    pub rule: &'static str,
 }
 
 /// Replays one hand as [`replay_hand`] does, but repairs what real records commonly
@@ -47,7 +50,11 @@ pub fn replay_lenient(h: &HandHistory, rules: &HouseRules) -> (Outcome, Vec<Repa
         else {
             break;
         };
-        let (action, error) = (*action, format!("action {action} {text:?}: {reason}"));
+        let (action, error, rule) = (
+            *action,
+            format!("action {action} {text:?}: {reason}"),
+            reason.rule(),
+        );
         let base = current.as_ref().unwrap_or(h);
         let Some((repaired, next, inserted)) = omitted_fold(base, action, rules) else {
             break;
@@ -58,6 +65,7 @@ pub fn replay_lenient(h: &HandHistory, rules: &HouseRules) -> (Outcome, Vec<Repa
             inferred: format!("{who} folded without the record saying so: it never acts again"),
             inserted,
             error,
+            rule,
         });
         outcome = next;
         current = Some(repaired);

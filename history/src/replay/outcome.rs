@@ -1,10 +1,98 @@
 //! What replaying a hand gives, and the names it reports seats by.
 
-use holdem_betting::{MAX_SEATS, Seat};
+use holdem_betting::{AutoOutcome, HandError, MAX_SEATS, Seat};
 
 use serde::Serialize;
 
-use crate::Player;
+use crate::{CompactCards, MaybeCard, Player};
+
+/// The most shows and mucks held for the showdown at once.
+pub(super) const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
+
+/// Why a recorded action is illegal ([`Outcome::Illegal`]): the engine's error
+/// (which names the seats; shown here as PHH players, `p1` for seat 0), or a check
+/// replay makes of the record itself. [`IllegalReason::rule`] is the rule broken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IllegalReason {
+    /// The engine refused the action.
+    #[error("{}", phh_names(&.0.to_string()))]
+    Engine(HandError),
+    /// An action by a player the engine has no seat for.
+    #[error("no such seat")]
+    NoSuchSeat,
+    /// More shows and mucks waiting for the showdown than a hand can have.
+    #[error("more than {MAX_HELD_SHOWS} shows are waiting for the showdown")]
+    TooManyShows,
+    /// A bet or raise marked as a time-out (B16: a time-out folds or checks).
+    #[error("a time-out cannot bet or raise (B16)")]
+    TimeOutBet,
+    /// A time-out recorded as something other than what the engine does for it
+    /// (B16): what the engine did.
+    #[error("the time-out rule gives {} (B16)", time_out_text(*.0))]
+    TimeOutGives(Option<AutoOutcome>),
+    /// Board cards of the wrong count for the street (C4).
+    #[error("the {street} is {need} card(s), {found} recorded (C4)")]
+    BoardCards {
+        /// The street dealt: `flop`, `turn` or `river`.
+        street: &'static str,
+        /// The cards the street has.
+        need: usize,
+        /// The cards recorded.
+        found: usize,
+    },
+    /// A show by a player who folded (B21).
+    #[error("{player} folded: a dead hand has nothing to show (B21)")]
+    ShowAfterFold {
+        /// The player.
+        player: Player,
+    },
+    /// A show of cards other than those dealt (C1).
+    #[error("{player} shows {shown} but was dealt {}{} (C1)", card_text(.dealt[0]), card_text(.dealt[1]))]
+    ShownNotDealt {
+        /// The player.
+        player: Player,
+        /// The cards shown.
+        shown: CompactCards,
+        /// The cards dealt (`None`: unknown).
+        dealt: [MaybeCard; 2],
+    },
+}
+
+impl IllegalReason {
+    /// The rule ID the action breaks (`B10`, `C1`...), or `""` for none.
+    #[must_use]
+    pub fn rule(&self) -> &'static str {
+        match self {
+            IllegalReason::Engine(e) => e.rule(),
+            IllegalReason::TimeOutBet | IllegalReason::TimeOutGives(_) => "B16",
+            IllegalReason::BoardCards { .. } => "C4",
+            IllegalReason::ShowAfterFold { .. } => "B21",
+            IllegalReason::ShownNotDealt { .. } => "C1",
+            IllegalReason::NoSuchSeat | IllegalReason::TooManyShows => "",
+        }
+    }
+}
+
+/// What a time-out gave, for [`IllegalReason::TimeOutGives`].
+fn time_out_text(outcome: Option<AutoOutcome>) -> &'static str {
+    match outcome {
+        Some(AutoOutcome::Folded) => "a fold",
+        Some(AutoOutcome::Checked) => "a check",
+        Some(AutoOutcome::AllInProtected) => "all-in protection (record it as cc)",
+        None => "nothing",
+    }
+}
+
+/// A card as PHH writes it, `??` when unknown.
+fn card_text(card: MaybeCard) -> String {
+    card.map_or_else(|| "??".into(), |c| c.to_string())
+}
+
+/// Serializes a value as its text (the JSON report keeps the reason a string).
+fn as_text<T: std::fmt::Display, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
 
 /// Per-player or per-pot amounts of a replay result (at most [`MAX_SEATS`]: the
 /// engine seats no more, and there is at most one pot per seat).
@@ -51,8 +139,9 @@ pub enum Outcome {
         action: usize,
         /// The action as PHH text.
         text: String,
-        /// The rule broken, from the engine.
-        reason: String,
+        /// The rule broken: the engine's error, or a check of the record.
+        #[serde(serialize_with = "as_text")]
+        reason: IllegalReason,
     },
     /// Every action was legal but the result differs from the recorded one.
     Mismatch {

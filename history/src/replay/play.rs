@@ -6,7 +6,7 @@ use holdem_betting::{
     MAX_SEATS, Pending, Seat, SeatStatus, Street, Timestamp,
 };
 
-use super::outcome::{Outcome, phh_names, seat_of};
+use super::outcome::{IllegalReason, MAX_HELD_SHOWS, Outcome, seat_of};
 use super::settle::finish;
 use crate::view::{RecordedAction, ReplayView};
 use crate::{CompactAction, CompactCards, CompactShown, Player};
@@ -110,7 +110,7 @@ pub(super) fn play<A: RecordedAction, W: Watch>(
         }
         let step = action.action();
         // (Given the iterator, not holding it: a run of hole-card deals takes from it.)
-        let illegal = |reason: String, rest: &std::slice::Iter<'_, A>| Outcome::Illegal {
+        let illegal = |reason: IllegalReason, rest: &std::slice::Iter<'_, A>| Outcome::Illegal {
             action: taken(rest),
             text: action.text(h.source, h.unit),
             reason,
@@ -122,10 +122,7 @@ pub(super) fn play<A: RecordedAction, W: Watch>(
             CompactAction::NoOp => continue,
             CompactAction::ShowMuck { player, shown } => {
                 if shows.try_push((taken(&actions), player, shown)).is_err() {
-                    return illegal(
-                        format!("more than {MAX_HELD_SHOWS} shows are waiting for the showdown"),
-                        &actions,
-                    );
+                    return illegal(IllegalReason::TooManyShows, &actions);
                 }
                 if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden, watch.sink()) {
                     return o;
@@ -146,7 +143,7 @@ pub(super) fn play<A: RecordedAction, W: Watch>(
                     }
                 }
                 let Some(seat) = seat_of(player) else {
-                    return illegal("no such seat".into(), &actions);
+                    return illegal(IllegalReason::NoSuchSeat, &actions);
                 };
                 Input::Deal(DealerInput::HoleCards {
                     seat,
@@ -161,28 +158,28 @@ pub(super) fn play<A: RecordedAction, W: Watch>(
             // dispatch on the kind, not a second one for the betting action).
             CompactAction::Fold { player } => match seat_of(player) {
                 Some(seat) => act_or_time_out(seat, BetAction::Fold, timed_out),
-                None => return illegal("no such seat".into(), &actions),
+                None => return illegal(IllegalReason::NoSuchSeat, &actions),
             },
             CompactAction::CheckCall { player } => match seat_of(player) {
                 Some(seat) => act_or_time_out(seat, BetAction::CheckOrCall, timed_out),
-                None => return illegal("no such seat".into(), &actions),
+                None => return illegal(IllegalReason::NoSuchSeat, &actions),
             },
             CompactAction::BetRaiseTo { player, amount } => {
                 let Some(seat) = seat_of(player) else {
-                    return illegal("no such seat".into(), &actions);
+                    return illegal(IllegalReason::NoSuchSeat, &actions);
                 };
                 if timed_out {
-                    return illegal("a time-out cannot bet or raise (B16)".into(), &actions);
+                    return illegal(IllegalReason::TimeOutBet, &actions);
                 }
                 Input::act(seat, BetAction::BetOrRaiseTo(Chips(amount)))
             }
             CompactAction::OfferRuns { player, runs } => match seat_of(player) {
                 Some(seat) => Input::OfferRuns { seat, runs },
-                None => return illegal("no such seat".into(), &actions),
+                None => return illegal(IllegalReason::NoSuchSeat, &actions),
             },
             CompactAction::AnswerRuns { player, accept } => match seat_of(player) {
                 Some(seat) => Input::AnswerRuns { seat, accept },
-                None => return illegal("no such seat".into(), &actions),
+                None => return illegal(IllegalReason::NoSuchSeat, &actions),
             },
         };
         if hidden.is_some() {
@@ -196,7 +193,7 @@ pub(super) fn play<A: RecordedAction, W: Watch>(
                 return illegal(reason, &actions);
             }
         } else if let Err(e) = hand.apply_into(t, input, watch.sink()) {
-            return illegal(phh_names(&e.to_string()), &actions);
+            return illegal(IllegalReason::Engine(e), &actions);
         }
         if !shows.is_empty() {
             if let Some(o) = drain_shows(hand, &mut shows, h, &mut hidden, watch.sink()) {
@@ -256,7 +253,7 @@ fn deal_run<A: RecordedAction>(
                 .map_err(|(k, e)| Outcome::Illegal {
                     action: index + k,
                     text: h.action_text(index + k),
-                    reason: phh_names(&e.to_string()),
+                    reason: IllegalReason::Engine(e),
                 }),
         );
     }
@@ -271,7 +268,7 @@ fn apply_timed_out<W: Watch>(
     input: Input,
     step: CompactAction,
     watch: &mut W,
-) -> Result<(), String> {
+) -> Result<(), IllegalReason> {
     let mut sink = AutoSink::default();
     let applied = if W::EACH {
         hand.apply_into(Timestamp(0), input, &mut Both(&mut sink, watch.sink()))
@@ -279,7 +276,7 @@ fn apply_timed_out<W: Watch>(
         hand.apply_into(Timestamp(0), input, &mut sink)
     };
     if let Err(e) = applied {
-        return Err(phh_names(&e.to_string()));
+        return Err(IllegalReason::Engine(e));
     }
     let outcome = sink.outcome;
     let agrees = matches!(
@@ -293,19 +290,8 @@ fn apply_timed_out<W: Watch>(
     if agrees {
         return Ok(());
     }
-    Err(format!(
-        "the time-out rule gives {} (B16)",
-        match outcome {
-            Some(AutoOutcome::Folded) => "a fold",
-            Some(AutoOutcome::Checked) => "a check",
-            Some(AutoOutcome::AllInProtected) => "all-in protection (record it as cc)",
-            None => "nothing",
-        }
-    ))
+    Err(IllegalReason::TimeOutGives(outcome))
 }
-
-/// The most shows and mucks held for the showdown at once.
-const MAX_HELD_SHOWS: usize = 4 * MAX_SEATS;
 
 /// Shows and mucks held until the showdown: action index, player, what is shown.
 type Shows = arrayvec::ArrayVec<(usize, Player, CompactShown), MAX_HELD_SHOWS>;
@@ -323,7 +309,7 @@ fn check_unused_shows<E, A: RecordedAction>(
         let (index, player) = (*index, *player);
         let seat = Seat::new(player.0)?;
         let reason = if hand.status(seat) == SeatStatus::Folded {
-            format!("{player} folded: a dead hand has nothing to show (B21)")
+            IllegalReason::ShowAfterFold { player }
         } else if let CompactShown::Cards(c) = shown {
             let shown_cards = c.first_two();
             let dealt = hand.hole_cards(seat);
@@ -336,11 +322,11 @@ fn check_unused_shows<E, A: RecordedAction>(
                 ([Some(a), Some(b)], [Some(c), Some(d)]) if (a, b) == (d, c)
             );
             if clash && !same_set {
-                format!(
-                    "{player} shows {c} but was dealt {}{} (C1)",
-                    dealt[0].map_or("??".into(), |x| x.to_string()),
-                    dealt[1].map_or("??".into(), |x| x.to_string())
-                )
+                IllegalReason::ShownNotDealt {
+                    player,
+                    shown: *c,
+                    dealt,
+                }
             } else {
                 continue;
             }
@@ -360,7 +346,7 @@ fn check_unused_shows<E, A: RecordedAction>(
 /// (Always inlined: out of line, which `#[inline]` alone left it, the `Result`
 /// comes back through memory.)
 #[inline(always)]
-fn board_input<E>(hand: &Hand<E>, cards: CompactCards) -> Result<Input, String> {
+fn board_input<E>(hand: &Hand<E>, cards: CompactCards) -> Result<Input, IllegalReason> {
     let street = match hand.pending() {
         Pending::Board { street } => street,
         _ => match (cards.len(), hand.board().len()) {
@@ -371,11 +357,15 @@ fn board_input<E>(hand: &Hand<E>, cards: CompactCards) -> Result<Input, String> 
     };
     let need = if street == Street::Flop { 3 } else { 1 };
     if cards.len() != need {
-        return Err(format!(
-            "the {street:?} is {need} card(s), {} recorded (C4)",
-            cards.len()
-        )
-        .to_lowercase());
+        return Err(IllegalReason::BoardCards {
+            street: match street {
+                Street::Flop => "flop",
+                Street::Turn => "turn",
+                _ => "river",
+            },
+            need,
+            found: cards.len(),
+        });
     }
     // (The length is checked: these are the recorded cards.)
     let [first, second, third] = cards.first_three();
@@ -439,7 +429,7 @@ fn drain_shows<E: holdem_eval::HandEvaluator + Clone, A: RecordedAction, S: Even
             return Some(Outcome::Illegal {
                 action: index,
                 text,
-                reason: phh_names(&e.to_string()),
+                reason: IllegalReason::Engine(e),
             });
         }
     }

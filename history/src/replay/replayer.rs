@@ -7,7 +7,7 @@ use holdem_betting::{
 use holdem_eval::Evaluator;
 
 use super::house::HouseRules;
-use super::outcome::{Amounts, Outcome, phh_names, unsupported};
+use super::outcome::{Amounts, IllegalReason, Outcome, phh_names, unsupported};
 use super::play::{Unwatched, play};
 use super::replay_view;
 use super::setup::setup;
@@ -207,10 +207,10 @@ pub(super) fn with_start<A>(
     let Some(button) = Seat::new((n - 1) as u8) else {
         return unsupported("no players");
     };
-    let setup_error = |e: &dyn std::fmt::Display| Outcome::Illegal {
+    let setup_error = |e: HandError| Outcome::Illegal {
         action: 0,
         text: "(setup)".into(),
-        reason: phh_names(&e.to_string()),
+        reason: IllegalReason::Engine(e),
     };
     let mut built = match (&forced, positions) {
         (None, None) => Hand::new(config, &players, button),
@@ -233,10 +233,10 @@ pub(super) fn with_start<A>(
         Err(e @ HandError::InvalidStraddle { .. }) => {
             return unsupported(format!("straddle: {}", phh_names(&e.to_string())));
         }
-        Err(e) => return setup_error(&e),
+        Err(e) => return setup_error(e.clone()),
     };
     if let Err(e) = hand.post_forced_bets(Timestamp(0), &mut Discard) {
-        return setup_error(&e);
+        return setup_error(e);
     }
     then(hand)
 }
