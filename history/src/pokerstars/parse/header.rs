@@ -9,6 +9,10 @@ use crate::pokerstars::ast::{
 };
 use crate::pokerstars::error::PokerStarsErrorKind as Kind;
 
+/// What [`Parser::stakes`] reads: the small and big stakes, their currency, the cap
+/// of a capped table, and the rest of the line.
+type Stakes<'l> = ((Amount, Amount), Currency, Option<Amount>, &'l str);
+
 impl Parser {
     pub(super) fn header(&self, line: &str) -> R<Header> {
         let unsupported = |what: &str| self.err(Kind::Unsupported(what.to_string()));
@@ -128,12 +132,7 @@ impl Parser {
 
     /// ` (SB/BB CUR) - ` and what follows: the stakes, their currency (chips in a
     /// tournament), the cap of a capped table, and the rest of the line.
-    fn stakes<'l>(
-        &self,
-        rest: &'l str,
-        tournament: bool,
-        line: &str,
-    ) -> R<((Amount, Amount), Currency, Option<Amount>, &'l str)> {
+    fn stakes<'l>(&self, rest: &'l str, tournament: bool, line: &str) -> R<Stakes<'l>> {
         let r = rest
             .strip_prefix(" (")
             .ok_or_else(|| self.malformed("the stakes `(SB/BB)`", line))?;
