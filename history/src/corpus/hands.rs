@@ -11,7 +11,7 @@ use crate::stream::{
 };
 
 /// One hand's text from a file, cut by [`FileHands`]: read and replayed by
-/// [`judge_text`], on any thread.
+/// [`judge_text`](super::judge_text), on any thread.
 #[derive(Clone, Debug)]
 pub enum HandText {
     /// A table of a PHH document.
@@ -46,7 +46,7 @@ enum Splitter {
 
 /// The hands of a PHH, PokerStars or JSON Lines file, one text at a time: memory
 /// holds one hand (at most [`crate::stream::MAX_HAND_BYTES`]), whatever the size of
-/// the file. Postcard files are read by [`replay_file`] and [`read_hands`].
+/// the file. Postcard files are read by [`replay_file`](super::replay_file) and [`read_hands`](super::read_hands).
 pub struct FileHands {
     splitter: Splitter,
 }

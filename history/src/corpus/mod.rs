@@ -40,7 +40,7 @@
 //!   absent if none), `status` (`ok`, `unsettled`, `illegal`, `expected-illegal`,
 //!   `mismatch`, `unsupported`, `unreadable`), `message` (for people; an inferred
 //!   rake reads `rake X inferred from finishing_stacks` or `... from winnings`),
-//!   and `repairs` (lenient replay only, absent when empty): one [`Repair`] each,
+//!   and `repairs` (lenient replay only, absent when empty): one [`Repair`](crate::replay::Repair) each,
 //!   keys `action` (1-based position of the inserted action), `inserted` (PHH
 //!   text), `inferred` (for people) and `error` (the strict error it answers).
 //!

@@ -51,7 +51,7 @@ impl RulesBook {
         }
     }
 
-    /// The same book, replaying leniently (`true`: [`replay_lenient`], H4) or
+    /// The same book, replaying leniently (`true`: [`replay_lenient`](crate::replay::replay_lenient), H4) or
     /// strictly (`false`, the default), in every format: a postcard frame is then
     /// decoded in full into a [`HandHistory`] (the lean decoder is for strict replay).
     #[must_use]

@@ -62,7 +62,7 @@ fn known(key: &str, known: &[&'static str]) -> Result<&'static str, InlineTableE
         .ok_or_else(|| InlineTableError::UnknownKey(key.to_string()))
 }
 
-/// Reads the value of a [`HOUSE_FIELD`] (TOML text) with amounts in `unit`.
+/// Reads the value of a [`HOUSE_FIELD`](super::HOUSE_FIELD) (TOML text) with amounts in `unit`.
 ///
 /// # Errors
 /// Why the text is not a table of house rules: the key and the problem.
@@ -132,7 +132,7 @@ fn house_of(
     Ok(rules)
 }
 
-/// Reads the value of a [`RAKE_FIELD`] (TOML text) with amounts in `unit`.
+/// Reads the value of a [`RAKE_FIELD`](super::RAKE_FIELD) (TOML text) with amounts in `unit`.
 ///
 /// # Errors
 /// Why the text is not a rake: the key and the problem.

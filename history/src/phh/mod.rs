@@ -1,10 +1,10 @@
 //! PHH (Poker Hand History, <https://github.com/uoftcprg/phh-std>) import and export
 //! for the hold'em variants `NT`, `PT`, `FT`.
 //!
-//! Reading turns TOML text into a typed [`HandHistory`] at the edge: fields are
+//! Reading turns TOML text into a typed [`HandHistory`](crate::HandHistory) at the edge: fields are
 //! checked against the spec (types, per-player lengths, variant-specific fields),
-//! amounts become whole numbers of a per-hand [`Unit`] chosen from the decimals the
-//! hand uses, actions become [`ActionKind`]s with their players range-checked. Other
+//! amounts become whole numbers of a per-hand [`Unit`](crate::Unit) chosen from the decimals the
+//! hand uses, actions become [`ActionKind`](crate::ActionKind)s with their players range-checked. Other
 //! variants are reported as unsupported. A `.phhs` file is read one hand at a time.
 //!
 //! # What PHH cannot record

@@ -15,8 +15,8 @@ pub(super) struct Span {
     pub(super) end: u32,
 }
 
-/// One action of a [`HandRecord`]: what happened, compact ([`CompactAction`]), and
-/// where its commentary lies in the frame ([`HandRecord::comment`]). Copyable and
+/// One action of a [`HandRecord`](super::HandRecord): what happened, compact ([`CompactAction`]), and
+/// where its commentary lies in the frame ([`HandRecord::comment`](super::HandRecord::comment)). Copyable and
 /// holding no borrow: the decoded actions' storage goes from one frame to the next
 /// ([`ActionBuffer`]) and is emptied without a pass over it, and replay copies each
 /// action out by value.
@@ -70,8 +70,8 @@ pub(super) fn text_at(span: Span, source: &[u8]) -> Option<&str> {
     std::str::from_utf8(bytes).ok()
 }
 
-/// The storage of a [`HandRecord`]'s actions, handed from one record to the next
-/// ([`HandRecord::new`], [`HandRecord::take_buffer`]) so that a stream of hands
+/// The storage of a [`HandRecord`](super::HandRecord)'s actions, handed from one record to the next
+/// ([`HandRecord::new`](super::HandRecord::new), [`HandRecord::take_buffer`](super::HandRecord::take_buffer)) so that a stream of hands
 /// allocates it once.
 #[derive(Debug, Default)]
 pub struct ActionBuffer {

@@ -3,7 +3,7 @@
 use crate::model::MAX_PLAYERS;
 use crate::money::MAX_DECIMALS;
 
-/// Why a postcard frame payload is not a [`HandRecord`]: where in the payload the
+/// Why a postcard frame payload is not a [`HandRecord`](super::HandRecord): where in the payload the
 /// decoder stopped and why.
 /// (Eight bytes, so that the decoder's results travel in registers.)
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]

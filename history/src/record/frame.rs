@@ -23,10 +23,10 @@ pub(crate) const V2_ANSWER_RUNS: u8 = 7 << 5 | 2;
 pub(crate) const V2_UNKNOWN_CARD: u8 = 52;
 
 /// The layout of the frames of a native postcard file, named by its magic bytes
-/// ([`super::native::POSTCARD_MAGIC`], [`super::native::POSTCARD_MAGIC_V1`]).
+/// ([`crate::native::POSTCARD_MAGIC`], [`crate::native::POSTCARD_MAGIC_V1`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum NativeVersion {
-    /// `HOLDEMH1`: postcard's serde layout of [`super::HandHistory`] (metadata and
+    /// `HOLDEMH1`: postcard's serde layout of [`crate::HandHistory`] (metadata and
     /// recorded results after the actions).
     V1,
     /// `HOLDEMH2`, the format written: laid out for replay. The
@@ -34,6 +34,6 @@ pub enum NativeVersion {
     /// results and the user fields come before the actions, the other metadata is
     /// one length-prefixed block that replay skips in one step, and each action is
     /// one byte (kind and player) plus its amount or cards (layout:
-    /// [`super::native`]).
+    /// [`crate::native`]).
     V2,
 }

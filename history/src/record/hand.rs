@@ -85,8 +85,8 @@ impl PerPlayer {
 
 /// A postcard hand decoded for replay: per-player amounts in fixed arrays, strings
 /// borrowed from the frame, and of the metadata only the recorded rake and rules
-/// (the rest is skipped by length). It reads the bytes [`super::native::write_postcard`]
-/// writes for a [`super::HandHistory`].
+/// (the rest is skipped by length). It reads the bytes [`crate::native::write_postcard`]
+/// writes for a [`crate::HandHistory`].
 ///
 /// One record at a time, reusing the action storage:
 /// ```
@@ -262,7 +262,7 @@ impl<'a> HandRecord<'a> {
         }
     }
 
-    /// The TOML text of the rules preset the hand names ([`RULES_FIELD`]), if any.
+    /// The TOML text of the rules preset the hand names ([`RULES_FIELD`](crate::phh::RULES_FIELD)), if any.
     pub fn declared_rules(&self) -> Option<&'a str> {
         self.rules
     }

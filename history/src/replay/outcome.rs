@@ -119,7 +119,7 @@ pub enum Outcome {
         stacks: Amounts,
         /// Each player's stack after the hand and after every rake, applied,
         /// recorded or inferred (H4): what a tracker adds up. Equal to `stacks` when
-        /// no rake is taken or the hand is not settled; [`UNKNOWN_STACK`] for a
+        /// no rake is taken or the hand is not settled; [`UNKNOWN_STACK`](crate::UNKNOWN_STACK) for a
         /// player whose starting stack is unknown.
         stacks_after_rake: Amounts,
         /// The rake taken from the pots, in the hand's unit: applied by the engine

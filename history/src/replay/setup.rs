@@ -86,14 +86,14 @@ impl SetupError {
 }
 
 /// The engine configuration for a history, or why the engine cannot play it
-/// (the reason of an [`Outcome::Unsupported`]). See [`hand_setup`] for the forced
+/// (the reason of an [`Outcome::Unsupported`](super::Outcome::Unsupported)). See [`hand_setup`] for the forced
 /// bets the configuration cannot express (straddles, per-seat antes).
 pub fn hand_config(h: &HandHistory, rules: &HouseRules) -> Result<HandConfig, SetupError> {
     hand_setup(h, rules).map(|(config, _)| config)
 }
 
 /// The engine configuration and extra forced bets of a history, or why the engine
-/// cannot play it (the reason of an [`Outcome::Unsupported`]).
+/// cannot play it (the reason of an [`Outcome::Unsupported`](super::Outcome::Unsupported)).
 ///
 /// PHH conventions (spec, "Required fields"): `p1` posts the small blind and `p2`
 /// the big blind; any other non-zero `blinds_or_straddles` entry is a straddle,

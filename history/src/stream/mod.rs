@@ -1,4 +1,4 @@
-//! Reading hand-history files hand by hand from any [`BufRead`], with memory bounded
+//! Reading hand-history files hand by hand from any [`BufRead`](std::io::BufRead), with memory bounded
 //! by one hand.
 //!
 //! A `.phhs` file is a sequence of `[N]` tables and a PokerStars file a sequence of

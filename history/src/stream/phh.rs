@@ -190,7 +190,7 @@ impl<R: BufRead> Iterator for PhhSplitter<R> {
 }
 
 /// Reads the hands of a PHH document from a [`BufRead`], one at a time, holding one
-/// hand's text (see the [module docs](self)).
+/// hand's text (see the [module docs](crate::stream)).
 #[derive(Debug)]
 pub struct PhhStream<R> {
     splitter: PhhSplitter<R>,

@@ -215,7 +215,7 @@ fn decode_line(raw: &[u8]) -> std::borrow::Cow<'_, str> {
 }
 
 /// Reads the hands of a PokerStars file from a [`BufRead`], one at a time, holding
-/// one hand's text (see the [module docs](self)).
+/// one hand's text (see the [module docs](crate::stream)).
 #[derive(Debug)]
 pub struct PokerStarsStream<R> {
     splitter: PokerStarsSplitter<R>,
