@@ -120,15 +120,6 @@ fn street_number(s: Street) -> u8 {
     }
 }
 
-/// The first rule ID in parentheses at the end of an engine message (`... (B10)`).
-fn rule_id(reason: &str) -> Option<&str> {
-    let open = reason.rfind('(')?;
-    let id = reason[open + 1..].strip_suffix(')')?;
-    let mut chars = id.chars();
-    let first = chars.next()?;
-    (first.is_ascii_uppercase() && id.len() <= 4 && chars.all(|c| c.is_ascii_digit())).then_some(id)
-}
-
 /// The hole cards the history records for each player (dealt or shown), when
 /// both are known.
 fn known_holes(h: &HandHistory) -> Vec<Option<[Card; 2]>> {
@@ -292,7 +283,13 @@ pub(crate) fn hand_json(file: &str, index: u32, h: &HandHistory, rules: &HouseRu
         reason,
     } = outcome
     {
-        bad = json!([action, text, reason, rule_id(reason)]);
+        let rule = reason.rule();
+        bad = json!([
+            action,
+            text,
+            reason.to_string(),
+            (!rule.is_empty()).then_some(rule)
+        ]);
         if let Some(v) = &last_view {
             out_steps.push(step_json(text, v, n, true));
         }
@@ -393,16 +390,6 @@ mod tests {
         }
         // On the turn Ivey's wheel is drawing dead against Dwan's seven-high straight.
         assert_eq!(eq[2][1], json!([0, -1, 1000]));
-    }
-
-    #[test]
-    fn rule_ids_are_read_from_the_end_of_engine_messages() {
-        assert_eq!(
-            rule_id("bet to 50 by p1 is below the minimum bet of 100 (B10)"),
-            Some("B10")
-        );
-        assert_eq!(rule_id("no rule here"), None);
-        assert_eq!(rule_id("odd (words)"), None);
     }
 
     #[test]

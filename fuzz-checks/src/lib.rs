@@ -16,8 +16,8 @@ use holdem_betting::{Action, Chips, Hand, Input, LegalActions, Timestamp};
 use holdem_cards::{Card, CardSet, parse_cards};
 use holdem_history::HandHistory;
 use holdem_history::native::{
-    HandRecord, JsonlHands, NativeVersion, PostcardHands, decode_postcard, write_jsonl,
-    write_postcard, write_postcard_header,
+    DecodeError, HandRecord, JsonlHands, NativeVersion, PostcardHands, decode_postcard,
+    write_jsonl, write_postcard, write_postcard_header,
 };
 use holdem_history::phh::{PhhHands, parse_phh, phh_recordable, write_phh};
 use holdem_history::pokerstars;
@@ -227,10 +227,13 @@ pub fn history_postcard(data: &[u8]) -> Result<(), String> {
 /// skips: the metadata block and user fields of `HOLDEMH2`, and the UTF-8 of
 /// the text it skips in `HOLDEMH1` (both as documented in
 /// `holdem_history::record`).
-fn skipped_by_the_replay_decoder(e: &str, version: NativeVersion) -> bool {
+fn skipped_by_the_replay_decoder(e: &DecodeError, version: NativeVersion) -> bool {
     match version {
-        NativeVersion::V1 => e.contains("utf-8"),
-        NativeVersion::V2 => e.starts_with("metadata: ") || e.starts_with("user fields: "),
+        NativeVersion::V1 => matches!(e, DecodeError::Serde(postcard::Error::DeserializeBadUtf8)),
+        NativeVersion::V2 => matches!(
+            e,
+            DecodeError::Metadata(_) | DecodeError::MetadataTrailing | DecodeError::UserFields(_)
+        ),
     }
 }
 

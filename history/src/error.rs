@@ -88,6 +88,15 @@ pub enum PhhErrorKind {
         /// Why.
         reason: String,
     },
+    /// A field holding an inline table (`_holdem_rake`, `_holdem_house`) whose
+    /// table is not valid.
+    #[error("field `{field}`: {source}")]
+    InlineTable {
+        /// The field.
+        field: &'static str,
+        /// Why.
+        source: crate::phh::InlineTableError,
+    },
     /// An entry of `actions` that is not valid notation.
     #[error("action {index} {text:?}: {reason}")]
     Action {

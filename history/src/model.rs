@@ -424,7 +424,7 @@ impl HandHistory {
     ///
     /// # Errors
     /// The recorded [`crate::phh::HOUSE_FIELD`] is not a valid table of rules.
-    pub fn table_rules(&self) -> Result<TableRules, String> {
+    pub fn table_rules(&self) -> Result<TableRules, crate::phh::InlineTableError> {
         match self
             .meta
             .extra

@@ -16,8 +16,7 @@ pub trait RecordedAction {
     /// What happened, as a [`CompactAction`]: borrowed where the action holds one
     /// (a native record), made where it does not (an [`Action`] converts its
     /// [`crate::ActionKind`]). Borrowed, replay reads only the fields of
-    /// the kind it finds (a copy made first was read whole: ~200 instructions a
-    /// Pluribus hand more).
+    /// the kind it finds (a copy would be read whole).
     fn action(&self) -> Cow<'_, CompactAction>;
     /// The commentary, if any; `source` is the [`ReplayView::source`] of the view
     /// the action belongs to.

@@ -842,7 +842,7 @@ fn b28_a_pre_flop_raise_above_the_pot_in_a_pl_nl_hand_is_illegal() {
     let Outcome::Illegal { reason, .. } = &outcome else {
         panic!("{}", outcome.describe(imported.history.unit))
     };
-    assert!(reason.contains("B11"), "{reason}");
+    assert_eq!(reason.rule(), "B11", "{reason}");
     // The same raise in a pot-limit hand on the flop would be refused too; in this
     // hand the flop is no limit, which the first test's $10 overbet shows.
 }

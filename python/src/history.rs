@@ -54,7 +54,7 @@ fn hand_dict<'py>(
             ..
         } => ("ok", Some(stacks.to_vec()), String::new()),
         Outcome::Ok { stacks, .. } => ("unsettled", Some(stacks.to_vec()), String::new()),
-        Outcome::Illegal { reason, .. } => ("illegal", None, rule_in(reason)),
+        Outcome::Illegal { reason, .. } => ("illegal", None, reason.rule().to_string()),
         Outcome::Mismatch { .. } => ("mismatch", None, String::new()),
         Outcome::Unsupported { .. } => ("unsupported", None, String::new()),
     };

@@ -53,7 +53,7 @@ pub fn check(imported: &Imported, outcome: &Outcome) -> Result<(), ImportError> 
                 .and_then(|i| imported.action_lines.get(i))
                 .copied()
                 .unwrap_or(imported.first_line);
-            Err(disagree(line, text, "H2", reason.clone()))
+            Err(disagree(line, text, "H2", reason.to_string()))
         }
         Outcome::Mismatch { reason } => Err(disagree(
             imported.summary_line,
@@ -123,6 +123,7 @@ pub fn repairs(imported: &Imported) -> Vec<Repair> {
             inserted: String::new(),
             inferred: format!("line {}: kept {}", r.error.line, r.kept),
             error: r.error.to_string(),
+            rule: "",
         })
         .collect()
 }

@@ -158,6 +158,33 @@ pub enum NativeError {
     },
 }
 
+/// Why a postcard payload is not a hand ([`decode_postcard`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// `HOLDEMH1`: serde could not read the payload as a hand.
+    #[error("{0}")]
+    Serde(postcard::Error),
+    /// `HOLDEMH1`: per-player arrays of different lengths.
+    #[error("per-player arrays must all have one entry per player")]
+    PlayerCounts,
+    /// `HOLDEMH1`: an action by a player index the formats cannot hold.
+    #[error("a player index: expected below 32, found {0}")]
+    PlayerIndex(u8),
+    /// `HOLDEMH2`: the frame is not a hand (byte offset, field and reason).
+    #[error("{0}")]
+    Record(RecordError),
+    /// `HOLDEMH2`: the user fields are not valid.
+    #[error("user fields: {0}")]
+    UserFields(RecordError),
+    /// `HOLDEMH2`: the metadata block is not valid.
+    #[error("metadata: {0}")]
+    Metadata(postcard::Error),
+    /// `HOLDEMH2`: bytes follow the metadata's fields in its block.
+    #[error("metadata: bytes after its fields")]
+    MetadataTrailing,
+}
+
 /// Writes a hand as one JSON line.
 pub fn write_jsonl(out: &mut impl Write, hand: &HandHistory) -> Result<(), NativeError> {
     serde_json::to_writer(&mut *out, hand).map_err(|e| NativeError::Io(io::Error::other(e)))?;
@@ -459,12 +486,12 @@ fn encode_v2(h: &HandHistory, out: &mut Vec<u8>) -> Result<(), &'static str> {
 ///
 /// # Errors
 /// Why the bytes are not a hand.
-pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHistory, String> {
+pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHistory, DecodeError> {
     match version {
         NativeVersion::V1 => {
             // serde reads any array lengths; a hand is one entry per player in
             // each per-player array, as `HOLDEMH2` (and the lean decoder) hold.
-            let h: HandHistory = postcard::from_bytes(bytes).map_err(|e| e.to_string())?;
+            let h: HandHistory = postcard::from_bytes(bytes).map_err(DecodeError::Serde)?;
             let n = h.starting_stacks.len();
             let same = |v: &[u64]| v.len() == n;
             if !same(&h.antes)
@@ -472,22 +499,22 @@ pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHisto
                 || !h.finishing_stacks.as_deref().is_none_or(same)
                 || !h.winnings.as_deref().is_none_or(same)
             {
-                return Err("per-player arrays must all have one entry per player".into());
+                return Err(DecodeError::PlayerCounts);
             }
             if let Some(found) = h
                 .actions
                 .iter()
                 .find_map(|a| action_player(&a.kind).filter(|p| p.0 >= 32).map(|p| p.0))
             {
-                return Err(format!("a player index: expected below 32, found {found}"));
+                return Err(DecodeError::PlayerIndex(found));
             }
             Ok(h)
         }
         NativeVersion::V2 => {
-            let record = HandRecord::decode(bytes, version).map_err(|e| e.to_string())?;
+            let record = HandRecord::decode(bytes, version).map_err(DecodeError::Record)?;
             let extra = record
                 .user_fields_v2()
-                .map_err(|e| format!("user fields: {e}"))?
+                .map_err(DecodeError::UserFields)?
                 .into_iter()
                 .map(|(key, toml)| super::ExtraField {
                     key: key.to_string(),
@@ -495,12 +522,12 @@ pub fn decode_postcard(bytes: &[u8], version: NativeVersion) -> Result<HandHisto
                 })
                 .collect();
             // The block with its length prefix, as postcard writes a byte string.
-            let block: &[u8] = postcard::from_bytes(record.metadata_block_v2())
-                .map_err(|e| format!("metadata: {e}"))?;
-            let (m, rest) = postcard::take_from_bytes::<MetadataBlock>(block)
-                .map_err(|e| format!("metadata: {e}"))?;
+            let block: &[u8] =
+                postcard::from_bytes(record.metadata_block_v2()).map_err(DecodeError::Metadata)?;
+            let (m, rest) =
+                postcard::take_from_bytes::<MetadataBlock>(block).map_err(DecodeError::Metadata)?;
             if !rest.is_empty() {
-                return Err("metadata: bytes after its fields".into());
+                return Err(DecodeError::MetadataTrailing);
             }
             let meta = Metadata {
                 players: m.players,
@@ -655,7 +682,7 @@ impl<R: Read> Iterator for PostcardHands<R> {
             Ok(None) => None,
             Ok(Some(version)) => match decode_postcard(&self.buf, version) {
                 Ok(h) => Some(Ok(h)),
-                Err(e) => self.fail(e),
+                Err(e) => self.fail(e.to_string()),
             },
             Err(e) => self.fail(e),
         }
@@ -663,251 +690,4 @@ impl<R: Read> Iterator for PostcardHands<R> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::phh::RULES_FIELD;
-
-    /// Whether the lean record reads the same hand as the full decoder.
-    fn same_hand(record: &HandRecord<'_>, h: &HandHistory) -> bool {
-        let (a, b) = (record.view(), crate::view::ReplayView::of(h));
-        let rules = h
-            .meta
-            .extra
-            .iter()
-            .rfind(|e| e.key == RULES_FIELD)
-            .map(|e| e.toml.as_str());
-        a.variant == b.variant
-            && a.unit == b.unit
-            && a.antes == b.antes
-            && a.blinds_or_straddles == b.blinds_or_straddles
-            && a.stakes == b.stakes
-            && a.starting_stacks == b.starting_stacks
-            && a.finishing_stacks == b.finishing_stacks
-            && a.winnings == b.winnings
-            && a.rake == b.rake
-            && record.declared_rules() == rules
-            && a.actions.len() == b.actions.len()
-            && a.actions
-                .iter()
-                .zip(b.actions)
-                .all(|(x, y)| x.kind() == y.kind && record.comment(x) == y.comment.as_deref())
-    }
-
-    /// Checks one `HOLDEMH1` payload: the hand-written decoder accepts what
-    /// postcard's serde decoder accepts (with consistent player counts) and reads
-    /// the same hand.
-    fn agree_v1(bytes: &[u8]) {
-        let v1 = NativeVersion::V1;
-        match (HandRecord::decode(bytes, v1), decode_postcard(bytes, v1)) {
-            (Ok(record), Ok(h)) => assert!(same_hand(&record, &h), "{bytes:?}"),
-            (Ok(_), Err(e)) => panic!("lean accepts what serde rejects ({e}): {bytes:?}"),
-            (Err(e), Ok(h)) => {
-                let n = h.starting_stacks.len();
-                let counts_ok = h.antes.len() == n
-                    && h.blinds_or_straddles.len() == n
-                    && h.finishing_stacks.as_ref().is_none_or(|v| v.len() == n)
-                    && h.winnings.as_ref().is_none_or(|v| v.len() == n);
-                assert!(!counts_ok, "lean rejects ({e}) what serde reads: {bytes:?}");
-            }
-            (Err(_), Err(_)) => {}
-        }
-    }
-
-    /// Checks one `HOLDEMH2` payload: the full reader accepts it only if the replay
-    /// decoder does and then reads the same hand, which writes and reads back
-    /// unchanged; the replay decoder accepts more only where it skips (the metadata
-    /// block, the text of user fields it does not need).
-    fn agree_v2(bytes: &[u8]) {
-        let v2 = NativeVersion::V2;
-        match (HandRecord::decode(bytes, v2), decode_postcard(bytes, v2)) {
-            (Ok(record), Ok(h)) => {
-                assert!(same_hand(&record, &h), "{bytes:?}");
-                // (Not always the same bytes: a varint may have been written long.)
-                let again = encode_postcard(&h, v2).expect("a hand read writes");
-                assert_eq!(decode_postcard(&again, v2).as_ref(), Ok(&h));
-            }
-            (Ok(_), Err(e)) => assert!(
-                e.starts_with("metadata: ") || e.starts_with("user fields: "),
-                "lean accepts what the full reader rejects ({e}): {bytes:?}"
-            ),
-            (Err(e), Ok(_)) => panic!("the full reader accepts what lean rejects ({e})"),
-            (Err(_), Err(_)) => {}
-        }
-    }
-
-    /// Frames of `payloads` with random edits (byte changes, cuts, insertions; a
-    /// fixed pseudo-random sequence), each given to `check`.
-    fn mutations(payloads: &[Vec<u8>], rounds: usize, check: impl Fn(&[u8])) {
-        let mut seed: u64 = 0x2026_0008;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            usize::try_from(seed >> 33).expect("31 bits")
-        };
-        for round in 0..rounds {
-            let mut bytes = payloads[round % payloads.len().min(300)].clone();
-            for _ in 0..1 + next() % 4 {
-                if bytes.is_empty() {
-                    break;
-                }
-                let i = next() % bytes.len();
-                let b = u8::try_from(next() % 256).expect("byte");
-                match next() % 3 {
-                    0 => bytes[i] = b,
-                    1 => bytes.truncate(i),
-                    _ => bytes.insert(i, b),
-                }
-            }
-            check(&bytes);
-        }
-    }
-
-    /// The hands of the shipped generated corpus.
-    fn corpus() -> Vec<HandHistory> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../data/histories/generated/seed-2026-10000-hands.postcard"
-        );
-        let file = std::fs::read(path).expect("generated corpus");
-        let hands: Vec<HandHistory> = PostcardHands::new(file.as_slice())
-            .map(|h| h.expect("a hand"))
-            .collect();
-        assert_eq!(hands.len(), 10_000);
-        hands
-    }
-
-    /// H2: a `HOLDEMH1` action naming a player index of 32 or more (which no
-    /// native format can write back) is refused by both decoders with the same
-    /// reason; found by the `history_postcard` fuzz target.
-    #[test]
-    fn h2_holdemh1_player_indexes_of_32_or_more_are_refused_by_both_decoders() {
-        let v1 = NativeVersion::V1;
-        let mut h = corpus().swap_remove(0);
-        let at = h
-            .actions
-            .iter()
-            .position(|a| {
-                matches!(
-                    a.kind,
-                    ActionKind::Fold { .. } | ActionKind::CheckCall { .. }
-                )
-            })
-            .expect("a fold or call");
-        for bad in [32u8, 40, 255] {
-            h.actions[at].kind = match h.actions[at].kind {
-                ActionKind::Fold { .. } => ActionKind::Fold {
-                    player: super::super::Player(bad),
-                },
-                _ => ActionKind::CheckCall {
-                    player: super::super::Player(bad),
-                },
-            };
-            let bytes = encode_postcard(&h, v1).expect("HOLDEMH1 writes any index");
-            let lean = HandRecord::decode(&bytes, v1).map(|_| ());
-            let full = decode_postcard(&bytes, v1).map(|_| ());
-            let want = format!("a player index: expected below 32, found {bad}");
-            assert!(
-                lean.as_ref().is_err_and(|e| e.to_string().contains(&want)),
-                "{lean:?}"
-            );
-            assert!(full.as_ref().is_err_and(|e| e.contains(&want)), "{full:?}");
-        }
-    }
-
-    /// The hand-written decoder and postcard's serde decoder agree on every hand of
-    /// the shipped generated corpus written as `HOLDEMH1` and on thousands of
-    /// mutations of them.
-    #[test]
-    fn hand_decoder_agrees_with_serde_on_real_and_mutated_frames() {
-        let v1 = NativeVersion::V1;
-        let payloads: Vec<Vec<u8>> = corpus()
-            .iter()
-            .map(|h| encode_postcard(h, v1).expect("a hand"))
-            .collect();
-        for p in &payloads {
-            let record = HandRecord::decode(p, v1).expect("lean decode");
-            let h = decode_postcard(p, v1).expect("full decode");
-            assert!(same_hand(&record, &h));
-        }
-        mutations(&payloads, 20_000, agree_v1);
-    }
-
-    /// H1 for `HOLDEMH2`: every hand of the generated corpus writes and reads back
-    /// identically with both readers (the replay decoder reads what the `HOLDEMH1`
-    /// decoder reads), and mutated frames are a typed error or a hand read alike
-    /// by both readers, never a panic.
-    #[test]
-    fn h1_v2_frames_round_trip_and_mutations_are_typed_errors() {
-        let (v1, v2) = (NativeVersion::V1, NativeVersion::V2);
-        let hands = corpus();
-        let mut payloads = Vec::new();
-        for h in &hands {
-            let p = encode_postcard(h, v2).expect("a hand");
-            assert_eq!(&decode_postcard(&p, v2).expect("full decode"), h);
-            let record = HandRecord::decode(&p, v2).expect("lean decode");
-            assert!(same_hand(&record, h));
-            let old = encode_postcard(h, v1).expect("a hand");
-            let old = HandRecord::decode(&old, v1).expect("v1 decode");
-            let (a, b) = (record.view(), old.view());
-            assert_eq!(
-                (a.antes, a.blinds_or_straddles, a.starting_stacks, a.actions),
-                (b.antes, b.blinds_or_straddles, b.starting_stacks, b.actions)
-            );
-            payloads.push(p);
-        }
-        mutations(&payloads, 40_000, agree_v2);
-    }
-
-    /// Hands without a `HOLDEMH2` frame are a typed error when written, not a
-    /// panic or a frame that reads back differently.
-    #[test]
-    fn hands_without_a_v2_frame_are_write_errors() {
-        let mut h = corpus().swap_remove(0);
-        let mut bad = h.clone();
-        bad.antes.push(0);
-        assert!(encode_postcard(&bad, NativeVersion::V2).is_err());
-        assert!(encode_postcard(&bad, NativeVersion::V1).is_ok());
-        h.actions.push(crate::Action {
-            kind: crate::ActionKind::Fold {
-                player: crate::Player(40),
-            },
-            comment: None,
-        });
-        assert!(encode_postcard(&h, NativeVersion::V2).is_err());
-    }
-
-    /// A file of either version reads through [`PostcardHands`], which says which
-    /// version it read; any other magic is an error.
-    #[test]
-    fn both_versions_read_and_other_magic_is_an_error() {
-        let hands = &corpus()[..20];
-        for version in [NativeVersion::V1, NativeVersion::V2] {
-            let mut file = Vec::new();
-            write_postcard_header_of(&mut file, version).expect("vec");
-            for h in hands {
-                write_postcard_of(&mut file, h, version).expect("vec");
-            }
-            let mut reader = PostcardHands::new(file.as_slice());
-            assert_eq!(reader.version(), None);
-            let mut n = 0;
-            while let Some(frame) = reader.next_frame() {
-                let (bytes, v) = frame.expect("a frame");
-                assert_eq!(v, version);
-                let record = HandRecord::decode(bytes, v).expect("a hand");
-                assert!(same_hand(&record, &hands[n]));
-                n += 1;
-            }
-            assert_eq!(n, hands.len());
-            assert_eq!(reader.version(), Some(version));
-            let back: Vec<HandHistory> = PostcardHands::new(file.as_slice())
-                .map(|h| h.expect("a hand"))
-                .collect();
-            assert_eq!(back, hands);
-            file[7] = b'3';
-            let mut reader = PostcardHands::new(file.as_slice());
-            assert!(matches!(reader.next_frame(), Some(Err(_))));
-            assert!(reader.next_frame().is_none());
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,120 @@
+//! Reading every hand of files and folders into memory.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
+
+use super::format::Format;
+use super::hands::{FileHands, HandText};
+use super::judge::decode_jsonl;
+use crate::native::{PostcardHands, decode_postcard};
+use crate::pokerstars;
+use crate::{HandHistory, HistoryError};
+
+/// What [`read_hands`] read from a file.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandsRead {
+    /// Hands read and handed on.
+    pub hands: usize,
+    /// Hands that could not be read (each reported, then the reader went on).
+    pub bad: usize,
+    /// PokerStars hands of a game this engine does not play, left out.
+    pub unsupported: usize,
+}
+
+/// Reads every hand of a file in any format, in order, and gives each to `each`.
+/// A hand that cannot be read is given to `bad` and the reader goes on at the next
+/// hand; only what ends the file (it cannot be opened, a read fails, a postcard
+/// frame's length is broken) stops it, reported to `bad` too. PokerStars hands the
+/// engine does not play (another game...) are left out and counted, not errors.
+///
+/// # Errors
+/// The file is not a history file or cannot be opened; or `each` failed (its
+/// error, which stops the reading).
+pub fn read_hands<E: From<HistoryError>>(
+    path: &Path,
+    mut each: impl FnMut(HandHistory) -> Result<(), E>,
+    mut bad: impl FnMut(HistoryError),
+) -> Result<HandsRead, E> {
+    let mut read = HandsRead::default();
+    let Some(format) = Format::detect(path) else {
+        return Err(HistoryError::UnknownFormat {
+            path: path.to_path_buf(),
+        }
+        .into());
+    };
+    let mut fail = |e: HistoryError, read: &mut HandsRead| {
+        read.bad += 1;
+        bad(e);
+    };
+    let Some(hands) = FileHands::open(path, format)? else {
+        let f = File::open(path).map_err(|source| HistoryError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut frames = PostcardHands::new(BufReader::new(f));
+        let mut index = 0;
+        while let Some(frame) = frames.next_frame() {
+            index += 1;
+            let hand = frame
+                .map_err(|e| e.to_string())
+                .and_then(|(bytes, version)| {
+                    decode_postcard(bytes, version).map_err(|e| e.to_string())
+                });
+            match hand {
+                Ok(h) => {
+                    each(h)?;
+                    read.hands += 1;
+                }
+                Err(reason) => fail(
+                    HistoryError::Native {
+                        path: path.to_path_buf(),
+                        hand: index,
+                        reason,
+                    },
+                    &mut read,
+                ),
+            }
+        }
+        return Ok(read);
+    };
+    for text in hands {
+        let hand = match text {
+            Err(source) => Err(HistoryError::Stream {
+                path: path.to_path_buf(),
+                source,
+            }),
+            Ok(HandText::PokerStars(t)) => {
+                match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
+                    Ok(imported) => Ok(imported.history),
+                    // Another game or a form the model cannot hold: not converted.
+                    Err(e) if e.is_unsupported() => {
+                        read.unsupported += 1;
+                        continue;
+                    }
+                    Err(source) => Err(HistoryError::PokerStars {
+                        path: path.to_path_buf(),
+                        source,
+                    }),
+                }
+            }
+            Ok(HandText::Phh(t)) => t.parse().hand.map_err(|source| HistoryError::Phh {
+                path: path.to_path_buf(),
+                source,
+            }),
+            Ok(HandText::Jsonl(t)) => decode_jsonl(&t).map_err(|e| HistoryError::Native {
+                path: path.to_path_buf(),
+                hand: t.index,
+                reason: e.to_string(),
+            }),
+        };
+        match hand {
+            Ok(h) => {
+                each(h)?;
+                read.hands += 1;
+            }
+            Err(e) => fail(e, &mut read),
+        }
+    }
+    Ok(read)
+}
