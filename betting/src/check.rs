@@ -85,6 +85,57 @@ pub enum StateError {
     /// The seat bit masks kept for speed disagree with the per-seat state.
     #[error("the seat masks disagree with the per-seat state")]
     MasksInconsistent,
+    /// A driver's deck is too short to finish the hand, or too long to be the rest
+    /// of one 52-card deck after the cards already dealt (C1, C4).
+    #[error(
+        "the deck holds {left} cards: the hand still needs {needed} and at most {room} \
+         are left of 52 after the {dealt} cards dealt (C1, C4)"
+    )]
+    DeckLength {
+        /// Cards in the deck.
+        left: usize,
+        /// Cards the hand can still need (hole cards, burns and board cards of
+        /// every run agreed).
+        needed: usize,
+        /// Cards dealt so far: hole cards, burns, board cards and a held first
+        /// burn (C6).
+        dealt: usize,
+        /// 52 less the cards dealt.
+        room: usize,
+    },
+    /// A seat of a driven hand is dealt in without both its hole cards recorded:
+    /// a driver deals and records every card, and needs them at the showdown.
+    #[error("{seat} is dealt in but its hole cards are not recorded (a driver records every card)")]
+    HoleCardsUnknown {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A board card of a driven hand is not recorded: a driver deals and records
+    /// every card, and needs them at the showdown.
+    #[error("a board card is not recorded (a driver records every card)")]
+    BoardCardUnknown,
+    /// A driven hand is in a state its driver never leaves it in and cannot deal
+    /// on from (`reason` says which).
+    #[error("the driver cannot deal on: {reason}")]
+    DriverCannotDeal {
+        /// Why, with the rule.
+        reason: &'static str,
+    },
+    /// A cash game's table disagrees with its hand in progress (`field` names
+    /// what: the hand in progress, its players and stacks, the button, the big
+    /// blind, the config).
+    #[error("the table's {field} disagrees with the hand in progress")]
+    TableMismatch {
+        /// What disagrees.
+        field: &'static str,
+    },
+    /// A table's hand in progress lists `seat` out of seat order, twice, without
+    /// chips, or with another player or stack than the seat holds.
+    #[error("the table's hand in progress lists {seat}, which does not hold that player")]
+    TablePlayer {
+        /// The seat.
+        seat: Seat,
+    },
 }
 
 /// The bits of the table's seats.
@@ -370,5 +421,75 @@ impl<'de, E: Default> serde::Deserialize<'de> for Hand<E> {
         hand.check_state().map_err(serde::de::Error::custom)?;
         hand.refresh_derived();
         Ok(hand)
+    }
+}
+
+/// Burns dealt for a board of `board` cards (C4): one before the flop, the turn
+/// and the river.
+const fn burns_for(board: usize) -> usize {
+    match board {
+        0..=2 => 0,
+        3 => 1,
+        4 => 2,
+        _ => 3,
+    }
+}
+
+/// What a driver's deck must agree with in its hand (see [`Hand::deck_counts`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DeckCounts {
+    /// Cards a dealer has dealt to reach this state: hole cards, burns, board
+    /// cards of every run so far.
+    pub dealt: usize,
+    /// Cards the hand can still need from the deck: the hole cards not dealt,
+    /// the burns and board cards left on this run and on every run agreed after
+    /// it (the most, whatever the betting).
+    pub needed: usize,
+    /// A burn is made and its street's cards are not dealt (outside an open offer
+    /// to run the board, which holds the burn without making it).
+    pub burn_made: bool,
+    /// Every hole card is dealt and the flop's burn is not made: where a dealer
+    /// may hold a first burn (C6).
+    pub first_burn_window: bool,
+}
+
+impl<E> Hand<E> {
+    /// The cards a dealer has dealt to reach this state and the most it can
+    /// still need, from the hand's structure (the seats dealt in, the board and
+    /// its runs, the burn made), not from the known cards.
+    pub(crate) fn deck_counts(&self) -> DeckCounts {
+        let board = usize::from(self.board_len).min(5);
+        let shared = usize::from(self.runs.shared).min(5);
+        let per_run = (5 - shared) + (3 - burns_for(shared));
+        let runs_done = usize::from(self.runs.current);
+        let burn_made = matches!(self.phase, crate::hand::Phase::Board(_))
+            && self.burned
+            && self.runs.waiting == 0;
+        let seats_dealt = (self.dealt & self.players.bits()).count_ones() as usize;
+        let dealt = 2 * seats_dealt
+            + board
+            + burns_for(board)
+            + usize::from(burn_made)
+            + runs_done.saturating_mul(per_run);
+        let needed = if self.result.is_some() {
+            0
+        } else {
+            let holes = 2 * self.players.len().saturating_sub(seats_dealt);
+            let this_run =
+                ((5 - board) + (3 - burns_for(board))).saturating_sub(usize::from(burn_made));
+            let later = usize::from(self.runs.count)
+                .saturating_sub(runs_done + 1)
+                .saturating_mul(per_run);
+            holes + this_run + later
+        };
+        DeckCounts {
+            dealt,
+            needed,
+            burn_made,
+            first_burn_window: seats_dealt == self.players.len()
+                && board == 0
+                && runs_done == 0
+                && !burn_made,
+        }
     }
 }

@@ -114,3 +114,224 @@ fn c1_a_driver_deck_holding_a_dealt_card_is_refused_on_load() {
     let expected = StateError::DeckHoldsDealtCard { card }.to_string();
     assert!(err.contains(&expected), "{err}");
 }
+
+/// A driver of three players (1,000 each, blinds 5-10) dealing from a full
+/// seeded deck, stopped at its first decision: hole cards dealt, 46 cards left.
+fn driver_preflop() -> holdem_betting::Driver {
+    use holdem_betting::{Dealer, Deck, Driver, Player};
+    let players: Vec<_> = (0..3).map(|i| Player::new(s(i), Chips(1_000))).collect();
+    let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0)).expect("hand");
+    let mut driver: Driver = Driver::new(hand, Dealer::new(Deck::seeded(7)));
+    let _ = driver.advance().expect("a decision");
+    driver
+}
+
+/// The same driver with the pre-flop betting called around and the flop not
+/// dealt yet (the hand waits for the flop).
+fn driver_before_the_flop() -> holdem_betting::Driver {
+    let mut driver = driver_preflop();
+    for action in [Action::Call, Action::Call, Action::Check] {
+        driver.act(action).expect("pre-flop");
+    }
+    driver
+}
+
+fn load_driver(value: Value) -> Result<holdem_betting::Driver, String> {
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
+#[test]
+fn c4_a_driver_deck_too_short_to_finish_the_hand_is_refused_on_load() {
+    // Three players' hole cards are dealt: the hand can still need 3 burns and 5
+    // board cards. A deck of 7 cannot deal the river.
+    let mut driver = driver_preflop();
+    assert_eq!(driver.dealer().cards_left(), 46);
+    let v = serde_json::to_value(&driver).expect("serializes");
+    let mut short = v.clone();
+    short["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .truncate(7);
+    let err = load_driver(short).expect_err("7 cards for 8");
+    let expected = StateError::DeckLength {
+        left: 7,
+        needed: 8,
+        dealt: 6,
+        room: 46,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+    // Eight is enough, and the driver plays the hand out from it.
+    let mut enough = v;
+    enough["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .truncate(8);
+    driver = load_driver(enough).expect("8 cards for 8");
+    let result = driver
+        .play_with(&mut holdem_betting::CallingStation)
+        .expect("plays out");
+    assert!(result.went_to_showdown());
+}
+
+#[test]
+fn c1_a_driver_deck_too_long_for_the_cards_dealt_is_refused_on_load() {
+    // The flop's burn, taken out of the hand's known cards and put back on the
+    // deck: no known card is in the deck, but 46 + 1 cards with 10 dealt
+    // (6 hole cards, a burn, 3 on the board) make 53.
+    let mut driver = driver_before_the_flop();
+    let _ = driver.advance().expect("the flop is dealt");
+    assert_eq!(driver.hand().board().len(), 3);
+    let mut v = serde_json::to_value(&driver).expect("serializes");
+    let board: Vec<holdem_betting::Card> =
+        driver.hand().board().iter().flatten().copied().collect();
+    let holes: Vec<holdem_betting::Card> = (0..3)
+        .flat_map(|i| driver.hand().hole_cards(s(i)).into_iter().flatten())
+        .collect();
+    let burn = driver
+        .hand()
+        .known_cards()
+        .iter()
+        .find(|c| !board.contains(c) && !holes.contains(c))
+        .expect("the burn is known");
+    let mut known = driver.hand().known_cards();
+    known.remove(burn);
+    v["hand"]["known"] = serde_json::to_value(known).expect("a card set");
+    assert!(
+        load_driver(v.clone()).is_ok(),
+        "the burn forgotten alone loads"
+    );
+    v["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .push(serde_json::to_value(burn).expect("a card"));
+    let err = load_driver(v).expect_err("53 cards");
+    let expected = StateError::DeckLength {
+        left: 43,
+        needed: 4,
+        dealt: 10,
+        room: 42,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn c1_a_driver_whose_hole_cards_are_not_recorded_is_refused_on_load() {
+    // The driver dealt them: at the showdown it could not rank the hand.
+    let mut v = serde_json::to_value(driver_preflop()).expect("serializes");
+    v["hand"]["seats"][2]["hole"][1] = Value::Null;
+    let err = load_driver(v).expect_err("seat 2's second card unknown");
+    let expected = StateError::HoleCardsUnknown { seat: s(2) }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn c4_a_driver_with_a_burn_made_and_no_street_is_refused_on_load() {
+    // The driver burns and deals in one step: it would be refused the flop's
+    // second burn. (With the deck cut to the 8 cards the board needs, as a
+    // dealer shuffled for the hand holds: with the full deck the burn claimed
+    // makes it one card too long.)
+    let mut v = serde_json::to_value(driver_before_the_flop()).expect("serializes");
+    v["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .truncate(8);
+    assert!(load_driver(v.clone()).is_ok());
+    v["hand"]["burned"] = Value::Bool(true);
+    let err = load_driver(v).expect_err("a burn held");
+    assert!(
+        err.contains("the driver cannot deal on: a burn is made"),
+        "{err}"
+    );
+}
+
+/// A cash game of three players at a dead-button table, after one hand and in
+/// the middle of the second (`running`) or between them.
+fn cash_game(running: bool) -> holdem_betting::CashGame {
+    use holdem_betting::table::{ButtonRule, Occupant, Table};
+    use holdem_betting::{CallingStation, CashGame};
+    use rand_core::SeedableRng;
+    let mut table = Table::new(ButtonRule::DeadButton, s(0));
+    for i in 0..3 {
+        table
+            .seat(
+                s(i),
+                Occupant::Playing {
+                    stack: Chips(1_000),
+                },
+            )
+            .expect("seat");
+    }
+    let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table).expect("game");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    game.play_hand(&mut rng, &mut [CallingStation; 3])
+        .expect("a hand");
+    if running {
+        let driver = game.start_hand(&mut rng).expect("a second hand");
+        let _ = driver.advance().expect("a decision");
+    }
+    game
+}
+
+fn load_game(value: Value) -> Result<holdem_betting::CashGame, String> {
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_cash_game_mid_hand_and_between_hands_loads_back_equal() {
+    for running in [false, true] {
+        let game = cash_game(running);
+        assert_eq!(game.check_state(), Ok(()));
+        let v = serde_json::to_value(&game).expect("serializes");
+        assert_eq!(load_game(v), Ok(game));
+    }
+}
+
+#[test]
+fn a_cash_game_whose_table_and_hand_disagree_is_refused_on_load() {
+    let v = serde_json::to_value(cash_game(true)).expect("serializes");
+    let mismatch = |field| StateError::TableMismatch { field }.to_string();
+    // No hand while the table dealt one: the next hand could never start.
+    let mut none = v.clone();
+    none["driver"] = Value::Null;
+    let err = load_game(none).expect_err("no hand");
+    assert!(err.contains(&mismatch("hand in progress")), "{err}");
+    // A hand the table did not deal: its result could never go back to the table.
+    let mut stacks = v.clone();
+    let seat = stacks["table"]["playing"][0]["seat"].clone();
+    stacks["table"]["playing"][0]["stack"] = Value::from(999u64);
+    stacks["table"]["seats"][seat.as_u64().expect("a seat") as usize]["playing"]["stack"] =
+        Value::from(999u64);
+    let err = load_game(stacks).expect_err("another stack");
+    assert!(err.contains(&mismatch("players")), "{err}");
+    // Another config than the game's.
+    let mut config = v.clone();
+    config["config"]["small-blind"] = Value::from(10u64);
+    let err = load_game(config).expect_err("blinds 10-10 at the table, 5-10 in the hand");
+    assert!(err.contains(&mismatch("config")), "{err}");
+    // B18: the table's button is not the hand's.
+    let mut button = v;
+    let b = button["table"]["button"].as_u64().expect("a seat");
+    button["table"]["button"] = Value::from((b + 1) % 3);
+    let err = load_game(button).expect_err("another button");
+    assert!(err.contains(&mismatch("button")), "{err}");
+}
+
+#[test]
+fn b18_a_table_whose_last_blinds_are_off_the_table_is_refused_on_load() {
+    // Loaded, the next hand would look for the away seats between two seats
+    // past the table's ten and never stop.
+    let mut v = serde_json::to_value(cash_game(false)).expect("serializes");
+    v["table"]["last-blinds"] = serde_json::json!([12, 11]);
+    let err = load_game(v).expect_err("blinds on seats 12 and 11");
+    assert!(err.contains("table big blind refers to seat 12"), "{err}");
+}
+
+#[test]
+fn a_cash_game_with_an_unplayable_config_between_hands_is_refused_on_load() {
+    let mut v = serde_json::to_value(cash_game(false)).expect("serializes");
+    v["config"]["big-blind"] = Value::from(0u64);
+    let err = load_game(v).expect_err("big blind 0");
+    assert!(err.contains("big-blind"), "{err}");
+}
