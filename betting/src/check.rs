@@ -5,6 +5,7 @@
 use holdem_cards::{Card, CardSet};
 use holdem_pots::{Chips, Seat, SeatSet};
 
+use crate::hand::Phase;
 use crate::{Hand, MAX_SEATS, SeatStatus};
 
 /// Why a hand's state breaks its invariants (a tampered or corrupt snapshot).
@@ -20,7 +21,7 @@ pub enum StateError {
         seat: Seat,
     },
     /// A seat's per-seat state disagrees with the seats dealt in.
-    #[error("seat {seat} is {status:?} but {} dealt in", if *dealt { "is" } else { "is not" })]
+    #[error("{seat} is {status:?} but {} dealt in", if *dealt { "is" } else { "is not" })]
     SeatStatus {
         /// The seat.
         seat: Seat,
@@ -85,6 +86,13 @@ pub enum StateError {
     /// The seat bit masks kept for speed disagree with the per-seat state.
     #[error("the seat masks disagree with the per-seat state")]
     MasksInconsistent,
+    /// The seat to act cannot act: in a betting round it is not a player still
+    /// able to bet (B6), at the showdown not a player still in the hand.
+    #[error("{seat} is to act but cannot: not in the hand, folded or all-in")]
+    ToActCannotAct {
+        /// The seat.
+        seat: Seat,
+    },
     /// A driver's deck is too short to finish the hand, or too long to be the rest
     /// of one 52-card deck after the cards already dealt (C1, C4).
     #[error(
@@ -301,6 +309,22 @@ impl<E> Hand<E> {
         if self.players.len() < 2 {
             return Err(StateError::OutOfBounds { field: "players" });
         }
+        // C4: a burn is made only while the hand waits for a street's cards; a
+        // new street's betting starts with none.
+        if self.burned && matches!(self.phase, Phase::Posting | Phase::Dealing | Phase::Betting) {
+            return Err(StateError::OutOfBounds { field: "burned" });
+        }
+        // The seat to act is one that can (the seat is on the table, checked above).
+        if let Some(seat) = self.to_act {
+            let can = match self.phase {
+                Phase::Betting => self.active & (1 << seat.index()) != 0,
+                Phase::Showdown => self.players.contains(seat) && !self.folded.contains(seat),
+                _ => true,
+            };
+            if !can {
+                return Err(StateError::ToActCannotAct { seat });
+            }
+        }
         for (i, st) in self.seats.iter().enumerate() {
             let Some(seat) = Seat::new(i as u8) else {
                 continue;
@@ -462,9 +486,8 @@ impl<E> Hand<E> {
         let shared = usize::from(self.runs.shared).min(5);
         let per_run = (5 - shared) + (3 - burns_for(shared));
         let runs_done = usize::from(self.runs.current);
-        let burn_made = matches!(self.phase, crate::hand::Phase::Board(_))
-            && self.burned
-            && self.runs.waiting == 0;
+        let burn_made =
+            matches!(self.phase, Phase::Board(_)) && self.burned && self.runs.waiting == 0;
         let seats_dealt = (self.dealt & self.players.bits()).count_ones() as usize;
         let dealt = 2 * seats_dealt
             + board

@@ -335,3 +335,18 @@ fn a_cash_game_with_an_unplayable_config_between_hands_is_refused_on_load() {
     let err = load_game(v).expect_err("big blind 0");
     assert!(err.contains("big-blind"), "{err}");
 }
+
+#[test]
+fn b10_a_cash_game_whose_big_blind_exceeds_the_chips_a_hand_holds_is_refused_on_load() {
+    // Loaded, its next hand's minimum raise would overflow (found by the
+    // one-field property test of fuzz-checks).
+    let mut v = serde_json::to_value(cash_game(false)).expect("serializes");
+    v["config"]["big-blind"] = Value::from(u64::MAX);
+    let err = load_game(v).expect_err("a big blind of 2^64 - 1");
+    assert!(
+        err.contains("big-blind must not exceed the most chips a hand holds"),
+        "{err}"
+    );
+    let config = HandConfig::no_limit(Chips(10)).with_blinds(Chips(5), Chips(u64::MAX));
+    assert!(config.validate().is_err());
+}
