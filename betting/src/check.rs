@@ -317,7 +317,10 @@ impl<E> Hand<E> {
         // The seat to act is one that can (the seat is on the table, checked above).
         if let Some(seat) = self.to_act {
             let can = match self.phase {
-                Phase::Betting => self.active & (1 << seat.index()) != 0,
+                Phase::Betting => self
+                    .seats
+                    .get(seat.as_usize())
+                    .is_some_and(|st| st.status == SeatStatus::Active),
                 Phase::Showdown => self.players.contains(seat) && !self.folded.contains(seat),
                 _ => true,
             };

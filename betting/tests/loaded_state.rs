@@ -350,3 +350,35 @@ fn b10_a_cash_game_whose_big_blind_exceeds_the_chips_a_hand_holds_is_refused_on_
     let config = HandConfig::no_limit(Chips(10)).with_blinds(Chips(5), Chips(u64::MAX));
     assert!(config.validate().is_err());
 }
+
+#[test]
+fn b6_a_seat_to_act_that_cannot_act_is_refused_on_load() {
+    // Loaded, the empty seat 5 would fold and break the hand's seats (found by
+    // the one-field property test of fuzz-checks).
+    let mut v = mid_hand();
+    v["to-act"] = Value::from(5u8);
+    let err = load(v).expect_err("an empty seat to act");
+    let expected = StateError::ToActCannotAct { seat: s(5) }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn c4_a_burn_made_during_a_betting_round_is_refused_on_load() {
+    // Loaded, the flop's burn would be refused as a second burn.
+    let mut v = mid_hand();
+    v["burned"] = Value::Bool(true);
+    let err = load(v).expect_err("a burn before the betting ends");
+    let expected = StateError::OutOfBounds { field: "burned" }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn a_seat_status_that_disagrees_with_the_players_names_the_seat_once() {
+    let message = StateError::SeatStatus {
+        seat: s(7),
+        status: holdem_betting::SeatStatus::Folded,
+        dealt: false,
+    }
+    .to_string();
+    assert_eq!(message, "seat 7 is Folded but is not dealt in");
+}
