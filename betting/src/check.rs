@@ -86,6 +86,15 @@ pub enum StateError {
     /// The seat bit masks kept for speed disagree with the per-seat state.
     #[error("the seat masks disagree with the per-seat state")]
     MasksInconsistent,
+    /// The hand waits for nothing and is not settled, or is settled and waits
+    /// for more: a hand is complete exactly when it has its result.
+    #[error("the hand waits for {pending} but {} a result", if *settled { "has" } else { "has no" })]
+    NotSettled {
+        /// What the hand waits for.
+        pending: crate::Pending,
+        /// Whether it has a result.
+        settled: bool,
+    },
     /// The seat to act cannot act: in a betting round it is not a player still
     /// able to bet (B6), at the showdown not a player still in the hand.
     #[error("{seat} is to act but cannot: not in the hand, folded or all-in")]
@@ -197,6 +206,11 @@ impl<E> Hand<E> {
         self.check_cards()?;
         if !self.masks_consistent() {
             return Err(StateError::MasksInconsistent);
+        }
+        let pending = self.pending();
+        let settled = self.result.is_some();
+        if matches!(pending, crate::Pending::Complete) != settled {
+            return Err(StateError::NotSettled { pending, settled });
         }
         Ok(())
     }

@@ -382,3 +382,19 @@ fn a_seat_status_that_disagrees_with_the_players_names_the_seat_once() {
     .to_string();
     assert_eq!(message, "seat 7 is Folded but is not dealt in");
 }
+
+#[test]
+fn b7_a_betting_round_with_nobody_to_act_is_refused_on_load() {
+    // Loaded, the hand would wait for nothing without a result: a driver would
+    // stop and the cash game could never finish the hand (found by the
+    // driver_state_json fuzz target).
+    let mut v = mid_hand();
+    v["to-act"] = Value::Null;
+    let err = load(v).expect_err("nobody to act, no result");
+    let expected = StateError::NotSettled {
+        pending: holdem_betting::Pending::Complete,
+        settled: false,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
