@@ -95,6 +95,13 @@ pub enum StateError {
         /// Whether it has a result.
         settled: bool,
     },
+    /// A seat's saved hand rank is not the rank of its hole cards on the board
+    /// (E1), or a player still in with known cards on a complete board has none.
+    #[error("{seat}'s saved hand rank is not the rank of its cards on the board (E1)")]
+    RankMismatch {
+        /// The seat.
+        seat: Seat,
+    },
     /// The seat to act cannot act: in a betting round it is not a player still
     /// able to bet (B6), at the showdown not a player still in the hand.
     #[error("{seat} is to act but cannot: not in the hand, folded or all-in")]
@@ -453,13 +460,54 @@ impl<E> serde::Serialize for Hand<E> {
     }
 }
 
-/// A deserialized hand is checked ([`Hand::check_state`]): a snapshot that breaks
-/// an invariant is refused with the [`StateError`]'s message.
 #[cfg(feature = "serde")]
-impl<'de, E: Default> serde::Deserialize<'de> for Hand<E> {
+impl<E: holdem_eval::HandEvaluator + Clone> Hand<E> {
+    /// Checks the saved hand ranks (E1) against the cards: each rank of the
+    /// current run is the rank of the seat's hole cards on the complete board, and
+    /// every player still in whose cards are known has one once the board is
+    /// complete; each rank kept for an earlier run (B26) is the rank on that
+    /// run's board.
+    fn check_ranks(&self) -> Result<(), StateError> {
+        let complete = usize::from(self.board_len) == 5;
+        let contenders = self.contenders();
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            let mismatch = StateError::RankMismatch { seat };
+            let known = st.hole.iter().all(Option::is_some);
+            let rank = if complete && known {
+                self.rank_of(&self.board, st.hole).map_err(|_| mismatch)?
+            } else {
+                None
+            };
+            match (st.rank, rank) {
+                (Some(saved), Some(rank)) if saved != rank => return Err(mismatch),
+                (Some(_), None) => return Err(mismatch),
+                (None, Some(_)) if contenders.contains(seat) => return Err(mismatch),
+                _ => {}
+            }
+            let runs = usize::from(self.runs.current);
+            for (board, ranks) in self.runs.boards.iter().zip(&self.runs.ranks).take(runs) {
+                let saved = ranks.get(i).copied().unwrap_or(0);
+                if saved != 0 && self.rank_of(board, st.hole).ok().flatten() != Some(saved) {
+                    return Err(mismatch);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A deserialized hand is checked ([`Hand::check_state`], and its saved hand
+/// ranks against its cards): a snapshot that breaks an invariant is refused with
+/// the [`StateError`]'s message.
+#[cfg(feature = "serde")]
+impl<'de, E: Default + holdem_eval::HandEvaluator + Clone> serde::Deserialize<'de> for Hand<E> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let mut hand = Hand::<E>::deserialize(deserializer)?;
         hand.check_state().map_err(serde::de::Error::custom)?;
+        hand.check_ranks().map_err(serde::de::Error::custom)?;
         hand.refresh_derived();
         Ok(hand)
     }

@@ -119,7 +119,10 @@ pub enum Step<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(remote = "Self", bound(serialize = "", deserialize = "E: Default"))
+    serde(
+        remote = "Self",
+        bound(serialize = "", deserialize = "E: Default + HandEvaluator + Clone")
+    )
 )]
 pub struct Driver<E = Evaluator> {
     hand: Hand<E>,
@@ -534,7 +537,10 @@ impl<E> Driver<E> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(remote = "Self", bound(serialize = "", deserialize = "E: Default"))
+    serde(
+        remote = "Self",
+        bound(serialize = "", deserialize = "E: Default + HandEvaluator + Clone")
+    )
 )]
 pub struct CashGame<E = Evaluator> {
     config: HandConfig,
@@ -764,7 +770,7 @@ impl<E> serde::Serialize for Driver<E> {
 
 /// A deserialized driver is checked ([`Driver::check_state`]).
 #[cfg(feature = "serde")]
-impl<'de, E: Default> serde::Deserialize<'de> for Driver<E> {
+impl<'de, E: Default + HandEvaluator + Clone> serde::Deserialize<'de> for Driver<E> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let driver = Driver::<E>::deserialize(deserializer)?;
         driver.check_state().map_err(serde::de::Error::custom)?;
@@ -781,7 +787,7 @@ impl<E> serde::Serialize for CashGame<E> {
 
 /// A deserialized cash game is checked ([`CashGame::check_state`]).
 #[cfg(feature = "serde")]
-impl<'de, E: Default> serde::Deserialize<'de> for CashGame<E> {
+impl<'de, E: Default + HandEvaluator + Clone> serde::Deserialize<'de> for CashGame<E> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let game = CashGame::<E>::deserialize(deserializer)?;
         game.check_state().map_err(serde::de::Error::custom)?;
