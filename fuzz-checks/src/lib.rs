@@ -528,7 +528,7 @@ pub fn loaded_driver(driver: &Driver) -> Result<(), String> {
     if back != *driver {
         return Err("the driver changed through JSON".into());
     }
-    play_out(&mut driver.clone(), data_seed(&text))
+    play_out(&mut driver.clone(), data_seed(&text)).map(|_| ())
 }
 
 /// The invariants of [`driver_state_json`] on a loaded cash game: it writes
@@ -560,7 +560,10 @@ pub fn loaded_cash_game(game: &CashGame) -> Result<(), String> {
                 Err(e) => return Err(format!("a hand starts with an untyped refusal: {e}")),
             },
         };
-        play_out(driver, seed.wrapping_add(k))?;
+        if !play_out(driver, seed.wrapping_add(k))? {
+            // A typed refusal of a deal or a settlement: the hand stays as it was.
+            return Ok(());
+        }
         let result = game
             .finish_hand()
             .map_err(|e| format!("a played hand does not finish: {e}"))?;
@@ -587,10 +590,11 @@ fn data_seed(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Plays `driver`'s hand to its end (or to a typed refusal of a deal or a
-/// settlement) with legal actions picked by `seed`: every legal action
-/// accepted, chips conserved, [`Driver::check_state`] after every decision.
-pub fn play_out(driver: &mut Driver, seed: u64) -> Result<(), String> {
+/// Plays `driver`'s hand to its end (`true`) or to a typed refusal of a deal
+/// or a settlement (`false`) with legal actions picked by `seed`: every legal
+/// action accepted, chips conserved, [`Driver::check_state`] after every
+/// decision.
+pub fn play_out(driver: &mut Driver, seed: u64) -> Result<bool, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..1_000 {
         let action = match driver.advance() {
@@ -599,7 +603,7 @@ pub fn play_out(driver: &mut Driver, seed: u64) -> Result<(), String> {
                     .check_state()
                     .map_err(|e| format!("a driven hand at its end fails its check: {e}"))?;
                 return if driver.hand().chips_conserved() {
-                    Ok(())
+                    Ok(true)
                 } else {
                     Err("a driven hand ends without conserving chips".into())
                 };
@@ -610,7 +614,7 @@ pub fn play_out(driver: &mut Driver, seed: u64) -> Result<(), String> {
             // money that disagrees with the posts): it changed nothing.
             Err(_) => {
                 return if driver.hand().chips_conserved() {
-                    Ok(())
+                    Ok(false)
                 } else {
                     Err("a refused deal or settlement broke chip conservation".into())
                 };
