@@ -308,7 +308,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         };
         self.hand
             .apply_into(self.at, Input::act(seat, action), sink)?;
-        self.decisions += 1;
+        self.decisions = self.decisions.saturating_add(1);
         Ok(())
     }
 
@@ -323,7 +323,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         };
         self.hand
             .apply_into(self.at, Input::TimeOut { seat }, &mut Discard)?;
-        self.decisions += 1;
+        self.decisions = self.decisions.saturating_add(1);
         Ok(())
     }
 
@@ -416,7 +416,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
                 Pending::Action { seat } => {
                     let action = decide(&Turn::of(seat, &self.hand))?;
                     self.hand.act_in_turn(self.at, seat, action, sink)?;
-                    self.decisions += 1;
+                    self.decisions = self.decisions.saturating_add(1);
                 }
                 pending => self.no_decision(pending, sink)?,
             }
@@ -681,7 +681,7 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
         let result = result.clone();
         self.table.finish_hand(&result)?;
         self.driver = None;
-        self.hands += 1;
+        self.hands = self.hands.saturating_add(1);
         Ok(result)
     }
 

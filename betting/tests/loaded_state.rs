@@ -437,3 +437,23 @@ fn e1_a_saved_hand_rank_that_is_not_the_cards_rank_is_refused_on_load() {
         assert!(err.contains(&expected), "{err}");
     }
 }
+
+#[test]
+fn counters_at_their_limit_saturate_instead_of_overflowing() {
+    // A saved game with its hand counter (or a driver with its decision count) at
+    // the type's limit: the next hand or decision panicked on the overflow in a
+    // debug build (found by the one-field property test of fuzz-checks).
+    use holdem_betting::{CallingStation, Step};
+    let mut v = serde_json::to_value(cash_game(true)).expect("serializes");
+    v["hands"] = Value::from(u64::MAX);
+    v["driver"]["decisions"] = Value::from(u32::MAX);
+    let mut game = load_game(v).expect("counters are not checked");
+    let driver = game.driver().expect("the hand");
+    while let Step::Decision(turn) = driver.advance().expect("a driven hand") {
+        let action = holdem_betting::Bot::decide(&mut CallingStation, &turn);
+        driver.act(action).expect("a legal action");
+    }
+    assert_eq!(driver.decisions(), u32::MAX);
+    game.finish_hand().expect("the hand finishes");
+    assert_eq!(game.hands_played(), u64::MAX);
+}
