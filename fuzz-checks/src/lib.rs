@@ -590,14 +590,24 @@ fn data_seed(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Plays `driver`'s hand to its end (`true`) or to a typed refusal of a deal
-/// or a settlement (`false`) with legal actions picked by `seed`: every legal
-/// action accepted, chips conserved, [`Driver::check_state`] after every
-/// decision.
+/// Plays `driver`'s hand to its end (`true`), or to a typed refusal of a deal
+/// or a settlement or a hand left unsettled by a failed settlement (`false`),
+/// with legal actions picked by `seed`: every legal action accepted, chips
+/// conserved, [`Driver::check_state`] after every decision.
 pub fn play_out(driver: &mut Driver, seed: u64) -> Result<bool, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..1_000 {
         let action = match driver.advance() {
+            // The settlement of a loaded state the load checks let through can
+            // fail inside an accepted input and leave the hand waiting for
+            // nothing without a result (docs/reliability.md): no further play.
+            Ok(Step::Complete) if driver.result().is_none() => {
+                return if driver.hand().chips_conserved() {
+                    Ok(false)
+                } else {
+                    Err("an unsettled hand broke chip conservation".into())
+                };
+            }
             Ok(Step::Complete) => {
                 driver
                     .check_state()
