@@ -598,27 +598,10 @@ pub fn play_out(driver: &mut Driver, seed: u64) -> Result<bool, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..1_000 {
         let action = match driver.advance() {
-            // The settlement of a loaded state the load checks let through can
-            // fail inside an accepted input and leave the hand waiting for
-            // nothing without a result (docs/reliability.md): no further play.
-            Ok(Step::Complete) if driver.result().is_none() => {
-                return if driver.hand().chips_conserved() {
-                    Ok(false)
-                } else {
-                    Err("an unsettled hand broke chip conservation".into())
-                };
+            Ok(Step::Decision(turn)) => {
+                Some(pick(&turn.legal(), rand_core::RngCore::next_u32(&mut rng)))
             }
-            Ok(Step::Complete) => {
-                driver
-                    .check_state()
-                    .map_err(|e| format!("a driven hand at its end fails its check: {e}"))?;
-                return if driver.hand().chips_conserved() {
-                    Ok(true)
-                } else {
-                    Err("a driven hand ends without conserving chips".into())
-                };
-            }
-            Ok(Step::Decision(turn)) => pick(&turn.legal(), rand_core::RngCore::next_u32(&mut rng)),
+            Ok(Step::Complete) => None,
             // A typed refusal, as `Driver::advance` documents (a loaded state the
             // load checks let through and the settlement refuses, such as dead
             // money that disagrees with the posts): it changed nothing.
@@ -629,6 +612,26 @@ pub fn play_out(driver: &mut Driver, seed: u64) -> Result<bool, String> {
                     Err("a refused deal or settlement broke chip conservation".into())
                 };
             }
+        };
+        let Some(action) = action else {
+            if driver.result().is_none() {
+                // The settlement of a loaded state the load checks let through
+                // can fail inside an accepted input and leave the hand waiting
+                // for nothing without a result (docs/reliability.md).
+                return if driver.hand().chips_conserved() {
+                    Ok(false)
+                } else {
+                    Err("an unsettled hand broke chip conservation".into())
+                };
+            }
+            driver
+                .check_state()
+                .map_err(|e| format!("a driven hand at its end fails its check: {e}"))?;
+            return if driver.hand().chips_conserved() {
+                Ok(true)
+            } else {
+                Err("a driven hand ends without conserving chips".into())
+            };
         };
         driver
             .act(action)
