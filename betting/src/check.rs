@@ -299,6 +299,16 @@ impl<E> Hand<E> {
         if usize::from(r.shared) > self.board.len() {
             return Err(StateError::OutOfBounds { field: "runs" });
         }
+        // B26: more than one run is agreed once the betting is over, on a board of
+        // 0, 3 or 4 cards the runs then share, and answers an offer.
+        if r.count > 1
+            && (!r.decided
+                || !matches!(r.shared, 0 | 3 | 4)
+                || r.shared > self.board_len
+                || matches!(self.phase, Phase::Posting | Phase::Dealing | Phase::Betting))
+        {
+            return Err(StateError::OutOfBounds { field: "runs" });
+        }
         // B8, B25: on a fixed-limit street every bet is one fixed size, and an
         // all-in short of it does not move the last full bet, so the bet stands
         // less than one size above the last full bet.

@@ -457,3 +457,17 @@ fn counters_at_their_limit_saturate_instead_of_overflowing() {
     game.finish_hand().expect("the hand finishes");
     assert_eq!(game.hands_played(), u64::MAX);
 }
+
+#[test]
+fn b26_runs_agreed_during_a_betting_round_are_refused_on_load() {
+    // Loaded, a second run sharing a full board dealt past the board (found by
+    // the driver_state_json fuzz target).
+    let mut v = on_the_river();
+    v["config"]["max-board-runs"] = Value::from(2u8);
+    assert!(load(v.clone()).is_ok());
+    v["runs"]["count"] = Value::from(2u8);
+    v["runs"]["shared"] = Value::from(5u8);
+    let err = load(v).expect_err("two runs while betting");
+    let expected = StateError::OutOfBounds { field: "runs" }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
