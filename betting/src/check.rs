@@ -5,6 +5,7 @@
 use holdem_cards::{Card, CardSet};
 use holdem_pots::{Chips, Seat, SeatSet};
 
+use crate::hand::Phase;
 use crate::{Hand, MAX_SEATS, SeatStatus};
 
 /// Why a hand's state breaks its invariants (a tampered or corrupt snapshot).
@@ -20,7 +21,7 @@ pub enum StateError {
         seat: Seat,
     },
     /// A seat's per-seat state disagrees with the seats dealt in.
-    #[error("seat {seat} is {status:?} but {} dealt in", if *dealt { "is" } else { "is not" })]
+    #[error("{seat} is {status:?} but {} dealt in", if *dealt { "is" } else { "is not" })]
     SeatStatus {
         /// The seat.
         seat: Seat,
@@ -85,6 +86,80 @@ pub enum StateError {
     /// The seat bit masks kept for speed disagree with the per-seat state.
     #[error("the seat masks disagree with the per-seat state")]
     MasksInconsistent,
+    /// The hand waits for nothing and is not settled, or is settled and waits
+    /// for more: a hand is complete exactly when it has its result.
+    #[error("the hand waits for {pending} but {} a result", if *settled { "has" } else { "has no" })]
+    NotSettled {
+        /// What the hand waits for.
+        pending: crate::Pending,
+        /// Whether it has a result.
+        settled: bool,
+    },
+    /// A seat's saved hand rank is not the rank of its hole cards on the board
+    /// (E1), or a player still in with known cards on a complete board has none.
+    #[error("{seat}'s saved hand rank is not the rank of its cards on the board (E1)")]
+    RankMismatch {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The seat to act cannot act: in a betting round it is not a player still
+    /// able to bet (B6), at the showdown not a player still in the hand.
+    #[error("{seat} is to act but cannot: not in the hand, folded or all-in")]
+    ToActCannotAct {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A driver's deck is too short to finish the hand, or too long to be the rest
+    /// of one 52-card deck after the cards already dealt (C1, C4).
+    #[error(
+        "the deck holds {left} cards: the hand still needs {needed} and at most {room} \
+         are left of 52 after the {dealt} cards dealt (C1, C4)"
+    )]
+    DeckLength {
+        /// Cards in the deck.
+        left: usize,
+        /// Cards the hand can still need (hole cards, burns and board cards of
+        /// every run agreed).
+        needed: usize,
+        /// Cards dealt so far: hole cards, burns, board cards and a held first
+        /// burn (C6).
+        dealt: usize,
+        /// 52 less the cards dealt.
+        room: usize,
+    },
+    /// A seat of a driven hand is dealt in without both its hole cards recorded:
+    /// a driver deals and records every card, and needs them at the showdown.
+    #[error("{seat} is dealt in but its hole cards are not recorded (a driver records every card)")]
+    HoleCardsUnknown {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A board card of a driven hand is not recorded: a driver deals and records
+    /// every card, and needs them at the showdown.
+    #[error("a board card is not recorded (a driver records every card)")]
+    BoardCardUnknown,
+    /// A driven hand is in a state its driver never leaves it in and cannot deal
+    /// on from (`reason` says which).
+    #[error("the driver cannot deal on: {reason}")]
+    DriverCannotDeal {
+        /// Why, with the rule.
+        reason: &'static str,
+    },
+    /// A cash game's table disagrees with its hand in progress (`field` names
+    /// what: the hand in progress, its players and stacks, the button, the big
+    /// blind, the config).
+    #[error("the table's {field} disagrees with the hand in progress")]
+    TableMismatch {
+        /// What disagrees.
+        field: &'static str,
+    },
+    /// A table's hand in progress lists `seat` out of seat order, twice, without
+    /// chips, or with another player or stack than the seat holds.
+    #[error("the table's hand in progress lists {seat}, which does not hold that player")]
+    TablePlayer {
+        /// The seat.
+        seat: Seat,
+    },
 }
 
 /// The bits of the table's seats.
@@ -138,6 +213,11 @@ impl<E> Hand<E> {
         self.check_cards()?;
         if !self.masks_consistent() {
             return Err(StateError::MasksInconsistent);
+        }
+        let pending = self.pending();
+        let settled = self.result.is_some();
+        if matches!(pending, crate::Pending::Complete) != settled {
+            return Err(StateError::NotSettled { pending, settled });
         }
         Ok(())
     }
@@ -219,6 +299,16 @@ impl<E> Hand<E> {
         if usize::from(r.shared) > self.board.len() {
             return Err(StateError::OutOfBounds { field: "runs" });
         }
+        // B26: more than one run is agreed once the betting is over, on a board of
+        // 0, 3 or 4 cards the runs then share, and answers an offer.
+        if r.count > 1
+            && (!r.decided
+                || !matches!(r.shared, 0 | 3 | 4)
+                || r.shared > self.board_len
+                || matches!(self.phase, Phase::Posting | Phase::Dealing | Phase::Betting))
+        {
+            return Err(StateError::OutOfBounds { field: "runs" });
+        }
         // B8, B25: on a fixed-limit street every bet is one fixed size, and an
         // all-in short of it does not move the last full bet, so the bet stands
         // less than one size above the last full bet.
@@ -249,6 +339,25 @@ impl<E> Hand<E> {
         }
         if self.players.len() < 2 {
             return Err(StateError::OutOfBounds { field: "players" });
+        }
+        // C4: a burn is made only while the hand waits for a street's cards; a
+        // new street's betting starts with none.
+        if self.burned && matches!(self.phase, Phase::Posting | Phase::Dealing | Phase::Betting) {
+            return Err(StateError::OutOfBounds { field: "burned" });
+        }
+        // The seat to act is one that can (the seat is on the table, checked above).
+        if let Some(seat) = self.to_act {
+            let can = match self.phase {
+                Phase::Betting => self
+                    .seats
+                    .get(seat.as_usize())
+                    .is_some_and(|st| st.status == SeatStatus::Active),
+                Phase::Showdown => self.players.contains(seat) && !self.folded.contains(seat),
+                _ => true,
+            };
+            if !can {
+                return Err(StateError::ToActCannotAct { seat });
+            }
         }
         for (i, st) in self.seats.iter().enumerate() {
             let Some(seat) = Seat::new(i as u8) else {
@@ -361,14 +470,124 @@ impl<E> serde::Serialize for Hand<E> {
     }
 }
 
-/// A deserialized hand is checked ([`Hand::check_state`]): a snapshot that breaks
-/// an invariant is refused with the [`StateError`]'s message.
 #[cfg(feature = "serde")]
-impl<'de, E: Default> serde::Deserialize<'de> for Hand<E> {
+impl<E: holdem_eval::HandEvaluator + Clone> Hand<E> {
+    /// Checks the saved hand ranks (E1) against the cards: each rank of the
+    /// current run is the rank of the seat's hole cards on the complete board, and
+    /// every player still in whose cards are known has one once the board is
+    /// complete; each rank kept for an earlier run (B26) is the rank on that
+    /// run's board.
+    fn check_ranks(&self) -> Result<(), StateError> {
+        let complete = usize::from(self.board_len) == 5;
+        let contenders = self.contenders();
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            let mismatch = StateError::RankMismatch { seat };
+            let known = st.hole.iter().all(Option::is_some);
+            let rank = if complete && known {
+                self.rank_of(&self.board, st.hole).map_err(|_| mismatch)?
+            } else {
+                None
+            };
+            match (st.rank, rank) {
+                (Some(saved), Some(rank)) if saved != rank => return Err(mismatch),
+                (Some(_), None) => return Err(mismatch),
+                (None, Some(_)) if contenders.contains(seat) => return Err(mismatch),
+                _ => {}
+            }
+            let runs = usize::from(self.runs.current);
+            for (board, ranks) in self.runs.boards.iter().zip(&self.runs.ranks).take(runs) {
+                let saved = ranks.get(i).copied().unwrap_or(0);
+                if saved != 0 && self.rank_of(board, st.hole).ok().flatten() != Some(saved) {
+                    return Err(mismatch);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A deserialized hand is checked ([`Hand::check_state`], and its saved hand
+/// ranks against its cards): a snapshot that breaks an invariant is refused with
+/// the [`StateError`]'s message.
+#[cfg(feature = "serde")]
+impl<'de, E: Default + holdem_eval::HandEvaluator + Clone> serde::Deserialize<'de> for Hand<E> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let mut hand = Hand::<E>::deserialize(deserializer)?;
         hand.check_state().map_err(serde::de::Error::custom)?;
+        hand.check_ranks().map_err(serde::de::Error::custom)?;
         hand.refresh_derived();
         Ok(hand)
+    }
+}
+
+/// Burns dealt for a board of `board` cards (C4): one before the flop, the turn
+/// and the river.
+const fn burns_for(board: usize) -> usize {
+    match board {
+        0..=2 => 0,
+        3 => 1,
+        4 => 2,
+        _ => 3,
+    }
+}
+
+/// What a driver's deck must agree with in its hand (see [`Hand::deck_counts`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DeckCounts {
+    /// Cards a dealer has dealt to reach this state: hole cards, burns, board
+    /// cards of every run so far.
+    pub dealt: usize,
+    /// Cards the hand can still need from the deck: the hole cards not dealt,
+    /// the burns and board cards left on this run and on every run agreed after
+    /// it (the most, whatever the betting).
+    pub needed: usize,
+    /// A burn is made and its street's cards are not dealt (outside an open offer
+    /// to run the board, which holds the burn without making it).
+    pub burn_made: bool,
+    /// Every hole card is dealt and the flop's burn is not made: where a dealer
+    /// may hold a first burn (C6).
+    pub first_burn_window: bool,
+}
+
+impl<E> Hand<E> {
+    /// The cards a dealer has dealt to reach this state and the most it can
+    /// still need, from the hand's structure (the seats dealt in, the board and
+    /// its runs, the burn made), not from the known cards.
+    pub(crate) fn deck_counts(&self) -> DeckCounts {
+        let board = usize::from(self.board_len).min(5);
+        let shared = usize::from(self.runs.shared).min(5);
+        let per_run = (5 - shared) + (3 - burns_for(shared));
+        let runs_done = usize::from(self.runs.current);
+        let burn_made =
+            matches!(self.phase, Phase::Board(_)) && self.burned && self.runs.waiting == 0;
+        let seats_dealt = (self.dealt & self.players.bits()).count_ones() as usize;
+        let dealt = 2 * seats_dealt
+            + board
+            + burns_for(board)
+            + usize::from(burn_made)
+            + runs_done.saturating_mul(per_run);
+        let needed = if self.result.is_some() {
+            0
+        } else {
+            let holes = 2 * self.players.len().saturating_sub(seats_dealt);
+            let this_run =
+                ((5 - board) + (3 - burns_for(board))).saturating_sub(usize::from(burn_made));
+            let later = usize::from(self.runs.count)
+                .saturating_sub(runs_done + 1)
+                .saturating_mul(per_run);
+            holes + this_run + later
+        };
+        DeckCounts {
+            dealt,
+            needed,
+            burn_made,
+            first_burn_window: seats_dealt == self.players.len()
+                && board == 0
+                && runs_done == 0
+                && !burn_made,
+        }
     }
 }

@@ -322,7 +322,8 @@ impl HandConfig {
     }
 
     /// Checks the config is playable: a positive big blind and chip unit, blinds and
-    /// bets in whole units (B24), a small blind no larger than the big blind.
+    /// bets in whole units (B24), a small blind no larger than the big blind, no
+    /// amount above [`crate::MAX_TOTAL_CHIPS`].
     ///
     /// # Errors
     /// [`HandError::InvalidConfig`] naming the field and the rule.
@@ -353,6 +354,15 @@ impl HandConfig {
             ("big-blind-ante", self.big_blind_ante),
             ("bomb-pot", self.bomb_pot),
         ];
+        for (field, amount) in amounts.into_iter().chain([("chip-unit", self.chip_unit)]) {
+            // Sums of a few bets of this size stay within a `u64`.
+            if amount > crate::MAX_TOTAL_CHIPS {
+                return Err(HandError::InvalidConfig {
+                    field,
+                    reason: "must not exceed the most chips a hand holds (MAX_TOTAL_CHIPS)",
+                });
+            }
+        }
         for (field, amount) in amounts {
             // (A unit of one needs no division.)
             if unit > 1 && amount.get() % unit != 0 {
@@ -403,6 +413,12 @@ impl HandConfig {
                 return Err(HandError::InvalidConfig {
                     field,
                     reason: "fixed-limit bets must be positive (B9)",
+                });
+            }
+            if small_bet.max(big_bet) > crate::MAX_TOTAL_CHIPS {
+                return Err(HandError::InvalidConfig {
+                    field,
+                    reason: "fixed-limit bets must not exceed the most chips a hand holds (MAX_TOTAL_CHIPS)",
                 });
             }
             if small_bet.get() % unit != 0 || big_bet.get() % unit != 0 {

@@ -8,7 +8,9 @@ use holdem_eval::HandEvaluator;
 use rand_core::RngCore;
 
 use crate::hand::clockwise_from;
-use crate::{DealerInput, EventSink, Hand, HandError, MAX_SEATS, Pending, Street, Timestamp};
+use crate::{
+    DealerInput, EventSink, Hand, HandError, MAX_SEATS, Pending, StateError, Street, Timestamp,
+};
 
 /// What a hole-card deal came to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -74,15 +76,45 @@ pub struct Dealer {
 }
 
 impl Dealer {
-    /// The first card of the deck (or the waiting first burn) that is among
-    /// `known`, the cards a hand has already dealt or seen (C1).
-    #[cfg(feature = "serde")]
-    pub(crate) fn first_dealt_card(&self, known: holdem_cards::CardSet) -> Option<Card> {
+    /// Checks this dealer against the hand it deals (a state that may come from
+    /// outside): no card twice between the deck, the held first burn and the
+    /// cards the hand knows (C1); the first burn held only between the hole cards
+    /// and the flop (C6); and the deck long enough to finish the hand and no
+    /// longer than what 52 cards leave after those dealt (C4).
+    pub(crate) fn check_for<E>(&self, hand: &Hand<E>) -> Result<(), StateError> {
         let mut held = self.deck.remaining();
-        if let Some(card) = self.first_burn {
-            held.insert(card);
+        if let Some(card) = self.first_burn
+            && !held.insert(card)
+        {
+            return Err(StateError::CardTwice { card });
         }
-        (held & known).iter().next()
+        if let Some(card) = (held & hand.known_cards()).iter().next() {
+            return Err(StateError::DeckHoldsDealtCard { card });
+        }
+        let counts = hand.deck_counts();
+        let mut dealt = counts.dealt;
+        let mut needed = counts.needed;
+        if self.first_burn.is_some() {
+            // C6: dealt with the hole cards, burned before the flop.
+            if !counts.first_burn_window {
+                return Err(StateError::OutOfBounds {
+                    field: "first-burn",
+                });
+            }
+            dealt += 1;
+            needed = needed.saturating_sub(1);
+        }
+        let left = self.deck.len();
+        let room = 52usize.saturating_sub(dealt);
+        if left < needed || left > room {
+            return Err(StateError::DeckLength {
+                left,
+                needed,
+                dealt,
+                room,
+            });
+        }
+        Ok(())
     }
 
     /// A dealer with this (shuffled) deck.

@@ -48,7 +48,7 @@ use rand_core::RngCore;
 use crate::table::{CashTable, Occupant, TableError};
 use crate::{
     Action, Bot, Dealer, DealerError, Discard, EventSink, Hand, HandConfig, HandError, HandResult,
-    Input, Pending, Timestamp, Turn,
+    Input, Pending, StateError, Timestamp, Turn,
 };
 
 /// Why a driver or a cash game could not go on. Nothing changed.
@@ -119,7 +119,10 @@ pub enum Step<'a> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(remote = "Self", bound(serialize = "", deserialize = "E: Default"))
+    serde(
+        remote = "Self",
+        bound(serialize = "", deserialize = "E: Default + HandEvaluator + Clone")
+    )
 )]
 pub struct Driver<E = Evaluator> {
     hand: Hand<E>,
@@ -305,7 +308,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         };
         self.hand
             .apply_into(self.at, Input::act(seat, action), sink)?;
-        self.decisions += 1;
+        self.decisions = self.decisions.saturating_add(1);
         Ok(())
     }
 
@@ -320,7 +323,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
         };
         self.hand
             .apply_into(self.at, Input::TimeOut { seat }, &mut Discard)?;
-        self.decisions += 1;
+        self.decisions = self.decisions.saturating_add(1);
         Ok(())
     }
 
@@ -413,7 +416,7 @@ impl<E: HandEvaluator + Clone + 'static> Driver<E> {
                 Pending::Action { seat } => {
                     let action = decide(&Turn::of(seat, &self.hand))?;
                     self.hand.act_in_turn(self.at, seat, action, sink)?;
-                    self.decisions += 1;
+                    self.decisions = self.decisions.saturating_add(1);
                 }
                 pending => self.no_decision(pending, sink)?,
             }
@@ -455,6 +458,70 @@ impl<E> Driver<E> {
     pub const fn decisions(&self) -> u32 {
         self.decisions
     }
+
+    /// Checks the driver's state as one that may come from outside (a saved
+    /// table): its hand as [`Hand::check_state`] does, and what the driver adds.
+    /// Every deserialized driver passes it (feature `serde`); a driver built with
+    /// a fresh [`Dealer`] and played by its own calls always does.
+    /// - The deck, the dealer's held first burn (C6) and the cards the hand knows
+    ///   hold no card twice (C1).
+    /// - The deck holds at least the cards the hand can still need (hole cards,
+    ///   burns and board cards of every run agreed) and at most what 52 cards
+    ///   leave after those dealt ([`StateError::DeckLength`]).
+    /// - Every card dealt is recorded in the hand (the driver needs them at the
+    ///   showdown), and the hand is in a state the driver deals on from: no burn
+    ///   made without its street, no hole cards dealt to some seats only, no open
+    ///   offer to run the board (the driver answers none).
+    ///
+    /// ```
+    /// use holdem_betting::{Chips, Dealer, Deck, Driver, Hand, HandConfig, Player, Seat, StateError};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let players = [Player::new(s(0), Chips(500)), Player::new(s(1), Chips(500))];
+    /// let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0))?;
+    /// let full: Driver = Driver::new(hand.clone(), Dealer::new(Deck::seeded(3)));
+    /// assert_eq!(full.check_state(), Ok(()));
+    /// // Two players need 4 hole cards, 3 burns and 5 board cards: 12.
+    /// let cards: Vec<_> = Deck::seeded(3).deal_n(11)?.to_vec();
+    /// let short: Driver = Driver::new(hand, Dealer::new(Deck::from_order(&cards)?));
+    /// assert!(matches!(short.check_state(), Err(StateError::DeckLength { left: 11, needed: 12, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first broken invariant, as a [`StateError`].
+    pub fn check_state(&self) -> Result<(), StateError> {
+        let hand = &self.hand;
+        hand.check_state()?;
+        self.dealer.check_for(hand)?;
+        let runs_done = usize::from(hand.runs.current);
+        let earlier = hand.runs.boards.iter().take(runs_done);
+        let board = hand.board.iter().take(usize::from(hand.board_len));
+        if earlier.flatten().chain(board).any(Option::is_none) {
+            return Err(StateError::BoardCardUnknown);
+        }
+        for seat in hand.players.iter() {
+            let st = &hand.seats[seat.as_usize()];
+            if st.dealt && st.hole.iter().any(Option::is_none) {
+                return Err(StateError::HoleCardsUnknown { seat });
+            }
+        }
+        let reason = if hand.deck_counts().burn_made {
+            Some(
+                "a burn is made without its street's cards (C4: the driver burns and deals in one step)",
+            )
+        } else if hand.waits_for_hole_cards() && hand.dealt != 0 {
+            Some("hole cards are dealt to some seats only (C3: the driver deals them all at once)")
+        } else if hand.runs.waiting != 0 {
+            Some("an offer to run the board is open (B26: the driver answers none)")
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => Err(StateError::DriverCannotDeal { reason }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A cash game: a [`CashTable`] across hands and the [`Driver`] of the hand in
@@ -464,12 +531,16 @@ impl<E> Driver<E> {
 /// with [`CashGame::seat`]. See the [module docs](self).
 ///
 /// With the `serde` feature a cash game serializes with its hand in progress and
-/// that hand's dealer (the evaluator is rebuilt with `E::default()`).
+/// that hand's dealer (the evaluator is rebuilt with `E::default()`);
+/// deserializing checks it ([`CashGame::check_state`]).
 #[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(bound(serialize = "", deserialize = "E: Default"))
+    serde(
+        remote = "Self",
+        bound(serialize = "", deserialize = "E: Default + HandEvaluator + Clone")
+    )
 )]
 pub struct CashGame<E = Evaluator> {
     config: HandConfig,
@@ -610,7 +681,7 @@ impl<E: HandEvaluator + Clone + 'static> CashGame<E> {
         let result = result.clone();
         self.table.finish_hand(&result)?;
         self.driver = None;
-        self.hands += 1;
+        self.hands = self.hands.saturating_add(1);
         Ok(result)
     }
 
@@ -648,6 +719,46 @@ impl<E> CashGame<E> {
     pub const fn hands_played(&self) -> u64 {
         self.hands
     }
+
+    /// Checks the cash game's state as one that may come from outside (a saved
+    /// game): the config is playable ([`HandConfig::validate`]), the table passes
+    /// [`Table::check_state`], the hand in progress (if any) passes
+    /// [`Driver::check_state`], and the table and the hand agree: a hand runs
+    /// exactly when the table dealt one, under the game's config, with the
+    /// players and starting stacks the table dealt in, its button and its big
+    /// blind. Every deserialized cash game passes it (feature `serde`).
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::{CashGame, Chips, HandConfig, Seat};
+    /// use rand_core::SeedableRng;
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = Table::new(ButtonRule::ForwardMoving, s(0));
+    /// table.seat(s(0), Occupant::Playing { stack: Chips(200) })?;
+    /// table.seat(s(1), Occupant::Playing { stack: Chips(200) })?;
+    /// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
+    /// game.start_hand(&mut rand_chacha::ChaCha8Rng::seed_from_u64(2))?;
+    /// assert_eq!(game.check_state(), Ok(()));
+    /// # Ok::<(), holdem_betting::DriverError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first broken invariant, as a [`StateError`].
+    pub fn check_state(&self) -> Result<(), StateError> {
+        if let Err(HandError::InvalidConfig { field, reason }) = self.config.validate() {
+            return Err(StateError::InvalidConfig { field, reason });
+        }
+        self.table.check_state()?;
+        if let Some(driver) = &self.driver {
+            driver.check_state()?;
+            if driver.hand.config != self.config {
+                return Err(StateError::TableMismatch { field: "config" });
+            }
+        }
+        self.table
+            .check_hand(self.driver.as_ref().map(Driver::hand))
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -657,17 +768,29 @@ impl<E> serde::Serialize for Driver<E> {
     }
 }
 
-/// A deserialized driver is checked: its hand as every [`Hand`] is, and its deck
-/// holds no card the hand has already dealt or seen (C1).
+/// A deserialized driver is checked ([`Driver::check_state`]).
 #[cfg(feature = "serde")]
-impl<'de, E: Default> serde::Deserialize<'de> for Driver<E> {
+impl<'de, E: Default + HandEvaluator + Clone> serde::Deserialize<'de> for Driver<E> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let driver = Driver::<E>::deserialize(deserializer)?;
-        if let Some(card) = driver.dealer.first_dealt_card(driver.hand.known_cards()) {
-            return Err(serde::de::Error::custom(
-                crate::StateError::DeckHoldsDealtCard { card },
-            ));
-        }
+        driver.check_state().map_err(serde::de::Error::custom)?;
         Ok(driver)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<E> serde::Serialize for CashGame<E> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        CashGame::<E>::serialize(self, serializer)
+    }
+}
+
+/// A deserialized cash game is checked ([`CashGame::check_state`]).
+#[cfg(feature = "serde")]
+impl<'de, E: Default + HandEvaluator + Clone> serde::Deserialize<'de> for CashGame<E> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let game = CashGame::<E>::deserialize(deserializer)?;
+        game.check_state().map_err(serde::de::Error::custom)?;
+        Ok(game)
     }
 }

@@ -3,7 +3,7 @@
 //! carried from one [`crate::Hand`] to the next.
 //!
 //! ```
-//! use holdem_betting::table::{ButtonRule, Occupant, CashTable};
+//! use holdem_betting::table::{ButtonRule, CashTable, Occupant};
 //! use holdem_betting::{Chips, Seat};
 //!
 //! let s = |i| Seat::new(i).expect("seat");
@@ -32,7 +32,7 @@ use arrayvec::ArrayVec;
 use holdem_pots::{Chips, ChipsError, Seat, SeatSet};
 
 use crate::state::next_in;
-use crate::{HandResult, MAX_SEATS, Player, Positions};
+use crate::{Hand, HandResult, MAX_SEATS, Player, Positions, StateError};
 
 /// How the button and blinds move when players leave (B18, a house rule).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -244,9 +244,15 @@ pub enum TableError {
 }
 
 /// One table across hands: seats, the button rule, and where the blinds were.
+///
+/// With the `serde` feature a table serializes; deserializing checks it
+/// ([`CashTable::check_state`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(remote = "Self", rename_all = "kebab-case")
+)]
 pub struct CashTable {
     rules: TableRules,
     seats: [Occupant; MAX_SEATS],
@@ -339,7 +345,7 @@ impl CashTable {
     /// [`CashTable::cancel_hand`]).
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Occupant, CashTable};
+    /// use holdem_betting::table::{ButtonRule, CashTable, Occupant};
     /// use holdem_betting::{Chips, Seat};
     ///
     /// let s = |i| Seat::new(i).expect("seat");
@@ -686,6 +692,109 @@ impl CashTable {
             return Err(TableError::NoHandInProgress);
         }
         Ok(())
+    }
+}
+
+impl CashTable {
+    /// Checks the table's state as one that may come from outside (a saved
+    /// game): the button and the last blinds on the table's seats, and the hand
+    /// in progress (if any) lists at least two players in seat order, each in a
+    /// seat that holds them playing with the stack the hand started with (the
+    /// table keeps those seats as [`CashTable::next_hand`] left them). Every
+    /// deserialized table passes it (feature `serde`).
+    ///
+    /// ```
+    /// use holdem_betting::table::{ButtonRule, CashTable, Occupant};
+    /// use holdem_betting::{Chips, Seat};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
+    /// for i in 0..3 {
+    ///     table.seat(s(i), Occupant::Playing { stack: Chips(100) })?;
+    /// }
+    /// table.next_hand()?;
+    /// assert_eq!(table.check_state(), Ok(()));
+    /// # Ok::<(), holdem_betting::table::TableError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first broken invariant, as a [`StateError`].
+    pub fn check_state(&self) -> Result<(), StateError> {
+        let on_table = |field, seat: Seat| {
+            if seat.as_usize() < MAX_SEATS {
+                Ok(())
+            } else {
+                Err(StateError::SeatOutOfRange { field, seat })
+            }
+        };
+        on_table("table button", self.button)?;
+        if let Some((big, small)) = self.last_blinds {
+            on_table("table big blind", big)?;
+            on_table("table small blind", small)?;
+        }
+        let Some(playing) = &self.playing else {
+            return Ok(());
+        };
+        let mut last = None;
+        for p in playing {
+            let in_seat = self.seats.get(p.seat.as_usize()).copied();
+            if last.is_some_and(|l: Seat| l.index() >= p.seat.index())
+                || p.stack.is_zero()
+                || in_seat != Some(Occupant::Playing { stack: p.stack })
+            {
+                return Err(StateError::TablePlayer { seat: p.seat });
+            }
+            last = Some(p.seat);
+        }
+        if playing.len() < 2 {
+            return Err(StateError::OutOfBounds { field: "playing" });
+        }
+        Ok(())
+    }
+
+    /// Checks `hand` as the table's hand in progress, or the absence of one
+    /// (`None`) against the table's state.
+    pub(crate) fn check_hand<E>(&self, hand: Option<&Hand<E>>) -> Result<(), StateError> {
+        let mismatch = |field| Err(StateError::TableMismatch { field });
+        let (Some(hand), Some(playing)) = (hand, &self.playing) else {
+            if hand.is_some() != self.playing.is_some() {
+                return mismatch("hand in progress");
+            }
+            return Ok(());
+        };
+        let players = hand.players();
+        if playing.len() != players.len()
+            || playing
+                .iter()
+                .any(|p| !players.contains(p.seat) || hand.starting_stack(p.seat) != p.stack)
+        {
+            return mismatch("players");
+        }
+        let positions = hand.positions();
+        if positions.button != self.button {
+            return mismatch("button");
+        }
+        if self.last_blinds.map(|(big, _)| big) != Some(positions.big_blind) {
+            return mismatch("big blind");
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for CashTable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        CashTable::serialize(self, serializer)
+    }
+}
+
+/// A deserialized table is checked ([`CashTable::check_state`]).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for CashTable {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let table = CashTable::deserialize(deserializer)?;
+        table.check_state().map_err(serde::de::Error::custom)?;
+        Ok(table)
     }
 }
 

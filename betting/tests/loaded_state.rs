@@ -114,3 +114,360 @@ fn c1_a_driver_deck_holding_a_dealt_card_is_refused_on_load() {
     let expected = StateError::DeckHoldsDealtCard { card }.to_string();
     assert!(err.contains(&expected), "{err}");
 }
+
+/// A driver of three players (1,000 each, blinds 5-10) dealing from a full
+/// seeded deck, stopped at its first decision: hole cards dealt, 46 cards left.
+fn driver_preflop() -> holdem_betting::Driver {
+    use holdem_betting::{Dealer, Deck, Driver, Player};
+    let players: Vec<_> = (0..3).map(|i| Player::new(s(i), Chips(1_000))).collect();
+    let hand = Hand::new(HandConfig::no_limit(Chips(10)), &players, s(0)).expect("hand");
+    let mut driver: Driver = Driver::new(hand, Dealer::new(Deck::seeded(7)));
+    let _ = driver.advance().expect("a decision");
+    driver
+}
+
+/// The same driver with the pre-flop betting called around and the flop not
+/// dealt yet (the hand waits for the flop).
+fn driver_before_the_flop() -> holdem_betting::Driver {
+    let mut driver = driver_preflop();
+    for action in [Action::Call, Action::Call, Action::Check] {
+        driver.act(action).expect("pre-flop");
+    }
+    driver
+}
+
+fn load_driver(value: Value) -> Result<holdem_betting::Driver, String> {
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
+#[test]
+fn c4_a_driver_deck_too_short_to_finish_the_hand_is_refused_on_load() {
+    // Three players' hole cards are dealt: the hand can still need 3 burns and 5
+    // board cards. A deck of 7 cannot deal the river.
+    let mut driver = driver_preflop();
+    assert_eq!(driver.dealer().cards_left(), 46);
+    let v = serde_json::to_value(&driver).expect("serializes");
+    let mut short = v.clone();
+    short["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .truncate(7);
+    let err = load_driver(short).expect_err("7 cards for 8");
+    let expected = StateError::DeckLength {
+        left: 7,
+        needed: 8,
+        dealt: 6,
+        room: 46,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+    // Eight is enough, and the driver plays the hand out from it.
+    let mut enough = v;
+    enough["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .truncate(8);
+    driver = load_driver(enough).expect("8 cards for 8");
+    let result = driver
+        .play_with(&mut holdem_betting::CallingStation)
+        .expect("plays out");
+    assert!(result.went_to_showdown());
+}
+
+#[test]
+fn c1_a_driver_deck_too_long_for_the_cards_dealt_is_refused_on_load() {
+    // The flop's burn, taken out of the hand's known cards and put back on the
+    // deck: no known card is in the deck, but 46 + 1 cards with 10 dealt
+    // (6 hole cards, a burn, 3 on the board) make 53.
+    let mut driver = driver_before_the_flop();
+    let _ = driver.advance().expect("the flop is dealt");
+    assert_eq!(driver.hand().board().len(), 3);
+    let mut v = serde_json::to_value(&driver).expect("serializes");
+    let board: Vec<holdem_betting::Card> =
+        driver.hand().board().iter().flatten().copied().collect();
+    let holes: Vec<holdem_betting::Card> = (0..3)
+        .flat_map(|i| driver.hand().hole_cards(s(i)).into_iter().flatten())
+        .collect();
+    let burn = driver
+        .hand()
+        .known_cards()
+        .iter()
+        .find(|c| !board.contains(c) && !holes.contains(c))
+        .expect("the burn is known");
+    let mut known = driver.hand().known_cards();
+    known.remove(burn);
+    v["hand"]["known"] = serde_json::to_value(known).expect("a card set");
+    assert!(
+        load_driver(v.clone()).is_ok(),
+        "the burn forgotten alone loads"
+    );
+    v["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .push(serde_json::to_value(burn).expect("a card"));
+    let err = load_driver(v).expect_err("53 cards");
+    let expected = StateError::DeckLength {
+        left: 43,
+        needed: 4,
+        dealt: 10,
+        room: 42,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn c1_a_driver_whose_hole_cards_are_not_recorded_is_refused_on_load() {
+    // The driver dealt them: at the showdown it could not rank the hand.
+    let mut v = serde_json::to_value(driver_preflop()).expect("serializes");
+    v["hand"]["seats"][2]["hole"][1] = Value::Null;
+    let err = load_driver(v).expect_err("seat 2's second card unknown");
+    let expected = StateError::HoleCardsUnknown { seat: s(2) }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn c4_a_driver_with_a_burn_made_and_no_street_is_refused_on_load() {
+    // The driver burns and deals in one step: it would be refused the flop's
+    // second burn. (With the deck cut to the 8 cards the board needs, as a
+    // dealer shuffled for the hand holds: with the full deck the burn claimed
+    // makes it one card too long.)
+    let mut v = serde_json::to_value(driver_before_the_flop()).expect("serializes");
+    v["dealer"]["deck"]
+        .as_array_mut()
+        .expect("the deck's cards")
+        .truncate(8);
+    assert!(load_driver(v.clone()).is_ok());
+    v["hand"]["burned"] = Value::Bool(true);
+    let err = load_driver(v).expect_err("a burn held");
+    assert!(
+        err.contains("the driver cannot deal on: a burn is made"),
+        "{err}"
+    );
+}
+
+/// A cash game of three players at a dead-button table, after one hand and in
+/// the middle of the second (`running`) or between them.
+fn cash_game(running: bool) -> holdem_betting::CashGame {
+    use holdem_betting::table::{ButtonRule, CashTable, Occupant};
+    use holdem_betting::{CallingStation, CashGame};
+    use rand_core::SeedableRng;
+    let mut table = CashTable::new(ButtonRule::DeadButton, s(0));
+    for i in 0..3 {
+        table
+            .seat(
+                s(i),
+                Occupant::Playing {
+                    stack: Chips(1_000),
+                },
+            )
+            .expect("seat");
+    }
+    let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table).expect("game");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    game.play_hand(&mut rng, &mut [CallingStation; 3])
+        .expect("a hand");
+    if running {
+        let driver = game.start_hand(&mut rng).expect("a second hand");
+        let _ = driver.advance().expect("a decision");
+    }
+    game
+}
+
+fn load_game(value: Value) -> Result<holdem_betting::CashGame, String> {
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_cash_game_mid_hand_and_between_hands_loads_back_equal() {
+    for running in [false, true] {
+        let game = cash_game(running);
+        assert_eq!(game.check_state(), Ok(()));
+        let v = serde_json::to_value(&game).expect("serializes");
+        assert_eq!(load_game(v), Ok(game));
+    }
+}
+
+#[test]
+fn a_cash_game_whose_table_and_hand_disagree_is_refused_on_load() {
+    let v = serde_json::to_value(cash_game(true)).expect("serializes");
+    let mismatch = |field| StateError::TableMismatch { field }.to_string();
+    // No hand while the table dealt one: the next hand could never start.
+    let mut none = v.clone();
+    none["driver"] = Value::Null;
+    let err = load_game(none).expect_err("no hand");
+    assert!(err.contains(&mismatch("hand in progress")), "{err}");
+    // A hand the table did not deal: its result could never go back to the table.
+    let mut stacks = v.clone();
+    let seat = stacks["table"]["playing"][0]["seat"].clone();
+    stacks["table"]["playing"][0]["stack"] = Value::from(999u64);
+    stacks["table"]["seats"][seat.as_u64().expect("a seat") as usize]["playing"]["stack"] =
+        Value::from(999u64);
+    let err = load_game(stacks).expect_err("another stack");
+    assert!(err.contains(&mismatch("players")), "{err}");
+    // Another config than the game's.
+    let mut config = v.clone();
+    config["config"]["small-blind"] = Value::from(10u64);
+    let err = load_game(config).expect_err("blinds 10-10 at the table, 5-10 in the hand");
+    assert!(err.contains(&mismatch("config")), "{err}");
+    // B18: the table's button is not the hand's.
+    let mut button = v;
+    let b = button["table"]["button"].as_u64().expect("a seat");
+    button["table"]["button"] = Value::from((b + 1) % 3);
+    let err = load_game(button).expect_err("another button");
+    assert!(err.contains(&mismatch("button")), "{err}");
+}
+
+#[test]
+fn b18_a_table_whose_last_blinds_are_off_the_table_is_refused_on_load() {
+    // Loaded, the next hand would look for the away seats between two seats
+    // past the table's ten and never stop.
+    let mut v = serde_json::to_value(cash_game(false)).expect("serializes");
+    v["table"]["last-blinds"] = serde_json::json!([12, 11]);
+    let err = load_game(v).expect_err("blinds on seats 12 and 11");
+    assert!(err.contains("table big blind refers to seat 12"), "{err}");
+}
+
+#[test]
+fn a_cash_game_with_an_unplayable_config_between_hands_is_refused_on_load() {
+    let mut v = serde_json::to_value(cash_game(false)).expect("serializes");
+    v["config"]["big-blind"] = Value::from(0u64);
+    let err = load_game(v).expect_err("big blind 0");
+    assert!(err.contains("big-blind"), "{err}");
+}
+
+#[test]
+fn b10_a_cash_game_whose_big_blind_exceeds_the_chips_a_hand_holds_is_refused_on_load() {
+    // Loaded, its next hand's minimum raise would overflow (found by the
+    // one-field property test of fuzz-checks).
+    let mut v = serde_json::to_value(cash_game(false)).expect("serializes");
+    v["config"]["big-blind"] = Value::from(u64::MAX);
+    let err = load_game(v).expect_err("a big blind of 2^64 - 1");
+    assert!(
+        err.contains("big-blind must not exceed the most chips a hand holds"),
+        "{err}"
+    );
+    let config = HandConfig::no_limit(Chips(10)).with_blinds(Chips(5), Chips(u64::MAX));
+    assert!(config.validate().is_err());
+}
+
+#[test]
+fn b6_a_seat_to_act_that_cannot_act_is_refused_on_load() {
+    // Loaded, the empty seat 5 would fold and break the hand's seats (found by
+    // the one-field property test of fuzz-checks).
+    let mut v = mid_hand();
+    v["to-act"] = Value::from(5u8);
+    let err = load(v).expect_err("an empty seat to act");
+    let expected = StateError::ToActCannotAct { seat: s(5) }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn c4_a_burn_made_during_a_betting_round_is_refused_on_load() {
+    // Loaded, the flop's burn would be refused as a second burn.
+    let mut v = mid_hand();
+    v["burned"] = Value::Bool(true);
+    let err = load(v).expect_err("a burn before the betting ends");
+    let expected = StateError::OutOfBounds { field: "burned" }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+#[test]
+fn a_seat_status_that_disagrees_with_the_players_names_the_seat_once() {
+    let message = StateError::SeatStatus {
+        seat: s(7),
+        status: holdem_betting::SeatStatus::Folded,
+        dealt: false,
+    }
+    .to_string();
+    assert_eq!(message, "seat 7 is Folded but is not dealt in");
+}
+
+#[test]
+fn b7_a_betting_round_with_nobody_to_act_is_refused_on_load() {
+    // Loaded, the hand would wait for nothing without a result: a driver would
+    // stop and the cash game could never finish the hand (found by the
+    // driver_state_json fuzz target).
+    let mut v = mid_hand();
+    v["to-act"] = Value::Null;
+    let err = load(v).expect_err("nobody to act, no result");
+    let expected = StateError::NotSettled {
+        pending: holdem_betting::Pending::Complete,
+        settled: false,
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
+
+/// The same hand with known hole cards (Ah Kh, Qs Qd, 7c 7d) on the river (Jc
+/// 3d 5c 8h 2s), checked down to the river.
+fn on_the_river() -> Value {
+    let mut hand = common::posted(HandConfig::no_limit(Chips(10)), &[1_000; 3], 0);
+    common::deal_known(&mut hand, &["Ah Kh", "Qs Qd", "7c 7d"]);
+    for (seat, action) in [(0, Action::Call), (1, Action::Call), (2, Action::Check)] {
+        hand.apply(common::T, Input::act(s(seat), action))
+            .expect("pre-flop");
+    }
+    board(&mut hand, "Jc 3d 5c");
+    for _ in 0..2 {
+        for seat in [1, 2, 0] {
+            hand.apply(common::T, Input::act(s(seat), Action::Check))
+                .expect("checked");
+        }
+        let next = if hand.board().len() == 3 { "8h" } else { "2s" };
+        board(&mut hand, next);
+    }
+    assert_eq!(hand.board().len(), 5);
+    serde_json::to_value(&hand).expect("serializes")
+}
+
+#[test]
+fn e1_a_saved_hand_rank_that_is_not_the_cards_rank_is_refused_on_load() {
+    // Loaded, a rank changed would give the pot to another hand; a rank removed
+    // left the showdown waiting for nothing (found by the one-field property
+    // test of fuzz-checks).
+    let v = on_the_river();
+    assert!(load(v.clone()).is_ok());
+    let expected = StateError::RankMismatch { seat: s(1) }.to_string();
+    let saved = v["seats"][1]["rank"].as_u64().expect("ranked at the river");
+    for rank in [Value::from(saved + 1), Value::Null] {
+        let mut changed = v.clone();
+        changed["seats"][1]["rank"] = rank;
+        let err = load(changed).expect_err("another rank");
+        assert!(err.contains(&expected), "{err}");
+    }
+}
+
+#[test]
+fn counters_at_their_limit_saturate_instead_of_overflowing() {
+    // A saved game with its hand counter (or a driver with its decision count) at
+    // the type's limit: the next hand or decision panicked on the overflow in a
+    // debug build (found by the one-field property test of fuzz-checks).
+    use holdem_betting::{CallingStation, Step};
+    let mut v = serde_json::to_value(cash_game(true)).expect("serializes");
+    v["hands"] = Value::from(u64::MAX);
+    v["driver"]["decisions"] = Value::from(u32::MAX);
+    let mut game = load_game(v).expect("counters are not checked");
+    let driver = game.driver().expect("the hand");
+    while let Step::Decision(turn) = driver.advance().expect("a driven hand") {
+        let action = holdem_betting::Bot::decide(&mut CallingStation, &turn);
+        driver.act(action).expect("a legal action");
+    }
+    assert_eq!(driver.decisions(), u32::MAX);
+    game.finish_hand().expect("the hand finishes");
+    assert_eq!(game.hands_played(), u64::MAX);
+}
+
+#[test]
+fn b26_runs_agreed_during_a_betting_round_are_refused_on_load() {
+    // Loaded, a second run sharing a full board dealt past the board (found by
+    // the driver_state_json fuzz target).
+    let mut v = on_the_river();
+    v["config"]["max-board-runs"] = Value::from(2u8);
+    assert!(load(v.clone()).is_ok());
+    v["runs"]["count"] = Value::from(2u8);
+    v["runs"]["shared"] = Value::from(5u8);
+    let err = load(v).expect_err("two runs while betting");
+    let expected = StateError::OutOfBounds { field: "runs" }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}

@@ -12,7 +12,9 @@
 //!   through its writer, and what it refuses must be refused with a
 //!   well-formed error.
 
-use holdem_betting::{Action, Chips, Hand, Input, LegalActions, Timestamp};
+use holdem_betting::{
+    Action, CashGame, Chips, Driver, DriverError, Hand, Input, LegalActions, Step, Timestamp,
+};
 use holdem_cards::{Card, CardSet, parse_cards};
 use holdem_history::HandHistory;
 use holdem_history::native::{
@@ -60,6 +62,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "hand_state_json",
         check: hand_state_json,
+    },
+    Target {
+        name: "driver_state_json",
+        check: driver_state_json,
     },
     Target {
         name: "history_phh",
@@ -625,6 +631,175 @@ pub fn loaded_hand(hand: &Hand) -> Result<(), String> {
         return Err("the hand changed through JSON".into());
     }
     Ok(())
+}
+
+/// A [`Driver`] or a [`CashGame`] loaded from JSON, as a server restores a
+/// saved table (issue 35): each kind the input loads as is checked, a driver by
+/// [`loaded_driver`], a cash game by [`loaded_cash_game`].
+pub fn driver_state_json(data: &[u8]) -> Result<(), String> {
+    if let Ok(driver) = serde_json::from_slice::<Driver>(data) {
+        loaded_driver(&driver)?;
+    }
+    if let Ok(game) = serde_json::from_slice::<CashGame>(data) {
+        loaded_cash_game(&game)?;
+    }
+    Ok(())
+}
+
+/// The invariants of [`driver_state_json`] on a loaded driver: its hand passes
+/// [`loaded_hand`] (chips conserved, no card seen twice, the legal actions
+/// exactly the accepted ones, a JSON round trip); the driver writes back to JSON
+/// that loads as an equal driver; and a copy plays the hand out by dealing, with
+/// legal actions, without a panic, conserving chips, the state passing
+/// [`Driver::check_state`] (no card twice between the deck and the cards dealt)
+/// after every decision and at the end. Every legal action is accepted; a deal
+/// or a settlement may be refused with a typed [`DriverError`] (as
+/// [`Driver::advance`] documents), which changes nothing.
+pub fn loaded_driver(driver: &Driver) -> Result<(), String> {
+    loaded_hand(driver.hand())?;
+    let text = serde_json::to_vec(driver).map_err(|e| format!("does not serialize: {e}"))?;
+    let back: Driver =
+        serde_json::from_slice(&text).map_err(|e| format!("its own JSON is refused: {e}"))?;
+    if back != *driver {
+        return Err("the driver changed through JSON".into());
+    }
+    play_out(&mut driver.clone(), data_seed(&text)).map(|_| ())
+}
+
+/// The invariants of [`driver_state_json`] on a loaded cash game: it writes
+/// back to JSON that loads as an equal game; its hand in progress (if any)
+/// passes [`loaded_driver`], plays out and finishes; then two more hands start
+/// (or are refused by the table or the hand's setup with a typed error) and play
+/// out. Each finished hand leaves the table's chips those before it less the
+/// rake.
+pub fn loaded_cash_game(game: &CashGame) -> Result<(), String> {
+    let text = serde_json::to_vec(game).map_err(|e| format!("does not serialize: {e}"))?;
+    let back: CashGame =
+        serde_json::from_slice(&text).map_err(|e| format!("its own JSON is refused: {e}"))?;
+    if back != *game {
+        return Err("the cash game changed through JSON".into());
+    }
+    let mut game = game.clone();
+    let seed = data_seed(&text);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for k in 0..3u64 {
+        let before = game.table().total_chips();
+        let driver = match game.driver() {
+            Some(driver) if k == 0 => {
+                loaded_driver(driver)?;
+                driver
+            }
+            _ => match game.start_hand(&mut rng) {
+                Ok(driver) => driver,
+                Err(DriverError::Table(_) | DriverError::Hand(_)) => return Ok(()),
+                Err(e) => return Err(format!("a hand starts with an untyped refusal: {e}")),
+            },
+        };
+        if !play_out(driver, seed.wrapping_add(k))? {
+            // A typed refusal of a deal or a settlement: the hand stays as it was.
+            return Ok(());
+        }
+        let result = game
+            .finish_hand()
+            .map_err(|e| format!("a played hand does not finish: {e}"))?;
+        let after = game.table().total_chips();
+        match (before, after) {
+            (Ok(b), Ok(a)) if a.get() + result.rake().get() == b.get() => {}
+            (b, a) => {
+                return Err(format!(
+                    "the table held {b:?} before a hand and {a:?} after it, rake {}",
+                    result.rake()
+                ));
+            }
+        }
+        game.check_state()
+            .map_err(|e| format!("a cash game after a hand fails its check: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A seed made of `bytes` (FNV-1a), so the same input plays the same way.
+fn data_seed(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Plays `driver`'s hand to its end (`true`), or to a typed refusal of a deal
+/// or a settlement or a hand left unsettled by a failed settlement (`false`),
+/// with legal actions picked by `seed`: every legal action accepted, chips
+/// conserved, [`Driver::check_state`] after every decision.
+pub fn play_out(driver: &mut Driver, seed: u64) -> Result<bool, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..1_000 {
+        let action = match driver.advance() {
+            Ok(Step::Decision(turn)) => {
+                Some(pick(&turn.legal(), rand_core::RngCore::next_u32(&mut rng)))
+            }
+            Ok(Step::Complete) => None,
+            // A typed refusal, as `Driver::advance` documents (a loaded state the
+            // load checks let through and the settlement refuses, such as dead
+            // money that disagrees with the posts): it changed nothing.
+            Err(_) => {
+                return if driver.hand().chips_conserved() {
+                    Ok(false)
+                } else {
+                    Err("a refused deal or settlement broke chip conservation".into())
+                };
+            }
+        };
+        let Some(action) = action else {
+            if driver.result().is_none() {
+                // The settlement of a loaded state the load checks let through
+                // can fail inside an accepted input and leave the hand waiting
+                // for nothing without a result (docs/reliability.md).
+                return if driver.hand().chips_conserved() {
+                    Ok(false)
+                } else {
+                    Err("an unsettled hand broke chip conservation".into())
+                };
+            }
+            driver
+                .check_state()
+                .map_err(|e| format!("a driven hand at its end fails its check: {e}"))?;
+            return if driver.hand().chips_conserved() {
+                Ok(true)
+            } else {
+                Err("a driven hand ends without conserving chips".into())
+            };
+        };
+        driver
+            .act(action)
+            .map_err(|e| format!("{action}, a legal action, is refused: {e}"))?;
+        if !driver.hand().chips_conserved() {
+            return Err(format!("{action} broke chip conservation"));
+        }
+        driver
+            .check_state()
+            .map_err(|e| format!("a driven hand after {action} fails its check: {e}"))?;
+    }
+    Err("a loaded driver's hand does not end in 1,000 decisions".into())
+}
+
+/// One of the legal actions (fold, check or call, the smallest bet or raise,
+/// all-in), by `k`.
+fn pick(legal: &LegalActions, k: u32) -> Action {
+    let smallest = legal.bet.or(legal.raise).map(|r| r.min);
+    let options = [
+        Some(Action::Fold),
+        Some(Action::CheckOrCall),
+        smallest.map(Action::BetOrRaiseTo),
+        Some(Action::AllIn),
+    ];
+    let allowed: Vec<Action> = options
+        .into_iter()
+        .flatten()
+        .filter(|a| legal.allows(*a))
+        .collect();
+    match allowed.len() {
+        0 => Action::CheckOrCall,
+        n => allowed[k as usize % n],
+    }
 }
 
 /// Amounts around every bound `legal` names.

@@ -169,6 +169,7 @@ fn seeds() -> Vec<(&'static str, String, Vec<u8>)> {
     for (i, bytes) in states.into_iter().enumerate() {
         out.push(("hand_postcard", format!("state-{i:02}"), bytes));
     }
+    out.extend(driver_seeds());
     // Hand histories: small PHH files, and the first hands of the generated
     // corpus as JSON Lines and postcard.
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
@@ -231,6 +232,108 @@ fn seeds() -> Vec<(&'static str, String, Vec<u8>)> {
                 .expect("generated hands are PHH")
                 .into_bytes(),
         ));
+    }
+    out
+}
+
+/// Driver and cash-game states as JSON (issue 35): drivers of every limit (no
+/// limit, pot limit, fixed limit, pot limit before the flop and no limit after)
+/// with two to six players, saved after every third decision (at decisions
+/// and before a street's cards), dealing from a full deck or from a deck
+/// shuffled for the hand; cash games at three tables between hands and after
+/// every third decision of a hand.
+fn driver_seeds() -> Vec<(&'static str, String, Vec<u8>)> {
+    use holdem_betting::table::{ButtonRule, CashTable, Occupant};
+    use holdem_betting::{
+        Bot, CashGame, Chips, Dealer, Deck, Driver, Hand, HandConfig, Player, RandomBot, Seat,
+        Step, StreetStructures,
+    };
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    let seat = |i: u8| Seat::new(i).expect("seat");
+    let mut out = Vec::new();
+    let configs = [
+        HandConfig::no_limit(Chips(20)),
+        HandConfig::pot_limit(Chips(20)),
+        HandConfig::fixed_limit(Chips(20), Chips(40)),
+        HandConfig::mixed(
+            Chips(20),
+            StreetStructures::POT_LIMIT_PREFLOP_NO_LIMIT_POSTFLOP,
+        ),
+    ];
+    for (i, config) in configs.iter().enumerate() {
+        for (j, n) in [2u8, 4, 6].into_iter().enumerate() {
+            let players: Vec<Player> = (0..n)
+                .map(|k| Player::new(seat(k), Chips(400 + 300 * u64::from(k))))
+                .collect();
+            let hand = Hand::new(*config, &players, seat(0)).expect("hand");
+            let mut rng = ChaCha8Rng::seed_from_u64((i * 3 + j) as u64);
+            let mut driver: Driver = if j % 2 == 0 {
+                Driver::shuffled(hand, &mut rng)
+            } else {
+                Driver::new(hand, Dealer::new(Deck::seeded((i * 3 + j) as u64)))
+            };
+            let mut bot = RandomBot::new(rng);
+            for k in 0.. {
+                let action = match driver.advance().expect("a driven hand") {
+                    Step::Decision(turn) => bot.decide(&turn),
+                    Step::Complete => break,
+                };
+                driver.act(action).expect("a legal action");
+                if k % 3 != 0 {
+                    continue;
+                }
+                out.push((
+                    "driver_state_json",
+                    format!("driver-{i}-{n}-{k:02}.json"),
+                    serde_json::to_vec(&driver).expect("a driver serializes"),
+                ));
+            }
+        }
+    }
+    for (i, config) in configs.iter().enumerate().take(3) {
+        let mut table = CashTable::new(ButtonRule::DeadButton, seat(0));
+        for k in 0..(3 + i as u8) {
+            table
+                .seat(
+                    seat(2 * k),
+                    Occupant::Playing {
+                        stack: Chips(5_000),
+                    },
+                )
+                .expect("a seat");
+        }
+        let mut game = CashGame::new(*config, table).expect("a cash game");
+        let mut rng = ChaCha8Rng::seed_from_u64(100 + i as u64);
+        let mut bot = RandomBot::new(ChaCha8Rng::seed_from_u64(200 + i as u64));
+        for h in 0..3 {
+            let save = |game: &CashGame| serde_json::to_vec(game).expect("a game serializes");
+            out.push((
+                "driver_state_json",
+                format!("cash-{i}-{h}.json"),
+                save(&game),
+            ));
+            if game.start_hand(&mut rng).is_err() {
+                break; // too few players left
+            }
+            for k in 0.. {
+                let driver = game.driver().expect("the hand");
+                let action = match driver.advance().expect("a driven hand") {
+                    Step::Decision(turn) => bot.decide(&turn),
+                    Step::Complete => break,
+                };
+                driver.act(action).expect("a legal action");
+                if h == 1 && k % 3 == 0 {
+                    out.push((
+                        "driver_state_json",
+                        format!("cash-{i}-{h}-{k:02}.json"),
+                        save(&game),
+                    ));
+                }
+            }
+            game.finish_hand().expect("a finished hand");
+        }
     }
     out
 }
