@@ -722,19 +722,19 @@ impl<E> CashGame<E> {
 
     /// Checks the cash game's state as one that may come from outside (a saved
     /// game): the config is playable ([`HandConfig::validate`]), the table passes
-    /// [`Table::check_state`], the hand in progress (if any) passes
+    /// [`CashTable::check_state`], the hand in progress (if any) passes
     /// [`Driver::check_state`], and the table and the hand agree: a hand runs
     /// exactly when the table dealt one, under the game's config, with the
     /// players and starting stacks the table dealt in, its button and its big
     /// blind. Every deserialized cash game passes it (feature `serde`).
     ///
     /// ```
-    /// use holdem_betting::table::{ButtonRule, Occupant, Table};
+    /// use holdem_betting::table::{ButtonRule, CashTable, Occupant};
     /// use holdem_betting::{CashGame, Chips, HandConfig, Seat};
     /// use rand_core::SeedableRng;
     ///
     /// let s = |i| Seat::new(i).expect("seat");
-    /// let mut table = Table::new(ButtonRule::ForwardMoving, s(0));
+    /// let mut table = CashTable::new(ButtonRule::ForwardMoving, s(0));
     /// table.seat(s(0), Occupant::Playing { stack: Chips(200) })?;
     /// table.seat(s(1), Occupant::Playing { stack: Chips(200) })?;
     /// let mut game = CashGame::new(HandConfig::no_limit(Chips(10)), table)?;
