@@ -13,7 +13,7 @@ use crate::{Escaped, error};
 /// Arguments of `holdem convert`.
 #[derive(Args)]
 pub struct ConvertArgs {
-    /// The input file (.phh, .phhs, .jsonl, .postcard, or a site's text: PokerStars, GGPoker, Full Tilt, Winamax, WPN, 888, PartyPoker).
+    /// The input file (.phh, .phhs, .jsonl, .postcard, or a site's text: PokerStars, GGPoker, Full Tilt, Winamax, WPN, 888, PartyPoker, iPoker XML).
     pub input: PathBuf,
     /// The output file; its extension picks the format (.phh holds one hand).
     pub output: PathBuf,

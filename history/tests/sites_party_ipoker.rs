@@ -263,12 +263,12 @@ fn h6_ipoker_sessions_read_and_every_holdem_game_agrees_with_its_text() {
     assert!(
         failed
             .iter()
-            .any(|f| f.contains("InValidHand") && f.contains("line 24"))
+            .any(|f| f.contains("InValidHand") && f.contains("line 25"))
     );
     assert!(
         failed
             .iter()
-            .any(|f| f.contains("10-Handed") && f.contains("line 31"))
+            .any(|f| f.contains("10-Handed") && f.contains("line 32"))
     );
 }
 
@@ -373,7 +373,10 @@ mod ipoker {
         for f in super::support::files("ipoker") {
             let bytes = std::fs::read(&f).expect("readable");
             let text = decode(&bytes);
-            let all: Vec<(u32, &str)> = lines(&text).collect();
+            // (The two broken fixtures declare their failure on a first `#` line.)
+            let all: Vec<(u32, &str)> = lines(&text)
+                .filter(|(_, l)| !l.trim_start_matches('\u{feff}').starts_with('#'))
+                .collect();
             for r in ipoker::parse_session(&all) {
                 let r = r.and_then(|h| ipoker::import(&h)).and_then(|i| {
                     let outcome = replay_hand(&i.history, &HouseRules::standard());

@@ -95,6 +95,17 @@ fn h6_partypoker_histories_match_their_snapshots() {
     });
 }
 
+/// H6 (and H3): every real iPoker file (XML sessions, found by their content) is
+/// read whole, and each game imported, replayed and checked against its text, one
+/// snapshot per file.
+#[test]
+fn h6_ipoker_histories_match_their_snapshots() {
+    let rules = RulesBook::new(None);
+    insta::glob!("../../data/histories", "ipoker/**/*.txt", |path| {
+        insta::assert_snapshot!(render(path, &rules));
+    });
+}
+
 /// H3: the generated corpus (10,000 hands, native postcard, plus PHH and JSON Lines
 /// samples) is summarized in one snapshot, so the test stays fast.
 #[test]

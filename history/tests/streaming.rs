@@ -280,6 +280,7 @@ fn pokerstars_text_keeps_the_file_line_numbers() {
         line: 100,
         text: "PokerStars Hand #5: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET\nnot a table line".into(),
         preamble: None,
+        parsed: None,
     };
     let err = text.parse().hand.expect_err("a bad table line");
     assert_eq!((err.hand, err.line), (Some(5), 101));

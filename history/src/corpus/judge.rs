@@ -196,7 +196,7 @@ pub fn replay_file_batched(
         unreadable(
             &mut report,
             0,
-            "not a hand history file (.phh, .phhs, .jsonl, .postcard, or the text of PokerStars, GGPoker, Full Tilt, Winamax, WPN or 888)".into(),
+            "not a hand history file (.phh, .phhs, .jsonl, .postcard, or the text of PokerStars, GGPoker, Full Tilt, Winamax, WPN, 888 or PartyPoker, or iPoker XML)".into(),
         );
         return report;
     };

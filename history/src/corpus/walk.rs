@@ -30,7 +30,7 @@ pub enum SkipReason {
     /// Not a hand history: its extension is none of a history's, or (`.txt`, or a
     /// file named on the command line) its text is not PokerStars text.
     #[error(
-        "not a hand history (.phh, .phhs, .jsonl, .postcard, or the text of PokerStars, GGPoker, Full Tilt, Winamax, WPN or 888)"
+        "not a hand history (.phh, .phhs, .jsonl, .postcard, or the text of PokerStars, GGPoker, Full Tilt, Winamax, WPN, 888 or PartyPoker, or iPoker XML)"
     )]
     NotAHistory,
     /// A FIFO, socket or device: reading it could block forever or never end.

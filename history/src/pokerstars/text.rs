@@ -51,8 +51,19 @@ pub fn leading_comments(text: &str) -> impl Iterator<Item = &str> {
 /// over the same layer ([`crate::sites`]: GGPoker, Full Tilt): its first line that
 /// is not filler starts a hand.
 pub fn looks_like_pokerstars(text: &str) -> bool {
-    lines(text)
+    let mut meaningful = lines(text)
         .map(|(_, l)| l)
-        .find(|l| !is_filler(l) && !l.starts_with('#'))
-        .is_some_and(is_hand_start)
+        .filter(|l| !is_filler(l) && !l.starts_with('#'));
+    match meaningful.next() {
+        Some(l)
+            if l.trim_start_matches('\u{feff}').starts_with("<?xml") && !l.contains("<session") =>
+        {
+            // An XML declaration: an iPoker file when a session follows.
+            meaningful
+                .next()
+                .is_some_and(crate::sites::ipoker::is_session_start)
+        }
+        Some(l) => is_hand_start(l) || crate::sites::ipoker::is_session_start(l),
+        None => false,
+    }
 }

@@ -52,13 +52,12 @@
 //!   rake is the pot less what the players win;
 //! - amounts have thousands separators (`$5,753.50`).
 //!
-//! Not yet found by content: a session holds many games under one `<general>`
-//! (and an unformatted file holds them all on one line), while the hand cutters
-//! of [`crate::pokerstars::hands`] and [`crate::stream::PokerStarsSplitter`] give
-//! one hand per text cut at a header line. Wiring it in needs those cutters to
-//! give every game of a session ([`parse_session`] reads them all from the
-//! session's lines, found by [`is_session_start`]); until then `holdem replay`
-//! skips iPoker files as not a hand history, and the reader is called directly.
+//! Found by content: the hand cutters ([`crate::pokerstars::hands`],
+//! [`crate::stream::PokerStarsSplitter`]) meet a file whose first line opens a
+//! session (or is the XML declaration before one) and read the whole file, at
+//! most [`crate::stream::MAX_SESSION_BYTES`], with [`parse_session`], then give
+//! its games one at a time, so `holdem replay` and `holdem convert` take iPoker
+//! files with no option.
 //!
 //! Refused with a typed error naming them: another game (Omaha) is unsupported,
 //! naming it; XML that is not well formed, a missing attribute, an action by a
@@ -87,6 +86,15 @@ pub static SITE: Site = Site {
 pub fn is_session_start(line: &str) -> bool {
     let l = line.trim_start_matches('\u{feff}').trim_start();
     l.starts_with("<session") || (l.starts_with("<?xml") && l.contains("<session"))
+}
+
+/// True for the first line of an iPoker file as the hand cutters meet it: a
+/// session's start ([`is_session_start`]) or the XML declaration before it (file
+/// detection, [`crate::pokerstars::looks_like_pokerstars`], has checked that a
+/// session follows).
+pub fn is_file_start(line: &str) -> bool {
+    let l = line.trim_start_matches('\u{feff}').trim_start();
+    is_session_start(l) || l.starts_with("<?xml")
 }
 
 /// Converts an iPoker hand (the shared [`builder::build`]).

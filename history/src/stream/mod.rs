@@ -31,7 +31,9 @@ mod toml_scan;
 
 pub use jsonl::{JsonlSplitter, JsonlText};
 pub use phh::{PhhSplitter, PhhStream, PhhText};
-pub use stars::{PokerStarsHand, PokerStarsSplitter, PokerStarsStream, PokerStarsText};
+pub use stars::{
+    MAX_SESSION_BYTES, PokerStarsHand, PokerStarsSplitter, PokerStarsStream, PokerStarsText,
+};
 
 /// The most bytes one hand's text may hold (1 MiB; a real hand is a few kilobytes).
 pub const MAX_HAND_BYTES: usize = 1 << 20;

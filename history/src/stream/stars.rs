@@ -6,6 +6,7 @@ use std::io::BufRead;
 use super::lines::{Declared, Ends, LineSource};
 use crate::pokerstars::text::{is_english_start, is_filler, is_foreign_start};
 use crate::pokerstars::{self, PokerStarsError, PokerStarsErrorKind};
+use crate::sites::ipoker;
 
 /// One piece of a PokerStars file: a hand's text, or the stray text before the first
 /// hand.
@@ -20,14 +21,19 @@ pub struct PokerStarsText {
     pub text: String,
     /// The error for stray text before the first hand, if that is what this is.
     pub preamble: Option<PokerStarsError>,
+    /// A game already read with the rest of its file: an iPoker session's games
+    /// are read together ([`crate::sites::ipoker::parse_session`]) and handed out
+    /// one at a time with empty `text`.
+    pub parsed: Option<Box<Result<pokerstars::Hand, PokerStarsError>>>,
 }
 
 impl PokerStarsText {
     /// Reads the hand, with the file's line numbers in its errors.
     pub fn parse(&self) -> PokerStarsHand {
-        let hand = match &self.preamble {
-            Some(e) => Err(e.clone()),
-            None => {
+        let hand = match (&self.preamble, &self.parsed) {
+            (Some(e), _) => Err(e.clone()),
+            (None, Some(game)) => (**game).clone(),
+            (None, None) => {
                 let lines: Vec<(u32, &str)> = (self.line..).zip(self.text.split('\n')).collect();
                 pokerstars::parse_hand(&lines)
             }
@@ -62,7 +68,13 @@ pub struct PokerStarsSplitter<R> {
     index: usize,
     declared: Declared,
     done: bool,
+    /// The games of an iPoker session, read whole, still to hand out.
+    games: std::collections::VecDeque<PokerStarsText>,
 }
+
+/// The most bytes of an iPoker file, read whole since its games share the
+/// session's header (64 MiB; a real session is a few hundred kilobytes).
+pub const MAX_SESSION_BYTES: usize = 64 * MAX_HAND_BYTES;
 
 impl<R: BufRead> PokerStarsSplitter<R> {
     /// A splitter over `input`.
@@ -77,6 +89,7 @@ impl<R: BufRead> PokerStarsSplitter<R> {
             index: 0,
             declared: Declared::default(),
             done: false,
+            games: std::collections::VecDeque::new(),
         }
     }
 
@@ -103,6 +116,7 @@ impl<R: BufRead> PokerStarsSplitter<R> {
                 line,
                 text,
                 preamble: None,
+                parsed: None,
             }),
         })
     }
@@ -111,6 +125,9 @@ impl<R: BufRead> PokerStarsSplitter<R> {
     pub fn next_text(&mut self) -> Option<Result<PokerStarsText, StreamError>> {
         if let Some(refused) = self.declared.refused.take() {
             return Some(Err(refused));
+        }
+        if let Some(game) = self.games.pop_front() {
+            return Some(Ok(game));
         }
         loop {
             if self.done {
@@ -138,6 +155,10 @@ impl<R: BufRead> PokerStarsSplitter<R> {
             };
             let n = self.source.line;
             let line = decode_line(&self.raw);
+            if self.current.is_none() && self.index == 0 && ipoker::is_file_start(&line) {
+                let first = line.into_owned();
+                return self.session(n, first);
+            }
             let starts = is_english_start(&line) || (self.after_gap && is_foreign_start(&line));
             self.after_gap = is_filler(&line);
             if starts {
@@ -175,6 +196,7 @@ impl<R: BufRead> PokerStarsSplitter<R> {
                         index: self.index,
                         line: n,
                         text: String::new(),
+                        parsed: None,
                         preamble: Some(PokerStarsError {
                             hand: None,
                             line: n,
@@ -186,6 +208,58 @@ impl<R: BufRead> PokerStarsSplitter<R> {
                 }
             }
         }
+    }
+}
+
+impl<R: BufRead> PokerStarsSplitter<R> {
+    /// Reads the rest of an iPoker file whose first line, `first` (line `n`),
+    /// opens a session: every game of it is read now and handed out one at a time.
+    fn session(&mut self, n: u32, first: String) -> Option<Result<PokerStarsText, StreamError>> {
+        self.done = true;
+        let mut lines = vec![(n, first)];
+        let mut bytes = lines[0].1.len();
+        loop {
+            self.raw.clear();
+            let room = MAX_SESSION_BYTES.saturating_sub(bytes);
+            match self.source.read_line(&mut self.raw, room, Ends::AnyDropped) {
+                Ok(None) => break,
+                Ok(Some(true)) => {
+                    let line = decode_line(&self.raw).into_owned();
+                    bytes += line.len() + 1;
+                    lines.push((self.source.line, line));
+                }
+                Ok(Some(false)) => {
+                    self.index += 1;
+                    return Some(Err(StreamError::HandTooLong {
+                        hand: self.index,
+                        line: self.source.line,
+                        limit: MAX_SESSION_BYTES,
+                    }));
+                }
+                Err(source) => {
+                    return Some(Err(StreamError::Io {
+                        line: self.source.line.saturating_add(1),
+                        source,
+                    }));
+                }
+            }
+        }
+        let borrowed: Vec<(u32, &str)> = lines.iter().map(|(n, l)| (*n, l.as_str())).collect();
+        for game in ipoker::parse_session(&borrowed) {
+            self.index += 1;
+            let line = match &game {
+                Ok(h) => h.first_line,
+                Err(e) => e.line,
+            };
+            self.games.push_back(PokerStarsText {
+                index: self.index,
+                line,
+                text: String::new(),
+                preamble: None,
+                parsed: Some(Box::new(game)),
+            });
+        }
+        self.games.pop_front().map(Ok)
     }
 }
 

@@ -35,6 +35,7 @@ pub fn hands(text: &str) -> Hands<'_> {
         preamble_reported: false,
         after_gap: true,
         yielded: false,
+        games: Vec::new().into_iter(),
     }
 }
 
@@ -50,13 +51,28 @@ pub struct Hands<'a> {
     after_gap: bool,
     /// Whether anything was given out yet (`#` comments are allowed before that).
     yielded: bool,
+    /// The games of an iPoker session (read whole) still to give out.
+    games: std::vec::IntoIter<Result<Hand, PokerStarsError>>,
 }
 
 impl Iterator for Hands<'_> {
     type Item = Result<Hand, PokerStarsError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(game) = self.games.next() {
+            return Some(game);
+        }
         for (n, line) in self.lines.by_ref() {
+            if !self.yielded && self.current.is_empty() && crate::sites::ipoker::is_file_start(line)
+            {
+                // An iPoker file: its games share the session's header, so the
+                // session is read whole and its games given out one at a time.
+                let mut all = vec![(n, line)];
+                all.extend(self.lines.by_ref());
+                self.yielded = true;
+                self.games = crate::sites::ipoker::parse_session(&all).into_iter();
+                return self.games.next();
+            }
             let starts = is_english_start(line) || (self.after_gap && is_foreign_start(line));
             self.after_gap = is_filler(line);
             if starts {
