@@ -17,6 +17,9 @@
 
 use std::hint::black_box;
 
+mod common;
+use common::folder_text;
+
 use holdem_history::HandHistory;
 use holdem_history::native::{
     ActionBuffer, HandRecord, NativeVersion, PostcardHands, decode_postcard, encode_postcard,
@@ -34,31 +37,6 @@ const ZOOM_B: &[u8] = include_bytes!(
 );
 const GENERATED: &[u8] =
     include_bytes!("../../data/histories/generated/seed-2026-10000-hands.postcard");
-
-/// Every file under `dir`, sorted, decoded, joined by blank lines.
-fn folder_text(dir: &std::path::Path) -> String {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    let mut text = String::new();
-    for f in files {
-        if let Ok(bytes) = std::fs::read(&f) {
-            text.push_str(&holdem_history::sites::text::decode(&bytes));
-            text.push_str("\n\n");
-        }
-    }
-    text
-}
 
 fn settled(o: &Outcome) -> bool {
     matches!(o, Outcome::Ok { settled: true, .. })

@@ -7,40 +7,14 @@
 //! which are refused by name at their header).
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use holdem_history::pokerstars::{check, hands, import};
 use holdem_history::replay::{HouseRules, replay_hand};
-use holdem_history::sites::text::decode;
 
-/// Every file under `dir`, sorted, decoded, joined by blank lines.
-fn folder_text(dir: &Path) -> String {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    let mut text = String::new();
-    for f in files {
-        if let Ok(bytes) = std::fs::read(&f) {
-            text.push_str(&decode(&bytes));
-            text.push_str("\n\n");
-        }
-    }
-    text
-}
+mod common;
+use common::folder_text;
 
 fn sites(c: &mut Criterion) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
