@@ -183,18 +183,7 @@ proptest::proptest! {
         insert in "[ -~€,\n]{0,12}",
     ) {
         let text = [PARTY][site];
-        let mut chars: Vec<char> = text.chars().collect();
-        let at = cut.min(chars.len());
-        let end = (at + len).min(chars.len());
-        chars.splice(at..end, insert.chars());
-        let mangled: String = chars.into_iter().collect();
-        let lines = mangled.lines().count() as u32 + 1;
-        for r in parse_hands(&mangled) {
-            match r.and_then(|h| import(&h)) {
-                Ok(i) => proptest::prop_assert!(i.history.player_count() >= 2),
-                Err(e) => proptest::prop_assert!(e.line <= lines, "{}", e),
-            }
-        }
+        support::hands_or_typed_errors(&support::mangle(text, cut, len, &insert))?;
     }
 }
 

@@ -104,3 +104,27 @@ pub fn convert_site(site: &str) -> usize {
     }
     played
 }
+
+/// `text` with `len` characters from character `cut` (both clamped to the text)
+/// replaced by `insert`: the mangled-text properties' edit.
+pub fn mangle(text: &str, cut: usize, len: usize, insert: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let at = cut.min(chars.len());
+    let end = (at + len).min(chars.len());
+    chars.splice(at..end, insert.chars());
+    chars.into_iter().collect()
+}
+
+/// What the mangled-text properties require of any text: every hand read is
+/// imported with at least two players, or refused with a typed error naming a
+/// line of the text.
+pub fn hands_or_typed_errors(mangled: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+    let lines = mangled.lines().count() as u32 + 1;
+    for r in parse_hands(mangled) {
+        match r.and_then(|h| import(&h)) {
+            Ok(i) => proptest::prop_assert!(i.history.player_count() >= 2),
+            Err(e) => proptest::prop_assert!(e.line <= lines, "{}", e),
+        }
+    }
+    Ok(())
+}
