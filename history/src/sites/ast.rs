@@ -137,6 +137,21 @@ pub struct Timestamp {
     pub zone: Option<String>,
 }
 
+impl Timestamp {
+    /// The date and time of these numbers, without a zone; `None` for a month,
+    /// day, hour, minute or second out of range (a leap second is allowed).
+    pub(crate) fn checked(y: u64, m: u64, d: u64, h: u64, mi: u64, s: u64) -> Option<Timestamp> {
+        let byte = |v: u64| u8::try_from(v).unwrap_or(0);
+        ((1..=12).contains(&m) && (1..=31).contains(&d) && h < 24 && mi < 60 && s < 61).then(|| {
+            Timestamp {
+                date: (u16::try_from(y).unwrap_or(0), byte(m), byte(d)),
+                time: (byte(h), byte(mi), byte(s)),
+                zone: None,
+            }
+        })
+    }
+}
+
 /// The first line of a hand.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Header {

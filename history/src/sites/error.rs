@@ -113,6 +113,23 @@ pub(crate) fn malformed(expected: &'static str, found: &str) -> ImportErrorKind 
     }
 }
 
+/// Every history format holds positive stakes, the small at most the big (the
+/// blinds, or a fixed limit's small and big bet); other stakes are an amount error
+/// quoting `text`.
+pub(crate) fn check_stakes(
+    small: super::ast::Amount,
+    big: super::ast::Amount,
+    text: &str,
+) -> Result<(), ImportErrorKind> {
+    if small == super::ast::Amount::ZERO || small > big {
+        return Err(ImportErrorKind::Amount {
+            text: shorten(text),
+            reason: "the stakes must be positive, the small at most the big",
+        });
+    }
+    Ok(())
+}
+
 /// The first 120 characters of `line`, for error messages.
 pub(crate) fn shorten(line: &str) -> String {
     match line.char_indices().nth(120) {

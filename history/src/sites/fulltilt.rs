@@ -23,6 +23,7 @@
 //! hand run twice (`Players agree to Run It Twice`: its per-run summary is not
 //! read).
 
+use super::error::check_stakes;
 use std::borrow::Cow;
 
 use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
@@ -445,12 +446,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         })
     };
     let stakes = (amount(sb)?, amount(bb)?);
-    if stakes.0 == Amount(0) || stakes.0 > stakes.1 {
-        return Err(fail(Kind::Amount {
-            text: shorten(stakes_text),
-            reason: "the stakes must be positive, the small at most the big",
-        }));
-    }
+    check_stakes(stakes.0, stakes.1, stakes_text).map_err(fail)?;
     // `19:00:42 ET` then `2014/01/05` (with `[..]` or `(partial)` after it).
     let time = rest_parts
         .iter()

@@ -29,6 +29,7 @@
 //! the pot, which no history format holds) is unsupported at its line.
 //! Names are anonymised by the site (`9db941d0`); they are kept as written.
 
+use super::error::check_stakes;
 use std::borrow::Cow;
 
 use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
@@ -322,12 +323,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         })
     };
     let stakes = (amount(sb)?, amount(bb)?);
-    if stakes.0 == Amount(0) || stakes.0 > stakes.1 {
-        return Err(fail(Kind::Amount {
-            text: shorten(stakes_text),
-            reason: "the stakes must be positive, the small at most the big",
-        }));
-    }
+    check_stakes(stakes.0, stakes.1, stakes_text).map_err(fail)?;
     let time = timestamp(date.trim())
         .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD H:MM:SS`", &line)))?;
     Ok(Header {

@@ -544,21 +544,7 @@ fn timestamp(text: &str) -> Option<Timestamp> {
     let mut parts = text.split(['-', ' ', ':']).map(digits);
     let mut num = || parts.next().flatten();
     let (y, m, d, h, mi, s) = (num()?, num()?, num()?, num()?, num()?, num()?);
-    ((1..=12).contains(&m) && (1..=31).contains(&d) && h < 24 && mi < 60 && s < 61).then(|| {
-        Timestamp {
-            date: (
-                u16::try_from(y).unwrap_or(0),
-                u8::try_from(m).unwrap_or(0),
-                u8::try_from(d).unwrap_or(0),
-            ),
-            time: (
-                u8::try_from(h).unwrap_or(0),
-                u8::try_from(mi).unwrap_or(0),
-                u8::try_from(s).unwrap_or(0),
-            ),
-            zone: None,
-        }
-    })
+    Timestamp::checked(y, m, d, h, mi, s)
 }
 
 /// One `<player>`: seat, name, stack, button, win, bet, line.

@@ -47,6 +47,7 @@
 //! Hold'em - Tuesday, April 03, ...`), not read here; anything else out of form
 //! is malformed at its line.
 
+use super::error::check_stakes;
 use crate::pokerstars::parse::{digits, parse_amount, parse_body};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Timestamp, Tournament};
@@ -625,12 +626,7 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
         _ => Currency::PlayMoney,
     };
     let (sb, bb) = (amount_of(sb)?, amount_of(bb)?);
-    if sb == Amount::ZERO || sb > bb {
-        return Err(Kind::Amount {
-            text: shorten(stakes),
-            reason: "the stakes must be positive, the small at most the big",
-        });
-    }
+    check_stakes(sb, bb, stakes)?;
     let stakes = match limit {
         Limit::FixedLimit => (bb, Amount(bb.0.saturating_mul(2))),
         _ => (sb, bb),
@@ -638,22 +634,9 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
     let mut parts = date.split([' ', ':']).map(digits);
     let mut num = || parts.next().flatten();
     let time = match (num(), num(), num(), num(), num(), num()) {
-        (Some(d), Some(m), Some(y), Some(h), Some(mi), Some(s))
-            if (1..=31).contains(&d) && (1..=12).contains(&m) && h < 24 && mi < 60 && s < 61 =>
-        {
-            Timestamp {
-                date: (
-                    u16::try_from(y).unwrap_or(0),
-                    u8::try_from(m).unwrap_or(0),
-                    u8::try_from(d).unwrap_or(0),
-                ),
-                time: (
-                    u8::try_from(h).unwrap_or(0),
-                    u8::try_from(mi).unwrap_or(0),
-                    u8::try_from(s).unwrap_or(0),
-                ),
-                zone: None,
-            }
+        (Some(d), Some(m), Some(y), Some(h), Some(mi), Some(s)) => {
+            Timestamp::checked(y, m, d, h, mi, s)
+                .ok_or_else(|| malformed("a date `DD MM YYYY HH:MM:SS`", line))?
         }
         _ => return Err(malformed("a date `DD MM YYYY HH:MM:SS`", line)),
     };

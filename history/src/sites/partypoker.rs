@@ -45,6 +45,7 @@
 //! Refused with a typed error naming them: another game (Omaha, Omaha Hi-Lo) is
 //! unsupported, naming it; anything else out of form is malformed at its line.
 
+use super::error::check_stakes;
 use crate::pokerstars::parse::digits;
 
 use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
@@ -394,12 +395,7 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
     let stakes = match stakes.split_once('/') {
         Some((a, b)) => {
             let (a, b) = (amount_of(a)?, amount_of(b)?);
-            if a == Amount::ZERO || a > b {
-                return Err(Kind::Amount {
-                    text: shorten(stakes),
-                    reason: "the stakes must be positive, the small at most the big",
-                });
-            }
+            check_stakes(a, b, stakes)?;
             (a, b)
         }
         // The table's buy-in: the blinds are read from the posts.

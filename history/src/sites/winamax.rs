@@ -27,6 +27,7 @@
 //! whose forms no file here shows. A bounty written on a seat line is not read
 //! (malformed at its line): no sample shows its form.
 
+use super::error::check_stakes;
 use std::borrow::Cow;
 
 use crate::pokerstars::parse::{digits, parse_amount, parse_body, timestamp};
@@ -425,12 +426,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         })
     };
     let stakes = (amount(sb)?, amount(bb)?);
-    if stakes.0 == Amount(0) || stakes.0 > stakes.1 {
-        return Err(fail(Kind::Amount {
-            text: shorten(stakes_text),
-            reason: "the stakes must be positive, the small at most the big",
-        }));
-    }
+    check_stakes(stakes.0, stakes.1, stakes_text).map_err(fail)?;
     let time = timestamp(date.trim())
         .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD HH:MM:SS UTC`", line)))?;
     Ok(Header {

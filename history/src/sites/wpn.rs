@@ -43,6 +43,7 @@
 //! Refused with a typed error naming them: another game (`(Omaha)`) is
 //! unsupported, naming it; anything else out of form is malformed at its line.
 
+use super::error::check_stakes;
 use std::fmt::Write as _;
 
 use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
@@ -568,12 +569,7 @@ fn header(
         .split_once('/')
         .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
     let stakes = (amount_of(sb).map_err(fail)?, amount_of(bb).map_err(fail)?);
-    if stakes.0 == Amount::ZERO || stakes.0 > stakes.1 {
-        return Err(fail(Kind::Amount {
-            text: shorten(line),
-            reason: "the stakes must be positive, the small at most the big",
-        }));
-    }
+    check_stakes(stakes.0, stakes.1, line).map_err(fail)?;
     Ok((
         Header {
             id,
