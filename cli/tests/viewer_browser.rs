@@ -246,9 +246,11 @@ fn a_famous_hand_steps_forward_by_action_and_by_street_and_back() {
 }
 
 /// 10,000 hands of the generated corpus (the first 100, each written 100 times
-/// into the page) open, parsed and drawn, in under 2 s of page time.
+/// into the page) open, and the last one steps; the list draws a screenful of
+/// rows, not 10,000. How long the page takes to open is measured by
+/// `cargo xtask view-load`, not here.
 #[test]
-fn ten_thousand_hands_open_in_under_two_seconds() {
+fn ten_thousand_hands_open_with_a_screenful_of_rows_drawn() {
     let Some(chromium) = chromium() else {
         return;
     };
@@ -270,9 +272,6 @@ fn ten_thousand_hands_open_in_under_two_seconds() {
     std::fs::write(&big, format!("{}{data}{}", &html[..start], &html[end..])).unwrap();
     let seen = test_out(&chromium, &big, 9_999);
     assert_eq!(seen["hands"], 10_000);
-    let ms = seen["loadMs"].as_u64().unwrap();
-    eprintln!("10,000 hands opened in {ms} ms (page time; machine may be loaded)");
-    assert!(ms < 2_000, "{ms} ms");
     assert!(seen["forward"].as_array().unwrap().len() > 1);
     // The list is virtual: 10,000 hands, a screenful of rows in the DOM.
     let rows = seen["rowsDrawn"].as_u64().unwrap();

@@ -18,6 +18,8 @@
 //!   `cli/tests/soak.rs` at scale, in release, on every core (docs/reliability.md).
 //! - `scaling [--copies N] [--runs R]`: `holdem export` and `replay` on one
 //!   thread and on two, in release (see [`scaling`]; docs/performance.md).
+//! - `view-load [--runs R]`: how long the replayer page of 10,000 hands takes
+//!   to open in headless Chromium (see [`browser::view_load`]).
 //!
 //! Plain Rust with no dependencies, so CI needs nothing but cargo.
 
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&root, &args[1..]),
         Some("soak") => soak(&root, &args[1..]),
         Some("scaling") => scaling::run(&root, &args[1..]),
+        Some("view-load") => browser::view_load(&root, &args[1..]),
         Some("gen-histories") => run_step(
             &root,
             "gen-histories",
@@ -74,7 +77,9 @@ fn main() -> ExitCode {
                  soak [--hands N] [--tournaments M] [--seed S] [--threads T]\n                  \
                  random hands and killed-and-resumed tournaments, every invariant checked\n  \
                  scaling [--copies N] [--runs R]\n                  \
-                 export and replay on one thread and on two, in release"
+                 export and replay on one thread and on two, in release\n  \
+                 view-load [--runs R]\n                  \
+                 the 10,000-hand replayer page opened in headless Chromium"
             );
             return ExitCode::from(2);
         }

@@ -153,7 +153,7 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
 }
 
 /// The 1, 5 and 15 minute load averages (Linux), or `?`.
-fn load() -> String {
+pub(crate) fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "?".to_string())
