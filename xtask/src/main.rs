@@ -1,8 +1,9 @@
 //! Developer tasks, run as `cargo xtask <task>` (see `.cargo/config.toml`).
 //!
-//! - `ci`: every check CI runs, in order, stopping at the first failure (fmt, clippy,
-//!   tests, every example of the engine crates, snapshots, the Python package's
-//!   build and pytest suite (`python.rs`), rules coverage).
+//! - `ci`: every check CI runs, in order, stopping at the first failure (fmt,
+//!   clippy, rustdoc with warnings denied, tests, every example of the engine
+//!   crates, snapshots, the Python package's build and pytest suite
+//!   (`python.rs`), the DuckDB checks, the viewer in Chromium, rules coverage).
 //! - `examples`: builds and runs every example of the engine crates (part of `ci`).
 //! - `corpora`: the Parquet export read back by DuckDB in its own Python venv
 //!   (see [`corpora`]; part of `ci`).
@@ -66,7 +67,7 @@ fn main() -> ExitCode {
         _ => {
             eprintln!(
                 "usage: cargo xtask <task>\n\n\
-                 tasks:\n  ci              fmt, clippy, tests (debug and release-only), examples, snapshots, rules coverage\n  \
+                 tasks:\n  ci              fmt, clippy, rustdoc, tests (debug and release-only), examples, snapshots, rules coverage\n  \
                  examples        build and run every example of the engine crates\n  \
                  rules           check docs/rules-coverage.md against docs/rules.md\n  \
                  corpora         the Parquet export read back by DuckDB (Python venv in target/py-corpora)\n  \
@@ -115,6 +116,17 @@ fn ci(root: &Path) -> Result<(), String> {
             "--",
             "-D",
             "warnings",
+        ],
+    )?;
+    run_step(
+        root,
+        "doc (rustdoc warnings denied)",
+        &[
+            "doc",
+            "--workspace",
+            "--no-deps",
+            "--config",
+            "build.rustdocflags=[\"-D\", \"warnings\"]",
         ],
     )?;
     browser::check()?;
