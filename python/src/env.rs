@@ -170,14 +170,32 @@ impl Table {
         }
     }
 
-    /// Deals the next hand from the template of the next button.
-    fn start(&mut self, templates: &[Hand]) -> Result<(), DriverError> {
+    /// Deals the next hand from the template of the next button. A hand
+    /// that ends at the deal (every seat all in from the blinds and antes)
+    /// leaves its result in `last_rewards`.
+    fn start(&mut self, templates: &[Hand], shape: Shape) -> Result<(), DriverError> {
         let template = &templates[self.hands_played % templates.len()];
         self.driver.restart_from(template, &mut self.rng);
         self.hands_played += 1;
         let advanced = self.driver.advance().map(|_| ());
         self.refresh();
-        advanced
+        advanced?;
+        self.settle(shape, &mut [0.0; 10]);
+        Ok(())
+    }
+
+    /// When the hand is over, each seat's net big blinds into `rewards` and
+    /// `last_rewards`; returns whether it is over.
+    fn settle(&mut self, shape: Shape, rewards: &mut [f32]) -> bool {
+        let Some(r) = self.driver.result() else {
+            return false;
+        };
+        for s in r.players().iter() {
+            let net = r.net(s) as f32 / shape.big_blind;
+            rewards[s.as_usize()] = net;
+            self.last_rewards[s.as_usize()] = net;
+        }
+        true
     }
 
     /// Applies a checked action and plays to the next decision; at the hand's
@@ -196,16 +214,11 @@ impl Table {
             .and_then(|()| self.driver.advance().map(|_| ()));
         self.refresh();
         played?;
-        let Some(r) = self.driver.result() else {
+        if !self.settle(shape, rewards) {
             return Ok(false);
-        };
-        for s in r.players().iter() {
-            let net = r.net(s) as f32 / shape.big_blind;
-            rewards[s.as_usize()] = net;
-            self.last_rewards[s.as_usize()] = net;
         }
         if shape.auto_reset {
-            self.start(templates)?;
+            self.start(templates, shape)?;
         }
         Ok(true)
     }
@@ -350,7 +363,7 @@ impl Tables {
     pub(crate) fn deal_one(&mut self, table: usize) -> PyResult<i32> {
         self.table(table)?;
         let t = &mut self.tables[table];
-        t.start(&self.templates).map_err(driver_error)?;
+        t.start(&self.templates, self.shape).map_err(driver_error)?;
         Ok(t.to_act())
     }
 
@@ -532,10 +545,11 @@ impl Tables {
     /// float32 `(n, obs_size)` of the seat to act, uint8 `(n, 6)` action
     /// masks, int32 `(n,)` seats to act (-1 where the hand is over).
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Outputs<'py>> {
+        let shape = self.shape;
         let templates = std::mem::take(&mut self.templates);
         let none = vec![None; self.tables.len()];
         let out = self.run(py, &none, |table, _, _| {
-            table.start(&templates).map(|()| false)
+            table.start(&templates, shape).map(|()| false)
         });
         self.templates = templates;
         let (obs, mask, to_act, _, _) = out?.arrays(py, self.shape.players);
