@@ -88,10 +88,9 @@ fn sized_action(l: &LegalActions, pot: Chips, street_bet: Chips, a: usize) -> Op
             let to = Chips(target.clamp(range.min.get(), range.max.get()));
             let action = Action::BetOrRaiseTo(to);
             if l.allows(action) {
-                action
-            } else {
-                Action::BetOrRaiseTo(range.min)
+                return Some(action);
             }
+            Action::BetOrRaiseTo(range.min)
         }
         5 => Action::AllIn,
         _ => return None,
@@ -108,8 +107,15 @@ pub(crate) struct Shape {
     auto_reset: bool,
 }
 
-/// Tables per parallel task: enough work to outweigh the hand-off.
+/// Tables per parallel task at least: enough work to outweigh the hand-off.
 const PER_TASK: usize = 64;
+
+/// Tables per parallel task for `n` tables: about four tasks a thread (fewer,
+/// larger tasks cost less to hand out; four leave room to even out a thread
+/// that the machine's load holds back), and at least [`PER_TASK`].
+fn per_task(n: usize) -> usize {
+    n.div_ceil(4 * rayon::current_num_threads()).max(PER_TASK)
+}
 
 impl Table {
     /// A table whose hand is `template`, shuffled by `rng` (no hand dealt yet).
@@ -416,15 +422,16 @@ impl Tables {
                 &mut o.done,
             )
         } else {
+            let k = per_task(n);
             py.detach(|| {
                 tables
-                    .par_chunks_mut(PER_TASK)
-                    .zip(actions.par_chunks(PER_TASK))
-                    .zip(out.obs.par_chunks_mut(PER_TASK * d))
-                    .zip(out.mask.par_chunks_mut(PER_TASK * ACTIONS))
-                    .zip(out.to_act.par_chunks_mut(PER_TASK))
-                    .zip(out.rewards.par_chunks_mut(PER_TASK * p))
-                    .zip(out.done.par_chunks_mut(PER_TASK))
+                    .par_chunks_mut(k)
+                    .zip(actions.par_chunks(k))
+                    .zip(out.obs.par_chunks_mut(k * d))
+                    .zip(out.mask.par_chunks_mut(k * ACTIONS))
+                    .zip(out.to_act.par_chunks_mut(k))
+                    .zip(out.rewards.par_chunks_mut(k * p))
+                    .zip(out.done.par_chunks_mut(k))
                     .try_for_each(|((((((t, a), o), m), ta), r), dn)| chunk(t, a, o, m, ta, r, dn))
             })
         };
