@@ -24,11 +24,12 @@ holds another seat's hole cards.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Callable, Optional
 
 import numpy as np
 
-from ._holdem import N_ACTIONS, Tables
+from ._holdem import N_ACTIONS, Tables, _AecCore
 
 try:  # PettingZoo and Gymnasium are optional (pip install holdem[rl]).
     import gymnasium
@@ -92,7 +93,6 @@ class HoldemAEC(AECEnv):
         self._config = dict(stack=stack, big_blind=big_blind, limit=limit, rules=rules)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = []
         size = obs_size(players)
         self._obs_space = spaces.Dict(
@@ -103,10 +103,22 @@ class HoldemAEC(AECEnv):
         )
         self._act_space = spaces.Discrete(N_ACTIONS)
         self._tables = Tables(1, players, seed=0, auto_reset=False, **self._config)
-        self._act = self._tables.act  # bound once: called every step
-        self._observe = self._tables.observe_dict
+        self._core = _AecCore(self._tables, self.possible_agents)
         self._fresh = True
-        self._skip_agent_selection = None
+        if render_mode is None:
+            # The core's bound methods stand in for the class's below (the
+            # same behaviour): a step, an observation or the next agent is
+            # then one Rust call with no Python frame of this class.
+            self.step = self._core.step
+            self.last = self._core.last
+            self.observe = self._core.observe
+            self.agent_iter = self._core.agent_iter
+
+    # The selected agent lives in the core (it moves with every step).
+    agent_selection = property(
+        attrgetter("_core.agent_selection"),
+        lambda self, agent: self._core.select(agent),
+    )
 
     def observation_space(self, agent):
         return self._obs_space
@@ -117,90 +129,31 @@ class HoldemAEC(AECEnv):
     def reset(self, seed=None, options=None):
         if seed is not None or self._fresh:
             self._tables = Tables(1, self.players, seed=_seed(seed), auto_reset=False, **self._config)
+            self._core.set_tables(self._tables)
             self._fresh = False
-            self._act = self._tables.act
-            self._observe = self._tables.observe_dict
-        to_act = self._tables.deal(0)
-        agents = self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self.infos = {a: {} for a in agents}
-        self._skip_agent_selection = None
-        self._rewards_left = False
-        self.agent_selection = agents[to_act]
+        (
+            self.agents,
+            self.rewards,
+            self._cumulative_rewards,
+            self.terminations,
+            self.truncations,
+            self.infos,
+        ) = self._core.deal()
 
     def observe(self, agent):
-        return self._tables.observe_dict(0, self._seats[agent])
-
-    # PettingZoo's loop helpers, written for this environment: the same
-    # results as AECEnv's, with fewer Python steps a call (every seat ends
-    # with the hand, so the dead seats are the remaining agents in order).
+        return self._core.observe(agent)
 
     def agent_iter(self, max_iter: int = 2**63):
         """Yields the agent to act (``agent_selection``) until every agent is done."""
-        return self._agent_iter(max_iter)
-
-    def _agent_iter(self, max_iter):
-        for _ in range(max_iter):
-            if not self.agents:
-                return
-            yield self.agent_selection
+        return self._core.agent_iter(max_iter)
 
     def last(self, observe: bool = True):
         """``(observation, cumulative reward, terminated, truncated, info)`` of the agent to act."""
-        agent = self.agent_selection
-        return (
-            self._observe(0, self._seats[agent]) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
-    def _was_dead_step(self, action):
-        if action is not None:
-            raise ValueError("when an agent is dead, the only valid action is None")
-        agent = self.agent_selection
-        del self.terminations[agent]
-        del self.truncations[agent]
-        del self.rewards[agent]
-        del self._cumulative_rewards[agent]
-        del self.infos[agent]
-        self.agents.remove(agent)
-        if self.agents:
-            if self._skip_agent_selection is None:
-                self._skip_agent_selection = agent
-            self.agent_selection = self.agents[0]
-        else:
-            if self._skip_agent_selection is not None:
-                self.agent_selection = self._skip_agent_selection
-            self._skip_agent_selection = None
-        if self._rewards_left:
-            # The hand's rewards were accumulated when it ended; clear them once.
-            self._rewards_left = False
-            for a in self.rewards:
-                self.rewards[a] = 0
+        return self._core.last(observe)
 
     def step(self, action):
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0.0
-        to_act = self._act(0, int(action))
-        if to_act >= 0:
-            self.agent_selection = self.possible_agents[to_act]
-        else:
-            terminations = self.terminations
-            for a, reward in zip(self.agents, self._tables.rewards(0)):
-                self.rewards[a] = reward
-                terminations[a] = True
-            # Rewards come only at the end of the hand: before it, every
-            # step's rewards are zero and accumulating them changes nothing.
-            self._accumulate_rewards()
-            self._rewards_left = True
+        """Plays ``action`` for the agent to act (``None`` once it is terminated)."""
+        self._core.step(action)
         if self.render_mode == "human":
             self.render()
 

@@ -56,12 +56,19 @@ pub const fn obs_size(players: usize) -> usize {
 }
 
 /// One table: its driver, the template hands (one per button) and the shuffle.
-struct Table {
+pub(crate) struct Table {
     driver: Driver,
     rng: ChaCha8Rng,
     hands_played: usize,
     /// Each seat's net big blinds in the last hand that ended (zeros before).
     last_rewards: [f32; 10],
+    /// The hand's legal actions (`None`: nobody is to act) and the six
+    /// discrete actions sized against them (`None`: masked). Every change of
+    /// the hand goes through `start` or `apply`, which refresh both, so a
+    /// step's check, mask and cost to call read them instead of asking the
+    /// engine again.
+    legal: Option<LegalActions>,
+    sized: [Option<Action>; ACTIONS],
 }
 
 /// The engine amount for discrete action `a`, or `None` when it is masked.
@@ -81,10 +88,9 @@ fn sized_action(l: &LegalActions, pot: Chips, street_bet: Chips, a: usize) -> Op
             let to = Chips(target.clamp(range.min.get(), range.max.get()));
             let action = Action::BetOrRaiseTo(to);
             if l.allows(action) {
-                action
-            } else {
-                Action::BetOrRaiseTo(range.min)
+                return Some(action);
             }
+            Action::BetOrRaiseTo(range.min)
         }
         5 => Action::AllIn,
         _ => return None,
@@ -95,62 +101,153 @@ fn sized_action(l: &LegalActions, pot: Chips, street_bet: Chips, a: usize) -> Op
 /// What every table of a `Tables` shares: seats, the big blind (the unit of
 /// observations and rewards), whether a finished hand deals the next.
 #[derive(Clone, Copy)]
-struct Shape {
+pub(crate) struct Shape {
     players: usize,
     big_blind: f32,
     auto_reset: bool,
 }
 
-/// Tables per parallel task: enough work to outweigh the hand-off.
+/// Tables per parallel task at least: enough work to outweigh the hand-off.
 const PER_TASK: usize = 64;
 
+/// Tables per parallel task for `n` tables: about four tasks a thread (fewer,
+/// larger tasks cost less to hand out; four leave room to even out a thread
+/// that the machine's load holds back), and at least [`PER_TASK`].
+fn per_task(n: usize) -> usize {
+    n.div_ceil(4 * rayon::current_num_threads()).max(PER_TASK)
+}
+
 impl Table {
-    /// Deals the next hand from the template of the next button.
-    fn start(&mut self, templates: &[Hand]) -> Result<(), DriverError> {
+    /// A table whose hand is `template`, shuffled by `rng` (no hand dealt yet).
+    fn new(template: &Hand, mut rng: ChaCha8Rng) -> Table {
+        let driver = Driver::shuffled_from(template, &mut rng);
+        let mut table = Table {
+            driver,
+            rng,
+            hands_played: 0,
+            last_rewards: [0.0; 10],
+            legal: None,
+            sized: [None; ACTIONS],
+        };
+        table.refresh();
+        table
+    }
+
+    /// Reads the legal actions and sizes the discrete actions again.
+    fn refresh(&mut self) {
+        let hand = self.driver.hand();
+        self.legal = hand.legal_actions();
+        self.sized = [None; ACTIONS];
+        if let Some(l) = &self.legal {
+            let (pot, bet) = (hand.pot_total(), hand.street_bet(l.seat));
+            for (a, sized) in self.sized.iter_mut().enumerate() {
+                *sized = sized_action(l, pot, bet, a);
+            }
+        }
+    }
+
+    /// Each seat's net big blinds in the last hand that ended (zeros before).
+    pub(crate) fn last_rewards(&self) -> [f32; 10] {
+        self.last_rewards
+    }
+
+    /// The seat to act, or -1 when the hand is over.
+    pub(crate) fn to_act(&self) -> i32 {
+        self.legal.map_or(-1, |l| i32::from(l.seat.index()))
+    }
+
+    /// Discrete action `a` sized for the seat to act: `Ok(None)` when nobody
+    /// is to act, `Err(seat)` when `a` is masked for `seat`.
+    fn checked(&self, a: i64) -> Result<Option<Action>, Seat> {
+        let Some(l) = &self.legal else {
+            return Ok(None);
+        };
+        usize::try_from(a)
+            .ok()
+            .and_then(|a| self.sized.get(a).copied().flatten())
+            .map(Some)
+            .ok_or(l.seat)
+    }
+
+    /// The action mask of the seat to act into `out` (zeros when nobody is).
+    fn mask_into(&self, out: &mut [u8]) {
+        for (m, sized) in out.iter_mut().zip(&self.sized) {
+            *m = u8::from(sized.is_some());
+        }
+    }
+
+    /// Deals the next hand from the template of the next button. A hand
+    /// that ends at the deal (every seat all in from the blinds and antes)
+    /// leaves its result in `last_rewards`.
+    fn start(&mut self, templates: &[Hand], shape: Shape) -> Result<(), DriverError> {
         let template = &templates[self.hands_played % templates.len()];
         self.driver.restart_from(template, &mut self.rng);
         self.hands_played += 1;
-        self.driver.advance().map(|_| ())
+        let advanced = self.driver.advance().map(|_| ());
+        self.refresh();
+        advanced?;
+        self.settle(shape, &mut [0.0; 10]);
+        Ok(())
     }
 
-    /// Applies a checked action and plays to the next decision; at the hand's
-    /// end writes each seat's net big blinds into `rewards`, deals the next
-    /// hand with `auto_reset`, and returns `true`.
-    fn apply(
-        &mut self,
-        templates: &[Hand],
-        shape: Shape,
-        action: Action,
-        rewards: &mut [f32],
-    ) -> Result<bool, DriverError> {
-        self.driver.act(action)?;
-        self.driver.advance()?;
+    /// When the hand is over, each seat's net big blinds into `rewards` and
+    /// `last_rewards`; returns whether it is over.
+    fn settle(&mut self, shape: Shape, rewards: &mut [f32]) -> bool {
         let Some(r) = self.driver.result() else {
-            return Ok(false);
+            return false;
         };
         for s in r.players().iter() {
             let net = r.net(s) as f32 / shape.big_blind;
             rewards[s.as_usize()] = net;
             self.last_rewards[s.as_usize()] = net;
         }
+        true
+    }
+
+    /// Applies a checked action and plays to the next decision; at the hand's
+    /// end writes each seat's net big blinds into `rewards`, deals the next
+    /// hand with `auto_reset`, and returns `true`.
+    pub(crate) fn apply(
+        &mut self,
+        templates: &[Hand],
+        shape: Shape,
+        action: Action,
+        rewards: &mut [f32],
+    ) -> Result<bool, DriverError> {
+        let played = self
+            .driver
+            .act(action)
+            .and_then(|()| self.driver.advance().map(|_| ()));
+        self.refresh();
+        played?;
+        if !self.settle(shape, rewards) {
+            return Ok(false);
+        }
         if shape.auto_reset {
-            self.start(templates)?;
+            self.start(templates, shape)?;
         }
         Ok(true)
     }
 
-    /// The seat to act's observation and mask into `obs` and `mask` (zeros
-    /// when nobody is to act); returns that seat, or -1.
+    /// The seat to act's observation and mask into `obs` and `mask`, which
+    /// the caller gives zeroed (they stay zero when nobody is to act);
+    /// returns that seat, or -1.
     fn outputs(&self, shape: Shape, obs: &mut [f32], mask: &mut [u8]) -> i32 {
-        let hand = self.driver.hand();
-        let Some(l) = hand.legal_actions() else {
-            obs.fill(0.0);
-            mask.fill(0);
+        let Some(l) = &self.legal else {
             return -1;
         };
-        write_obs(hand, shape, l.seat.as_usize(), Some(&l), obs);
-        write_mask(hand, Some(&l), mask);
+        write_obs(self.driver.hand(), shape, l.seat.as_usize(), Some(l), obs);
+        self.mask_into(mask);
         i32::from(l.seat.index())
+    }
+
+    /// The observation of `seat` (any seat) into `obs` (zeroed by the caller)
+    /// and, when `seat` is to act, its action mask into `mask`.
+    pub(crate) fn observe_into(&self, shape: Shape, seat: usize, obs: &mut [f32], mask: &mut [u8]) {
+        write_obs(self.driver.hand(), shape, seat, self.legal.as_ref(), obs);
+        if self.legal.is_some_and(|l| l.seat.as_usize() == seat) {
+            self.mask_into(mask);
+        }
     }
 }
 
@@ -199,18 +296,6 @@ fn write_obs(
     out[109 + 4 * p] = call as f32 / bb;
 }
 
-/// The action mask of the seat to act into `out` (`legal` as in `write_obs`).
-fn write_mask(hand: &Hand, legal: Option<&LegalActions>, out: &mut [u8]) {
-    out.fill(0);
-    if let Some(l) = legal {
-        let pot = hand.pot_total();
-        let bet = hand.street_bet(l.seat);
-        for (a, m) in out.iter_mut().enumerate() {
-            *m = u8::from(sized_action(l, pot, bet, a).is_some());
-        }
-    }
-}
-
 /// N independent tables of `players` seats, stepped together.
 ///
 /// Every hand starts with each seat at `stack` chips; the button moves one
@@ -225,8 +310,16 @@ pub struct Tables {
     shape: Shape,
 }
 
+/// The error of a masked action `a` for `seat` at table `t` (rule B7).
+fn masked(t: usize, a: i64, seat: Seat) -> PyErr {
+    raise::<ActionError>(
+        format!("table {t}: action {a} is masked for seat {seat} (rule B7)"),
+        "B7",
+    )
+}
+
 impl Tables {
-    fn table(&self, table: usize) -> PyResult<&Table> {
+    pub(crate) fn table(&self, table: usize) -> PyResult<&Table> {
         self.tables.get(table).ok_or_else(|| {
             raise::<ActionError>(
                 format!("no table {table} ({} tables)", self.tables.len()),
@@ -235,12 +328,49 @@ impl Tables {
         })
     }
 
-    fn to_act(&self, t: usize) -> i32 {
-        self.tables[t]
-            .driver
-            .hand()
-            .to_act()
-            .map_or(-1, |s| i32::from(s.index()))
+    /// Checks `seat` is one of the tables' seats.
+    fn seat(&self, seat: usize) -> PyResult<usize> {
+        if seat < self.shape.players {
+            Ok(seat)
+        } else {
+            Err(raise::<ActionError>(
+                format!("no seat {seat} ({} seats)", self.shape.players),
+                "",
+            ))
+        }
+    }
+
+    /// Plays discrete `action` at `table` alone (the single-table
+    /// environments' path), each seat's net big blinds into `rewards` when
+    /// the hand ends; returns whether it ended. A masked action, or nobody
+    /// to act, raises `ActionError` and changes nothing.
+    pub(crate) fn act_one(
+        &mut self,
+        table: usize,
+        action: i64,
+        rewards: &mut [f32],
+    ) -> PyResult<bool> {
+        let chosen = match self.table(table)?.checked(action) {
+            Ok(Some(chosen)) => chosen,
+            Ok(None) => {
+                return Err(raise::<ActionError>(
+                    format!("table {table}: nobody is to act (the hand is over)"),
+                    "",
+                ));
+            }
+            Err(seat) => return Err(masked(table, action, seat)),
+        };
+        self.tables[table]
+            .apply(&self.templates, self.shape, chosen, rewards)
+            .map_err(driver_error)
+    }
+
+    /// Deals the next hand at `table` alone; returns the seat to act, or -1.
+    pub(crate) fn deal_one(&mut self, table: usize) -> PyResult<i32> {
+        self.table(table)?;
+        let t = &mut self.tables[table];
+        t.start(&self.templates, self.shape).map_err(driver_error)?;
+        Ok(t.to_act())
     }
 
     /// Runs `each(table, action, rewards, done)` on every table in parallel,
@@ -292,15 +422,16 @@ impl Tables {
                 &mut o.done,
             )
         } else {
+            let k = per_task(n);
             py.detach(|| {
                 tables
-                    .par_chunks_mut(PER_TASK)
-                    .zip(actions.par_chunks(PER_TASK))
-                    .zip(out.obs.par_chunks_mut(PER_TASK * d))
-                    .zip(out.mask.par_chunks_mut(PER_TASK * ACTIONS))
-                    .zip(out.to_act.par_chunks_mut(PER_TASK))
-                    .zip(out.rewards.par_chunks_mut(PER_TASK * p))
-                    .zip(out.done.par_chunks_mut(PER_TASK))
+                    .par_chunks_mut(k)
+                    .zip(actions.par_chunks(k))
+                    .zip(out.obs.par_chunks_mut(k * d))
+                    .zip(out.mask.par_chunks_mut(k * ACTIONS))
+                    .zip(out.to_act.par_chunks_mut(k))
+                    .zip(out.rewards.par_chunks_mut(k * p))
+                    .zip(out.done.par_chunks_mut(k))
                     .try_for_each(|((((((t, a), o), m), ta), r), dn)| chunk(t, a, o, m, ta, r, dn))
             })
         };
@@ -384,14 +515,8 @@ impl Tables {
             .collect::<PyResult<Vec<_>>>()?;
         let tables = (0..n_tables)
             .map(|t| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(t as u64));
-                let driver = Driver::shuffled_from(&templates[0], &mut rng);
-                Table {
-                    driver,
-                    rng,
-                    hands_played: 0,
-                    last_rewards: [0.0; 10],
-                }
+                let rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(t as u64));
+                Table::new(&templates[0], rng)
             })
             .collect();
         Ok(Tables {
@@ -427,10 +552,11 @@ impl Tables {
     /// float32 `(n, obs_size)` of the seat to act, uint8 `(n, 6)` action
     /// masks, int32 `(n,)` seats to act (-1 where the hand is over).
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Outputs<'py>> {
+        let shape = self.shape;
         let templates = std::mem::take(&mut self.templates);
         let none = vec![None; self.tables.len()];
         let out = self.run(py, &none, |table, _, _| {
-            table.start(&templates).map(|()| false)
+            table.start(&templates, shape).map(|()| false)
         });
         self.templates = templates;
         let (obs, mask, to_act, _, _) = out?.arrays(py, self.shape.players);
@@ -464,41 +590,11 @@ impl Tables {
                 &owned
             }
         };
-        // Every action sized and checked before any is applied (on all
-        // cores for many tables); the first masked one is the error.
-        let check = |(t, (table, &a)): (usize, (&Table, &i64))| {
-            let hand = table.driver.hand();
-            let Some(l) = hand.legal_actions() else {
-                return Ok(None);
-            };
-            usize::try_from(a)
-                .ok()
-                .and_then(|a| sized_action(&l, hand.pot_total(), hand.street_bet(l.seat), a))
-                .map(Some)
-                .ok_or((t, a, l.seat))
-        };
-        let tables = &self.tables;
-        let checked: Vec<Result<Option<Action>, (usize, i64, Seat)>> = if n <= PER_TASK {
-            tables.iter().zip(acts).enumerate().map(check).collect()
-        } else {
-            py.detach(|| {
-                tables
-                    .par_iter()
-                    .zip(acts.par_iter())
-                    .enumerate()
-                    .with_min_len(PER_TASK)
-                    .map(check)
-                    .collect()
-            })
-        };
+        // Every action checked before any is applied (against the sizes
+        // kept with each table); the first masked one is the error.
         let mut chosen = Vec::with_capacity(n);
-        for c in checked {
-            chosen.push(c.map_err(|(t, a, seat)| {
-                raise::<ActionError>(
-                    format!("table {t}: action {a} is masked for seat {seat} (rule B7)"),
-                    "B7",
-                )
-            })?);
+        for (t, (table, &a)) in self.tables.iter().zip(acts).enumerate() {
+            chosen.push(table.checked(a).map_err(|seat| masked(t, a, seat))?);
         }
         let templates = std::mem::take(&mut self.templates);
         let shape = self.shape;
@@ -515,41 +611,16 @@ impl Tables {
     /// blinds when the hand ended in this step (else zeros). A masked action
     /// raises `ActionError` and changes nothing.
     fn step_table(&mut self, table: usize, action: i64) -> PyResult<(i32, bool, Vec<f32>)> {
-        let hand = self.table(table)?.driver.hand();
-        let Some(l) = hand.legal_actions() else {
-            return Err(raise::<ActionError>(
-                format!("table {table}: nobody is to act (the hand is over)"),
-                "",
-            ));
-        };
-        let chosen = usize::try_from(action)
-            .ok()
-            .and_then(|a| sized_action(&l, hand.pot_total(), hand.street_bet(l.seat), a))
-            .ok_or_else(|| {
-                raise::<ActionError>(
-                    format!(
-                        "table {table}: action {action} is masked for seat {} (rule B7)",
-                        l.seat
-                    ),
-                    "B7",
-                )
-            })?;
         let mut rewards = vec![0.0f32; self.shape.players];
-        let done = self.tables[table]
-            .apply(&self.templates, self.shape, chosen, &mut rewards)
-            .map_err(driver_error)?;
-        Ok((self.to_act(table), done, rewards))
+        let done = self.act_one(table, action, &mut rewards)?;
+        Ok((self.tables[table].to_act(), done, rewards))
     }
 
     /// Deals the next hand at table `table` alone (the single-table
     /// environments' path: no arrays built); returns the seat to act, or -1
     /// when nobody is (every seat all-in from the blinds).
     fn deal(&mut self, table: usize) -> PyResult<i32> {
-        self.table(table)?;
-        self.tables[table]
-            .start(&self.templates)
-            .map_err(driver_error)?;
-        Ok(self.to_act(table))
+        self.deal_one(table)
     }
 
     /// [`step_table`](Tables::step_table) returning only the seat to act
@@ -557,30 +628,12 @@ impl Tables {
     /// holds its result). A masked action raises `ActionError` and changes
     /// nothing.
     fn act(&mut self, table: usize, action: i64) -> PyResult<i32> {
-        let hand = self.table(table)?.driver.hand();
-        let Some(l) = hand.legal_actions() else {
-            return Err(raise::<ActionError>(
-                format!("table {table}: nobody is to act (the hand is over)"),
-                "",
-            ));
-        };
-        let chosen = usize::try_from(action)
-            .ok()
-            .and_then(|a| sized_action(&l, hand.pot_total(), hand.street_bet(l.seat), a))
-            .ok_or_else(|| {
-                raise::<ActionError>(
-                    format!(
-                        "table {table}: action {action} is masked for seat {} (rule B7)",
-                        l.seat
-                    ),
-                    "B7",
-                )
-            })?;
-        let mut rewards = [0.0f32; 10];
-        let done = self.tables[table]
-            .apply(&self.templates, self.shape, chosen, &mut rewards)
-            .map_err(driver_error)?;
-        Ok(if done { -1 } else { self.to_act(table) })
+        let done = self.act_one(table, action, &mut [0.0; 10])?;
+        Ok(if done {
+            -1
+        } else {
+            self.tables[table].to_act()
+        })
     }
 
     /// Each seat's net big blinds in the last hand that ended at `table`
@@ -598,55 +651,35 @@ impl Tables {
         table: usize,
         seat: usize,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let hand = self.table(table)?.driver.hand();
-        if seat >= self.shape.players {
-            return Err(raise::<ActionError>(
-                format!("no seat {seat} ({} seats)", self.shape.players),
-                "",
-            ));
-        }
-        let mut out = vec![0.0f32; obs_size(self.shape.players)];
-        let legal = hand.legal_actions();
-        write_obs(hand, self.shape, seat, legal.as_ref(), &mut out);
-        Ok(out.into_pyarray(py))
+        let (obs, _) = self.observe_masked(py, table, seat)?;
+        Ok(obs)
     }
 
-    /// `observe` and the seat's action mask in one call, for the PettingZoo
-    /// environment: `(obs, mask)`, mask int8 `(6,)`, all zero unless `seat`
-    /// is to act.
+    /// `observe` and the seat's action mask in one call: `(obs, mask)`, mask
+    /// int8 `(6,)`, all zero unless `seat` is to act.
     fn observe_masked<'py>(
         &self,
         py: Python<'py>,
         table: usize,
         seat: usize,
     ) -> PyResult<ObsAndMask<'py>> {
-        let hand = self.table(table)?.driver.hand();
-        if seat >= self.shape.players {
-            return Err(raise::<ActionError>(
-                format!("no seat {seat} ({} seats)", self.shape.players),
-                "",
-            ));
-        }
-        let legal = hand.legal_actions();
+        let t = self.table(table)?;
+        let seat = self.seat(seat)?;
         // Built on the stack and copied once into each new array (the
         // longest observation, ten seats, is 150 floats).
         let mut obs = [0.0f32; obs_size(10)];
         let obs = &mut obs[..obs_size(self.shape.players)];
-        write_obs(hand, self.shape, seat, legal.as_ref(), obs);
         let mut mask = [0u8; ACTIONS];
-        if legal.is_some_and(|l| l.seat.as_usize() == seat) {
-            write_mask(hand, legal.as_ref(), &mut mask);
-        }
-        let mask = mask.map(|m| m as i8);
+        t.observe_into(self.shape, seat, obs, &mut mask);
         Ok((
             PyArray1::from_slice(py, obs),
-            PyArray1::from_slice(py, &mask),
+            PyArray1::from_slice(py, &mask.map(|m| m as i8)),
         ))
     }
 
     /// `observe_masked` as the PettingZoo environment's observation dict:
     /// `{"observation": float32 (obs_size,), "action_mask": int8 (6,)}`.
-    fn observe_dict<'py>(
+    pub(crate) fn observe_dict<'py>(
         &self,
         py: Python<'py>,
         table: usize,
@@ -661,18 +694,14 @@ impl Tables {
 
     /// The action mask of the seat to act at `table` (all zero when nobody is to act).
     fn mask<'py>(&self, py: Python<'py>, table: usize) -> PyResult<Bound<'py, PyArray1<u8>>> {
-        let hand = self.table(table)?.driver.hand();
-        let mut out = vec![0u8; ACTIONS];
-        write_mask(hand, hand.legal_actions().as_ref(), &mut out);
-        Ok(out.into_pyarray(py))
+        let mut out = [0u8; ACTIONS];
+        self.table(table)?.mask_into(&mut out);
+        Ok(PyArray1::from_slice(py, &out))
     }
 
     /// Seat to act at `table`, -1 when its hand is over.
     fn seat_to_act(&self, table: usize) -> i32 {
-        if table >= self.tables.len() {
-            return -1;
-        }
-        self.to_act(table)
+        self.tables.get(table).map_or(-1, Table::to_act)
     }
 
     /// Each seat's chips behind at `table`, in seat order.

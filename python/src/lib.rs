@@ -21,6 +21,7 @@
 
 use pyo3::prelude::*;
 
+mod aec;
 mod cards;
 mod env;
 mod errors;
@@ -41,6 +42,7 @@ fn _holdem(m: &Bound<'_, PyModule>) -> PyResult<()> {
     history::register(m)?;
     tourney::register(m)?;
     env::register(m)?;
+    aec::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

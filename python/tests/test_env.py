@@ -147,3 +147,87 @@ def test_b7_single_table_act_matches_step_table_and_refuses_masked_actions(rng):
                 assert sum(rewards) == pytest.approx(0.0)
             else:
                 assert seat == to_act
+
+
+def test_b7_aec_masked_action_raises_and_changes_nothing():
+    env = HoldemAEC(players=6)
+    env.reset(seed=3)
+    env.step(5)  # all in: the next seat, as deep, cannot raise
+    agent = env.agent_selection
+    before = env.last()
+    masked = np.flatnonzero(before[0]["action_mask"] == 0)
+    assert masked.size
+    with pytest.raises(holdem.ActionError) as err:
+        env.step(int(masked[0]))
+    assert err.value.rule == "B7"
+    after = env.last()
+    assert env.agent_selection == agent
+    assert np.array_equal(after[0]["observation"], before[0]["observation"])
+    assert np.array_equal(after[0]["action_mask"], before[0]["action_mask"])
+    assert after[1:] == before[1:]
+    with pytest.raises(TypeError):
+        env.step(None)  # a live agent's action is an int
+    assert env.agent_selection == agent
+
+
+def test_aec_dead_agents_are_stepped_as_pettingzoo_does(rng):
+    # PettingZoo's protocol after the hand: the agent that acted last is
+    # stepped first, then the others in order; the rewards are cleared by the
+    # first dead step; the last selection is the agent that acted last.
+    env = HoldemAEC(players=5)
+    for episode in range(10):
+        env.reset(seed=episode)
+        last_actor = None
+        dead = []
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            if term or trunc:
+                if not dead:
+                    assert sum(env.rewards.values()) == pytest.approx(0.0, abs=1e-5)
+                    assert env.rewards == {a: env._cumulative_rewards[a] for a in env.agents}
+                dead.append(agent)
+                env.step(None)
+                assert all(r == 0 for r in env.rewards.values())
+                assert agent not in env.agents and agent not in env.terminations
+                continue
+            assert not dead
+            last_actor = agent
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert dead == [last_actor] + [a for a in env.possible_agents if a != last_actor]
+        assert env.agents == [] and env.agent_selection == last_actor
+        with pytest.raises(ValueError):
+            env.reset()
+            while not env.terminations[env.agent_selection]:
+                env.step(1)  # check or call until the hand ends
+            env.step(1)  # a dead agent's action must be None
+
+
+def test_aec_hand_that_ends_at_the_deal_pays_and_terminates_every_agent():
+    # One chip each and a big blind of two: both seats are all in from the
+    # blinds, nobody acts, the hand ends at the deal.
+    env = HoldemAEC(players=2, stack=1, big_blind=2)
+    won = 0
+    for episode in range(20):
+        env.reset(seed=episode)
+        assert all(env.terminations.values())
+        rewards = dict(env.rewards)
+        won += any(rewards.values())
+        assert sum(rewards.values()) == pytest.approx(0.0)
+        assert set(rewards.values()) <= {0.0, 0.5, -0.5}
+        seen = {}
+        for agent in env.agent_iter():
+            obs, reward, term, _, _ = env.last()
+            assert term and not obs["action_mask"].any()
+            seen[agent] = reward
+            env.step(None)
+        assert seen == rewards
+        assert env.agents == []
+    assert won > 0  # the showdown pays (not every hand is a split)
+
+
+def test_aec_agent_selection_can_be_set_by_name():
+    env = HoldemAEC(players=3)
+    env.reset(seed=0)
+    env.agent_selection = "player_2"
+    assert env.agent_selection == "player_2"
+    assert env.last()[0]["observation"].shape == (obs_size(3),)
