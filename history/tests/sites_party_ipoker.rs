@@ -105,6 +105,17 @@ fn h6_partypoker_uncalled_bet_inside_the_win_is_returned() {
 }
 
 #[test]
+fn h6_partypoker_clock_line_before_the_wins_is_a_notice() {
+    // The 2011 client writes when the hand ended between the showdown and the
+    // `wins` line: it says nothing about the game.
+    let text = PARTY.replace(
+        "MrBumBumBum wins ",
+        "The time at which hand ended:Apr 11 2015 13:58 EDT\nMrBumBumBum wins ",
+    );
+    assert_eq!(settles(&text), 100);
+}
+
+#[test]
 fn h6_partypoker_omaha_is_unsupported_naming_the_game() {
     let text = PARTY.replace("NL Texas Hold'em", "PL Omaha Hi-Lo");
     let e = one(&text).expect_err("Omaha");

@@ -126,6 +126,8 @@ fn is_notice(line: &str) -> bool {
         || (line.starts_with("Game #") && line.ends_with(" starts."))
         || line.starts_with("#Game No : ")
         || line.starts_with("Total number of players")
+        // The 2011 client's clock line, before the `wins` lines.
+        || line.starts_with("The time at which hand ended:")
 }
 
 /// A line of the showdown (after the play, with no marker before it).
