@@ -6,6 +6,8 @@
 
 mod support;
 
+use holdem_history::pokerstars::{Amount, BuyIn, Currency, check, import, parse_hands};
+use holdem_history::replay::{HouseRules, replay_hand};
 use support::{Replayed, convert_site, replay_site};
 
 #[test]
@@ -24,4 +26,46 @@ fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
 #[test]
 fn h6_winamax_hands_survive_phh_and_the_native_formats() {
     assert_eq!(convert_site("winamax"), 35);
+}
+
+/// The crafted tournament hands, read and replayed after `edit`: every hand
+/// settles and agrees with its text; returns each hand's buy-in.
+fn tournament_buy_ins(edit: impl Fn(&str) -> String) -> Vec<BuyIn> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/histories/winamax/crafted/tournaments.txt"
+    );
+    let text = edit(&std::fs::read_to_string(path).expect("readable"));
+    let mut buy_ins = Vec::new();
+    for hand in parse_hands(&text) {
+        let hand = hand.expect("reads");
+        let imported = import(&hand).expect("imported");
+        let outcome = replay_hand(&imported.history, &HouseRules::standard());
+        check(&imported, &outcome).expect("agrees with its text");
+        buy_ins.push(hand.header.tournament.expect("a tournament").buy_in);
+    }
+    buy_ins
+}
+
+#[test]
+fn h6_winamax_buy_in_with_the_euro_sign_first_or_paid_by_ticket_reads() {
+    // The 2016 client writes `buyIn: €4.50 + €4.50 + €1` and, for a ticket,
+    // `buyIn: Ticket only` (`SitAndGo_GeneralHands_GeneralHand.txt` and
+    // `MultiTableTournament_*` in `data/histories/winamax/hhsmithy-history/`).
+    let euro_first = tournament_buy_ins(|t| t.replacen("1.86€ + 0.14€", "€1.86 + €0.14", 1));
+    assert_eq!(
+        euro_first[0],
+        BuyIn::Paid {
+            parts: vec![Amount(186), Amount(14)],
+            currency: Currency::Eur
+        }
+    );
+    let ticket = tournament_buy_ins(|t| t.replacen("1.86€ + 0.14€", "Ticket only", 1));
+    assert_eq!(
+        ticket[0],
+        BuyIn::Paid {
+            parts: Vec::new(),
+            currency: Currency::Eur
+        }
+    );
 }

@@ -268,7 +268,9 @@ fn body_line<'a>(line: &'a str, names: &[&str]) -> Result<Option<Cow<'a, str>>, 
 }
 
 /// `Expresso" buyIn: 1.86€ + 0.14€ level: 1` (after `Tournament "`): the
-/// tournament, its buy-in in euros (a free roll when every part is zero).
+/// tournament, its buy-in in euros (a free roll when every part is zero). The
+/// euro sign may also come first (`buyIn: €4.50 + €4.50 + €1`); a buy-in paid with
+/// a ticket (`buyIn: Ticket only`) has no amount written.
 fn tournament(id: u64, text: &str) -> Result<Tournament, Kind> {
     let expected = "`Tournament \"NAME\" buyIn: X€ + Y€ level: N`";
     let (_, rest) = text
@@ -277,10 +279,22 @@ fn tournament(id: u64, text: &str) -> Result<Tournament, Kind> {
     let (buy_in, level) = rest
         .split_once(" level: ")
         .ok_or_else(|| malformed(expected, text))?;
+    if buy_in == "Ticket only" {
+        return Ok(Tournament {
+            id,
+            buy_in: BuyIn::Paid {
+                parts: Vec::new(),
+                currency: Currency::Eur,
+            },
+            level: Some(level.trim().to_string()),
+            round: None,
+        });
+    }
     let parts = buy_in
         .split(" + ")
         .map(|p| {
             p.strip_suffix('€')
+                .or_else(|| p.strip_prefix('€'))
                 .and_then(parse_amount)
                 .ok_or_else(|| Kind::Amount {
                     text: shorten(p),
