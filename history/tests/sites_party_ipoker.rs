@@ -116,6 +116,25 @@ fn h6_partypoker_clock_line_before_the_wins_is_a_notice() {
 }
 
 #[test]
+fn h6_partypoker_connection_and_display_messages_are_notices() {
+    // The 2018 client's messages between the actions say nothing about the game.
+    let text = PARTY
+        .replace(
+            "LoudAndFast folds\n",
+            "LoudAndFast is disconnected. We will wait for LoudAndFast to reconnect \
+             for a maximum of 14 seconds.\nLoudAndFast could not respond in time.(disconnected)\n\
+             LoudAndFast folds\nDue to current high memory use in your system we disabled \
+             the chip and card animations on the tables.\n",
+        )
+        .replace(
+            "MrBumBumBum calls [$2 USD]\n",
+            "MrBumBumBum has been reconnected and has 12 seconds to act.\n\
+             MrBumBumBum calls [$2 USD]\n",
+        );
+    assert_eq!(settles(&text), 100);
+}
+
+#[test]
 fn h6_partypoker_omaha_is_unsupported_naming_the_game() {
     let text = PARTY.replace("NL Texas Hold'em", "PL Omaha Hi-Lo");
     let e = one(&text).expect_err("Omaha");
