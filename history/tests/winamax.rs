@@ -12,21 +12,22 @@ use support::{Replayed, convert_site, replay_site};
 
 #[test]
 fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
-    // 32 hold'em cash hands, the 3 crafted tournament hands and 3 real
-    // tournament hands settle; the seven Omaha hands are unsupported by name, and
-    // so is a blind posted out of position (`hhsmithy-history/...PostingDead`).
+    // 34 real hands of `hhsmithy/` and `hhsmithy-history/`, the 3 crafted
+    // tournament hands and 582 of `phud/` settle; unsupported by name: 76 Omaha
+    // hands, 116 at play-money tables, 87 Go Fast hands, a blind posted out of
+    // position and a big blind short with no small blind.
     assert_eq!(
         replay_site("winamax", true),
         Replayed {
-            ok: 38,
-            unsupported: 8
+            ok: 619,
+            unsupported: 281
         }
     );
 }
 
 #[test]
 fn h6_winamax_hands_survive_phh_and_the_native_formats() {
-    assert_eq!(convert_site("winamax"), 38);
+    assert_eq!(convert_site("winamax"), 619);
 }
 
 /// The crafted tournament hands, read and replayed after `edit`: every hand
