@@ -6,22 +6,108 @@
 
 mod support;
 
+use holdem_history::pokerstars::{Amount, BuyIn, Currency, check, import, parse_hands};
+use holdem_history::replay::{HouseRules, replay_hand};
 use support::{Replayed, convert_site, replay_site};
 
 #[test]
 fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
-    // 32 hold'em cash hands and the 3 crafted tournament hands settle; the two
-    // Omaha hands are unsupported by name.
+    // 34 real hands of `hhsmithy/` and `hhsmithy-history/`, the 3 crafted
+    // tournament hands and 582 of `phud/` settle; unsupported by name: 76 Omaha
+    // hands, 116 at play-money tables, 87 Go Fast hands, a blind posted out of
+    // position and a big blind short with no small blind.
     assert_eq!(
         replay_site("winamax", true),
         Replayed {
-            ok: 35,
-            unsupported: 2
+            ok: 619,
+            unsupported: 281
         }
     );
 }
 
 #[test]
 fn h6_winamax_hands_survive_phh_and_the_native_formats() {
-    assert_eq!(convert_site("winamax"), 35);
+    assert_eq!(convert_site("winamax"), 619);
+}
+
+/// The crafted tournament hands, read and replayed after `edit`: every hand
+/// settles and agrees with its text; returns each hand's buy-in.
+fn tournament_buy_ins(edit: impl Fn(&str) -> String) -> Vec<BuyIn> {
+    file_buy_ins("winamax/crafted/tournaments.txt", edit)
+}
+
+/// The hands of a file of `data/histories/`, read and replayed after `edit`:
+/// every hand settles and agrees with its text; returns each hand's buy-in.
+fn file_buy_ins(file: &str, edit: impl Fn(&str) -> String) -> Vec<BuyIn> {
+    let path = format!("{}/../data/histories/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = edit(&std::fs::read_to_string(path).expect("readable"));
+    let mut buy_ins = Vec::new();
+    for hand in parse_hands(&text) {
+        let hand = hand.expect("reads");
+        let imported = import(&hand).expect("imported");
+        let outcome = replay_hand(&imported.history, &HouseRules::standard());
+        check(&imported, &outcome).expect("agrees with its text");
+        buy_ins.push(hand.header.tournament.expect("a tournament").buy_in);
+    }
+    buy_ins
+}
+
+#[test]
+fn h6_winamax_buy_in_with_the_euro_sign_first_or_paid_by_ticket_reads() {
+    // The 2016 client writes `buyIn: €4.50 + €4.50 + €1` and, for a ticket,
+    // `buyIn: Ticket only` (`SitAndGo_GeneralHands_GeneralHand.txt` and
+    // `MultiTableTournament_*` in `data/histories/winamax/hhsmithy-history/`).
+    let euro_first = tournament_buy_ins(|t| t.replacen("1.86€ + 0.14€", "€1.86 + €0.14", 1));
+    assert_eq!(
+        euro_first[0],
+        BuyIn::Paid {
+            parts: vec![Amount(186), Amount(14)],
+            currency: Currency::Eur
+        }
+    );
+    let ticket = tournament_buy_ins(|t| t.replacen("1.86€ + 0.14€", "Ticket only", 1));
+    assert_eq!(
+        ticket[0],
+        BuyIn::Paid {
+            parts: Vec::new(),
+            currency: Currency::Eur
+        }
+    );
+}
+
+#[test]
+fn h6_winamax_buy_in_with_a_decimal_comma_free_or_in_play_chips_reads() {
+    // The 2014-2016 client writes `buyIn: 0,90€ + 0,10€`, `buyIn: Free`, and at
+    // play-money tables `buyIn: 9 + 1` (`data/histories/winamax/phud/`).
+    let comma = tournament_buy_ins(|t| t.replacen("1.86€ + 0.14€", "1,86€ + 0,14€", 1));
+    assert_eq!(
+        comma[0],
+        BuyIn::Paid {
+            parts: vec![Amount(186), Amount(14)],
+            currency: Currency::Eur
+        }
+    );
+    let free = tournament_buy_ins(|t| t.replacen("1.86€ + 0.14€", "Free", 1));
+    assert_eq!(free[0], BuyIn::Freeroll);
+    let chips = tournament_buy_ins(|t| t.replacen("1.86€ + 0.14€", "9 + 1", 1));
+    assert_eq!(
+        chips[0],
+        BuyIn::Paid {
+            parts: vec![Amount(900), Amount(100)],
+            currency: Currency::Chips
+        }
+    );
+}
+
+#[test]
+fn h6_winamax_side_pot_numbered_with_a_blank_settles() {
+    // A real free-roll hand (`buyIn: Free`) whose winner collects `from side pot 1`.
+    let file = "winamax/phud/hands_20141119_Freeroll(99427750)_real_holdem_no-limit.txt";
+    let text = std::fs::read_to_string(format!(
+        "{}/../data/histories/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("readable");
+    assert!(text.contains(" collected 3300 from side pot 1"));
+    assert_eq!(file_buy_ins(file, str::to_string), vec![BuyIn::Freeroll]);
 }

@@ -37,8 +37,9 @@
 //!   `Holdem L` (fixed limit, whose stakes are the small and big bets) are read,
 //!   any other game is unsupported, naming it; the currency is the stakes' sign
 //!   (`$`, `€`, `£`), play money when `<mode>` is not `real`;
-//! - round 0 holds the forced bets (`type` 1 the small blind, 2 the big blind, 15
-//!   an ante), rounds 1 to 4 the streets; actions are taken in the order of their
+//! - round 0 holds the forced bets (`type` 1 the small blind, 2 the big blind, or
+//!   the big blind and the small blind dead when its `sum` is both, 15 an ante),
+//!   rounds 1 to 4 the streets; actions are taken in the order of their
 //!   `no` attribute; `type` 0 folds, 4 checks, 3 calls and 5 bets by `sum` (the
 //!   money added), 23 raises to `sum` (the player's total in the round), 7 is all
 //!   in by `sum` added (a bet, a call or a raise as the round stands); 8 is a
@@ -48,8 +49,12 @@
 //!   whose cards are known shows them, any other known cards are the hero's;
 //! - no uncalled bet, total pot or rake is written: each player's `bet` is what
 //!   they put in (checked against the actions), `win` what they took back, the
-//!   unmatched part of the largest bet included (returned as uncalled, B16); the
-//!   rake is the pot less what the players win;
+//!   unmatched part of the largest bet included (returned as uncalled, B16),
+//!   except in sessions whose `<general>` says
+//!   `<uncalled_bet_enabled>true</uncalled_bet_enabled>` (the 2018 client), where
+//!   `win` leaves it out and `bet` is not checked (it does not always agree
+//!   with the actions, which the stacks and wins do); the rake is the pot less
+//!   what the players win;
 //! - amounts have thousands separators (`$5,753.50`).
 //!
 //! Found by content: the hand cutters ([`crate::pokerstars::hands`],
@@ -574,6 +579,12 @@ fn game(general: &Element, game: &Element) -> Result<Hand, ImportError> {
         line,
         kind,
     };
+    // Sessions of the later client say `<uncalled_bet_enabled>true`: their `win`
+    // leaves the returned uncalled part out, and their `bet` is not checked: it
+    // does not always agree with the actions (which the stacks and wins do).
+    let later_client = general
+        .child_text("uncalled_bet_enabled")
+        .is_some_and(|t| t.trim() == "true");
     let (header, table) = header(general, game, id)?;
     let sym = header
         .currency
@@ -768,6 +779,12 @@ fn game(general: &Element, game: &Element) -> Result<Hand, ImportError> {
                     let (_, all) = add(sum, true)?;
                     format!("{name}: posts small blind {}{}", money(sum), ai(all))
                 }
+                // A big blind and the small blind dead posted together, as one sum.
+                "2" if Some(sum) == header.stakes.0.checked_add(header.stakes.1) => {
+                    add(header.stakes.0, false)?;
+                    let (_, all) = add(header.stakes.1, true)?;
+                    format!("{name}: posts small & big blinds {}{}", money(sum), ai(all))
+                }
                 "2" => {
                     let (_, all) = add(sum, true)?;
                     format!("{name}: posts big blind {}{}", money(sum), ai(all))
@@ -841,7 +858,7 @@ fn game(general: &Element, game: &Element) -> Result<Hand, ImportError> {
     // Each player's `bet` is what the actions put in.
     for (i, p) in players.iter().enumerate() {
         let t = total.get(i).copied().unwrap_or_default();
-        if t != p.bet {
+        if t != p.bet && !later_client {
             return Err(err(
                 p.line,
                 Kind::Disagreement {
@@ -894,7 +911,7 @@ fn game(general: &Element, game: &Element) -> Result<Hand, ImportError> {
     let mut wins: Vec<(u32, String)> = Vec::new();
     for (i, p) in players.iter().enumerate() {
         let mut w = p.win;
-        if i == top && returned > Amount::ZERO {
+        if i == top && returned > Amount::ZERO && !later_client {
             w = Amount(w.0.checked_sub(returned.0).ok_or_else(|| {
                 err(
                     p.line,

@@ -126,6 +126,15 @@ fn is_notice(line: &str) -> bool {
         || (line.starts_with("Game #") && line.ends_with(" starts."))
         || line.starts_with("#Game No : ")
         || line.starts_with("Total number of players")
+        // The 2011 client's clock line, before the `wins` lines.
+        || line.starts_with("The time at which hand ended:")
+        // The 2018 client's connection and display messages; the fold or action
+        // that follows is written on its own line.
+        || line.ends_with(" could not respond in time.(disconnected)")
+        || (line.contains(" is disconnected. We will wait for ")
+            && line.ends_with(" seconds."))
+        || (line.contains(" has been reconnected and has ") && line.ends_with(" seconds to act."))
+        || line.starts_with("Due to current high memory use in your system ")
 }
 
 /// A line of the showdown (after the play, with no marker before it).

@@ -541,8 +541,8 @@ fn h6_malformed_winamax_text_is_a_typed_error_at_its_line() {
     );
 }
 
-/// A Winamax tournament hand (crafted: no public sample with a licence that allows
-/// it was found), with an ante: `(ANTE/SB/BB)`.
+/// A Winamax tournament hand (crafted; the real ones are in
+/// `data/histories/winamax/hhsmithy-history/`), with an ante: `(ANTE/SB/BB)`.
 const WINAMAX_TOURNAMENT: &str = "Winamax Poker - Tournament \"Kill The Fish\" buyIn: 4.50€ + 0.50€ level: 9 - HandId: #4829100000000000002-57-1780000002 - Holdem no limit (25/100/200) - 2026/06/09 21:14:02 UTC
 Table: 'Kill The Fish(1124300002)#004' 9-max (real money) Seat #3 is the button
 Seat 1: Delta (4200)

@@ -254,6 +254,8 @@ fn body_line<'a>(line: &'a str, names: &[&str]) -> Result<Option<Cow<'a, str>>, 
     }
     let verb = amounts_first(rest.trim_start());
     if verb.starts_with("collected ") {
+        // Side pots are numbered with a blank (`from side pot 1`).
+        let verb = verb.replacen(" from side pot ", " from side pot-", 1);
         return Ok(Some(Cow::Owned(format!("{name} {verb}"))));
     }
     let verb = if let Some(a) = verb.strip_prefix("posts ante ") {
@@ -268,7 +270,11 @@ fn body_line<'a>(line: &'a str, names: &[&str]) -> Result<Option<Cow<'a, str>>, 
 }
 
 /// `Expresso" buyIn: 1.86€ + 0.14€ level: 1` (after `Tournament "`): the
-/// tournament, its buy-in in euros (a free roll when every part is zero).
+/// tournament, its buy-in in euros (a free roll when every part is zero). The
+/// euro sign may also come first (`buyIn: €4.50 + €4.50 + €1`), the decimals
+/// may follow a comma (`buyIn: 0,90€ + 0,10€`), a play-money buy-in has no sign
+/// (`buyIn: 9 + 1`, in chips); a buy-in paid with a ticket (`buyIn: Ticket only`)
+/// has no amount written, and `buyIn: Free` is a free roll.
 fn tournament(id: u64, text: &str) -> Result<Tournament, Kind> {
     let expected = "`Tournament \"NAME\" buyIn: X€ + Y€ level: N`";
     let (_, rest) = text
@@ -277,11 +283,45 @@ fn tournament(id: u64, text: &str) -> Result<Tournament, Kind> {
     let (buy_in, level) = rest
         .split_once(" level: ")
         .ok_or_else(|| malformed(expected, text))?;
+    if buy_in == "Free" {
+        return Ok(Tournament {
+            id,
+            buy_in: BuyIn::Freeroll,
+            level: Some(level.trim().to_string()),
+            round: None,
+        });
+    }
+    if buy_in == "Ticket only" {
+        return Ok(Tournament {
+            id,
+            buy_in: BuyIn::Paid {
+                parts: Vec::new(),
+                currency: Currency::Eur,
+            },
+            level: Some(level.trim().to_string()),
+            round: None,
+        });
+    }
+    let in_euros = buy_in.contains('€');
     let parts = buy_in
         .split(" + ")
         .map(|p| {
-            p.strip_suffix('€')
-                .and_then(parse_amount)
+            let number = if in_euros {
+                p.strip_suffix('€').or_else(|| p.strip_prefix('€'))
+            } else {
+                Some(p)
+            };
+            number
+                .and_then(|n| match n.split_once(',') {
+                    // A decimal comma: `0,90`.
+                    Some((units, cents))
+                        if (1..=2).contains(&cents.len()) && !units.contains('.') =>
+                    {
+                        parse_amount(&format!("{units}.{cents}"))
+                    }
+                    Some(_) => None,
+                    None => parse_amount(n),
+                })
                 .ok_or_else(|| Kind::Amount {
                     text: shorten(p),
                     reason: "not an amount in euros of at most two decimals",
@@ -293,7 +333,11 @@ fn tournament(id: u64, text: &str) -> Result<Tournament, Kind> {
     } else {
         BuyIn::Paid {
             parts,
-            currency: Currency::Eur,
+            currency: if in_euros {
+                Currency::Eur
+            } else {
+                Currency::Chips
+            },
         }
     };
     Ok(Tournament {
