@@ -386,12 +386,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
                 )));
             }
         };
-        if sb == Amount(0) {
-            return Err(fail(Kind::Amount {
-                text: shorten(stakes_text),
-                reason: "the stakes must be positive, the small at most the big",
-            }));
-        }
+        check_stakes(sb, bb, stakes_text).map_err(fail)?;
         let time = timestamp(date.trim())
             .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD HH:MM:SS UTC`", line)))?;
         return Ok(Header {

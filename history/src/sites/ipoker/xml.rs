@@ -1,0 +1,221 @@
+//! A small tolerant XML reader: elements, attributes in double or single quotes,
+//! text, the five named entities; the declaration and comments skipped; line
+//! breaks anywhere or nowhere.
+
+use super::super::error::{ImportError, malformed};
+
+/// One element of the XML: its name, attributes, text and children, with the
+/// line its start tag is on.
+#[derive(Debug, Default)]
+pub(super) struct Element {
+    pub(super) name: String,
+    pub(super) attrs: Vec<(String, String)>,
+    pub(super) text: String,
+    pub(super) children: Vec<Element>,
+    pub(super) line: u32,
+}
+
+impl Element {
+    pub(super) fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub(super) fn child(&self, name: &str) -> Option<&Element> {
+        self.children.iter().find(|c| c.name == name)
+    }
+
+    pub(super) fn children<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> + 'a {
+        self.children.iter().filter(move |c| c.name == name)
+    }
+
+    pub(super) fn child_text(&self, name: &str) -> Option<&str> {
+        self.child(name).map(|c| c.text.trim())
+    }
+}
+
+/// `text` with the five named entities and numeric references decoded.
+fn unescape(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('&') {
+        out.push_str(rest.get(..i).unwrap_or(""));
+        let after = rest.get(i..).unwrap_or("");
+        let end = after.find(';').filter(|&e| e <= 10);
+        let entity = end.and_then(|e| after.get(1..e));
+        let c = match entity {
+            Some("amp") => Some('&'),
+            Some("lt") => Some('<'),
+            Some("gt") => Some('>'),
+            Some("quot") => Some('"'),
+            Some("apos") => Some('\''),
+            Some(e) if e.starts_with("#x") => e
+                .get(2..)
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .and_then(char::from_u32),
+            Some(e) if e.starts_with('#') => e
+                .get(1..)
+                .and_then(|d| d.parse().ok())
+                .and_then(char::from_u32),
+            _ => None,
+        };
+        match (c, end) {
+            (Some(c), Some(e)) => {
+                out.push(c);
+                rest = after.get(e + 1..).unwrap_or("");
+            }
+            _ => {
+                out.push('&');
+                rest = after.get(1..).unwrap_or("");
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A small tolerant XML reader over `text` whose first line is `first_line`.
+pub(super) struct Reader<'a> {
+    pub(super) text: &'a str,
+    pub(super) at: usize,
+    pub(super) line: u32,
+}
+
+impl<'a> Reader<'a> {
+    pub(super) fn rest(&self) -> &'a str {
+        self.text.get(self.at..).unwrap_or("")
+    }
+
+    /// Moves `n` bytes on, counting line ends.
+    pub(super) fn advance(&mut self, n: usize) {
+        let skipped = self.text.get(self.at..self.at + n).unwrap_or("");
+        self.line = self
+            .line
+            .saturating_add(u32::try_from(skipped.matches('\n').count()).unwrap_or(u32::MAX));
+        self.at = (self.at + n).min(self.text.len());
+    }
+
+    pub(super) fn fail(&self, expected: &'static str) -> ImportError {
+        let found = self.rest().lines().next().unwrap_or("");
+        ImportError {
+            hand: None,
+            line: self.line,
+            kind: malformed(expected, found.trim()),
+        }
+    }
+
+    /// Skips the declaration, comments and processing instructions; returns the
+    /// text before the next tag.
+    pub(super) fn text_until_tag(&mut self) -> Result<String, ImportError> {
+        let mut text = String::new();
+        loop {
+            let rest = self.rest();
+            let Some(i) = rest.find('<') else {
+                text.push_str(rest);
+                self.advance(rest.len());
+                return Ok(text);
+            };
+            text.push_str(rest.get(..i).unwrap_or(""));
+            self.advance(i);
+            let rest = self.rest();
+            let close = if rest.starts_with("<!--") {
+                Some("-->")
+            } else if rest.starts_with("<?") {
+                Some("?>")
+            } else if rest.starts_with("<!") {
+                Some(">")
+            } else {
+                None
+            };
+            match close {
+                Some(c) => {
+                    let end = rest
+                        .find(c)
+                        .ok_or_else(|| self.fail("the end of a comment or declaration"))?;
+                    self.advance(end + c.len());
+                }
+                None => return Ok(unescape(&text)),
+            }
+        }
+    }
+
+    /// Reads one element (the reader is at its `<`), its children and its end tag.
+    pub(super) fn element(&mut self, depth: u32) -> Result<Element, ImportError> {
+        if depth > 16 {
+            return Err(self.fail("elements nested at most 16 deep"));
+        }
+        let line = self.line;
+        let rest = self.rest();
+        let end = rest
+            .find('>')
+            .ok_or_else(|| self.fail("a tag closed by `>`"))?;
+        let tag = rest.get(1..end).unwrap_or("");
+        let (tag, empty) = match tag.strip_suffix('/') {
+            Some(t) => (t, true),
+            None => (tag, false),
+        };
+        let tag = tag.trim();
+        let name_end = tag.find(|c: char| c.is_whitespace()).unwrap_or(tag.len());
+        let name = tag.get(..name_end).unwrap_or("");
+        if name.is_empty() || name.starts_with('/') {
+            return Err(self.fail("a start tag `<NAME ...>`"));
+        }
+        let mut attrs = Vec::new();
+        let mut a = tag.get(name_end..).unwrap_or("").trim_start();
+        while !a.is_empty() {
+            let (key, r) = a
+                .split_once('=')
+                .ok_or_else(|| self.fail("attributes `NAME=\"VALUE\"`"))?;
+            let r = r.trim_start();
+            let quote = r
+                .chars()
+                .next()
+                .filter(|q| *q == '"' || *q == '\'')
+                .ok_or_else(|| self.fail("an attribute value in quotes"))?;
+            let r = r.get(1..).unwrap_or("");
+            let close = r
+                .find(quote)
+                .ok_or_else(|| self.fail("an attribute value in quotes"))?;
+            attrs.push((
+                key.trim().to_string(),
+                unescape(r.get(..close).unwrap_or("")),
+            ));
+            a = r.get(close + 1..).unwrap_or("").trim_start();
+        }
+        let mut element = Element {
+            name: name.to_string(),
+            attrs,
+            line,
+            ..Element::default()
+        };
+        self.advance(end + 1);
+        if empty {
+            return Ok(element);
+        }
+        loop {
+            let text = self.text_until_tag()?;
+            element.text.push_str(&text);
+            let rest = self.rest();
+            if rest.is_empty() {
+                return Err(self.fail("an end tag"));
+            }
+            if let Some(r) = rest.strip_prefix("</") {
+                let close = r
+                    .find('>')
+                    .ok_or_else(|| self.fail("an end tag `</NAME>`"))?;
+                if r.get(..close).map(str::trim) != Some(element.name.as_str()) {
+                    return Err(self.fail("the end tag of the element open"));
+                }
+                self.advance(close + 3);
+                return Ok(element);
+            }
+            let child = self.element(depth + 1)?;
+            element.children.push(child);
+        }
+    }
+}
