@@ -47,12 +47,13 @@
 //! Hold'em - Tuesday, April 03, ...`), not read here; anything else out of form
 //! is malformed at its line.
 
-use super::error::check_stakes;
 use crate::pokerstars::parse::{digits, parse_amount, parse_body};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Timestamp, Tournament};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
 use super::text::without_separators;
 
 /// 888poker, for the builder.
@@ -83,10 +84,7 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
 fn amount_of(text: &str) -> Result<Amount, Kind> {
     let t = text.trim().trim_start_matches(['$', '€', '£']);
     let t = t.split(' ').next().unwrap_or(t);
-    parse_amount(t).ok_or_else(|| Kind::Amount {
-        text: shorten(text),
-        reason: "not a number of at most two decimals",
-    })
+    amount_in(text, t)
 }
 
 /// `[$0.05]` or `[ $0.19 ]` at the start of `s`: the amount.
@@ -610,23 +608,14 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
         "Pot Limit Holdem" => Limit::PotLimit,
         "Fix Limit Holdem" => Limit::FixedLimit,
         _ => {
-            return Err(Kind::Unsupported(format!(
-                "the game `{}` (only Texas hold'em is played)",
-                shorten(game)
-            )));
+            return Err(other_game(game));
         }
     };
     let (sb, bb) = stakes
         .split_once('/')
         .ok_or_else(|| malformed("the stakes `$SB/$BB`", line))?;
-    let currency = match sb.chars().next() {
-        Some('$') => Currency::Usd,
-        Some('€') => Currency::Eur,
-        Some('£') => Currency::Gbp,
-        _ => Currency::PlayMoney,
-    };
-    let (sb, bb) = (amount_of(sb)?, amount_of(bb)?);
-    check_stakes(sb, bb, stakes)?;
+    let currency = Currency::of_sign(sb.chars().next()).unwrap_or(Currency::PlayMoney);
+    let (sb, bb) = stakes_of(sb, bb, stakes, amount_of)?;
     let stakes = match limit {
         Limit::FixedLimit => (bb, Amount(bb.0.saturating_mul(2))),
         _ => (sb, bb),

@@ -45,12 +45,13 @@
 //! Refused with a typed error naming them: another game (Omaha, Omaha Hi-Lo) is
 //! unsupported, naming it; anything else out of form is malformed at its line.
 
-use super::error::check_stakes;
 use crate::pokerstars::parse::digits;
 
 use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
 use super::text::without_separators;
 
 /// PartyPoker, for the builder.
@@ -81,10 +82,7 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
 fn amount_of(text: &str) -> Result<Amount, Kind> {
     let t = text.trim().trim_start_matches(['$', '€', '£']);
     let t = t.split(' ').next().unwrap_or(t);
-    crate::pokerstars::parse::parse_amount(&without_separators(t)).ok_or_else(|| Kind::Amount {
-        text: shorten(text),
-        reason: "not a number of at most two decimals",
-    })
+    amount_in(text, &without_separators(t))
 }
 
 /// The amount in the first brackets of `s` (`[$1 USD].`).
@@ -374,10 +372,7 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
         return Err(malformed(expected, line));
     };
     if name != "Texas Hold'em" {
-        return Err(Kind::Unsupported(format!(
-            "the game `{}` (only Texas hold'em is played)",
-            shorten(name)
-        )));
+        return Err(other_game(name));
     }
     let limit = match limit {
         "NL" => Limit::NoLimit,
@@ -393,11 +388,7 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
         _ => return Err(malformed("the currency `USD`, `EUR`, `GBP` or `CAD`", line)),
     };
     let stakes = match stakes.split_once('/') {
-        Some((a, b)) => {
-            let (a, b) = (amount_of(a)?, amount_of(b)?);
-            check_stakes(a, b, stakes)?;
-            (a, b)
-        }
+        Some((a, b)) => stakes_of(a, b, stakes, amount_of)?,
         // The table's buy-in: the blinds are read from the posts.
         None => {
             amount_of(stakes)?;

@@ -43,14 +43,15 @@
 //! Refused with a typed error naming them: another game (`(Omaha)`) is
 //! unsupported, naming it; anything else out of form is malformed at its line.
 
-use super::error::check_stakes;
 use std::fmt::Write as _;
 
-use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
+use crate::pokerstars::parse::{parse_body, timestamp};
 
 use super::ast::{Amount, Currency, Hand, Header, Limit};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
 
 /// The Winning Poker Network, for the builder.
 pub static SITE: Site = Site {
@@ -73,10 +74,7 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
 }
 
 fn amount_of(text: &str) -> Result<Amount, Kind> {
-    parse_amount(text).ok_or_else(|| Kind::Amount {
-        text: shorten(text),
-        reason: "not a number of at most two decimals",
-    })
+    amount_in(text, text)
 }
 
 /// The amount in the parentheses of `(0.80)` at the start of `s`, and the rest.
@@ -553,10 +551,9 @@ fn header(
         .and_then(|i| r.get(i..))
         .ok_or_else(|| fail(malformed(expected, line)))?;
     if game != "(Hold'em)" {
-        return Err(fail(Kind::Unsupported(format!(
-            "the game `{}` (only Texas hold'em is played)",
-            game.trim_start_matches('(').trim_end_matches(')')
-        ))));
+        return Err(fail(other_game(
+            game.trim_start_matches('(').trim_end_matches(')'),
+        )));
     }
     let table = r
         .find(" (")
@@ -568,8 +565,7 @@ fn header(
     let (sb, bb) = stakes
         .split_once('/')
         .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
-    let stakes = (amount_of(sb).map_err(fail)?, amount_of(bb).map_err(fail)?);
-    check_stakes(stakes.0, stakes.1, line).map_err(fail)?;
+    let stakes = stakes_of(sb, bb, line, amount_of).map_err(fail)?;
     Ok((
         Header {
             id,

@@ -66,11 +66,13 @@
 
 use std::fmt::Write as _;
 
-use crate::pokerstars::parse::{digits, parse_amount, parse_body};
+use crate::pokerstars::parse::{digits, parse_body};
 
 use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, check_stakes, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
 use super::text::without_separators;
 
 mod game;
@@ -203,10 +205,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
 /// `€1,000.50` as an amount.
 fn amount_of(text: &str) -> Result<Amount, Kind> {
     let t = text.trim().trim_start_matches(['$', '€', '£']);
-    parse_amount(&without_separators(t)).ok_or_else(|| Kind::Amount {
-        text: shorten(text),
-        reason: "not a number of at most two decimals",
-    })
+    amount_in(text, &without_separators(t))
 }
 
 /// `D9 CK H10` as `9d Kc Th`; `X` for a card not shown is `None`.
@@ -256,36 +255,24 @@ fn header(general: &Element, game: &Element, id: u64) -> Result<(Header, String)
         "Holdem PL" => Limit::PotLimit,
         "Holdem L" | "Holdem FL" => Limit::FixedLimit,
         other => {
-            return Err(fail(
-                gt.line,
-                Kind::Unsupported(format!(
-                    "the game `{}` (only Texas hold'em is played)",
-                    shorten(other)
-                )),
-            ));
+            return Err(fail(gt.line, other_game(other)));
         }
     };
     let (a, b) = stakes
         .split_once('/')
         .ok_or_else(|| fail(gt.line, malformed("the stakes `$SB/$BB`", text)))?;
     let real = general.child_text("mode").is_none_or(|m| m == "real");
-    let currency = match a.chars().next() {
+    let currency = match Currency::of_sign(a.chars().next()) {
         _ if !real => Currency::PlayMoney,
-        Some('$') => Currency::Usd,
-        Some('€') => Currency::Eur,
-        Some('£') => Currency::Gbp,
-        _ => match general.child_text("tablecurrency") {
+        Some(c) => c,
+        None => match general.child_text("tablecurrency") {
             Some("USD") => Currency::Usd,
             Some("EUR") => Currency::Eur,
             Some("GBP") => Currency::Gbp,
             _ => Currency::PlayMoney,
         },
     };
-    let stakes = (
-        amount_of(a).map_err(|k| fail(gt.line, k))?,
-        amount_of(b).map_err(|k| fail(gt.line, k))?,
-    );
-    check_stakes(stakes.0, stakes.1, stakes_text(text)).map_err(|k| fail(gt.line, k))?;
+    let stakes = stakes_of(a, b, stakes_text(text), amount_of).map_err(|k| fail(gt.line, k))?;
     let table = general
         .child_text("tablename")
         .unwrap_or("iPoker")
