@@ -247,7 +247,6 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
 ///
 /// # Errors
 /// As [`parse_hand`].
-#[allow(clippy::too_many_lines)]
 pub(super) fn read_body(
     header: Header,
     first_line: u32,
@@ -256,337 +255,449 @@ pub(super) fn read_body(
     body: &[(u32, &str)],
     play_money: bool,
 ) -> Result<Hand, ImportError> {
-    let id = header.id;
-    let err = |line: u32, kind: Kind| ImportError {
-        hand: Some(id),
-        line,
-        kind,
-    };
     let sym = header
         .currency
         .symbol()
         .map(String::from)
         .unwrap_or_default();
-    let sym = sym.as_str();
     let body: Vec<(u32, &str)> = body
         .iter()
         .copied()
         .filter(|(_, l)| !l.starts_with("Total number of players") && !l.starts_with("#Game No : "))
         .collect();
-    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + 8);
-    out.push(table);
-    let mut names: Vec<String> = Vec::new();
-    let mut stacks: Vec<Amount> = Vec::new();
-    let mut at = 0;
-    for &(n, line) in &body {
-        let Some(r) = line.strip_prefix("Seat ") else {
-            break;
-        };
-        let (num, r) = r
-            .split_once(": ")
-            .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
-        let (r, out_of) = match r.strip_suffix(" is sitting out") {
-            Some(r) => (r, " is sitting out"),
-            None => (r, ""),
-        };
-        let (name, stack) = r
-            .strip_suffix(" )")
-            .and_then(|r| r.rsplit_once(" ( "))
-            .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
-        let stack = amount_of(&without_separators(stack)).map_err(|k| err(n, k))?;
-        out.push((
-            n,
-            format!(
+    let mut play = Body {
+        id: header.id,
+        sym: &sym,
+        names: Vec::new(),
+        stacks: Vec::new(),
+        total: Vec::new(),
+        live_total: Vec::new(),
+        round: Vec::new(),
+        board: Vec::new(),
+        summary: false,
+        collected: Amount::ZERO,
+        shows: Vec::new(),
+        wins: Vec::new(),
+        mucked: Vec::new(),
+        last_line: button_line,
+        after_last_action: 0,
+        out: Vec::with_capacity(body.len() + 8),
+    };
+    play.out.push(table);
+    let at = play.seats(&body)?;
+    for &(n, line) in body.get(at..).unwrap_or(&[]) {
+        play.line(n, line)?;
+    }
+    let mut hand = play.finish(header, first_line)?;
+    if play_money {
+        hand.header.currency = Currency::PlayMoney;
+    }
+    Ok(hand)
+}
+
+/// An 888 hand's body being turned into PokerStars' forms: the seats, each
+/// player's money in the pot, and the lines written so far.
+struct Body<'s> {
+    id: u64,
+    /// The currency's sign before amounts (none for chips).
+    sym: &'s str,
+    names: Vec<String>,
+    stacks: Vec<Amount>,
+    /// Each player's money in the pot: in all, live (dead blinds left out), and in
+    /// this betting round.
+    total: Vec<Amount>,
+    live_total: Vec<Amount>,
+    round: Vec<Amount>,
+    /// The streets dealt so far, each as PokerStars writes its cards.
+    board: Vec<String>,
+    /// Past `** Summary **`.
+    summary: bool,
+    collected: Amount,
+    shows: Vec<(u32, String)>,
+    wins: Vec<(u32, String)>,
+    /// Cards named as they are mucked: line, name, cards.
+    mucked: Vec<(u32, String, String)>,
+    last_line: u32,
+    /// Where the play's last action stands in `out`: an uncalled bet goes back
+    /// there, at the end of the betting round that left it unmatched.
+    after_last_action: usize,
+    /// The hand in PokerStars' forms.
+    out: Vec<(u32, String)>,
+}
+
+impl Body<'_> {
+    fn err(&self, line: u32, kind: Kind) -> ImportError {
+        ImportError {
+            hand: Some(self.id),
+            line,
+            kind,
+        }
+    }
+
+    fn money(&self, a: Amount) -> String {
+        money(self.sym, a)
+    }
+
+    /// The seat lines at the start of `body`, each in PokerStars' form; how many
+    /// there are.
+    fn seats(&mut self, body: &[(u32, &str)]) -> Result<usize, ImportError> {
+        let mut at = 0;
+        for &(n, line) in body {
+            let Some(r) = line.strip_prefix("Seat ") else {
+                break;
+            };
+            let bad = || self.err(n, malformed("`Seat N: NAME ( $STACK )`", line));
+            let (num, r) = r.split_once(": ").ok_or_else(bad)?;
+            let (r, out_of) = match r.strip_suffix(" is sitting out") {
+                Some(r) => (r, " is sitting out"),
+                None => (r, ""),
+            };
+            let (name, stack) = r
+                .strip_suffix(" )")
+                .and_then(|r| r.rsplit_once(" ( "))
+                .ok_or_else(bad)?;
+            let stack = amount_of(&without_separators(stack)).map_err(|k| self.err(n, k))?;
+            let text = format!(
                 "Seat {num}: {name} ({} in chips){out_of}",
-                money(sym, stack)
-            ),
-        ));
-        names.push(name.to_string());
-        stacks.push(stack);
-        at += 1;
-    }
-    if names.is_empty() {
-        return Err(err(button_line, Kind::Truncated("a seat line")));
-    }
-    if let Some(&(n, _)) = body.iter().take(at).find(|(_, l)| l.contains(":  ( ")) {
-        return Err(err(
-            n,
-            Kind::Unsupported(
-                "players written without names (their actions cannot be told apart)".to_string(),
-            ),
-        ));
-    }
-    let body = body.get(at..).unwrap_or(&[]);
-    // Each player's money in the pot, in all and in this round.
-    let mut total = vec![Amount::ZERO; names.len()];
-    let mut live_total = vec![Amount::ZERO; names.len()];
-    let mut round = vec![Amount::ZERO; names.len()];
-    let mut board: Vec<String> = Vec::new();
-    let mut summary = false;
-    let mut collected = Amount::ZERO;
-    let mut shows: Vec<(u32, String)> = Vec::new();
-    let mut wins: Vec<(u32, String)> = Vec::new();
-    let mut mucked: Vec<(u32, String, String)> = Vec::new();
-    let mut last_line = button_line;
-    // Where the play's last action stands in `out`: an uncalled bet goes back there,
-    // at the end of the betting round that left it unmatched.
-    let mut after_last_action = 0;
-    for &(n, line) in body {
-        last_line = n;
-        let line = &*without_separators(line);
-        let too_large = || {
-            err(
+                self.money(stack)
+            );
+            self.out.push((n, text));
+            self.names.push(name.to_string());
+            self.stacks.push(stack);
+            at += 1;
+        }
+        if self.names.is_empty() {
+            return Err(self.err(self.last_line, Kind::Truncated("a seat line")));
+        }
+        if let Some(&(n, _)) = body.iter().take(at).find(|(_, l)| l.contains(":  ( ")) {
+            return Err(self.err(
                 n,
-                Kind::Amount {
-                    text: shorten(line),
-                    reason: "too large",
-                },
-            )
-        };
+                Kind::Unsupported(
+                    "players written without names (their actions cannot be told apart)"
+                        .to_string(),
+                ),
+            ));
+        }
+        let players = self.names.len();
+        self.total = vec![Amount::ZERO; players];
+        self.live_total = vec![Amount::ZERO; players];
+        self.round = vec![Amount::ZERO; players];
+        Ok(at)
+    }
+
+    /// One line of the play or the summary.
+    fn line(&mut self, n: u32, line: &str) -> Result<(), ImportError> {
+        self.last_line = n;
+        let line = &*without_separators(line);
         if line == "** Summary **" {
-            summary = true;
-            continue;
+            self.summary = true;
+            return Ok(());
         }
         if line == "** Dealing down cards **" {
-            out.push((n, "*** HOLE CARDS ***".to_string()));
-            continue;
+            self.out.push((n, "*** HOLE CARDS ***".to_string()));
+            return Ok(());
         }
         if let Some(r) = line.strip_prefix("** Dealing ") {
-            let (street, cards) = r
-                .split_once(" ** ")
-                .ok_or_else(|| err(n, malformed("`** Dealing STREET ** [ .. ]`", line)))?;
-            let cards = card_list(cards).map_err(|k| err(n, k))?;
-            let text = match street.to_ascii_lowercase().as_str() {
-                "flop" => format!("*** FLOP *** [{cards}]"),
-                "turn" => format!("*** TURN *** [{}] [{cards}]", board.join(" ")),
-                "river" => format!("*** RIVER *** [{}] [{cards}]", board.join(" ")),
-                _ => return Err(err(n, malformed("`flop`, `turn` or `river`", line))),
-            };
-            board.push(cards);
-            round.iter_mut().for_each(|r| *r = Amount::ZERO);
-            out.push((n, text));
-            continue;
+            return self.street(n, line, r);
         }
         if let Some(r) = line.strip_prefix("Dealt to ") {
             let (name, cards) = r
                 .split_once(" [")
-                .ok_or_else(|| err(n, malformed("`Dealt to NAME [ .. ]`", line)))?;
-            let cards = card_list(&format!("[{cards}")).map_err(|k| err(n, k))?;
-            out.push((n, format!("Dealt to {name} [{cards}]")));
-            continue;
+                .ok_or_else(|| self.err(n, malformed("`Dealt to NAME [ .. ]`", line)))?;
+            let cards = card_list(&format!("[{cards}")).map_err(|k| self.err(n, k))?;
+            self.out.push((n, format!("Dealt to {name} [{cards}]")));
+            return Ok(());
         }
-        let (name, verb) =
-            split_name(line, &names).ok_or_else(|| err(n, Kind::UnknownPlayer(shorten(line))))?;
-        let i = names.iter().position(|m| m == name).unwrap_or(0);
-        let before = round.iter().copied().max().unwrap_or(Amount::ZERO);
-        let mut add = |a: Amount, live: bool| -> Result<(Amount, bool), ImportError> {
-            let t = total.get_mut(i).ok_or_else(too_large)?;
-            *t = t.checked_add(a).ok_or_else(too_large)?;
-            let all_in = stacks.get(i).is_some_and(|s| t == s);
-            let r = round.get_mut(i).ok_or_else(too_large)?;
-            if live {
-                *r = r.checked_add(a).ok_or_else(too_large)?;
-                let l = live_total.get_mut(i).ok_or_else(too_large)?;
-                *l = l.checked_add(a).ok_or_else(too_large)?;
-            }
-            Ok((*r, all_in))
+        let (name, verb) = split_name(line, &self.names)
+            .ok_or_else(|| self.err(n, Kind::UnknownPlayer(shorten(line))))?;
+        let i = self.names.iter().position(|m| m == name).unwrap_or(0);
+        // The name as the line writes it (the same text), so `self` is free.
+        let name = line.get(..name.len()).unwrap_or("");
+        if self.summary {
+            return self.summary_line(n, line, name, verb);
+        }
+        let text = self.action(n, line, i, name, verb)?;
+        let acted = !text.contains(": posts ");
+        self.out.push((n, text));
+        if acted {
+            self.after_last_action = self.out.len();
+        }
+        Ok(())
+    }
+
+    /// `** Dealing flop ** [ Jc, Kc, 3c ]` and the turn and river after it.
+    fn street(&mut self, n: u32, line: &str, r: &str) -> Result<(), ImportError> {
+        let (street, cards) = r
+            .split_once(" ** ")
+            .ok_or_else(|| self.err(n, malformed("`** Dealing STREET ** [ .. ]`", line)))?;
+        let cards = card_list(cards).map_err(|k| self.err(n, k))?;
+        let text = match street.to_ascii_lowercase().as_str() {
+            "flop" => format!("*** FLOP *** [{cards}]"),
+            "turn" => format!("*** TURN *** [{}] [{cards}]", self.board.join(" ")),
+            "river" => format!("*** RIVER *** [{}] [{cards}]", self.board.join(" ")),
+            _ => return Err(self.err(n, malformed("`flop`, `turn` or `river`", line))),
         };
-        if summary {
-            if let Some(r) = verb.strip_prefix("collected ") {
-                let a = bracket_amount(r).map_err(|k| err(n, k))?;
-                collected = collected.checked_add(a).ok_or_else(too_large)?;
-                wins.push((n, format!("{name} collected {} from pot", money(sym, a))));
-            } else if let Some(r) = verb.strip_prefix("wins ") {
-                let a = amount_of(r).map_err(|k| err(n, k))?;
-                collected = collected.checked_add(a).ok_or_else(too_large)?;
-                wins.push((n, format!("{name} collected {} from pot", money(sym, a))));
-            } else if let Some(r) = verb.strip_prefix("shows ") {
-                let cards = card_list(r).map_err(|k| err(n, k))?;
-                shows.push((n, format!("{name}: shows [{cards}]")));
-            } else if let Some(r) = verb.strip_prefix("mucks [") {
-                // Cards named as they are mucked are shown; a winner's must be.
-                let cards = card_list(&format!("[{r}")).map_err(|k| err(n, k))?;
-                mucked.push((n, name.to_string(), cards));
-            } else if verb.starts_with("mucks") || verb == "did not show his hand" {
-                shows.push((n, format!("{name}: mucks hand")));
-            } else {
-                return Err(err(n, malformed("a summary line", line)));
-            }
-            continue;
+        self.board.push(cards);
+        self.round.iter_mut().for_each(|r| *r = Amount::ZERO);
+        self.out.push((n, text));
+        Ok(())
+    }
+
+    /// Adds `a` to player `i`'s money in the pot (and to this round's and the
+    /// live total when `live`): the player's money in this round after it, and
+    /// whether it is the whole stack.
+    fn add(
+        &mut self,
+        n: u32,
+        line: &str,
+        i: usize,
+        a: Amount,
+        live: bool,
+    ) -> Result<(Amount, bool), ImportError> {
+        let id = self.id;
+        let too_large = || ImportError {
+            hand: Some(id),
+            line: n,
+            kind: Kind::Amount {
+                text: shorten(line),
+                reason: "too large",
+            },
+        };
+        let t = self.total.get_mut(i).ok_or_else(too_large)?;
+        *t = t.checked_add(a).ok_or_else(too_large)?;
+        let all_in = self.stacks.get(i).is_some_and(|s| t == s);
+        let r = self.round.get_mut(i).ok_or_else(too_large)?;
+        if live {
+            *r = r.checked_add(a).ok_or_else(too_large)?;
+            let l = self.live_total.get_mut(i).ok_or_else(too_large)?;
+            *l = l.checked_add(a).ok_or_else(too_large)?;
         }
-        let text = if let Some(r) = verb.strip_prefix("posts dead blind ") {
+        Ok((*r, all_in))
+    }
+
+    /// A line after `** Summary **`: a collection, a show or a muck.
+    fn summary_line(
+        &mut self,
+        n: u32,
+        line: &str,
+        name: &str,
+        verb: &str,
+    ) -> Result<(), ImportError> {
+        let won = if let Some(r) = verb.strip_prefix("collected ") {
+            Some(bracket_amount(r).map_err(|k| self.err(n, k))?)
+        } else if let Some(r) = verb.strip_prefix("wins ") {
+            Some(amount_of(r).map_err(|k| self.err(n, k))?)
+        } else {
+            None
+        };
+        if let Some(a) = won {
+            self.collected = self.collected.checked_add(a).ok_or_else(|| {
+                self.err(
+                    n,
+                    Kind::Amount {
+                        text: shorten(line),
+                        reason: "too large",
+                    },
+                )
+            })?;
+            let text = format!("{name} collected {} from pot", self.money(a));
+            self.wins.push((n, text));
+        } else if let Some(r) = verb.strip_prefix("shows ") {
+            let cards = card_list(r).map_err(|k| self.err(n, k))?;
+            self.shows.push((n, format!("{name}: shows [{cards}]")));
+        } else if let Some(r) = verb.strip_prefix("mucks [") {
+            // Cards named as they are mucked are shown; a winner's must be.
+            let cards = card_list(&format!("[{r}")).map_err(|k| self.err(n, k))?;
+            self.mucked.push((n, name.to_string(), cards));
+        } else if verb.starts_with("mucks") || verb == "did not show his hand" {
+            self.shows.push((n, format!("{name}: mucks hand")));
+        } else {
+            return Err(self.err(n, malformed("a summary line", line)));
+        }
+        Ok(())
+    }
+
+    /// A forced bet or an action of the play, in PokerStars' form.
+    fn action(
+        &mut self,
+        n: u32,
+        line: &str,
+        i: usize,
+        name: &str,
+        verb: &str,
+    ) -> Result<String, ImportError> {
+        let before = self.round.iter().copied().max().unwrap_or(Amount::ZERO);
+        let all_in_text = |all_in: bool| if all_in { " and is all-in" } else { "" };
+        let posts = [
+            ("posts ante ", "the ante", false),
+            ("posts small blind ", "small blind", true),
+            ("posts big blind ", "big blind", true),
+        ];
+        if let Some(r) = verb.strip_prefix("posts dead blind ") {
+            let bad = || self.err(n, malformed("`posts dead blind [$SB + $BB]`", line));
             let inner = r
                 .trim()
                 .strip_prefix('[')
                 .and_then(|r| r.split_once(']'))
                 .map(|(i, _)| i)
-                .ok_or_else(|| err(n, malformed("`posts dead blind [$SB + $BB]`", line)))?;
-            let (dead, live) = inner
-                .split_once(" + ")
-                .ok_or_else(|| err(n, malformed("`posts dead blind [$SB + $BB]`", line)))?;
+                .ok_or_else(bad)?;
+            let (dead, live) = inner.split_once(" + ").ok_or_else(bad)?;
             let (dead, live) = (
-                amount_of(dead).map_err(|k| err(n, k))?,
-                amount_of(live).map_err(|k| err(n, k))?,
+                amount_of(dead).map_err(|k| self.err(n, k))?,
+                amount_of(live).map_err(|k| self.err(n, k))?,
             );
-            add(dead, false)?;
-            add(live, true)?;
-            let both = dead.checked_add(live).ok_or_else(too_large)?;
-            format!("{name}: posts small & big blinds {}", money(sym, both))
-        } else if let Some(r) = verb.strip_prefix("posts ante ") {
-            let a = bracket_amount(r).map_err(|k| err(n, k))?;
-            let all_in = if add(a, false)?.1 {
-                " and is all-in"
-            } else {
-                ""
-            };
-            format!("{name}: posts the ante {}{all_in}", money(sym, a))
-        } else if let Some(r) = verb.strip_prefix("posts small blind ") {
-            let a = bracket_amount(r).map_err(|k| err(n, k))?;
-            let all_in = if add(a, true)?.1 {
-                " and is all-in"
-            } else {
-                ""
-            };
-            format!("{name}: posts small blind {}{all_in}", money(sym, a))
-        } else if let Some(r) = verb.strip_prefix("posts big blind ") {
-            let a = bracket_amount(r).map_err(|k| err(n, k))?;
-            let all_in = if add(a, true)?.1 {
-                " and is all-in"
-            } else {
-                ""
-            };
-            format!("{name}: posts big blind {}{all_in}", money(sym, a))
-        } else if let Some(r) = verb.strip_prefix("is all-In ") {
-            let a = bracket_amount(r).map_err(|k| err(n, k))?;
-            let (now, _) = add(a, true)?;
-            if before == Amount::ZERO {
-                format!("{name}: bets {} and is all-in", money(sym, a))
+            self.add(n, line, i, dead, false)?;
+            self.add(n, line, i, live, true)?;
+            let both = Amount(dead.0.saturating_add(live.0));
+            return Ok(format!(
+                "{name}: posts small & big blinds {}",
+                self.money(both)
+            ));
+        }
+        for (prefix, what, live) in posts {
+            if let Some(r) = verb.strip_prefix(prefix) {
+                let a = bracket_amount(r).map_err(|k| self.err(n, k))?;
+                let all_in = all_in_text(self.add(n, line, i, a, live)?.1);
+                return Ok(format!("{name}: posts {what} {}{all_in}", self.money(a)));
+            }
+        }
+        if let Some(r) = verb.strip_prefix("is all-In ") {
+            let a = bracket_amount(r).map_err(|k| self.err(n, k))?;
+            let (now, _) = self.add(n, line, i, a, true)?;
+            return Ok(if before == Amount::ZERO {
+                format!("{name}: bets {} and is all-in", self.money(a))
             } else if now <= before {
-                format!("{name}: calls {} and is all-in", money(sym, a))
+                format!("{name}: calls {} and is all-in", self.money(a))
             } else {
                 format!(
                     "{name}: raises {} to {} and is all-in",
-                    money(sym, Amount(now.0.saturating_sub(before.0))),
-                    money(sym, now)
+                    self.money(Amount(now.0.saturating_sub(before.0))),
+                    self.money(now)
                 )
-            }
-        } else if verb == "folds" || verb == "checks" {
-            format!("{name}: {verb}")
-        } else if let Some((word, r)) = verb.split_once(' ') {
-            let a = bracket_amount(r).map_err(|k| err(n, k))?;
-            let (now, all_in) = add(a, true)?;
-            let all_in = if all_in { " and is all-in" } else { "" };
-            match word {
-                "calls" => format!("{name}: calls {}{all_in}", money(sym, a)),
-                "bets" => format!("{name}: bets {}{all_in}", money(sym, a)),
-                "raises" => format!(
-                    "{name}: raises {} to {}{all_in}",
-                    money(sym, Amount(now.0.saturating_sub(before.0))),
-                    money(sym, now)
-                ),
-                _ => return Err(err(n, malformed("an action", line))),
-            }
-        } else {
-            return Err(err(n, malformed("an action", line)));
+            });
+        }
+        if verb == "folds" || verb == "checks" {
+            return Ok(format!("{name}: {verb}"));
+        }
+        let Some((word, r)) = verb.split_once(' ') else {
+            return Err(self.err(n, malformed("an action", line)));
         };
-        let acted = !text.contains(": posts ");
-        out.push((n, text));
-        if acted {
-            after_last_action = out.len();
+        let a = bracket_amount(r).map_err(|k| self.err(n, k))?;
+        let (now, all_in) = self.add(n, line, i, a, true)?;
+        let all_in = all_in_text(all_in);
+        match word {
+            "calls" => Ok(format!("{name}: calls {}{all_in}", self.money(a))),
+            "bets" => Ok(format!("{name}: bets {}{all_in}", self.money(a))),
+            "raises" => Ok(format!(
+                "{name}: raises {} to {}{all_in}",
+                self.money(Amount(now.0.saturating_sub(before.0))),
+                self.money(now)
+            )),
+            _ => Err(self.err(n, malformed("an action", line))),
         }
     }
-    if !summary {
-        return Err(err(last_line, Kind::Truncated("a `** Summary **` section")));
-    }
-    // The part of the largest contribution nobody matched goes back (B16).
-    // Dead money is matched by nobody: only live contributions count.
-    let mut order: Vec<usize> = (0..live_total.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(live_total.get(i).copied().unwrap_or_default()));
-    let top = order.first().copied().unwrap_or(0);
-    let first = live_total.get(top).copied().unwrap_or_default();
-    let second = order
-        .get(1)
-        .and_then(|&i| live_total.get(i).copied())
-        .unwrap_or_default();
-    let returned = Amount(first.0.saturating_sub(second.0));
-    if returned > Amount::ZERO {
-        let who = names.get(top).map_or("", String::as_str);
-        let at = if after_last_action == 0 {
-            out.len()
-        } else {
-            after_last_action
-        };
-        let line_no = out.get(at.saturating_sub(1)).map_or(last_line, |(n, _)| *n);
-        out.insert(
-            at,
-            (
-                line_no,
-                format!("Uncalled bet ({}) returned to {who}", money(sym, returned)),
-            ),
-        );
-    }
-    let pot = Amount(
-        total
-            .iter()
-            .map(|a| a.0)
-            .sum::<u64>()
-            .saturating_sub(returned.0),
-    );
-    // The text's collection includes an unmatched blind returned to its winner
-    // (a walk: the big blind `collected` both blinds).
-    let returned_to = names.get(top).map_or("", String::as_str);
-    if collected > pot && returned > Amount::ZERO {
-        let prefix = format!("{returned_to} collected ");
-        if let Some((_, w)) = wins.iter_mut().find(|(_, w)| w.starts_with(&prefix)) {
-            let own = w
-                .strip_prefix(&prefix)
-                .and_then(|r| r.strip_suffix(" from pot"))
-                .and_then(|r| parse_amount(r.trim_start_matches('$')))
-                .unwrap_or_default();
-            if own >= returned {
-                let less = Amount(own.0 - returned.0);
-                *w = format!("{returned_to} collected {} from pot", money(sym, less));
-                collected = Amount(collected.0 - returned.0);
-            }
+
+    /// The part of the largest contribution nobody matched goes back (B16), as
+    /// an `Uncalled bet` line after the last action: the player and the amount.
+    /// Dead money is matched by nobody: only live contributions count.
+    fn return_uncalled(&mut self) -> (usize, Amount) {
+        let live = &self.live_total;
+        let mut order: Vec<usize> = (0..live.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(live.get(i).copied().unwrap_or_default()));
+        let top = order.first().copied().unwrap_or(0);
+        let first = live.get(top).copied().unwrap_or_default();
+        let second = order
+            .get(1)
+            .and_then(|&i| live.get(i).copied())
+            .unwrap_or_default();
+        let returned = Amount(first.0.saturating_sub(second.0));
+        if returned > Amount::ZERO {
+            let who = self.names.get(top).map_or("", String::as_str);
+            let text = format!("Uncalled bet ({}) returned to {who}", self.money(returned));
+            let at = if self.after_last_action == 0 {
+                self.out.len()
+            } else {
+                self.after_last_action
+            };
+            let line_no = self
+                .out
+                .get(at.saturating_sub(1))
+                .map_or(self.last_line, |(n, _)| *n);
+            self.out.insert(at, (line_no, text));
         }
+        (top, returned)
     }
-    if collected > pot {
-        return Err(err(
-            last_line,
-            Kind::Disagreement {
-                action: "pot".to_string(),
-                rule: "H6".to_string(),
-                reason: format!("the players collect {collected} from a pot of {pot}"),
-            },
-        ));
-    }
-    for (n, name, cards) in mucked {
+
+    /// The text's collection includes an unmatched blind returned to its winner
+    /// (a walk: the big blind `collected` both blinds): counted without it.
+    fn collect_without_returned(&mut self, top: usize, returned: Amount) {
+        let name = self.names.get(top).map_or("", String::as_str);
         let prefix = format!("{name} collected ");
-        if wins.iter().any(|(_, w)| w.starts_with(&prefix)) {
-            shows.push((n, format!("{name}: shows [{cards}]")));
-        } else {
-            shows.push((n, format!("{name}: mucks hand")));
+        let Some((_, w)) = self.wins.iter_mut().find(|(_, w)| w.starts_with(&prefix)) else {
+            return;
+        };
+        let own = w
+            .strip_prefix(&prefix)
+            .and_then(|r| r.strip_suffix(" from pot"))
+            .and_then(|r| parse_amount(r.trim_start_matches('$')))
+            .unwrap_or_default();
+        if own >= returned {
+            let less = Amount(own.0 - returned.0);
+            *w = format!("{name} collected {} from pot", money(self.sym, less));
+            self.collected = Amount(self.collected.0 - returned.0);
         }
     }
-    if !shows.is_empty() {
-        out.push((last_line, "*** SHOW DOWN ***".to_string()));
-        // Those who show first, then those who muck.
-        shows.sort_by_key(|(_, l)| l.ends_with("mucks hand"));
-        out.extend(shows);
+
+    /// The end of the hand: the uncalled bet, the showdown, the collections and
+    /// the summary, then the whole read by the shared body reader.
+    fn finish(mut self, header: Header, first_line: u32) -> Result<Hand, ImportError> {
+        if !self.summary {
+            return Err(self.err(self.last_line, Kind::Truncated("a `** Summary **` section")));
+        }
+        let (top, returned) = self.return_uncalled();
+        let pot = Amount(
+            self.total
+                .iter()
+                .map(|a| a.0)
+                .sum::<u64>()
+                .saturating_sub(returned.0),
+        );
+        if self.collected > pot && returned > Amount::ZERO {
+            self.collect_without_returned(top, returned);
+        }
+        let last_line = self.last_line;
+        if self.collected > pot {
+            return Err(self.err(
+                last_line,
+                Kind::Disagreement {
+                    action: "pot".to_string(),
+                    rule: "H6".to_string(),
+                    reason: format!("the players collect {} from a pot of {pot}", self.collected),
+                },
+            ));
+        }
+        for (n, name, cards) in std::mem::take(&mut self.mucked) {
+            let prefix = format!("{name} collected ");
+            if self.wins.iter().any(|(_, w)| w.starts_with(&prefix)) {
+                self.shows.push((n, format!("{name}: shows [{cards}]")));
+            } else {
+                self.shows.push((n, format!("{name}: mucks hand")));
+            }
+        }
+        if !self.shows.is_empty() {
+            self.out.push((last_line, "*** SHOW DOWN ***".to_string()));
+            // Those who show first, then those who muck.
+            self.shows.sort_by_key(|(_, l)| l.ends_with("mucks hand"));
+            self.out.append(&mut self.shows);
+        }
+        self.out.append(&mut self.wins);
+        self.out.push((last_line, "*** SUMMARY ***".to_string()));
+        let rake = Amount(pot.0.saturating_sub(self.collected.0));
+        let total = format!("Total pot {} | Rake {}", self.money(pot), self.money(rake));
+        self.out.push((last_line, total));
+        let borrowed: Vec<(u32, &str)> = self.out.iter().map(|(n, l)| (*n, l.as_str())).collect();
+        parse_body(header, first_line, &borrowed)
     }
-    out.extend(wins);
-    out.push((last_line, "*** SUMMARY ***".to_string()));
-    let rake = Amount(pot.0.saturating_sub(collected.0));
-    out.push((
-        last_line,
-        format!("Total pot {} | Rake {}", money(sym, pot), money(sym, rake)),
-    ));
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
-    let mut hand = parse_body(header, first_line, &borrowed)?;
-    if play_money {
-        hand.header.currency = Currency::PlayMoney;
-    }
-    Ok(hand)
 }
 
 /// `$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28`.

@@ -217,31 +217,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     if seats.is_empty() {
         return Err(err(button_line, Kind::Truncated("a seat line")));
     }
-    // The older header names no blinds: they are those posted.
     if header.stakes.1 == Amount::ZERO {
-        let posted = |what: &str| {
-            play.iter().find_map(|&(n, l)| {
-                let (_, verb) = split_name(l, &names)?;
-                verb.strip_prefix(what).map(|r| (n, bracket_amount(r)))
-            })
-        };
-        let bb = match posted("posts big blind ") {
-            Some((n, a)) => a.map_err(|k| err(n, k))?,
-            None => {
-                return Err(err(
-                    game_line,
-                    Kind::Truncated("the blinds (the header names none and none is posted)"),
-                ));
-            }
-        };
-        let sb = match posted("posts small blind ") {
-            Some((n, a)) => a.map_err(|k| err(n, k))?,
-            None => Amount(bb.0 / 2),
-        };
-        header.stakes = match header.limit {
-            Limit::FixedLimit => (bb, Amount(bb.0.saturating_mul(2))),
-            _ => (sb, bb),
-        };
+        header.stakes = posted_blinds(&header, game_line, play, &names)?;
     }
     let dead = match header.limit {
         // Fixed limit: the header's stakes are the bets; the small blind is half
@@ -249,20 +226,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         Limit::FixedLimit => Amount(header.stakes.0.0 / 2),
         _ => header.stakes.0,
     };
-    // Who takes part: a seat with no line in the hand is not dealt in.
-    let mut active = vec![false; names.len()];
-    for &(_, l) in play {
-        let who = split_name(l, &names).map(|(n, _)| n).or_else(|| {
-            l.strip_prefix("Dealt to ")
-                .and_then(|r| split_name(r, &names))
-                .map(|(n, _)| n)
-        });
-        if let Some(i) = who.and_then(|w| names.iter().position(|m| m == w)) {
-            if let Some(a) = active.get_mut(i) {
-                *a = true;
-            }
-        }
-    }
+    let active = active_seats(play, &names);
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats.get(i).map_or(0, |s| s.0));
     let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + 2);
@@ -277,6 +241,101 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         };
         out.push((n, format!("{line}{out_of}")));
     }
+    let wins = play_lines(id, dead, play, &names, &mut out)?;
+    if !wins {
+        return Err(err(
+            play.last().map_or(button_line, |l| l.0),
+            Kind::Truncated("a `wins` line"),
+        ));
+    }
+    let size = max.map(|m| format!(" {m}-max")).unwrap_or_default();
+    let pm = if play_money { " (Play Money)" } else { "" };
+    let table = (
+        table_line,
+        format!("Table '{table_name}'{size}{pm} Seat #{button} is the button"),
+    );
+    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
+    super::pacific::read_body(
+        header,
+        first_line,
+        button_line,
+        table,
+        &borrowed,
+        play_money,
+    )
+}
+
+/// The older header names no blinds: they are those posted (fixed limit: the big
+/// blind is the small bet).
+fn posted_blinds(
+    header: &Header,
+    game_line: u32,
+    play: &[(u32, &str)],
+    names: &[String],
+) -> Result<(Amount, Amount), ImportError> {
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(header.id),
+        line,
+        kind,
+    };
+    let posted = |what: &str| {
+        play.iter().find_map(|&(n, l)| {
+            let (_, verb) = split_name(l, names)?;
+            verb.strip_prefix(what).map(|r| (n, bracket_amount(r)))
+        })
+    };
+    let bb = match posted("posts big blind ") {
+        Some((n, a)) => a.map_err(|k| err(n, k))?,
+        None => {
+            return Err(err(
+                game_line,
+                Kind::Truncated("the blinds (the header names none and none is posted)"),
+            ));
+        }
+    };
+    let sb = match posted("posts small blind ") {
+        Some((n, a)) => a.map_err(|k| err(n, k))?,
+        None => Amount(bb.0 / 2),
+    };
+    Ok(match header.limit {
+        Limit::FixedLimit => (bb, Amount(bb.0.saturating_mul(2))),
+        _ => (sb, bb),
+    })
+}
+
+/// Who takes part: a seat with no line in the hand is not dealt in.
+fn active_seats(play: &[(u32, &str)], names: &[String]) -> Vec<bool> {
+    let mut active = vec![false; names.len()];
+    for &(_, l) in play {
+        let who = split_name(l, names).map(|(n, _)| n).or_else(|| {
+            l.strip_prefix("Dealt to ")
+                .and_then(|r| split_name(r, names))
+                .map(|(n, _)| n)
+        });
+        if let Some(i) = who.and_then(|w| names.iter().position(|m| m == w)) {
+            if let Some(a) = active.get_mut(i) {
+                *a = true;
+            }
+        }
+    }
+    active
+}
+
+/// The play's lines in 888's forms, into `out` (chat and notices left out; the
+/// showdown's first line opens `** Summary **`): whether a `wins` line was met.
+/// `dead` is the dead part of `posts big blind + dead`.
+fn play_lines(
+    id: u64,
+    dead: Amount,
+    play: &[(u32, &str)],
+    names: &[String],
+    out: &mut Vec<(u32, String)>,
+) -> Result<bool, ImportError> {
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
     let mut showdown = false;
     let mut small_blinds = 0;
     let mut wins = false;
@@ -296,7 +355,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         }) {
             continue;
         }
-        let Some((name, verb)) = split_name(line, &names) else {
+        let Some((name, verb)) = split_name(line, names) else {
             return Err(err(n, Kind::UnknownPlayer(shorten(line))));
         };
         if verb.starts_with("posts small blind ") {
@@ -334,27 +393,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         };
         out.push((n, text));
     }
-    if !wins {
-        return Err(err(
-            play.last().map_or(button_line, |l| l.0),
-            Kind::Truncated("a `wins` line"),
-        ));
-    }
-    let size = max.map(|m| format!(" {m}-max")).unwrap_or_default();
-    let pm = if play_money { " (Play Money)" } else { "" };
-    let table = (
-        table_line,
-        format!("Table '{table_name}'{size}{pm} Seat #{button} is the button"),
-    );
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
-    super::pacific::read_body(
-        header,
-        first_line,
-        button_line,
-        table,
-        &borrowed,
-        play_money,
-    )
+    Ok(wins)
 }
 
 /// `$1/$2 USD NL Texas Hold'em - Saturday, April 11, 13:57:03 EDT 2015` (or the
