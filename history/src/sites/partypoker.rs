@@ -47,7 +47,7 @@
 
 use crate::pokerstars::parse::digits;
 
-use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
+use super::ast::{Amount, Currency, Hand, Header, Limit, TableLine, Timestamp};
 use super::builder::{self, Imported, Site};
 use super::error::{
     ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
@@ -187,6 +187,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         .strip_prefix("Seat ")
         .and_then(|r| r.strip_suffix(" is the button"))
         .and_then(digits)
+        .and_then(|b| u32::try_from(b).ok())
         .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
     let max = lines
         .iter()
@@ -248,21 +249,14 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             Kind::Truncated("a `wins` line"),
         ));
     }
-    let size = max.map(|m| format!(" {m}-max")).unwrap_or_default();
-    let pm = if play_money { " (Play Money)" } else { "" };
-    let table = (
-        table_line,
-        format!("Table '{table_name}'{size}{pm} Seat #{button} is the button"),
-    );
     let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
-    super::pacific::read_body(
-        header,
-        first_line,
-        button_line,
-        table,
-        &borrowed,
+    let table = TableLine {
+        name: table_name,
+        max_seats: max.and_then(|m| u8::try_from(m).ok()),
         play_money,
-    )
+        button,
+    };
+    super::pacific::read_body(header, first_line, button_line, table, &borrowed)
 }
 
 /// The older header names no blinds: they are those posted (fixed limit: the big
