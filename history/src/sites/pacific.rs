@@ -86,10 +86,11 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
     builder::build(hand, &SITE)
 }
 
+/// `$1,000.50` (or `$2 USD`) as an amount: thousands separators allowed.
 fn amount_of(text: &str) -> Result<Amount, Kind> {
     let t = text.trim().trim_start_matches(['$', '€', '£']);
     let t = t.split(' ').next().unwrap_or(t);
-    amount_in(text, t)
+    amount_in(text, &without_separators(t))
 }
 
 /// `[$0.05]` or `[ $0.19 ]` at the start of `s`: the amount.
@@ -404,7 +405,7 @@ impl Body {
                 .strip_suffix(" )")
                 .and_then(|r| r.rsplit_once(" ( "))
                 .ok_or_else(bad)?;
-            let stack = amount_of(&without_separators(stack)).map_err(|k| self.err(n, k))?;
+            let stack = amount_of(stack).map_err(|k| self.err(n, k))?;
             let number = digits(num)
                 .and_then(|v| u32::try_from(v).ok())
                 .ok_or_else(|| self.err(n, malformed("a seat number", line)))?;
@@ -459,7 +460,6 @@ impl Body {
     /// One line of the play or the summary.
     fn line(&mut self, n: u32, line: &str) -> Result<(), ImportError> {
         self.last_line = n;
-        let line = &*without_separators(line);
         if line == "** Summary **" {
             self.summary = true;
             return Ok(());

@@ -45,6 +45,8 @@
 //! Refused with a typed error naming them: another game (Omaha, Omaha Hi-Lo) is
 //! unsupported, naming it; anything else out of form is malformed at its line.
 
+use std::borrow::Cow;
+
 use crate::pokerstars::parse::digits;
 
 use super::ast::{Amount, Currency, Hand, Header, Limit, TableLine, Timestamp};
@@ -230,7 +232,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let active = active_seats(play, &names);
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats.get(i).map_or(0, |s| s.0));
-    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + 2);
+    // The lines in 888's forms: most as the text writes them, borrowed.
+    let mut out: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(body.len() + 2);
     for i in order {
         let Some(&(_, n, line)) = seats.get(i) else {
             continue;
@@ -240,7 +243,12 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         } else {
             " is sitting out"
         };
-        out.push((n, format!("{line}{out_of}")));
+        let text = if out_of.is_empty() {
+            Cow::Borrowed(line)
+        } else {
+            Cow::Owned(format!("{line}{out_of}"))
+        };
+        out.push((n, text));
     }
     let wins = play_lines(id, dead, play, &names, &mut out)?;
     if !wins {
@@ -249,7 +257,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             Kind::Truncated("a `wins` line"),
         ));
     }
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
+    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, &**l)).collect();
     let table = TableLine {
         name: table_name,
         max_seats: max.and_then(|m| u8::try_from(m).ok()),
@@ -318,12 +326,12 @@ fn active_seats(play: &[(u32, &str)], names: &[String]) -> Vec<bool> {
 /// The play's lines in 888's forms, into `out` (chat and notices left out; the
 /// showdown's first line opens `** Summary **`): whether a `wins` line was met.
 /// `dead` is the dead part of `posts big blind + dead`.
-fn play_lines(
+fn play_lines<'a>(
     id: u64,
     dead: Amount,
-    play: &[(u32, &str)],
+    play: &[(u32, &'a str)],
     names: &[String],
-    out: &mut Vec<(u32, String)>,
+    out: &mut Vec<(u32, Cow<'a, str>)>,
 ) -> Result<bool, ImportError> {
     let err = |line: u32, kind: Kind| ImportError {
         hand: Some(id),
@@ -335,11 +343,11 @@ fn play_lines(
     let mut wins = false;
     for &(n, line) in play {
         if line == "** Dealing down cards **" || line.starts_with("** Dealing ") {
-            out.push((n, line.to_string()));
+            out.push((n, Cow::Borrowed(line)));
             continue;
         }
         if line.starts_with("Dealt to ") {
-            out.push((n, line.to_string()));
+            out.push((n, Cow::Borrowed(line)));
             continue;
         }
         // Chat: `name: text`.
@@ -367,23 +375,23 @@ fn play_lines(
         }
         wins |= verb.starts_with("wins ");
         if is_showdown(verb) && !showdown {
-            out.push((n, "** Summary **".to_string()));
+            out.push((n, Cow::Borrowed("** Summary **")));
             showdown = true;
         }
         let text = if let Some(r) = verb.strip_prefix("posts big blind + dead ") {
             let both = bracket_amount(r).map_err(|k| err(n, k))?;
             let live = Amount(both.0.saturating_sub(dead.0));
-            format!(
+            Cow::Owned(format!(
                 "{name} posts dead blind [{} + {}]",
                 Amount(both.0 - live.0),
                 live
-            )
+            ))
         } else if let Some(r) = verb.strip_prefix("doesn't show ") {
-            format!("{name} mucks {r}")
+            Cow::Owned(format!("{name} mucks {r}"))
         } else if verb.starts_with("does not show") {
-            format!("{name} did not show his hand")
+            Cow::Owned(format!("{name} did not show his hand"))
         } else {
-            line.to_string()
+            Cow::Borrowed(line)
         };
         out.push((n, text));
     }
