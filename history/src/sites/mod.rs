@@ -100,6 +100,26 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     None
 }
 
+/// The player whose live contribution to the pot is the largest (the first such)
+/// and the part of it that no other player matched: what goes back uncalled (B16),
+/// for the sites whose text does not write it.
+pub(crate) fn unmatched(live: &[ast::Amount]) -> (usize, ast::Amount) {
+    let (mut top, mut first) = (0, ast::Amount::ZERO);
+    for (i, &a) in live.iter().enumerate() {
+        if a > first {
+            (top, first) = (i, a);
+        }
+    }
+    let second = live
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != top)
+        .map(|(_, &a)| a)
+        .max()
+        .unwrap_or(ast::Amount::ZERO);
+    (top, ast::Amount(first.0.saturating_sub(second.0)))
+}
+
 pub use builder::{Imported, Site, TextRepair, build, build_lenient};
 pub use check::{check, repairs};
 pub use error::{ImportError, ImportErrorKind};

@@ -763,16 +763,7 @@ impl Body {
     /// an uncalled bet after the last action: the player and the amount. Dead
     /// money is matched by nobody: only live contributions count.
     fn return_uncalled(&mut self) -> (SeatIndex, Amount) {
-        let live = &self.live_total;
-        let mut order: Vec<usize> = (0..live.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(live.get(i).copied().unwrap_or_default()));
-        let top = order.first().copied().unwrap_or(0);
-        let first = live.get(top).copied().unwrap_or_default();
-        let second = order
-            .get(1)
-            .and_then(|&i| live.get(i).copied())
-            .unwrap_or_default();
-        let returned = Amount(first.0.saturating_sub(second.0));
+        let (top, returned) = super::unmatched(&self.live_total);
         let top = SeatIndex::try_from(top).unwrap_or(0);
         if returned > Amount::ZERO {
             let at = if self.after_last_action == 0 {
