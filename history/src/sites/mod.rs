@@ -19,9 +19,10 @@
 //!    [`ast::Amount`] (hundredths), players as indices into [`ast::Hand::seats`],
 //!    one [`ast::Line`] per line of play, failures as [`ImportError`] naming the
 //!    line; another game is [`ImportErrorKind::Unsupported`] naming it. A site of
-//!    the PokerStars family reads its own header and turns its other lines into
+//!    the PokerStars family may read its own header and turn its other lines into
 //!    PokerStars' forms for `pokerstars::parse::parse_body` ([`ggpoker`] and
-//!    [`fulltilt`] are the models); any other site fills the hand itself.
+//!    [`fulltilt`] do); a reader that makes each line's [`ast::Event`] itself, as
+//!    [`pacific`] does, builds no text and costs less a hand.
 //! 3. Register it in [`is_other_hand_start`] and [`reader_of`]: files are then cut
 //!    at its headers and its hands read, converted ([`builder::build`], the
 //!    disagreement at its line, or [`builder::build_lenient`]) and checked against

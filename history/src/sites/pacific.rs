@@ -17,7 +17,9 @@
 //! ** Summary **
 //! FCSM_1935 collected [ $0.19 ]
 //! ```
-//! Each line is turned into PokerStars' form and read by the shared body reader:
+//! Each line becomes its typed event ([`super::ast::Event`]) as it is read, with
+//! no text built in between, and the checks of the PokerStars reader (seats,
+//! order of the sections, cards) are made on the way:
 //! - every amount in brackets is the money the player adds with that action (a
 //!   raise's total is what the player had in this round plus it);
 //! - `posts dead blind [$1 + $2]` is a dead small blind and a live big blind;

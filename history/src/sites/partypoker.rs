@@ -19,8 +19,8 @@
 //! peace_da_ball wins $49.63 USD from the main pot with two pairs, Jacks and Fours.
 //! ```
 //! These are 888poker's forms ([`super::pacific`]) with a few words of its own:
-//! each Party line is turned into the 888 form and read by the same body reader
-//! (`pacific::read_body`), so the amounts follow the same rules:
+//! its lines go to the same body reader (`pacific::read_body`) as they are, the
+//! few words of its own rewritten into 888's, so the amounts follow the same rules:
 //! - every bracketed amount is the money the player adds (a raise's total is what
 //!   the player had in this round plus it); `is all-In [$X]` is a bet, a call or a
 //!   raise by the amount added, as the round stands;

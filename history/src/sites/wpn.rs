@@ -175,14 +175,26 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let seats = seat_lines(id, button_line, &body)?;
     let names: Vec<String> = seats.iter().map(|s| s.2.clone()).collect();
     let body = body.get(seats.len()..).unwrap_or(&[]);
-    let dealt = |name: &str| {
-        body.iter().any(|(_, l)| {
-            l.strip_prefix("Player ")
-                .and_then(|r| split_name(r, &names))
-                .is_some_and(|(n, r)| n == name && r.starts_with("received "))
-        })
-    };
-    if !seats.iter().any(|s| dealt(&s.2)) {
+    // Who is dealt cards (`Player NAME received ...`), in one pass over the lines.
+    let mut dealt = vec![false; names.len()];
+    for (_, l) in body {
+        let Some((name, r)) = l
+            .strip_prefix("Player ")
+            .and_then(|r| split_name(r, &names))
+        else {
+            continue;
+        };
+        if r.starts_with("received ") {
+            if let Some(d) = names
+                .iter()
+                .position(|n| n == name)
+                .and_then(|i| dealt.get_mut(i))
+            {
+                *d = true;
+            }
+        }
+    }
+    if !dealt.contains(&true) {
         return Err(err(
             button_line,
             Kind::Unsupported("a hand cancelled before any card was dealt".to_string()),
@@ -193,8 +205,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         button_line,
         format!("Table '{table_name}' Seat #{button} is the button"),
     ));
-    for (n, num, name, stack) in &seats {
-        let out_of = if dealt(name) { "" } else { " is sitting out" };
+    for ((n, num, name, stack), &dealt) in seats.iter().zip(&dealt) {
+        let out_of = if dealt { "" } else { " is sitting out" };
         out.push((
             *n,
             format!("Seat {num}: {name} ({} in chips){out_of}", money(*stack)),
