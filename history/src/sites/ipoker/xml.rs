@@ -2,32 +2,38 @@
 //! text, the five named entities; the declaration and comments skipped; line
 //! breaks anywhere or nowhere.
 
+use std::borrow::Cow;
+
 use super::super::error::{ImportError, malformed};
 
 /// One element of the XML: its name, attributes, text and children, with the
-/// line its start tag is on.
+/// line its start tag is on; borrowed from the session's text where no entity
+/// was decoded.
 #[derive(Debug, Default)]
-pub(super) struct Element {
-    pub(super) name: String,
-    pub(super) attrs: Vec<(String, String)>,
-    pub(super) text: String,
-    pub(super) children: Vec<Element>,
+pub(super) struct Element<'a> {
+    pub(super) name: &'a str,
+    pub(super) attrs: Vec<(&'a str, Cow<'a, str>)>,
+    pub(super) text: Cow<'a, str>,
+    pub(super) children: Vec<Element<'a>>,
     pub(super) line: u32,
 }
 
-impl Element {
+impl<'a> Element<'a> {
     pub(super) fn attr(&self, name: &str) -> Option<&str> {
         self.attrs
             .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| &**v)
     }
 
-    pub(super) fn child(&self, name: &str) -> Option<&Element> {
+    pub(super) fn child(&self, name: &str) -> Option<&Element<'a>> {
         self.children.iter().find(|c| c.name == name)
     }
 
-    pub(super) fn children<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> + 'a {
+    pub(super) fn children<'s>(
+        &'s self,
+        name: &'s str,
+    ) -> impl Iterator<Item = &'s Element<'a>> + 's {
         self.children.iter().filter(move |c| c.name == name)
     }
 
@@ -37,9 +43,9 @@ impl Element {
 }
 
 /// `text` with the five named entities and numeric references decoded.
-fn unescape(text: &str) -> String {
+fn unescape(text: &str) -> Cow<'_, str> {
     if !text.contains('&') {
-        return text.to_string();
+        return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -76,7 +82,7 @@ fn unescape(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
+    Cow::Owned(out)
 }
 
 /// A small tolerant XML reader over `text` whose first line is `first_line`.
@@ -94,9 +100,10 @@ impl<'a> Reader<'a> {
     /// Moves `n` bytes on, counting line ends.
     pub(super) fn advance(&mut self, n: usize) {
         let skipped = self.text.get(self.at..self.at + n).unwrap_or("");
+        let ends = skipped.bytes().filter(|&b| b == b'\n').count();
         self.line = self
             .line
-            .saturating_add(u32::try_from(skipped.matches('\n').count()).unwrap_or(u32::MAX));
+            .saturating_add(u32::try_from(ends).unwrap_or(u32::MAX));
         self.at = (self.at + n).min(self.text.len());
     }
 
@@ -111,16 +118,24 @@ impl<'a> Reader<'a> {
 
     /// Skips the declaration, comments and processing instructions; returns the
     /// text before the next tag.
-    pub(super) fn text_until_tag(&mut self) -> Result<String, ImportError> {
-        let mut text = String::new();
+    pub(super) fn text_until_tag(&mut self) -> Result<Cow<'a, str>, ImportError> {
+        // Borrowed while the text is one piece (no comment inside it).
+        let mut text: Cow<'a, str> = Cow::Borrowed("");
+        let mut add = |piece: &'a str| {
+            if text.is_empty() {
+                text = Cow::Borrowed(piece);
+            } else if !piece.is_empty() {
+                text.to_mut().push_str(piece);
+            }
+        };
         loop {
             let rest = self.rest();
             let Some(i) = rest.find('<') else {
-                text.push_str(rest);
+                add(rest);
                 self.advance(rest.len());
                 return Ok(text);
             };
-            text.push_str(rest.get(..i).unwrap_or(""));
+            add(rest.get(..i).unwrap_or(""));
             self.advance(i);
             let rest = self.rest();
             let close = if rest.starts_with("<!--") {
@@ -139,13 +154,18 @@ impl<'a> Reader<'a> {
                         .ok_or_else(|| self.fail("the end of a comment or declaration"))?;
                     self.advance(end + c.len());
                 }
-                None => return Ok(unescape(&text)),
+                None => {
+                    return Ok(match text {
+                        Cow::Borrowed(t) => unescape(t),
+                        Cow::Owned(t) => Cow::Owned(unescape(&t).into_owned()),
+                    });
+                }
             }
         }
     }
 
     /// Reads one element (the reader is at its `<`), its children and its end tag.
-    pub(super) fn element(&mut self, depth: u32) -> Result<Element, ImportError> {
+    pub(super) fn element(&mut self, depth: u32) -> Result<Element<'a>, ImportError> {
         if depth > 16 {
             return Err(self.fail("elements nested at most 16 deep"));
         }
@@ -181,14 +201,11 @@ impl<'a> Reader<'a> {
             let close = r
                 .find(quote)
                 .ok_or_else(|| self.fail("an attribute value in quotes"))?;
-            attrs.push((
-                key.trim().to_string(),
-                unescape(r.get(..close).unwrap_or("")),
-            ));
+            attrs.push((key.trim(), unescape(r.get(..close).unwrap_or(""))));
             a = r.get(close + 1..).unwrap_or("").trim_start();
         }
         let mut element = Element {
-            name: name.to_string(),
+            name,
             attrs,
             line,
             ..Element::default()
@@ -199,7 +216,11 @@ impl<'a> Reader<'a> {
         }
         loop {
             let text = self.text_until_tag()?;
-            element.text.push_str(&text);
+            if element.text.is_empty() {
+                element.text = text;
+            } else if !text.is_empty() {
+                element.text.to_mut().push_str(&text);
+            }
             let rest = self.rest();
             if rest.is_empty() {
                 return Err(self.fail("an end tag"));
@@ -208,7 +229,7 @@ impl<'a> Reader<'a> {
                 let close = r
                     .find('>')
                     .ok_or_else(|| self.fail("an end tag `</NAME>`"))?;
-                if r.get(..close).map(str::trim) != Some(element.name.as_str()) {
+                if r.get(..close).map(str::trim) != Some(element.name) {
                     return Err(self.fail("the end tag of the element open"));
                 }
                 self.advance(close + 3);
