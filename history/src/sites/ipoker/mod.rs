@@ -146,7 +146,7 @@ pub fn parse_session(lines: &[(u32, &str)]) -> Vec<Result<Hand, ImportError>> {
                 out.push(Err(ImportError {
                     hand: None,
                     line: s.line,
-                    kind: malformed("a `<session>` element", &s.name),
+                    kind: malformed("a `<session>` element", s.name),
                 }));
                 break;
             }
