@@ -52,8 +52,9 @@ use crate::pokerstars::parse::digits;
 use super::ast::{Amount, Currency, Hand, Header, Limit, TableLine, Timestamp};
 use super::builder::{self, Imported, Site};
 use super::error::{
-    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+    ImportError, ImportErrorKind as Kind, malformed, other_game, shorten, stakes_of,
 };
+use super::pacific::amount_of;
 use super::text::without_separators;
 
 /// PartyPoker, for the builder.
@@ -78,13 +79,6 @@ pub fn is_hand_start(line: &str) -> bool {
 /// As [`builder::build`].
 pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
     builder::build(hand, &SITE)
-}
-
-/// An amount as Party writes it: `$1,000 USD`, `$0.05`.
-fn amount_of(text: &str) -> Result<Amount, Kind> {
-    let t = text.trim().trim_start_matches(['$', '€', '£']);
-    let t = t.split(' ').next().unwrap_or(t);
-    amount_in(text, &without_separators(t))
 }
 
 /// The amount in the first brackets of `s` (`[$1 USD].`).

@@ -313,36 +313,30 @@ impl Game {
                     Ok((*r, all_in))
                 };
                 let ai = |b: bool| if b { " and is all-in" } else { "" };
-                let text = match kind {
-                    "1" => {
-                        let (_, all) = add(sum, true)?;
-                        format!("{name}: posts small blind {}{}", self.money(sum), ai(all))
+                // The forms that add `sum` as they say: the verb, and whether it
+                // counts in the round (an ante does not).
+                let plain = match kind {
+                    "1" => Some(("posts small blind", true)),
+                    "2" => Some(("posts big blind", true)),
+                    "15" => Some(("posts the ante", false)),
+                    "3" => Some(("calls", true)),
+                    "5" => Some(("bets", true)),
+                    _ => None,
+                };
+                let text = match (kind, plain) {
+                    (_, Some((verb, counts))) => {
+                        let (_, all) = add(sum, counts)?;
+                        format!("{name}: {verb} {}{}", self.money(sum), ai(all))
                     }
-                    "2" => {
-                        let (_, all) = add(sum, true)?;
-                        format!("{name}: posts big blind {}{}", self.money(sum), ai(all))
-                    }
-                    "15" => {
-                        let (_, all) = add(sum, false)?;
-                        format!("{name}: posts the ante {}{}", self.money(sum), ai(all))
-                    }
-                    "8" => continue,
-                    "0" => {
+                    ("8", _) => continue,
+                    ("0", _) => {
                         if let Some(f) = folded.get_mut(i) {
                             *f = true;
                         }
                         format!("{name}: folds")
                     }
-                    "4" => format!("{name}: checks"),
-                    "3" => {
-                        let (_, all) = add(sum, true)?;
-                        format!("{name}: calls {}{}", self.money(sum), ai(all))
-                    }
-                    "5" => {
-                        let (_, all) = add(sum, true)?;
-                        format!("{name}: bets {}{}", self.money(sum), ai(all))
-                    }
-                    "23" => {
+                    ("4", _) => format!("{name}: checks"),
+                    ("23", _) => {
                         let added = Amount(sum.0.checked_sub(had.0).ok_or_else(|| {
                             self.err(
                                 a.line,
@@ -360,7 +354,7 @@ impl Game {
                             ai(all)
                         )
                     }
-                    "7" => {
+                    ("7", _) => {
                         let (now, _) = add(sum, true)?;
                         if before == Amount::ZERO {
                             format!("{name}: bets {} and is all-in", self.money(sum))
@@ -374,7 +368,7 @@ impl Game {
                             )
                         }
                     }
-                    other => {
+                    (other, _) => {
                         return Err(self.err(
                             a.line,
                             Kind::Unsupported(format!("the iPoker action type {}", shorten(other))),

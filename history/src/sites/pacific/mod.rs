@@ -87,8 +87,9 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
     builder::build(hand, &SITE)
 }
 
-/// `$1,000.50` (or `$2 USD`) as an amount: thousands separators allowed.
-fn amount_of(text: &str) -> Result<Amount, Kind> {
+/// `$1,000.50` (or `$2 USD`, as PartyPoker writes it) as an amount: thousands
+/// separators allowed.
+pub(super) fn amount_of(text: &str) -> Result<Amount, Kind> {
     let t = text.trim().trim_start_matches(['$', '€', '£']);
     let t = t.split(' ').next().unwrap_or(t);
     amount_in(text, &without_separators(t))
