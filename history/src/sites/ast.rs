@@ -81,6 +81,18 @@ impl Currency {
             Currency::Chips | Currency::PlayMoney => None,
         }
     }
+
+    /// The currency whose sign starts an amount (`$` is the US dollar), or `None`
+    /// for another character (play money and chips have no sign).
+    pub fn of_sign(sign: Option<char>) -> Option<Currency> {
+        match sign? {
+            '$' => Some(Currency::Usd),
+            '€' => Some(Currency::Eur),
+            '£' => Some(Currency::Gbp),
+            '₹' => Some(Currency::Inr),
+            _ => None,
+        }
+    }
 }
 
 /// The betting structure named in the header.

@@ -130,6 +130,36 @@ pub(crate) fn check_stakes(
     Ok(())
 }
 
+/// `digits` (the number in `text`, its sign and separators removed) as an amount;
+/// otherwise an amount error quoting `text`.
+pub(crate) fn amount_in(text: &str, digits: &str) -> Result<super::ast::Amount, ImportErrorKind> {
+    crate::pokerstars::parse::parse_amount(digits).ok_or_else(|| ImportErrorKind::Amount {
+        text: shorten(text),
+        reason: "not a number of at most two decimals",
+    })
+}
+
+/// The stakes `small`/`big` of the header's `text`, each read by `amount` and
+/// checked as [`check_stakes`] does.
+pub(crate) fn stakes_of(
+    small: &str,
+    big: &str,
+    text: &str,
+    amount: impl Fn(&str) -> Result<super::ast::Amount, ImportErrorKind>,
+) -> Result<(super::ast::Amount, super::ast::Amount), ImportErrorKind> {
+    let stakes = (amount(small)?, amount(big)?);
+    check_stakes(stakes.0, stakes.1, text)?;
+    Ok(stakes)
+}
+
+/// Another game than Texas hold'em, named as the text writes it.
+pub(crate) fn other_game(name: &str) -> ImportErrorKind {
+    ImportErrorKind::Unsupported(format!(
+        "the game `{}` (only Texas hold'em is played)",
+        shorten(name)
+    ))
+}
+
 /// The first 120 characters of `line`, for error messages.
 pub(crate) fn shorten(line: &str) -> String {
     match line.char_indices().nth(120) {

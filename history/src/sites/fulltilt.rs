@@ -23,14 +23,15 @@
 //! hand run twice (`Players agree to Run It Twice`: its per-run summary is not
 //! read).
 
-use super::error::check_stakes;
 use std::borrow::Cow;
 
-use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
+use crate::pokerstars::parse::{parse_body, timestamp};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::Site;
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, stakes_of,
+};
 use super::text::{split_player, without_separators};
 
 /// Full Tilt Poker, for the builder.
@@ -188,9 +189,9 @@ fn summary_line(line: &str) -> Option<Cow<'_, str>> {
 }
 
 /// The amount written `$1.50` (or `1,500`), in hundredths.
-fn amount_of(text: &str) -> Option<Amount> {
+fn amount_of(text: &str) -> Result<Amount, Kind> {
     let t = text.trim_start_matches(['$', '€', '£']).replace(',', "");
-    parse_amount(&t)
+    amount_in(text, &t)
 }
 
 /// A line of the play in PokerStars' form; `None` for a line that is no part of
@@ -257,10 +258,7 @@ fn body_line<'a>(
         ));
     }
     let put = |round: &mut Round, a: &str, to: bool| -> Result<u64, Kind> {
-        let v = amount_of(a).ok_or_else(|| Kind::Amount {
-            text: shorten(a),
-            reason: "not a number of at most two decimals",
-        })?;
+        let v = amount_of(a)?;
         round.update(name, |own| if to { v.0 } else { own + v.0 });
         Ok(v.0)
     };
@@ -355,7 +353,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
                 .ok_or_else(|| fail(malformed("a tournament number `(N)`", line)))?;
             let buy_in = match name.split(' ').find_map(|w| w.strip_prefix('$')) {
                 Some(a) => BuyIn::Paid {
-                    parts: amount_of(a).into_iter().collect(),
+                    parts: amount_of(a).ok().into_iter().collect(),
                     currency: Currency::Usd,
                 },
                 None if name.contains("Freeroll") => BuyIn::Freeroll,
@@ -396,9 +394,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         })
         .ok_or_else(|| fail(malformed("the game (`NL Hold'em`...)", line)))?;
     if !game.contains("Hold'em") {
-        return Err(fail(Kind::Unsupported(format!(
-            "the game `{game}` (only Texas hold'em is played)"
-        ))));
+        return Err(fail(other_game(game)));
     }
     if game.starts_with("CAP ") {
         return Err(fail(Kind::Unsupported(
@@ -416,7 +412,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     };
     // `$15 Cap No Limit Hold'em`: a capped table with its cap.
     let cap = match game.split_once(" Cap ") {
-        Some((c, _)) => Some(amount_of(c).ok_or_else(|| fail(malformed("a cap `$N Cap`", line)))?),
+        Some((c, _)) => Some(amount_of(c).map_err(|_| fail(malformed("a cap `$N Cap`", line)))?),
         None => None,
     };
     let stakes_text = rest_parts
@@ -430,23 +426,11 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     let (sb, bb) = stakes_text
         .split_once('/')
         .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
-    let currency = match sb.chars().next() {
-        _ if tournament.is_some() => Currency::Chips,
-        Some('$') => Currency::Usd,
-        Some('€') => Currency::Eur,
-        Some('£') => Currency::Gbp,
-        _ => Currency::PlayMoney,
+    let currency = match tournament {
+        Some(_) => Currency::Chips,
+        None => Currency::of_sign(sb.chars().next()).unwrap_or(Currency::PlayMoney),
     };
-    let amount = |s: &str| {
-        amount_of(s).ok_or_else(|| {
-            fail(Kind::Amount {
-                text: shorten(s),
-                reason: "not a number of at most two decimals",
-            })
-        })
-    };
-    let stakes = (amount(sb)?, amount(bb)?);
-    check_stakes(stakes.0, stakes.1, stakes_text).map_err(fail)?;
+    let stakes = stakes_of(sb, bb, stakes_text, amount_of).map_err(fail)?;
     // `19:00:42 ET` then `2014/01/05` (with `[..]` or `(partial)` after it).
     let time = rest_parts
         .iter()

@@ -29,14 +29,15 @@
 //! the pot, which no history format holds) is unsupported at its line.
 //! Names are anonymised by the site (`9db941d0`); they are kept as written.
 
-use super::error::check_stakes;
 use std::borrow::Cow;
 
 use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
 use super::text::without_separators;
 
 /// GGPoker, for the builder.
@@ -227,9 +228,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         } else {
             game
         };
-        return Err(fail(Kind::Unsupported(format!(
-            "the game `{name}` (only Texas hold'em is played)"
-        ))));
+        return Err(fail(other_game(name)));
     }
     let limit = match limit {
         "No Limit" => Limit::NoLimit,
@@ -300,30 +299,17 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         Currency::Chips
     } else {
         match sb.chars().next() {
-            Some('$') => Currency::Usd,
-            Some('€') => Currency::Eur,
-            Some('£') => Currency::Gbp,
-            Some('₹') => Currency::Inr,
             Some(c) if c.is_ascii_digit() => Currency::PlayMoney,
-            _ => {
-                return Err(fail(Kind::Unsupported(format!(
+            sign => Currency::of_sign(sign).ok_or_else(|| {
+                fail(Kind::Unsupported(format!(
                     "the currency of `{}`",
                     shorten(sb)
-                ))));
-            }
+                )))
+            })?,
         }
     };
-    let amount = |s: &str| {
-        let digits = s.trim_start_matches(|c: char| !c.is_ascii_digit());
-        parse_amount(digits).ok_or_else(|| {
-            fail(Kind::Amount {
-                text: shorten(s),
-                reason: "not a number of at most two decimals",
-            })
-        })
-    };
-    let stakes = (amount(sb)?, amount(bb)?);
-    check_stakes(stakes.0, stakes.1, stakes_text).map_err(fail)?;
+    let amount = |s: &str| amount_in(s, s.trim_start_matches(|c: char| !c.is_ascii_digit()));
+    let stakes = stakes_of(sb, bb, stakes_text, amount).map_err(fail)?;
     let time = timestamp(date.trim())
         .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD H:MM:SS`", &line)))?;
     Ok(Header {

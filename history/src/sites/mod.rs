@@ -19,9 +19,10 @@
 //!    [`ast::Amount`] (hundredths), players as indices into [`ast::Hand::seats`],
 //!    one [`ast::Line`] per line of play, failures as [`ImportError`] naming the
 //!    line; another game is [`ImportErrorKind::Unsupported`] naming it. A site of
-//!    the PokerStars family reads its own header and turns its other lines into
+//!    the PokerStars family may read its own header and turn its other lines into
 //!    PokerStars' forms for `pokerstars::parse::parse_body` ([`ggpoker`] and
-//!    [`fulltilt`] are the models); any other site fills the hand itself.
+//!    [`fulltilt`] do); a reader that makes each line's [`ast::Event`] itself, as
+//!    [`pacific`] does, builds no text and costs less a hand.
 //! 3. Register it in [`is_other_hand_start`] and [`reader_of`]: files are then cut
 //!    at its headers and its hands read, converted ([`builder::build`], the
 //!    disagreement at its line, or [`builder::build_lenient`]) and checked against
@@ -98,6 +99,26 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
         return Some(partypoker::parse_hand);
     }
     None
+}
+
+/// The player whose live contribution to the pot is the largest (the first such)
+/// and the part of it that no other player matched: what goes back uncalled (B16),
+/// for the sites whose text does not write it.
+pub(crate) fn unmatched(live: &[ast::Amount]) -> (usize, ast::Amount) {
+    let (mut top, mut first) = (0, ast::Amount::ZERO);
+    for (i, &a) in live.iter().enumerate() {
+        if a > first {
+            (top, first) = (i, a);
+        }
+    }
+    let second = live
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != top)
+        .map(|(_, &a)| a)
+        .max()
+        .unwrap_or(ast::Amount::ZERO);
+    (top, ast::Amount(first.0.saturating_sub(second.0)))
 }
 
 pub use builder::{Imported, Site, TextRepair, build, build_lenient};

@@ -19,8 +19,8 @@
 //! peace_da_ball wins $49.63 USD from the main pot with two pairs, Jacks and Fours.
 //! ```
 //! These are 888poker's forms ([`super::pacific`]) with a few words of its own:
-//! each Party line is turned into the 888 form and read by the same body reader
-//! (`pacific::read_body`), so the amounts follow the same rules:
+//! its lines go to the same body reader (`pacific::read_body`) as they are, the
+//! few words of its own rewritten into 888's, so the amounts follow the same rules:
 //! - every bracketed amount is the money the player adds (a raise's total is what
 //!   the player had in this round plus it); `is all-In [$X]` is a bet, a call or a
 //!   raise by the amount added, as the round stands;
@@ -45,12 +45,16 @@
 //! Refused with a typed error naming them: another game (Omaha, Omaha Hi-Lo) is
 //! unsupported, naming it; anything else out of form is malformed at its line.
 
-use super::error::check_stakes;
+use std::borrow::Cow;
+
 use crate::pokerstars::parse::digits;
 
-use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
+use super::ast::{Amount, Currency, Hand, Header, Limit, TableLine, Timestamp};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, malformed, other_game, shorten, stakes_of,
+};
+use super::pacific::amount_of;
 use super::text::without_separators;
 
 /// PartyPoker, for the builder.
@@ -75,16 +79,6 @@ pub fn is_hand_start(line: &str) -> bool {
 /// As [`builder::build`].
 pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
     builder::build(hand, &SITE)
-}
-
-/// An amount as Party writes it: `$1,000 USD`, `$0.05`.
-fn amount_of(text: &str) -> Result<Amount, Kind> {
-    let t = text.trim().trim_start_matches(['$', '€', '£']);
-    let t = t.split(' ').next().unwrap_or(t);
-    crate::pokerstars::parse::parse_amount(&without_separators(t)).ok_or_else(|| Kind::Amount {
-        text: shorten(text),
-        reason: "not a number of at most two decimals",
-    })
 }
 
 /// The amount in the first brackets of `s` (`[$1 USD].`).
@@ -198,6 +192,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         .strip_prefix("Seat ")
         .and_then(|r| r.strip_suffix(" is the button"))
         .and_then(digits)
+        .and_then(|b| u32::try_from(b).ok())
         .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
     let max = lines
         .iter()
@@ -228,31 +223,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     if seats.is_empty() {
         return Err(err(button_line, Kind::Truncated("a seat line")));
     }
-    // The older header names no blinds: they are those posted.
     if header.stakes.1 == Amount::ZERO {
-        let posted = |what: &str| {
-            play.iter().find_map(|&(n, l)| {
-                let (_, verb) = split_name(l, &names)?;
-                verb.strip_prefix(what).map(|r| (n, bracket_amount(r)))
-            })
-        };
-        let bb = match posted("posts big blind ") {
-            Some((n, a)) => a.map_err(|k| err(n, k))?,
-            None => {
-                return Err(err(
-                    game_line,
-                    Kind::Truncated("the blinds (the header names none and none is posted)"),
-                ));
-            }
-        };
-        let sb = match posted("posts small blind ") {
-            Some((n, a)) => a.map_err(|k| err(n, k))?,
-            None => Amount(bb.0 / 2),
-        };
-        header.stakes = match header.limit {
-            Limit::FixedLimit => (bb, Amount(bb.0.saturating_mul(2))),
-            _ => (sb, bb),
-        };
+        header.stakes = posted_blinds(&header, game_line, play, &names)?;
     }
     let dead = match header.limit {
         // Fixed limit: the header's stakes are the bets; the small blind is half
@@ -260,23 +232,11 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         Limit::FixedLimit => Amount(header.stakes.0.0 / 2),
         _ => header.stakes.0,
     };
-    // Who takes part: a seat with no line in the hand is not dealt in.
-    let mut active = vec![false; names.len()];
-    for &(_, l) in play {
-        let who = split_name(l, &names).map(|(n, _)| n).or_else(|| {
-            l.strip_prefix("Dealt to ")
-                .and_then(|r| split_name(r, &names))
-                .map(|(n, _)| n)
-        });
-        if let Some(i) = who.and_then(|w| names.iter().position(|m| m == w)) {
-            if let Some(a) = active.get_mut(i) {
-                *a = true;
-            }
-        }
-    }
+    let active = active_seats(play, &names);
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats.get(i).map_or(0, |s| s.0));
-    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + 2);
+    // The lines in 888's forms: most as the text writes them, borrowed.
+    let mut out: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(body.len() + 2);
     for i in order {
         let Some(&(_, n, line)) = seats.get(i) else {
             continue;
@@ -286,18 +246,111 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         } else {
             " is sitting out"
         };
-        out.push((n, format!("{line}{out_of}")));
+        let text = if out_of.is_empty() {
+            Cow::Borrowed(line)
+        } else {
+            Cow::Owned(format!("{line}{out_of}"))
+        };
+        out.push((n, text));
     }
+    let wins = play_lines(id, dead, play, &names, &mut out)?;
+    if !wins {
+        return Err(err(
+            play.last().map_or(button_line, |l| l.0),
+            Kind::Truncated("a `wins` line"),
+        ));
+    }
+    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, &**l)).collect();
+    let table = TableLine {
+        name: table_name,
+        max_seats: max.and_then(|m| u8::try_from(m).ok()),
+        play_money,
+        button,
+    };
+    super::pacific::read_body(header, first_line, button_line, table, &borrowed)
+}
+
+/// The older header names no blinds: they are those posted (fixed limit: the big
+/// blind is the small bet).
+fn posted_blinds(
+    header: &Header,
+    game_line: u32,
+    play: &[(u32, &str)],
+    names: &[String],
+) -> Result<(Amount, Amount), ImportError> {
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(header.id),
+        line,
+        kind,
+    };
+    let posted = |what: &str| {
+        play.iter().find_map(|&(n, l)| {
+            let (_, verb) = split_name(l, names)?;
+            verb.strip_prefix(what).map(|r| (n, bracket_amount(r)))
+        })
+    };
+    let bb = match posted("posts big blind ") {
+        Some((n, a)) => a.map_err(|k| err(n, k))?,
+        None => {
+            return Err(err(
+                game_line,
+                Kind::Truncated("the blinds (the header names none and none is posted)"),
+            ));
+        }
+    };
+    let sb = match posted("posts small blind ") {
+        Some((n, a)) => a.map_err(|k| err(n, k))?,
+        None => Amount(bb.0 / 2),
+    };
+    Ok(match header.limit {
+        Limit::FixedLimit => (bb, Amount(bb.0.saturating_mul(2))),
+        _ => (sb, bb),
+    })
+}
+
+/// Who takes part: a seat with no line in the hand is not dealt in.
+fn active_seats(play: &[(u32, &str)], names: &[String]) -> Vec<bool> {
+    let mut active = vec![false; names.len()];
+    for &(_, l) in play {
+        let who = split_name(l, names).map(|(n, _)| n).or_else(|| {
+            l.strip_prefix("Dealt to ")
+                .and_then(|r| split_name(r, names))
+                .map(|(n, _)| n)
+        });
+        if let Some(i) = who.and_then(|w| names.iter().position(|m| m == w)) {
+            if let Some(a) = active.get_mut(i) {
+                *a = true;
+            }
+        }
+    }
+    active
+}
+
+/// The play's lines in 888's forms, into `out` (chat and notices left out; the
+/// showdown's first line opens `** Summary **`): whether a `wins` line was met.
+/// `dead` is the dead part of `posts big blind + dead`.
+fn play_lines<'a>(
+    id: u64,
+    dead: Amount,
+    play: &[(u32, &'a str)],
+    names: &[String],
+    out: &mut Vec<(u32, Cow<'a, str>)>,
+) -> Result<bool, ImportError> {
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
     let mut showdown = false;
     let mut small_blinds = 0;
     let mut wins = false;
     for &(n, line) in play {
         if line == "** Dealing down cards **" || line.starts_with("** Dealing ") {
-            out.push((n, line.to_string()));
+            out.push((n, Cow::Borrowed(line)));
             continue;
         }
         if line.starts_with("Dealt to ") {
-            out.push((n, line.to_string()));
+            out.push((n, Cow::Borrowed(line)));
             continue;
         }
         // Chat: `name: text`.
@@ -307,7 +360,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         }) {
             continue;
         }
-        let Some((name, verb)) = split_name(line, &names) else {
+        let Some((name, verb)) = split_name(line, names) else {
             return Err(err(n, Kind::UnknownPlayer(shorten(line))));
         };
         if verb.starts_with("posts small blind ") {
@@ -325,47 +378,27 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         }
         wins |= verb.starts_with("wins ");
         if is_showdown(verb) && !showdown {
-            out.push((n, "** Summary **".to_string()));
+            out.push((n, Cow::Borrowed("** Summary **")));
             showdown = true;
         }
         let text = if let Some(r) = verb.strip_prefix("posts big blind + dead ") {
             let both = bracket_amount(r).map_err(|k| err(n, k))?;
             let live = Amount(both.0.saturating_sub(dead.0));
-            format!(
+            Cow::Owned(format!(
                 "{name} posts dead blind [{} + {}]",
                 Amount(both.0 - live.0),
                 live
-            )
+            ))
         } else if let Some(r) = verb.strip_prefix("doesn't show ") {
-            format!("{name} mucks {r}")
+            Cow::Owned(format!("{name} mucks {r}"))
         } else if verb.starts_with("does not show") {
-            format!("{name} did not show his hand")
+            Cow::Owned(format!("{name} did not show his hand"))
         } else {
-            line.to_string()
+            Cow::Borrowed(line)
         };
         out.push((n, text));
     }
-    if !wins {
-        return Err(err(
-            play.last().map_or(button_line, |l| l.0),
-            Kind::Truncated("a `wins` line"),
-        ));
-    }
-    let size = max.map(|m| format!(" {m}-max")).unwrap_or_default();
-    let pm = if play_money { " (Play Money)" } else { "" };
-    let table = (
-        table_line,
-        format!("Table '{table_name}'{size}{pm} Seat #{button} is the button"),
-    );
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
-    super::pacific::read_body(
-        header,
-        first_line,
-        button_line,
-        table,
-        &borrowed,
-        play_money,
-    )
+    Ok(wins)
 }
 
 /// `$1/$2 USD NL Texas Hold'em - Saturday, April 11, 13:57:03 EDT 2015` (or the
@@ -383,10 +416,7 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
         return Err(malformed(expected, line));
     };
     if name != "Texas Hold'em" {
-        return Err(Kind::Unsupported(format!(
-            "the game `{}` (only Texas hold'em is played)",
-            shorten(name)
-        )));
+        return Err(other_game(name));
     }
     let limit = match limit {
         "NL" => Limit::NoLimit,
@@ -402,11 +432,7 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
         _ => return Err(malformed("the currency `USD`, `EUR`, `GBP` or `CAD`", line)),
     };
     let stakes = match stakes.split_once('/') {
-        Some((a, b)) => {
-            let (a, b) = (amount_of(a)?, amount_of(b)?);
-            check_stakes(a, b, stakes)?;
-            (a, b)
-        }
+        Some((a, b)) => stakes_of(a, b, stakes, amount_of)?,
         // The table's buy-in: the blinds are read from the posts.
         None => {
             amount_of(stakes)?;

@@ -34,7 +34,9 @@ use crate::pokerstars::parse::{digits, parse_amount, parse_body, timestamp};
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
 use super::builder::Site;
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
 use super::text::split_player;
 
 /// Winamax, for the builder.
@@ -397,10 +399,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         "Holdem pot limit" => Limit::PotLimit,
         "Holdem fixed limit" => Limit::FixedLimit,
         other => {
-            return Err(fail(Kind::Unsupported(format!(
-                "the game `{}` (only Texas hold'em is played)",
-                shorten(other)
-            ))));
+            return Err(fail(other_game(other)));
         }
     };
     let (stakes_text, date) = rest
@@ -430,12 +429,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
                 )));
             }
         };
-        if sb == Amount(0) {
-            return Err(fail(Kind::Amount {
-                text: shorten(stakes_text),
-                reason: "the stakes must be positive, the small at most the big",
-            }));
-        }
+        check_stakes(sb, bb, stakes_text).map_err(fail)?;
         let time = timestamp(date.trim())
             .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD HH:MM:SS UTC`", line)))?;
         return Ok(Header {
@@ -457,20 +451,14 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         .ok_or_else(|| fail(malformed("the stakes `(SB/BB)`", line)))?;
     let amount = |s: &str| {
         let digits = s.strip_suffix('€').ok_or_else(|| {
-            fail(Kind::Unsupported(format!(
+            Kind::Unsupported(format!(
                 "the currency of `{}` (only euro tables are read)",
                 shorten(s)
-            )))
+            ))
         })?;
-        parse_amount(digits).ok_or_else(|| {
-            fail(Kind::Amount {
-                text: shorten(s),
-                reason: "not a number of at most two decimals",
-            })
-        })
+        amount_in(s, digits)
     };
-    let stakes = (amount(sb)?, amount(bb)?);
-    check_stakes(stakes.0, stakes.1, stakes_text).map_err(fail)?;
+    let stakes = stakes_of(sb, bb, stakes_text, amount).map_err(fail)?;
     let time = timestamp(date.trim())
         .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD HH:MM:SS UTC`", line)))?;
     Ok(Header {

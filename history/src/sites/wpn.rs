@@ -43,14 +43,15 @@
 //! Refused with a typed error naming them: another game (`(Omaha)`) is
 //! unsupported, naming it; anything else out of form is malformed at its line.
 
-use super::error::check_stakes;
 use std::fmt::Write as _;
 
-use crate::pokerstars::parse::{parse_amount, parse_body, timestamp};
+use crate::pokerstars::parse::{parse_body, timestamp};
 
 use super::ast::{Amount, Currency, Hand, Header, Limit};
 use super::builder::{self, Imported, Site};
-use super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
 
 /// The Winning Poker Network, for the builder.
 pub static SITE: Site = Site {
@@ -73,10 +74,7 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
 }
 
 fn amount_of(text: &str) -> Result<Amount, Kind> {
-    parse_amount(text).ok_or_else(|| Kind::Amount {
-        text: shorten(text),
-        reason: "not a number of at most two decimals",
-    })
+    amount_in(text, text)
 }
 
 /// The amount in the parentheses of `(0.80)` at the start of `s`, and the rest.
@@ -109,6 +107,15 @@ fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(&'n str, &'
 /// The PokerStars form of an amount.
 fn money(a: Amount) -> String {
     format!("${a}")
+}
+
+/// [`paren_amount`] on line `n` of hand `id`.
+fn paren_amount_at(id: u64, n: u32, s: &str) -> Result<(Amount, &str), ImportError> {
+    paren_amount(s).map_err(|kind| ImportError {
+        hand: Some(id),
+        line: n,
+        kind,
+    })
 }
 
 /// What a player has put in this betting round, by seat index.
@@ -165,22 +172,104 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         .and_then(crate::pokerstars::parse::digits)
         .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
     let body: Vec<(u32, &str)> = rest.copied().collect();
-    // Seats, then who is dealt in.
-    let mut seats: Vec<(u32, u32, String, Amount)> = Vec::new();
-    let mut at = 0;
-    for &(n, line) in &body {
+    let seats = seat_lines(id, button_line, &body)?;
+    let names: Vec<String> = seats.iter().map(|s| s.2.clone()).collect();
+    let body = body.get(seats.len()..).unwrap_or(&[]);
+    // Who is dealt cards (`Player NAME received ...`), in one pass over the lines.
+    let mut dealt = vec![false; names.len()];
+    for (_, l) in body {
+        let Some((name, r)) = l
+            .strip_prefix("Player ")
+            .and_then(|r| split_name(r, &names))
+        else {
+            continue;
+        };
+        if r.starts_with("received ") {
+            if let Some(d) = names
+                .iter()
+                .position(|n| n == name)
+                .and_then(|i| dealt.get_mut(i))
+            {
+                *d = true;
+            }
+        }
+    }
+    if !dealt.contains(&true) {
+        return Err(err(
+            button_line,
+            Kind::Unsupported("a hand cancelled before any card was dealt".to_string()),
+        ));
+    }
+    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + seats.len() + 8);
+    out.push((
+        button_line,
+        format!("Table '{table_name}' Seat #{button} is the button"),
+    ));
+    for ((n, num, name, stack), &dealt) in seats.iter().zip(&dealt) {
+        let out_of = if dealt { "" } else { " is sitting out" };
+        out.push((
+            *n,
+            format!("Seat {num}: {name} ({} in chips){out_of}", money(*stack)),
+        ));
+    }
+    let mut play = Play {
+        id,
+        stakes: header.stakes,
+        round: Round {
+            put: vec![Amount::ZERO; seats.len()],
+            bet: Amount::ZERO,
+        },
+        names: &names,
+        out,
+        dead: None,
+        hole_cards: false,
+        hero: None,
+        summary: false,
+        bets: Amount::ZERO,
+        collects: Amount::ZERO,
+        pot_written: None,
+        shows: Vec::new(),
+        collected: Vec::new(),
+        board: None,
+        mucks: Vec::new(),
+        winners: Vec::new(),
+    };
+    for &(n, line) in body {
+        if line.starts_with("Game ended at: ") {
+            break;
+        }
+        play.line(n, line)?;
+    }
+    let end = body.last().map_or(button_line, |l| l.0);
+    let out = play.finish(end)?;
+    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
+    parse_body(header, first_line, &borrowed)
+}
+
+/// The seat lines at the start of `body`: line, seat number, name, stack.
+fn seat_lines(
+    id: u64,
+    button_line: u32,
+    body: &[(u32, &str)],
+) -> Result<Vec<(u32, u32, String, Amount)>, ImportError> {
+    let err = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
+    let mut seats = Vec::new();
+    for &(n, line) in body {
         let Some(r) = line.strip_prefix("Seat ") else {
             break;
         };
-        let (num, r) = r
-            .split_once(": ")
-            .ok_or_else(|| err(n, malformed("`Seat N: NAME (STACK).`", line)))?;
+        let bad = || err(n, malformed("`Seat N: NAME (STACK).`", line));
+        let (num, r) = r.split_once(": ").ok_or_else(bad)?;
         let num = crate::pokerstars::parse::digits(num)
             .ok_or_else(|| err(n, malformed("a seat number", line)))?;
         let (name, stack) = r
             .strip_suffix(").")
             .and_then(|r| r.rsplit_once(" ("))
-            .ok_or_else(|| err(n, malformed("`Seat N: NAME (STACK).`", line)))?;
+            .ok_or_else(bad)?;
         let stack = amount_of(stack).map_err(|k| err(n, k))?;
         seats.push((
             n,
@@ -188,7 +277,6 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             name.to_string(),
             stack,
         ));
-        at += 1;
     }
     if seats.is_empty() {
         return Err(err(
@@ -196,331 +284,376 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             Kind::Truncated("a seat line"),
         ));
     }
-    let names: Vec<String> = seats.iter().map(|s| s.2.clone()).collect();
-    let body = body.get(at..).unwrap_or(&[]);
-    let dealt = |name: &str| {
-        body.iter().any(|(_, l)| {
-            l.strip_prefix("Player ")
-                .and_then(|r| split_name(r, &names))
-                .is_some_and(|(n, r)| n == name && r.starts_with("received "))
-        })
-    };
-    if !seats.iter().any(|s| dealt(&s.2)) {
-        return Err(err(
-            button_line,
-            Kind::Unsupported("a hand cancelled before any card was dealt".to_string()),
-        ));
-    }
-    let (sb, bb) = header.stakes;
-    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + seats.len() + 8);
-    out.push((
-        button_line,
-        format!("Table '{table_name}' Seat #{button} is the button"),
-    ));
-    for (n, num, name, stack) in &seats {
-        let out_of = if dealt(name) { "" } else { " is sitting out" };
-        out.push((
-            *n,
-            format!("Seat {num}: {name} ({} in chips){out_of}", money(*stack)),
-        ));
-    }
-    let mut round = Round {
-        put: vec![Amount::ZERO; seats.len()],
-        bet: Amount::ZERO,
-    };
-    let index = |name: &str| names.iter().position(|n| n == name).unwrap_or(0);
-    let mut dead: Option<(usize, Amount)> = None;
-    let mut hole_cards = false;
-    let mut hero: Option<(usize, String)> = None;
-    let mut summary = false;
-    let mut bets = Amount::ZERO;
-    let mut collects = Amount::ZERO;
-    let mut pot_written: Option<(u32, Amount)> = None;
-    let mut shows: Vec<(u32, String)> = Vec::new();
-    let mut collected: Vec<(u32, String)> = Vec::new();
-    let mut board: Option<(u32, String)> = None;
-    let mut mucks: Vec<(u32, &str)> = Vec::new();
-    let mut winners: Vec<&str> = Vec::new();
-    for &(n, line) in body {
-        if line.starts_with("Game ended at: ") {
-            break;
+    Ok(seats)
+}
+
+/// A WPN hand's play and summary being turned into PokerStars' forms.
+struct Play<'n> {
+    id: u64,
+    /// The header's small and big blind.
+    stakes: (Amount, Amount),
+    round: Round,
+    names: &'n [String],
+    /// The hand in PokerStars' forms so far.
+    out: Vec<(u32, String)>,
+    /// A dead small blind posted (`posts (X) as a dead bet`), to join the player's
+    /// big blind.
+    dead: Option<(usize, Amount)>,
+    hole_cards: bool,
+    /// The hero's first card, until the second.
+    hero: Option<(usize, String)>,
+    summary: bool,
+    /// The summary's `Bets:` and `Collects:` in all.
+    bets: Amount,
+    collects: Amount,
+    pot_written: Option<(u32, Amount)>,
+    shows: Vec<(u32, String)>,
+    collected: Vec<(u32, String)>,
+    board: Option<(u32, String)>,
+    /// Players who muck (line, name), and who collect.
+    mucks: Vec<(u32, &'n str)>,
+    winners: Vec<&'n str>,
+}
+
+impl<'n> Play<'n> {
+    fn err(&self, line: u32, kind: Kind) -> ImportError {
+        ImportError {
+            hand: Some(self.id),
+            line,
+            kind,
         }
-        if summary {
-            if let Some(r) = line.strip_prefix("Pot: ") {
-                let (p, _) = r
-                    .split_once(". Rake ")
-                    .ok_or_else(|| err(n, malformed("`Pot: X. Rake R`", line)))?;
-                pot_written = Some((n, amount_of(p).map_err(|k| err(n, k))?));
-            } else if let Some(b) = line.strip_prefix("Board: ") {
-                board = Some((n, format!("Board {}", cards(b))));
-            } else if let Some(r) = line
-                .strip_prefix("*Player ")
-                .or_else(|| line.strip_prefix("Player "))
-            {
-                // A seat the hand did not list (a blank name), with nothing in the pot.
-                if split_name(r, &names).is_none() && r.contains("Bets: 0. Collects: 0.") {
-                    continue;
-                }
-                let (name, r) =
-                    split_name(r, &names).ok_or_else(|| err(n, Kind::UnknownPlayer(shorten(r))))?;
-                let (what, nums) = r
-                    .split_once("Bets: ")
-                    .ok_or_else(|| err(n, malformed("`Bets: X. Collects: Y.`", line)))?;
-                let (b, r) = nums
-                    .split_once(". Collects: ")
-                    .ok_or_else(|| err(n, malformed("`Bets: X. Collects: Y.`", line)))?;
-                let (c, _) = r
-                    .split_once(". ")
-                    .ok_or_else(|| err(n, malformed("`Collects: Y. Wins: Z.`", line)))?;
-                let (b, c) = (
-                    amount_of(b).map_err(|k| err(n, k))?,
-                    amount_of(c).map_err(|k| err(n, k))?,
-                );
-                let too_large = || {
-                    err(
-                        n,
-                        Kind::Amount {
-                            text: shorten(line),
-                            reason: "too large",
-                        },
-                    )
-                };
-                bets = bets.checked_add(b).ok_or_else(too_large)?;
-                collects = collects.checked_add(c).ok_or_else(too_large)?;
-                if let Some(s) = what.strip_prefix("shows: ") {
-                    let open = s
-                        .rfind('[')
-                        .ok_or_else(|| err(n, malformed("`shows: HAND [..]`", line)))?;
-                    let shown = s.get(open..).unwrap_or("").trim_end_matches(['.', ' ']);
-                    shows.push((n, format!("{name}: shows {}", cards(shown))));
-                }
-                if c > Amount::ZERO {
-                    winners.push(name);
-                    collected.push((n, format!("{name} collected {} from pot", money(c))));
-                }
-            } else {
-                return Err(err(n, malformed("a summary line", line)));
-            }
-            continue;
+    }
+
+    fn too_large(&self, n: u32, line: &str) -> ImportError {
+        self.err(
+            n,
+            Kind::Amount {
+                text: shorten(line),
+                reason: "too large",
+            },
+        )
+    }
+
+    /// One line before `Game ended at:`.
+    fn line(&mut self, n: u32, line: &str) -> Result<(), ImportError> {
+        if self.summary {
+            return self.summary_line(n, line);
         }
         if line == "------ Summary ------" {
-            summary = true;
-            continue;
+            self.summary = true;
+            return Ok(());
         }
         if let Some(r) = line.strip_prefix("Uncalled bet (") {
-            let (a, to) = r
-                .split_once(") returned to ")
-                .ok_or_else(|| err(n, malformed("`Uncalled bet (X) returned to NAME`", line)))?;
-            let a = amount_of(a).map_err(|k| err(n, k))?;
-            out.push((n, format!("Uncalled bet ({}) returned to {to}", money(a))));
-            continue;
+            let (a, to) = r.split_once(") returned to ").ok_or_else(|| {
+                self.err(n, malformed("`Uncalled bet (X) returned to NAME`", line))
+            })?;
+            let a = amount_of(a).map_err(|k| self.err(n, k))?;
+            self.out
+                .push((n, format!("Uncalled bet ({}) returned to {to}", money(a))));
+            return Ok(());
         }
         if let Some(r) = line.strip_prefix("*** ") {
             let (street, b) = r
                 .split_once(" ***: ")
-                .ok_or_else(|| err(n, malformed("`*** STREET ***: [..]`", line)))?;
+                .ok_or_else(|| self.err(n, malformed("`*** STREET ***: [..]`", line)))?;
             if !matches!(street, "FLOP" | "TURN" | "RIVER") {
-                return Err(err(n, malformed("`*** FLOP ***`, `TURN` or `RIVER`", line)));
+                return Err(self.err(n, malformed("`*** FLOP ***`, `TURN` or `RIVER`", line)));
             }
-            round.put.iter_mut().for_each(|p| *p = Amount::ZERO);
-            round.bet = Amount::ZERO;
-            out.push((n, format!("*** {street} *** {}", cards(b))));
-            continue;
+            self.round.put.iter_mut().for_each(|p| *p = Amount::ZERO);
+            self.round.bet = Amount::ZERO;
+            self.out.push((n, format!("*** {street} *** {}", cards(b))));
+            return Ok(());
         }
         let r = line
             .strip_prefix("Player ")
-            .ok_or_else(|| err(n, malformed("a `Player NAME ...` line", line)))?;
+            .ok_or_else(|| self.err(n, malformed("a `Player NAME ...` line", line)))?;
         // Table notices, about anyone (the client writes some with a blank name).
         if [" is timed out.", " sitting out", " wait BB"]
             .iter()
             .any(|t| r.ends_with(t))
         {
-            continue;
+            return Ok(());
         }
+        let names = self.names;
         let (name, verb) =
-            split_name(r, &names).ok_or_else(|| err(n, Kind::UnknownPlayer(shorten(r))))?;
-        let i = index(name);
+            split_name(r, names).ok_or_else(|| self.err(n, Kind::UnknownPlayer(shorten(r))))?;
+        let i = names.iter().position(|m| m == name).unwrap_or(0);
         if verb == "received a card." {
-            continue;
+            return Ok(());
         }
         if let Some(c) = verb.strip_prefix("received card: ") {
-            let c = cards(c.trim_start_matches('[').trim_end_matches(']'));
-            hero = match hero.take() {
-                Some((h, first)) if h == i => {
-                    if !hole_cards {
-                        out.push((n, "*** HOLE CARDS ***".to_string()));
-                        hole_cards = true;
-                    }
-                    out.push((n, format!("Dealt to {name} [{first} {c}]")));
-                    None
-                }
-                _ => Some((i, c)),
-            };
-            continue;
+            self.received(n, i, name, c);
+            return Ok(());
         }
-        let put = |round: &mut Round, a: Amount| -> Result<Amount, ImportError> {
-            let slot = round
-                .put
-                .get_mut(i)
-                .ok_or_else(|| err(n, Kind::UnknownPlayer(shorten(name))))?;
-            *slot = slot.checked_add(a).ok_or_else(|| {
-                err(
-                    n,
-                    Kind::Amount {
-                        text: shorten(line),
-                        reason: "too large",
-                    },
-                )
-            })?;
-            round.bet = round.bet.max(*slot);
-            Ok(*slot)
+        if self.post(n, line, i, name, verb)? {
+            return Ok(());
+        }
+        self.hole_cards(n);
+        self.action(n, line, i, name, verb)
+    }
+
+    /// `*** HOLE CARDS ***` before the first line that needs it.
+    fn hole_cards(&mut self, n: u32) {
+        if !self.hole_cards {
+            self.out.push((n, "*** HOLE CARDS ***".to_string()));
+            self.hole_cards = true;
+        }
+    }
+
+    /// `received card: [Ah]`: the hero's cards, one a line.
+    fn received(&mut self, n: u32, i: usize, name: &str, c: &str) {
+        let c = cards(c.trim_start_matches('[').trim_end_matches(']'));
+        self.hero = match self.hero.take() {
+            Some((h, first)) if h == i => {
+                self.hole_cards(n);
+                self.out.push((n, format!("Dealt to {name} [{first} {c}]")));
+                None
+            }
+            _ => Some((i, c)),
         };
-        // Forced bets.
-        let post = if let Some(r) = verb.strip_prefix("has small blind ") {
-            Some((
-                "small blind",
-                paren_amount(r).map_err(|k| err(n, k))?.0,
-                true,
-            ))
+    }
+
+    /// Adds `a` to what player `i` put in this round: the player's total in it.
+    fn put(&mut self, n: u32, line: &str, i: usize, a: Amount) -> Result<Amount, ImportError> {
+        let too_large = self.too_large(n, line);
+        let slot = self.round.put.get_mut(i).ok_or(too_large.clone())?;
+        *slot = slot.checked_add(a).ok_or(too_large)?;
+        self.round.bet = self.round.bet.max(*slot);
+        Ok(*slot)
+    }
+
+    /// A forced bet: whether the line was one.
+    fn post(
+        &mut self,
+        n: u32,
+        line: &str,
+        i: usize,
+        name: &str,
+        verb: &str,
+    ) -> Result<bool, ImportError> {
+        let (sb, bb) = self.stakes;
+        let id = self.id;
+        let amount = |r| paren_amount_at(id, n, r);
+        let (kind, a, live) = if let Some(r) = verb.strip_prefix("has small blind ") {
+            ("small blind", amount(r)?.0, true)
         } else if let Some(r) = verb.strip_prefix("has big blind ") {
-            Some(("big blind", paren_amount(r).map_err(|k| err(n, k))?.0, true))
+            ("big blind", amount(r)?.0, true)
         } else if let Some(r) = verb.strip_prefix("straddle ") {
-            Some(("straddle", paren_amount(r).map_err(|k| err(n, k))?.0, true))
+            ("straddle", amount(r)?.0, true)
         } else if let Some(r) = verb.strip_prefix("posts ") {
-            let (a, tail) = paren_amount(r).map_err(|k| err(n, k))?;
+            let (a, tail) = amount(r)?;
             if tail == " as a dead bet" {
-                dead = Some((i, a));
-                continue;
+                self.dead = Some((i, a));
+                return Ok(true);
             }
             if !tail.is_empty() {
-                return Err(err(
+                return Err(self.err(
                     n,
                     malformed("`posts (X)` or `posts (X) as a dead bet`", line),
                 ));
             }
-            match dead.take() {
+            match self.dead.take() {
                 Some((d, extra)) if d == i => {
                     let total = a.checked_add(extra).unwrap_or(a);
-                    put(&mut round, a)?;
-                    out.push((
+                    self.put(n, line, i, a)?;
+                    self.out.push((
                         n,
                         format!("{name}: posts small & big blinds {}", money(total)),
                     ));
-                    continue;
+                    return Ok(true);
                 }
-                _ if a == sb && sb != bb => Some(("small blind", a, false)),
-                _ => Some(("big blind", a, true)),
+                _ if a == sb && sb != bb => ("small blind", a, false),
+                _ => ("big blind", a, true),
             }
         } else {
-            None
+            return Ok(false);
         };
-        if let Some((kind, a, live)) = post {
-            if live {
-                put(&mut round, a)?;
-            }
-            out.push((n, format!("{name}: posts {kind} {}", money(a))));
-            continue;
+        if live {
+            self.put(n, line, i, a)?;
         }
-        if !hole_cards {
-            out.push((n, "*** HOLE CARDS ***".to_string()));
-            hole_cards = true;
-        }
+        self.out
+            .push((n, format!("{name}: posts {kind} {}", money(a))));
+        Ok(true)
+    }
+
+    /// An action of the play.
+    fn action(
+        &mut self,
+        n: u32,
+        line: &str,
+        i: usize,
+        name: &'n str,
+        verb: &str,
+    ) -> Result<(), ImportError> {
         let text = match verb {
             "folds" => format!("{name}: folds"),
             "checks" => format!("{name}: checks"),
             "mucks cards" => {
-                mucks.push((n, name));
-                continue;
+                self.mucks.push((n, name));
+                return Ok(());
             }
             _ => {
                 let (word, r) = verb
                     .split_once(' ')
-                    .ok_or_else(|| err(n, malformed("an action", line)))?;
-                let (a, tail) = paren_amount(r).map_err(|k| err(n, k))?;
+                    .ok_or_else(|| self.err(n, malformed("an action", line)))?;
+                let (a, tail) = paren_amount(r).map_err(|k| self.err(n, k))?;
                 if !tail.is_empty() {
-                    return Err(err(n, malformed("an action `VERB (X)`", line)));
+                    return Err(self.err(n, malformed("an action `VERB (X)`", line)));
                 }
-                let before = round.bet;
-                let total = put(&mut round, a)?;
+                let before = self.round.bet;
+                let total = self.put(n, line, i, a)?;
                 let all_in = if word == "allin" {
                     " and is all-in"
                 } else {
                     ""
                 };
+                let raise = |all_in: &str| {
+                    format!(
+                        "{name}: raises {} to {}{all_in}",
+                        money(Amount(total.0.saturating_sub(before.0))),
+                        money(total)
+                    )
+                };
                 match word {
                     "calls" => format!("{name}: calls {}", money(a)),
                     "bets" => format!("{name}: bets {}", money(a)),
-                    "raises" => format!(
-                        "{name}: raises {} to {}",
-                        money(Amount(total.0.saturating_sub(before.0))),
-                        money(total)
-                    ),
+                    "raises" => raise(""),
                     "allin" if before == Amount::ZERO => {
                         format!("{name}: bets {}{all_in}", money(a))
                     }
                     "allin" if total <= before => format!("{name}: calls {}{all_in}", money(a)),
-                    "allin" => format!(
-                        "{name}: raises {} to {}{all_in}",
-                        money(Amount(total.0.saturating_sub(before.0))),
-                        money(total)
-                    ),
-                    _ => return Err(err(n, malformed("an action", line))),
+                    "allin" => raise(all_in),
+                    _ => return Err(self.err(n, malformed("an action", line))),
                 }
             }
         };
-        out.push((n, text));
+        self.out.push((n, text));
+        Ok(())
     }
-    if !summary {
-        return Err(err(
-            body.last().map_or(button_line, |l| l.0),
-            Kind::Truncated("a `------ Summary ------` section"),
-        ));
-    }
-    let Some((pot_line, pot)) = pot_written else {
-        return Err(err(
-            body.last().map_or(button_line, |l| l.0),
-            Kind::Truncated("a `Pot:` line in its summary"),
-        ));
-    };
-    if pot != collects {
-        return Err(err(
-            pot_line,
-            Kind::Disagreement {
-                action: "pot".to_string(),
-                rule: "H6".to_string(),
-                reason: format!("the pot is written {pot}, the players collect {collects}"),
-            },
-        ));
-    }
-    // A player who mucks after everyone else folded wins without showing; at a
-    // showdown, the ones who do not show muck after the shows.
-    let (quiet, mucked): (Vec<_>, Vec<_>) = mucks
-        .into_iter()
-        .partition(|(_, m)| winners.contains(m) && shows.is_empty());
-    for (n, m) in quiet {
-        out.push((n, format!("{m}: doesn't show hand")));
-    }
-    if !shows.is_empty() || !mucked.is_empty() {
-        out.push((pot_line, "*** SHOW DOWN ***".to_string()));
-        out.extend(shows);
-        for (n, m) in mucked {
-            let verb = if winners.contains(&m) {
-                "doesn't show hand"
-            } else {
-                "mucks hand"
-            };
-            out.push((n, format!("{m}: {verb}")));
+
+    /// A line of the summary: the pot, the board, a player's bets and collects.
+    fn summary_line(&mut self, n: u32, line: &str) -> Result<(), ImportError> {
+        if let Some(r) = line.strip_prefix("Pot: ") {
+            let (p, _) = r
+                .split_once(". Rake ")
+                .ok_or_else(|| self.err(n, malformed("`Pot: X. Rake R`", line)))?;
+            self.pot_written = Some((n, amount_of(p).map_err(|k| self.err(n, k))?));
+            return Ok(());
         }
+        if let Some(b) = line.strip_prefix("Board: ") {
+            self.board = Some((n, format!("Board {}", cards(b))));
+            return Ok(());
+        }
+        let Some(r) = line
+            .strip_prefix("*Player ")
+            .or_else(|| line.strip_prefix("Player "))
+        else {
+            return Err(self.err(n, malformed("a summary line", line)));
+        };
+        let names = self.names;
+        // A seat the hand did not list (a blank name), with nothing in the pot.
+        if split_name(r, names).is_none() && r.contains("Bets: 0. Collects: 0.") {
+            return Ok(());
+        }
+        let (name, r) =
+            split_name(r, names).ok_or_else(|| self.err(n, Kind::UnknownPlayer(shorten(r))))?;
+        let bad = |expected| self.err(n, malformed(expected, line));
+        let (what, nums) = r
+            .split_once("Bets: ")
+            .ok_or_else(|| bad("`Bets: X. Collects: Y.`"))?;
+        let (b, r) = nums
+            .split_once(". Collects: ")
+            .ok_or_else(|| bad("`Bets: X. Collects: Y.`"))?;
+        let (c, _) = r
+            .split_once(". ")
+            .ok_or_else(|| bad("`Collects: Y. Wins: Z.`"))?;
+        let (b, c) = (
+            amount_of(b).map_err(|k| self.err(n, k))?,
+            amount_of(c).map_err(|k| self.err(n, k))?,
+        );
+        self.bets = self
+            .bets
+            .checked_add(b)
+            .ok_or_else(|| self.too_large(n, line))?;
+        self.collects = self
+            .collects
+            .checked_add(c)
+            .ok_or_else(|| self.too_large(n, line))?;
+        if let Some(s) = what.strip_prefix("shows: ") {
+            let open = s
+                .rfind('[')
+                .ok_or_else(|| self.err(n, malformed("`shows: HAND [..]`", line)))?;
+            let shown = s.get(open..).unwrap_or("").trim_end_matches(['.', ' ']);
+            self.shows
+                .push((n, format!("{name}: shows {}", cards(shown))));
+        }
+        if c > Amount::ZERO {
+            self.winners.push(name);
+            self.collected
+                .push((n, format!("{name} collected {} from pot", money(c))));
+        }
+        Ok(())
     }
-    out.extend(collected);
-    out.push((pot_line, "*** SUMMARY ***".to_string()));
-    let mut total = String::new();
-    let rake = Amount(bets.0.saturating_sub(collects.0));
-    let _ = write!(total, "Total pot {} | Rake {}", money(bets), money(rake));
-    out.push((pot_line, total));
-    out.extend(board);
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
-    parse_body(header, first_line, &borrowed)
+
+    /// The showdown, collections and summary after the play; `end` is the hand's
+    /// last line.
+    fn finish(mut self, end: u32) -> Result<Vec<(u32, String)>, ImportError> {
+        if !self.summary {
+            return Err(self.err(end, Kind::Truncated("a `------ Summary ------` section")));
+        }
+        let Some((pot_line, pot)) = self.pot_written else {
+            return Err(self.err(end, Kind::Truncated("a `Pot:` line in its summary")));
+        };
+        if pot != self.collects {
+            return Err(self.err(
+                pot_line,
+                Kind::Disagreement {
+                    action: "pot".to_string(),
+                    rule: "H6".to_string(),
+                    reason: format!(
+                        "the pot is written {pot}, the players collect {}",
+                        self.collects
+                    ),
+                },
+            ));
+        }
+        // A player who mucks after everyone else folded wins without showing; at a
+        // showdown, the ones who do not show muck after the shows.
+        let winners = &self.winners;
+        let no_shows = self.shows.is_empty();
+        let (quiet, mucked): (Vec<_>, Vec<_>) = std::mem::take(&mut self.mucks)
+            .into_iter()
+            .partition(|(_, m)| winners.contains(m) && no_shows);
+        let out = &mut self.out;
+        for (n, m) in quiet {
+            out.push((n, format!("{m}: doesn't show hand")));
+        }
+        if !no_shows || !mucked.is_empty() {
+            out.push((pot_line, "*** SHOW DOWN ***".to_string()));
+            out.append(&mut self.shows);
+            for (n, m) in mucked {
+                let verb = if winners.contains(&m) {
+                    "doesn't show hand"
+                } else {
+                    "mucks hand"
+                };
+                out.push((n, format!("{m}: {verb}")));
+            }
+        }
+        out.append(&mut self.collected);
+        out.push((pot_line, "*** SUMMARY ***".to_string()));
+        let mut total = String::new();
+        let rake = Amount(self.bets.0.saturating_sub(self.collects.0));
+        let _ = write!(
+            total,
+            "Total pot {} | Rake {}",
+            money(self.bets),
+            money(rake)
+        );
+        out.push((pot_line, total));
+        out.extend(self.board);
+        Ok(self.out)
+    }
 }
 
 /// `Game ID: 261641541 0.10/0.25 Tantalite   (JP) - CAP - 6-Max (Hold'em)`: the
@@ -553,10 +686,9 @@ fn header(
         .and_then(|i| r.get(i..))
         .ok_or_else(|| fail(malformed(expected, line)))?;
     if game != "(Hold'em)" {
-        return Err(fail(Kind::Unsupported(format!(
-            "the game `{}` (only Texas hold'em is played)",
-            game.trim_start_matches('(').trim_end_matches(')')
-        ))));
+        return Err(fail(other_game(
+            game.trim_start_matches('(').trim_end_matches(')'),
+        )));
     }
     let table = r
         .find(" (")
@@ -568,8 +700,7 @@ fn header(
     let (sb, bb) = stakes
         .split_once('/')
         .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
-    let stakes = (amount_of(sb).map_err(fail)?, amount_of(bb).map_err(fail)?);
-    check_stakes(stakes.0, stakes.1, line).map_err(fail)?;
+    let stakes = stakes_of(sb, bb, line, amount_of).map_err(fail)?;
     Ok((
         Header {
             id,

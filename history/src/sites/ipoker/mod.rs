@@ -1,0 +1,322 @@
+//! iPoker network XML hand histories (rule H6), read into the site-neutral
+//! [`Hand`] and converted by the shared [`super::builder`].
+//!
+//! The client writes one `<session>` per table: its `<general>` names the game
+//! and stakes, then each hand is a `<game>` element:
+//! ```text
+//! <session sessioncode="0">
+//!   <general>
+//!     <mode>real</mode>
+//!     <gametype>Holdem NL €0.05/€0.10</gametype>
+//!     <tablename>Allepuz, 817752464</tablename>
+//!   </general>
+//!   <game gamecode="5385476176">
+//!     <general>
+//!       <players>
+//!         <player seat="3" name="Amalfitano1" chips="€19.25" dealer="1" win="€17.55" bet="€19.25" />
+//!       </players>
+//!     </general>
+//!     <round no="0">
+//!       <action no="1" player="Amalfitano1" type="1" sum="€0.05" cards="[cards]" />
+//!     </round>
+//!     <round no="1">
+//!       <cards type="Pocket" player="Amalfitano1">D9 CK</cards>
+//!       <action no="3" player="Amalfitano1" type="23" sum="€0.20" cards="" />
+//!     </round>
+//!     <round no="2"><cards type="Flop" player="">D7 H10 S9</cards></round>
+//!   </game>
+//! </session>
+//! ```
+//! [`parse_session`] reads a session's every game; each game is turned into
+//! PokerStars' form and read by the shared body reader, so every amount is checked
+//! by the same rules as every other site's:
+//! - the XML is read by a small tolerant reader (elements, attributes in double
+//!   or single quotes, text, the five named entities; the declaration and
+//!   comments skipped; line breaks anywhere or nowhere);
+//! - `<gametype>` names the game and the stakes: `Holdem NL`, `Holdem PL` and
+//!   `Holdem L` (fixed limit, whose stakes are the small and big bets) are read,
+//!   any other game is unsupported, naming it; the currency is the stakes' sign
+//!   (`$`, `€`, `£`), play money when `<mode>` is not `real`;
+//! - round 0 holds the forced bets (`type` 1 the small blind, 2 the big blind, or
+//!   the big blind and the small blind dead when its `sum` is both, 15 an ante),
+//!   rounds 1 to 4 the streets; actions are taken in the order of their
+//!   `no` attribute; `type` 0 folds, 4 checks, 3 calls and 5 bets by `sum` (the
+//!   money added), 23 raises to `sum` (the player's total in the round), 7 is all
+//!   in by `sum` added (a bet, a call or a raise as the round stands); 8 is a
+//!   player sitting out (no chips move);
+//! - `<cards type="Pocket">` are a player's hole cards, suit first with `10` for
+//!   ten (`D9 CK`, `H10`); `X X` is a hand not shown; a player still in at the end
+//!   whose cards are known shows them, any other known cards are the hero's;
+//! - no uncalled bet, total pot or rake is written: each player's `bet` is what
+//!   they put in (checked against the actions), `win` what they took back, the
+//!   unmatched part of the largest bet included (returned as uncalled, B16),
+//!   except in sessions whose `<general>` says
+//!   `<uncalled_bet_enabled>true</uncalled_bet_enabled>` (the 2018 client), where
+//!   `win` leaves it out and `bet` is not checked (it does not always agree
+//!   with the actions, which the stacks and wins do); the rake is the pot less
+//!   what the players win;
+//! - amounts have thousands separators (`$5,753.50`).
+//!
+//! Found by content: the hand cutters ([`crate::pokerstars::hands`],
+//! [`crate::stream::PokerStarsSplitter`]) meet a file whose first line opens a
+//! session (or is the XML declaration before one) and read the whole file, at
+//! most [`crate::stream::MAX_SESSION_BYTES`], with [`parse_session`], then give
+//! its games one at a time, so `holdem replay` and `holdem convert` take iPoker
+//! files with no option.
+//!
+//! Refused with a typed error naming them: another game (Omaha) is unsupported,
+//! naming it; XML that is not well formed, a missing attribute, an action by a
+//! name with no `<player>` element, a `bet` other than the actions' sum are errors
+//! at their line.
+
+use std::fmt::Write as _;
+
+use crate::pokerstars::parse::{digits, parse_body};
+
+use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
+use super::builder::{self, Imported, Site};
+use super::error::{
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
+};
+use super::text::without_separators;
+
+mod game;
+mod xml;
+
+use game::game;
+use xml::{Element, Reader};
+
+/// iPoker, for the builder.
+pub static SITE: Site = Site {
+    name: "iPoker",
+    cap_field: "_ipoker_cap",
+    jackpot_drop: false,
+};
+
+/// True for a line that starts an iPoker session: `<session`, or the XML
+/// declaration with `<session` on the same line (a byte-order mark before either
+/// is allowed).
+pub fn is_session_start(line: &str) -> bool {
+    let l = line.trim_start_matches('\u{feff}').trim_start();
+    l.starts_with("<session") || (l.starts_with("<?xml") && l.contains("<session"))
+}
+
+/// True for the first line of an iPoker file as the hand cutters meet it: a
+/// session's start ([`is_session_start`]) or the XML declaration before it (file
+/// detection, [`crate::pokerstars::looks_like_pokerstars`], has checked that a
+/// session follows).
+pub fn is_file_start(line: &str) -> bool {
+    let l = line.trim_start_matches('\u{feff}').trim_start();
+    is_session_start(l) || l.starts_with("<?xml")
+}
+
+/// Converts an iPoker hand (the shared [`builder::build`]).
+///
+/// # Errors
+/// As [`builder::build`].
+pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
+    builder::build(hand, &SITE)
+}
+
+/// The session of `lines` (an iPoker file), each game read into a [`Hand`] or a
+/// typed error naming its line; a file that is not well-formed XML is one error.
+pub fn parse_session(lines: &[(u32, &str)]) -> Vec<Result<Hand, ImportError>> {
+    let first_line = lines.first().map_or(1, |l| l.0);
+    let mut text = String::new();
+    for (i, (_, l)) in lines.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(l.trim_start_matches('\u{feff}'));
+    }
+    let mut reader = Reader {
+        text: &text,
+        at: 0,
+        line: first_line,
+    };
+    // One or more sessions (a miner's files hold several), each with its games.
+    let mut out = Vec::new();
+    loop {
+        match reader.text_until_tag() {
+            Ok(_) if reader.rest().is_empty() => break,
+            Ok(_) => {}
+            Err(e) => {
+                out.push(Err(e));
+                break;
+            }
+        }
+        match reader.element(0) {
+            Ok(s) if s.name == "session" => session(&s, &mut out),
+            Ok(s) => {
+                out.push(Err(ImportError {
+                    hand: None,
+                    line: s.line,
+                    kind: malformed("a `<session>` element", s.name),
+                }));
+                break;
+            }
+            Err(e) => {
+                out.push(Err(e));
+                break;
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Err(ImportError {
+            hand: None,
+            line: first_line,
+            kind: Kind::Truncated("a `<session>` element"),
+        }));
+    }
+    out
+}
+
+/// The games of one `<session>`, read into `out`.
+fn session(session: &Element, out: &mut Vec<Result<Hand, ImportError>>) {
+    let Some(general) = session.child("general") else {
+        out.push(Err(ImportError {
+            hand: None,
+            line: session.line,
+            kind: Kind::Truncated("the session's `<general>` element"),
+        }));
+        return;
+    };
+    let before = out.len();
+    out.extend(session.children("game").map(|g| game(general, g)));
+    if out.len() == before {
+        out.push(Err(ImportError {
+            hand: None,
+            line: session.line,
+            kind: Kind::Truncated("a `<game>` element"),
+        }));
+    }
+}
+
+/// Reads the first game of an iPoker file (see [`parse_session`] for them all).
+///
+/// # Errors
+/// As [`parse_session`].
+pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
+    parse_session(lines)
+        .into_iter()
+        .next()
+        .unwrap_or(Err(ImportError {
+            hand: None,
+            line: lines.first().map_or(0, |l| l.0),
+            kind: Kind::Truncated("a `<game>` element"),
+        }))
+}
+
+/// `€1,000.50` as an amount.
+fn amount_of(text: &str) -> Result<Amount, Kind> {
+    let t = text.trim().trim_start_matches(['$', '€', '£']);
+    amount_in(text, &without_separators(t))
+}
+
+/// `D9 CK H10` as `9d Kc Th`; `X` for a card not shown is `None`.
+fn cards(text: &str) -> Result<Option<Vec<String>>, Kind> {
+    let mut out = Vec::new();
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    for c in text.split_whitespace() {
+        if c == "X" {
+            return Ok(None);
+        }
+        let mut chars = c.chars();
+        let suit = chars.next().map(|s| s.to_ascii_lowercase());
+        let rank = chars.as_str();
+        let rank = if rank == "10" { "T" } else { rank };
+        match suit {
+            Some(s @ ('c' | 'd' | 'h' | 's')) if rank.len() == 1 => out.push(format!("{rank}{s}")),
+            _ => {
+                return Err(Kind::Cards {
+                    text: shorten(text),
+                    reason: "a card is a suit (C, D, H, S) then a rank".to_string(),
+                });
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The header from the session's `<general>`.
+fn header(general: &Element, game: &Element, id: u64) -> Result<(Header, String), ImportError> {
+    let fail = |line: u32, kind: Kind| ImportError {
+        hand: Some(id),
+        line,
+        kind,
+    };
+    let gt = general
+        .child("gametype")
+        .ok_or_else(|| fail(general.line, Kind::Truncated("a `<gametype>`")))?;
+    let text = gt.text.trim();
+    let expected = "`<gametype>Holdem NL $SB/$BB</gametype>`";
+    let (game_name, stakes) = text
+        .rsplit_once(' ')
+        .ok_or_else(|| fail(gt.line, malformed(expected, text)))?;
+    let limit = match game_name {
+        "Holdem NL" => Limit::NoLimit,
+        "Holdem PL" => Limit::PotLimit,
+        "Holdem L" | "Holdem FL" => Limit::FixedLimit,
+        other => {
+            return Err(fail(gt.line, other_game(other)));
+        }
+    };
+    let (a, b) = stakes
+        .split_once('/')
+        .ok_or_else(|| fail(gt.line, malformed("the stakes `$SB/$BB`", text)))?;
+    let real = general.child_text("mode").is_none_or(|m| m == "real");
+    let currency = match Currency::of_sign(a.chars().next()) {
+        _ if !real => Currency::PlayMoney,
+        Some(c) => c,
+        None => match general.child_text("tablecurrency") {
+            Some("USD") => Currency::Usd,
+            Some("EUR") => Currency::Eur,
+            Some("GBP") => Currency::Gbp,
+            _ => Currency::PlayMoney,
+        },
+    };
+    let stakes = stakes_of(a, b, stakes_text(text), amount_of).map_err(|k| fail(gt.line, k))?;
+    let table = general
+        .child_text("tablename")
+        .unwrap_or("iPoker")
+        .split(',')
+        .next()
+        .unwrap_or("iPoker")
+        .trim()
+        .replace('\'', "");
+    let date = game
+        .child("general")
+        .and_then(|g| g.child_text("startdate"))
+        .or_else(|| general.child_text("startdate"))
+        .and_then(timestamp);
+    Ok((
+        Header {
+            id,
+            label: None,
+            site: &SITE,
+            game_form: false,
+            zoom: false,
+            tournament: None,
+            limit,
+            stakes,
+            currency,
+            cap: None,
+            times: date.into_iter().collect(),
+        },
+        table,
+    ))
+}
+
+fn stakes_text(text: &str) -> &str {
+    text.rsplit(' ').next().unwrap_or(text)
+}
+
+/// `2014-01-07 00:00:39`.
+fn timestamp(text: &str) -> Option<Timestamp> {
+    let mut parts = text.split(['-', ' ', ':']).map(digits);
+    let mut num = || parts.next().flatten();
+    let (y, m, d, h, mi, s) = (num()?, num()?, num()?, num()?, num()?, num()?);
+    Timestamp::checked(y, m, d, h, mi, s)
+}
