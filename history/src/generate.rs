@@ -29,13 +29,15 @@
 //! # Ok::<(), holdem_history::generate::GenerateError>(())
 //! ```
 
+use core::num::NonZeroU64;
+
 use arrayvec::ArrayVec;
 use holdem_betting::{
     Action as BetAction, Chips, DealerInput, Discard, Hand, HandConfig, HandError, Input, Pending,
     Player as BetPlayer, Seat, Street, Timestamp,
 };
 use holdem_cards::Card;
-use holdem_cards::rng::{ChaCha8Rng, RngCore, SeedableRng};
+use holdem_cards::rng::{ChaCha8Rng, SeedableRng, uniform_below_u64};
 
 use crate::{
     Action, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, Unit, Variant,
@@ -103,16 +105,7 @@ struct Dice(ChaCha8Rng);
 impl Dice {
     /// Uniform in `0..n`; 0 when `n` is 0.
     fn below(&mut self, n: u64) -> u64 {
-        if n <= 1 {
-            return 0;
-        }
-        let zone = u64::MAX - (u64::MAX % n);
-        loop {
-            let x = self.0.next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
+        NonZeroU64::new(n).map_or(0, |n| uniform_below_u64(&mut self.0, n))
     }
 
     /// Uniform in `lo..=hi` (`lo` when `hi < lo`).
@@ -216,10 +209,7 @@ fn one_hand(d: &mut Dice) -> Result<HandHistory, GenerateErrorKind> {
     hand.post_forced_bets(t, &mut Discard)?;
 
     let mut deck: Vec<Card> = Card::ALL.to_vec();
-    for i in (1..deck.len()).rev() {
-        let j = d.below(i as u64 + 1) as usize;
-        deck.swap(i, j);
-    }
+    holdem_cards::shuffle(&mut deck, &mut d.0);
     let mut next_card = || deck.pop();
     let mut actions = Vec::with_capacity(32);
     let mut push = |kind| {
