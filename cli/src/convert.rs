@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use holdem_history::corpus::{HandWriter, read_hands};
+use holdem_history::generate::HandGenerator;
 
 use crate::{Escaped, error};
 
@@ -80,18 +81,14 @@ pub fn gen_histories(args: &GenArgs) -> Result<String, String> {
     let sample = 100.min(args.hands);
     let mut phh = create(args.out.join(format!("{name}-first-{sample}.phhs")))?;
     let mut jsonl = create(args.out.join(format!("{name}-first-{sample}.jsonl")))?;
-    let mut i = 0;
-    holdem_cli::generate::generate(args.seed, args.hands, |h| {
-        i += 1;
-        let io = std::io::Error::other;
-        native.write(&h).map_err(io)?;
-        if i <= sample {
-            phh.write(&h).map_err(io)?;
-            jsonl.write(&h).map_err(io)?;
+    for (i, hand) in HandGenerator::new(args.seed).take(args.hands).enumerate() {
+        let h = hand.map_err(|e| e.to_string())?;
+        native.write(&h).map_err(|e| e.to_string())?;
+        if i < sample {
+            phh.write(&h).map_err(|e| e.to_string())?;
+            jsonl.write(&h).map_err(|e| e.to_string())?;
         }
-        Ok(())
-    })
-    .map_err(|e| e.to_string())?;
+    }
     let n = native.finish().map_err(|e| e.to_string())?;
     phh.finish().map_err(|e| e.to_string())?;
     jsonl.finish().map_err(|e| e.to_string())?;

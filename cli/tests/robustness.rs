@@ -4,6 +4,7 @@ use std::io::Cursor;
 
 use holdem_history::HandHistory;
 use holdem_history::corpus::RulesBook;
+use holdem_history::generate::HandGenerator;
 use holdem_history::native::{
     HandRecord, JsonlHands, NativeVersion, PostcardHands, RecordReason, decode_postcard,
     encode_postcard, write_jsonl, write_postcard, write_postcard_header, write_postcard_header_of,
@@ -20,13 +21,10 @@ const STRADDLE_FILE: &str = include_str!("../../data/histories/seeds/b3-b6-strad
 const RAKE_FILE: &str = include_str!("../../data/histories/seeds/b23-rake.phh");
 
 fn generated(seed: u64, count: usize) -> Vec<HandHistory> {
-    let mut out = Vec::new();
-    holdem_cli::generate::generate(seed, count, |h| {
-        out.push(h);
-        Ok(())
-    })
-    .expect("the generator plays legal hands");
-    out
+    HandGenerator::new(seed)
+        .take(count)
+        .collect::<Result<_, _>>()
+        .expect("the generator plays legal hands")
 }
 
 #[test]

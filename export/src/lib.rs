@@ -257,7 +257,7 @@ impl HandRows {
                 Some(format!("action {action} {text:?}: {reason}")),
             ),
             Outcome::Mismatch { reason } => ("mismatch", Some(reason.clone())),
-            Outcome::Unsupported { reason } => ("unsupported", Some(reason.clone())),
+            Outcome::Unsupported { reason } => ("unsupported", Some(reason.to_string())),
         };
         let settled = summary.as_ref().filter(|s| s.settled);
         let (sb, bb) = blinds(h);

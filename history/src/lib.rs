@@ -11,7 +11,8 @@
 //! check alone uses the driver's outcome). The driver
 //! ([`replay`], [`corpus`] for files and folders, and [`steps`] for stepping
 //! through one hand) reads the formats and plays hands through
-//! `holdem_betting::Hand`.
+//! `holdem_betting::Hand`; [`generate`] plays seeded random legal hands through it
+//! and writes them as histories.
 //!
 //! # One import
 //! [`prelude`] has what reading and replaying a history needs; a recorded action
@@ -71,6 +72,7 @@
 pub mod compact;
 pub mod corpus;
 pub mod error;
+pub mod generate;
 pub mod model;
 pub mod money;
 pub mod native;

@@ -123,7 +123,14 @@ fn a_native_fixed_limit_hand_with_its_bets_reversed_is_not_played() {
     };
     let outcome = replay_hand(&h, &HouseRules::standard());
     assert!(
-        matches!(&outcome, Outcome::Unsupported { reason } if reason.contains("at most the big bet")),
+        matches!(
+            &outcome,
+            Outcome::Unsupported {
+                reason: holdem_history::replay::UnsupportedReason::Setup(
+                    holdem_history::replay::SetupError::FixedLimitStakes { .. }
+                )
+            }
+        ),
         "{outcome:?}"
     );
 }

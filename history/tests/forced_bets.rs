@@ -77,7 +77,12 @@ fn h2_b3_a_button_straddle_is_unsupported_not_illegal() {
         "",
     );
     match replay(&text) {
-        Outcome::Unsupported { reason } => assert!(reason.contains("straddle"), "{reason}"),
+        Outcome::Unsupported {
+            reason: reason @ holdem_history::replay::UnsupportedReason::Straddle(_),
+        } => {
+            assert_eq!(reason.rule(), "B3");
+            assert!(reason.to_string().starts_with("straddle: "), "{reason}");
+        }
         other => panic!("{other:?}"),
     }
 }

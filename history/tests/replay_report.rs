@@ -90,6 +90,37 @@ fn a_file_of_many_bad_hands_keeps_at_most_max_lines_and_counts_the_rest() {
 }
 
 #[test]
+fn r1_load_takes_standard_a_preset_or_a_rules_file_as_rules_named_finds_them() {
+    use holdem_history::corpus::RulesBookError;
+    use holdem_history::replay::HouseRules;
+    use holdem_rules_config::{NamedRulesError, Rules};
+    assert_eq!(
+        RulesBook::load("standard").expect("standard"),
+        HouseRules::standard()
+    );
+    let preset = Rules::preset("live-tour").expect("a preset");
+    assert_eq!(
+        RulesBook::load("live-tour").expect("a preset"),
+        HouseRules::from_rules("live-tour", &preset)
+    );
+    let file = temp(
+        "house.toml",
+        b"extends = \"club\"\n[betting]\nreraise-must-double = true\n",
+    );
+    let name = file.to_str().expect("a UTF-8 temp path");
+    let loaded = RulesBook::load(name).expect("a rules file");
+    assert_eq!(loaded.name, name);
+    assert!(loaded.reraise_must_double);
+    let bad = temp("bad.toml", b"extends = 3\n");
+    match RulesBook::load(bad.to_str().expect("UTF-8")) {
+        Err(RulesBookError::Named(e)) => {
+            assert!(matches!(*e, NamedRulesError::Invalid { .. }), "{e:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn r1_rules_a_book_does_not_hold_are_typed_errors_naming_them() {
     use holdem_history::corpus::RulesBookError;
     let book = RulesBook::new(None);
@@ -99,10 +130,13 @@ fn r1_rules_a_book_does_not_hold_are_typed_errors_naming_them() {
     }
     assert!(book.for_declared(Some("\"live-tour\"")).is_ok());
     match RulesBook::load("no-such-rules") {
-        Err(RulesBookError::Unknown { name, known }) => {
-            assert_eq!(name, "no-such-rules");
-            assert!(known.contains("online-mtt"), "{known}");
-        }
+        Err(RulesBookError::Named(e)) => match *e {
+            holdem_rules_config::NamedRulesError::NotFound { name, known, .. } => {
+                assert_eq!(name, "no-such-rules");
+                assert!(known.contains("online-mtt"), "{known}");
+            }
+            other => panic!("{other:?}"),
+        },
         other => panic!("{other:?}"),
     }
     // Without presets (a build without the `rules-config` feature), a hand that

@@ -6,10 +6,12 @@ use std::path::PathBuf;
 
 use holdem_history::HandHistory;
 use holdem_history::HistoryError as ReadError;
-use holdem_history::corpus::{FileHands, Format, HandText, HandWriter, RulesBook, read_hands};
+use holdem_history::corpus::{
+    FileHands, Format, HandText, HandWriter, RulesBook, RulesBookError, read_hands,
+};
 use holdem_history::phh::write_phh;
 use holdem_history::pokerstars;
-use holdem_history::replay::{Outcome, replay_hand, replay_lenient};
+use holdem_history::replay::{Outcome, UnsupportedReason, replay_hand, replay_lenient};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -37,12 +39,13 @@ fn hand_dict<'py>(
     d.set_item("finishing_stacks", h.finishing_stacks.clone())?;
     d.set_item("actions", h.actions.len())?;
     let (outcome, repairs) = match rules.for_hand(h) {
-        Err(reason) => (
+        Err(RulesBookError::UnknownPreset { name }) => (
             Outcome::Unsupported {
-                reason: reason.to_string(),
+                reason: UnsupportedReason::UnknownPreset { name: name.clone() },
             },
             Vec::new(),
         ),
+        Err(e) => return Err(raise::<HistoryError>(e, "")),
         Ok(house) if lenient => replay_lenient(h, house),
         Ok(house) => (replay_hand(h, house), Vec::new()),
     };

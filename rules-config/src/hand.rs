@@ -72,6 +72,38 @@ impl Rules {
         config.big_blind = big_blind;
         config.ante = ante;
         config.big_blind_ante = big_blind_ante;
+        let config = self.with_house_options(config);
+        config
+            .validate()
+            .map_err(|e| RulesError::single(engine_error(e)))?;
+        Ok(config)
+    }
+}
+
+impl Rules {
+    /// `config` with the house options of these rules: every betting option that
+    /// does not depend on the stakes or the level (chip unit, the fixed-limit cap
+    /// and its heads-up lift, the re-raise and incomplete all-in rules, time-out
+    /// all-in protection, the fixed-limit half bet, board runs, showdown order and
+    /// mucking) and the rake. The stakes, the structure and the forced bets are
+    /// left as they are. [`Rules::hand_config`] builds on it, and so does any crate
+    /// that keeps house options apart from stakes (a replay's house rules), so the
+    /// options are copied from a rules set in this one place.
+    ///
+    /// ```
+    /// use holdem_betting::HandConfig;
+    /// use holdem_pots::Chips;
+    /// use holdem_rules_config::Rules;
+    ///
+    /// let rules = Rules::preset("live-tour")?;
+    /// let config = rules.with_house_options(HandConfig::no_limit(Chips(100)));
+    /// assert!(config.reraise_must_double); // seed 004
+    /// assert_eq!(config.big_blind, Chips(100)); // the stakes are kept
+    /// # Ok::<(), holdem_rules_config::RulesError>(())
+    /// ```
+    #[must_use]
+    pub fn with_house_options(&self, mut config: HandConfig) -> HandConfig {
+        let b = &self.betting;
         config.chip_unit = b.chip_unit;
         config.max_bets_per_round = b.max_bets_per_round;
         config.cap_lifted_heads_up = b.cap_lifted_heads_up;
@@ -83,13 +115,8 @@ impl Rules {
         config.rake = self.rake;
         config.showdown = b.showdown;
         config
-            .validate()
-            .map_err(|e| RulesError::single(engine_error(e)))?;
-        Ok(config)
     }
-}
 
-impl Rules {
     /// The `holdem_betting::HandConfig` for a bomb pot under these rules (B27): as
     /// [`Rules::hand_config`], with every dealt-in player putting in `betting.bomb-pot`
     /// and no pre-flop betting.

@@ -1,8 +1,6 @@
 //! The house rules each hand of a corpus is replayed under (`_holdem_rules`, presets
 //! and rules files).
 
-use std::path::PathBuf;
-
 #[cfg(feature = "rules-config")]
 use holdem_rules_config::{Preset, Rules};
 
@@ -60,36 +58,20 @@ impl RulesBook {
         self
     }
 
-    /// Rules by name: `standard`, a preset name, or a rules file (TOML)
-    /// (feature `rules-config`).
+    /// Rules by name: `standard`, or what [`Rules::named`] finds for it (a preset
+    /// name, or else a rules file, TOML, read from disk) (feature `rules-config`).
     ///
     /// # Errors
-    /// The file cannot be read or is not valid rules, or the name is none of these.
+    /// [`RulesBookError::Named`]: the name is no preset and no readable file, or
+    /// the preset or file is not valid rules.
     #[cfg(feature = "rules-config")]
     pub fn load(name: &str) -> Result<HouseRules, RulesBookError> {
         if name == "standard" {
             return Ok(HouseRules::standard());
         }
-        if let Ok(rules) = Rules::preset(name) {
-            return Ok(HouseRules::from_rules(name, &rules));
-        }
-        let path = std::path::Path::new(name);
-        if path.is_file() {
-            let text = std::fs::read_to_string(path).map_err(|source| RulesBookError::Io {
-                path: path.to_path_buf(),
-                source,
-            })?;
-            let rules = Rules::from_toml_str(&text).map_err(|source| RulesBookError::Invalid {
-                path: path.to_path_buf(),
-                source: Box::new(source),
-            })?;
-            return Ok(HouseRules::from_rules(name, &rules));
-        }
-        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        Err(RulesBookError::Unknown {
-            name: name.to_string(),
-            known: names.join(", "),
-        })
+        let rules = Rules::named(name, |path| std::fs::read_to_string(path))
+            .map_err(|source| RulesBookError::Named(Box::new(source)))?;
+        Ok(HouseRules::from_rules(name, &rules))
     }
 
     /// The rules for one hand.
@@ -141,29 +123,9 @@ pub enum RulesBookError {
         /// The name, as declared.
         name: String,
     },
-    /// A name that is neither `standard`, a preset nor a file.
-    #[error("unknown rules `{name}`: expected standard, {known}, or a rules file")]
-    Unknown {
-        /// The name given.
-        name: String,
-        /// The presets, comma-separated.
-        known: String,
-    },
-    /// A rules file that cannot be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// A rules file that is not valid rules (feature `rules-config`).
+    /// A name [`RulesBook::load`] has no rules for, or whose rules are not valid:
+    /// the error of [`Rules::named`] (feature `rules-config`).
     #[cfg(feature = "rules-config")]
-    #[error("{path}: {source}")]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// The errors, with field paths.
-        source: Box<holdem_rules_config::RulesError>,
-    },
+    #[error(transparent)]
+    Named(Box<holdem_rules_config::NamedRulesError>),
 }

@@ -46,20 +46,13 @@ impl HouseRules {
         }
     }
 
-    /// The betting house rules of a validated rules set (feature `rules-config`).
+    /// The betting house rules of a validated rules set (feature `rules-config`):
+    /// the house options `holdem-rules-config` puts in a hand's configuration
+    /// ([`Rules::with_house_options`](holdem_rules_config::Rules::with_house_options)),
+    /// named `name`.
     #[cfg(feature = "rules-config")]
     pub fn from_rules(name: &str, rules: &holdem_rules_config::Rules) -> HouseRules {
-        let b = &rules.betting;
-        HouseRules {
-            name: name.to_string(),
-            max_bets_per_round: b.max_bets_per_round,
-            cap_lifted_heads_up: b.cap_lifted_heads_up,
-            reraise_must_double: b.reraise_must_double,
-            incomplete_all_in: b.incomplete_all_in,
-            time_out_all_in_protection: b.time_out_all_in_protection,
-            showdown: b.showdown,
-            rake: rules.rake,
-        }
+        HouseRules::of_config(name, &rules.with_house_options(HandConfig::default()))
     }
 
     /// Whether `self` and `other` give the engine the same options (all but the
@@ -94,5 +87,70 @@ impl HouseRules {
         c.showdown = self.showdown;
         c.rake = self.rake;
         c
+    }
+}
+
+#[cfg(all(test, feature = "rules-config"))]
+mod tests {
+    use holdem_betting::HandConfig;
+    use holdem_pots::Chips;
+    use holdem_rules_config::{Preset, Rules};
+
+    use super::HouseRules;
+
+    /// Every preset, and a rules file that changes every option a replay applies.
+    fn rules_sets() -> Vec<(String, Rules)> {
+        let mut sets: Vec<(String, Rules)> = Preset::ALL
+            .iter()
+            .map(|p| (p.name().to_string(), p.rules().expect("a valid preset")))
+            .collect();
+        let file = "extends = \"online-cash\"\n\
+                    [betting]\n\
+                    max-bets-per-round = 5\n\
+                    cap-lifted-heads-up = true\n\
+                    reraise-must-double = true\n\
+                    time-out-all-in-protection = true\n";
+        sets.push((
+            "house.toml".to_string(),
+            Rules::from_toml_str(file).expect("valid rules"),
+        ));
+        sets
+    }
+
+    #[test]
+    fn r1_a_rules_sets_house_rules_are_those_of_its_hand_config() {
+        for (name, rules) in rules_sets() {
+            let house = HouseRules::from_rules(&name, &rules);
+            let config = rules.hand_config(0).expect("a validated rules set");
+            assert_eq!(house, HouseRules::of_config(&name, &config), "{name}");
+            // What a replay plays: the history's stakes with the house options.
+            let stakes = HandConfig::no_limit(Chips(2)).with_blinds(Chips(1), Chips(2));
+            let replayed = house.apply_to(stakes);
+            assert_eq!(
+                HouseRules::of_config(&name, &replayed),
+                house,
+                "{name}: every option reaches the replay's config"
+            );
+            assert_eq!(replayed.big_blind, stakes.big_blind, "{name}: stakes kept");
+            assert_eq!(
+                replayed.structure, stakes.structure,
+                "{name}: structure kept"
+            );
+        }
+    }
+
+    #[test]
+    fn r1_a_rules_files_options_reach_its_house_rules() {
+        // The test above cannot pass by every set giving the standard rules.
+        let sets = rules_sets();
+        let (_, file) = sets.last().expect("the rules file");
+        let house = HouseRules::from_rules("house.toml", file);
+        assert_eq!(house.max_bets_per_round, 5);
+        assert!(house.cap_lifted_heads_up);
+        assert!(house.reraise_must_double);
+        assert!(house.time_out_all_in_protection);
+        let cash = Rules::preset("online-cash").expect("a preset");
+        assert!(!house.same_options(&HouseRules::from_rules("online-cash", &cash)));
+        assert!(!house.same_options(&HouseRules::standard()));
     }
 }

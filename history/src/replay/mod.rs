@@ -26,7 +26,7 @@ mod setup;
 
 pub use house::HouseRules;
 pub use lenient::{MAX_REPAIRS, Repair, replay_lenient};
-pub use outcome::{Amounts, IllegalReason, Outcome};
+pub use outcome::{Amounts, IllegalReason, Outcome, UnsupportedReason};
 pub(crate) use play::Watch;
 use play::{Unwatched, play};
 pub use replayer::Replayer;

@@ -4,6 +4,9 @@ use holdem_betting::{AutoOutcome, HandError, MAX_SEATS, Seat};
 
 use serde::Serialize;
 
+use super::setup::SetupError;
+use crate::money::AmountError;
+use crate::phh::RAKE_TAKEN_FIELD;
 use crate::{CompactCards, MaybeCard, Player};
 
 /// The most shows and mucks held for the showdown at once.
@@ -151,9 +154,68 @@ pub enum Outcome {
     /// A hand this engine does not play (straddles, button antes, more than ten
     /// players...).
     Unsupported {
-        /// Why.
-        reason: String,
+        /// Why: the game or form the engine does not play (as text in JSON).
+        #[serde(serialize_with = "as_text")]
+        reason: UnsupportedReason,
     },
+}
+
+/// Why the engine does not play a hand ([`Outcome::Unsupported`]): the game or
+/// the form of the record it has no rules for. Not a broken rule: the hand is
+/// neither legal nor illegal here. [`UnsupportedReason::rule`] names the rule the
+/// form is about, where there is one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum UnsupportedReason {
+    /// The hand's stakes, forced bets, seats or recorded house rules are not a
+    /// game the engine plays.
+    #[error("{0}")]
+    Setup(SetupError),
+    /// A straddle custom the engine does not play: it plays live straddles left
+    /// of the big blind, each at least double the one before (B3).
+    #[error("straddle: {}", phh_names(&.0.to_string()))]
+    Straddle(HandError),
+    /// More players than the engine has seats.
+    #[error("too many players")]
+    TooManyPlayers,
+    /// A hand without players.
+    #[error("no players")]
+    NoPlayers,
+    /// A rake recorded as taken (PHH [`RAKE_TAKEN_FIELD`], H4) that is not a whole
+    /// amount of the hand's unit.
+    #[error("{RAKE_TAKEN_FIELD} = {text}: {}", rake_taken_text(.error.as_ref()))]
+    RakeTaken {
+        /// The recorded value, trimmed.
+        text: String,
+        /// Why it is not an amount (`None`: more places than the hand's unit).
+        error: Option<AmountError>,
+    },
+    /// A hand's `_holdem_rules` names a preset the rules book does not hold.
+    #[error("_holdem_rules names an unknown preset `{name}`")]
+    UnknownPreset {
+        /// The name, as declared.
+        name: String,
+    },
+}
+
+impl UnsupportedReason {
+    /// The rule ID the unsupported form is about, or `""` for none.
+    #[must_use]
+    pub fn rule(&self) -> &'static str {
+        match self {
+            UnsupportedReason::Setup(e) => e.rule(),
+            UnsupportedReason::Straddle(_) => "B3",
+            UnsupportedReason::RakeTaken { .. } => "H4",
+            _ => "",
+        }
+    }
+}
+
+fn rake_taken_text(error: Option<&AmountError>) -> String {
+    error.map_or_else(
+        || "not a whole number of the hand's unit".to_string(),
+        ToString::to_string,
+    )
 }
 
 impl Outcome {
@@ -224,15 +286,55 @@ pub(super) fn seat_of(p: Player) -> Option<Seat> {
     Seat::new(p.0)
 }
 
-pub(super) fn unsupported(reason: impl Into<String>) -> Outcome {
-    Outcome::Unsupported {
-        reason: reason.into(),
-    }
+pub(super) fn unsupported(reason: UnsupportedReason) -> Outcome {
+    Outcome::Unsupported { reason }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn h2_an_unsupported_reason_prints_and_serializes_as_its_text() {
+        let cases = [
+            (UnsupportedReason::TooManyPlayers, "too many players", ""),
+            (UnsupportedReason::NoPlayers, "no players", ""),
+            (
+                UnsupportedReason::Setup(SetupError::NoBigBlind),
+                "no big blind",
+                "",
+            ),
+            (
+                UnsupportedReason::RakeTaken {
+                    text: "0.005".to_string(),
+                    error: None,
+                },
+                "rake = 0.005: not a whole number of the hand's unit",
+                "H4",
+            ),
+            (
+                UnsupportedReason::UnknownPreset {
+                    name: "nope".to_string(),
+                },
+                "_holdem_rules names an unknown preset `nope`",
+                "",
+            ),
+        ];
+        for (reason, text, rule) in cases {
+            assert_eq!(reason.to_string(), text);
+            assert_eq!(reason.rule(), rule, "{text}");
+            let outcome = Outcome::Unsupported { reason };
+            assert_eq!(
+                outcome.describe(crate::Unit::default()),
+                format!("unsupported: {text}")
+            );
+            let json = serde_json::to_value(&outcome).expect("serializes");
+            assert_eq!(
+                json,
+                serde_json::json!({ "result": "unsupported", "reason": text })
+            );
+        }
+    }
 
     #[test]
     fn engine_seats_become_phh_players() {

@@ -7,7 +7,7 @@ use holdem_betting::{
 use holdem_eval::Evaluator;
 
 use super::house::HouseRules;
-use super::outcome::{Amounts, IllegalReason, Outcome, phh_names, unsupported};
+use super::outcome::{Amounts, IllegalReason, Outcome, UnsupportedReason, unsupported};
 use super::play::{Unwatched, play};
 use super::replay_view;
 use super::setup::setup;
@@ -194,18 +194,18 @@ pub(super) fn with_start<A>(
     let mut positions = None;
     let config = match setup(h, rules, &mut forced, &mut positions) {
         Ok(config) => config,
-        Err(e) => return unsupported(e.to_string()),
+        Err(e) => return unsupported(UnsupportedReason::Setup(e)),
     };
     let n = h.player_count();
     let mut players = arrayvec::ArrayVec::<BetPlayer, MAX_SEATS>::new();
     for (i, &stack) in h.starting_stacks.iter().enumerate() {
         let Some(seat) = Seat::new(i as u8) else {
-            return unsupported("too many players");
+            return unsupported(UnsupportedReason::TooManyPlayers);
         };
         players.push(BetPlayer::new(seat, Chips(stack)));
     }
     let Some(button) = Seat::new((n - 1) as u8) else {
-        return unsupported("no players");
+        return unsupported(UnsupportedReason::NoPlayers);
     };
     let setup_error = |e: HandError| Outcome::Illegal {
         action: 0,
@@ -231,7 +231,7 @@ pub(super) fn with_start<A>(
         // The engine plays live straddles left of the big blind, each at least double
         // the one before (B3); other straddle customs are not played, not illegal.
         Err(e @ HandError::InvalidStraddle { .. }) => {
-            return unsupported(format!("straddle: {}", phh_names(&e.to_string())));
+            return unsupported(UnsupportedReason::Straddle(e.clone()));
         }
         Err(e) => return setup_error(e.clone()),
     };

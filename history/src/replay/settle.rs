@@ -3,10 +3,9 @@
 
 use holdem_betting::{Hand, MAX_SEATS, Seat};
 
-use super::outcome::{Amounts, Outcome, phh_names};
+use super::outcome::{Amounts, Outcome, UnsupportedReason, phh_names};
 use crate::Unit;
 use crate::money::{Decimal, UNKNOWN_STACK};
-use crate::phh::RAKE_TAKEN_FIELD;
 use crate::view::ReplayView;
 
 /// Whether `short`, missing from what a player collected (`collected`), can be a
@@ -184,17 +183,18 @@ fn show_amounts(unit: Unit, v: &[u64]) -> String {
         .join(", ")
 }
 
-/// The rake the history records as taken ([`RAKE_TAKEN_FIELD`]), in the hand's
+/// The rake the history records as taken ([`RAKE_TAKEN_FIELD`](crate::phh::RAKE_TAKEN_FIELD)), in the hand's
 /// unit, unless the history also records a rake policy (which the engine applies).
-fn rake_taken<A>(h: &ReplayView<'_, A>) -> Result<Option<u64>, String> {
+fn rake_taken<A>(h: &ReplayView<'_, A>) -> Result<Option<u64>, UnsupportedReason> {
     let Some(text) = h.rake_taken.filter(|_| h.rake.is_none()) else {
         return Ok(None);
     };
-    let bad = |why: &str| format!("{RAKE_TAKEN_FIELD} = {}: {why}", text.trim());
-    let d = Decimal::parse(text.trim()).map_err(|e| bad(&e.to_string()))?;
-    d.scaled(h.unit.decimals)
-        .map(Some)
-        .ok_or_else(|| bad("not a whole number of the hand's unit"))
+    let bad = |error| UnsupportedReason::RakeTaken {
+        text: text.trim().to_string(),
+        error,
+    };
+    let d = Decimal::parse(text.trim()).map_err(|e| bad(Some(e)))?;
+    d.scaled(h.unit.decimals).map(Some).ok_or_else(|| bad(None))
 }
 
 /// The gap between the replayed and the recorded finishing stacks, when every

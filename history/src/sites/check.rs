@@ -40,9 +40,10 @@ pub fn check(imported: &Imported, outcome: &Outcome) -> Result<(), ImportError> 
             .join(", ")
     };
     match outcome {
-        Outcome::Unsupported { reason } => {
-            Err(fail(imported.first_line, Kind::Unsupported(reason.clone())))
-        }
+        Outcome::Unsupported { reason } => Err(fail(
+            imported.first_line,
+            Kind::Unsupported(reason.to_string()),
+        )),
         Outcome::Illegal {
             action,
             text,
