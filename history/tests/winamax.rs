@@ -13,21 +13,21 @@ use support::{Replayed, convert_site, replay_site};
 #[test]
 fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
     // 34 real hands of `hhsmithy/` and `hhsmithy-history/`, the 3 crafted
-    // tournament hands and 582 of `phud/` settle; unsupported by name: 76 Omaha
-    // hands, 116 at play-money tables, 87 Go Fast hands, a blind posted out of
-    // position and a big blind short with no small blind.
+    // tournament hands and 669 of `phud/` (87 of them Go Fast) settle;
+    // unsupported by name: 76 Omaha hands, 116 at play-money tables, a blind
+    // posted out of position and a big blind short with no small blind.
     assert_eq!(
         replay_site("winamax", true),
         Replayed {
-            ok: 619,
-            unsupported: 281
+            ok: 706,
+            unsupported: 194
         }
     );
 }
 
 #[test]
 fn h6_winamax_hands_survive_phh_and_the_native_formats() {
-    assert_eq!(convert_site("winamax"), 619);
+    assert_eq!(convert_site("winamax"), 706);
 }
 
 /// The crafted tournament hands, read and replayed after `edit`: every hand
@@ -110,4 +110,55 @@ fn h6_winamax_side_pot_numbered_with_a_blank_settles() {
     .expect("readable");
     assert!(text.contains(" collected 3300 from side pot 1"));
     assert_eq!(file_buy_ins(file, str::to_string), vec![BuyIn::Freeroll]);
+}
+
+#[test]
+fn h6_winamax_go_fast_hands_are_fast_fold_cash_hands_and_settle() {
+    // Winamax's fast-fold cash game: `Winamax Poker - Go Fast "Colorado 3" - ...`
+    // (`data/histories/winamax/phud/`, real hands).
+    let file = "winamax/phud/tc1591_history_20150309_Colorado-3_real_holdem_no-limit.txt";
+    let text = std::fs::read_to_string(format!(
+        "{}/../data/histories/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("readable");
+    assert!(text.starts_with("Winamax Poker - Go Fast \"Colorado 3\""));
+    let mut hands = 0;
+    for hand in parse_hands(&text) {
+        let hand = hand.expect("reads");
+        assert!(hand.header.zoom && hand.header.tournament.is_none());
+        assert_eq!(hand.header.currency, Currency::Eur);
+        let imported = import(&hand).expect("imported");
+        let outcome = replay_hand(&imported.history, &HouseRules::standard());
+        check(&imported, &outcome).expect("agrees with its text");
+        hands += 1;
+    }
+    assert!(hands > 1, "{hands} hands");
+}
+
+#[test]
+fn h6_b15_a_winamax_raise_when_every_opponent_is_all_in_is_a_call_and_the_rest_comes_back() {
+    // Real hand #1425939781: `tc1591 raises 0.96€ to 1.68€ and is all-in`, then
+    // `JOOL81 raises 0.96€ to 2.64€`, which no one can answer (B15). Winamax keeps
+    // the 0.96€ no one matched in the pot (`Total pot 5€ | Rake 0.28€`) and gives
+    // it back in `JOOL81 collected 5€`: a call to 1.68€, a pot of 4.32€.
+    let file = "winamax/phud/tc1591_history_20150309_Colorado-1_real_holdem_no-limit.txt";
+    let text = std::fs::read_to_string(format!(
+        "{}/../data/histories/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("readable");
+    assert!(text.contains("JOOL81 raises 0.96€ to 2.64€\n"));
+    let hand = parse_hands(&text)
+        .into_iter()
+        .map(|h| h.expect("reads"))
+        .find(|h| h.header.id == 1_425_939_781)
+        .expect("the hand is in the file");
+    let imported = import(&hand).expect("imported");
+    assert_eq!(imported.total_pot, 432);
+    assert_eq!(imported.rake, 28);
+    // JOOL81 (seat 1) ends with 12.18 - 3.11 + 5.00 = 14.07.
+    assert_eq!(imported.final_stacks[0], 1407);
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
 }

@@ -18,6 +18,7 @@ pub const SITE: Site = Site {
     name: "PokerStars",
     cap_field: CAP_FIELD,
     jackpot_drop: false,
+    raises_over_all_in: false,
 };
 
 /// Converts `hand` with its site's [`Site`] (PokerStars', or another site's read by

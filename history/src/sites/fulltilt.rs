@@ -39,6 +39,7 @@ pub static SITE: Site = Site {
     name: "Full Tilt Poker",
     cap_field: "_fulltilt_cap",
     jackpot_drop: false,
+    raises_over_all_in: false,
 };
 
 /// True for the first line of a Full Tilt hand.

@@ -45,6 +45,7 @@ pub static SITE: Site = Site {
     name: "GGPoker",
     cap_field: "_ggpoker_cap",
     jackpot_drop: false,
+    raises_over_all_in: false,
 };
 
 /// True for the first line of a GGPoker hand (`Poker Hand #...`).

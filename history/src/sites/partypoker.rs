@@ -62,6 +62,7 @@ pub static SITE: Site = Site {
     name: "PartyPoker",
     cap_field: "_partypoker_cap",
     jackpot_drop: false,
+    raises_over_all_in: false,
 };
 
 /// The banner that starts a PartyPoker hand.

@@ -8,10 +8,17 @@
 //! - the header: `Winamax Poker - CashGame - HandId: #5343878-96-1383820687 -
 //!   Holdem no limit (0.25€/0.50€) - 2013/11/07 10:38:07 UTC` (the hand's name, three
 //!   numbers, kept as [`Header::label`]; its number is the last of them);
+//! - Go Fast, the fast-fold cash game: `Winamax Poker - Go Fast "Colorado 3" -
+//!   HandId: #7222556-1393011-1425939921 - Holdem no limit (0.01€/0.02€) - DATE`,
+//!   read as a cash hand (a Zoom hand's [`Header::zoom`]);
 //! - the table: `Table: 'Athens 11' 5-max (real money) Seat #4 is the button`;
 //! - amounts with the currency after the number (`0.25€`);
 //! - actions without a colon (`name folds`), `*** ANTE/BLINDS ***` before the
 //!   blinds and `*** PRE-FLOP ***` for `*** HOLE CARDS ***`;
+//! - a raise when every opponent is already all-in, which no one can answer
+//!   (B15): Winamax keeps the part no one matched in the pot and gives it back in
+//!   the raiser's `collected`; it is read as a call, that part taken out of the
+//!   total pot and of the collection ([`super::builder::Site::raises_over_all_in`]);
 //! - the summary: `Total pot 43.45€ | Rake 3€` (the total is what the players
 //!   collected, after the rake; PokerStars' total holds the rake, so the two are
 //!   added), `| No rake`, `Board: [..]`, `won 43.45€`;
@@ -44,6 +51,7 @@ pub static SITE: Site = Site {
     name: "Winamax",
     cap_field: "_winamax_cap",
     jackpot_drop: false,
+    raises_over_all_in: true,
 };
 
 /// True for the first line of a Winamax hand (`Winamax Poker - `).
@@ -375,7 +383,11 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         .and_then(digits)
         .ok_or_else(|| fail(None, malformed("a hand number `#A-B-C`", line)))?;
     let fail = |kind: Kind| fail(Some(id), kind);
-    let tournament = if kind == "CashGame" {
+    // Go Fast is Winamax's fast-fold cash game: a cash hand at a pool's table.
+    let go_fast = kind
+        .strip_prefix("Go Fast \"")
+        .is_some_and(|name| name.ends_with('"'));
+    let tournament = if kind == "CashGame" || go_fast {
         None
     } else if let Some(t) = kind.strip_prefix("Tournament \"") {
         // The tournament's number is the first of the hand's three.
@@ -387,7 +399,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         Some(tournament(tid, t).map_err(fail)?)
     } else {
         return Err(fail(Kind::Unsupported(format!(
-            "a Winamax `{}` hand (only cash games and tournaments are read)",
+            "a Winamax `{}` hand (only cash games, Go Fast and tournaments are read)",
             shorten(kind)
         ))));
     };
@@ -466,7 +478,7 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
         label: Some(label.to_string()),
         site: &SITE,
         game_form: false,
-        zoom: false,
+        zoom: go_fast,
         tournament: None,
         limit,
         stakes,

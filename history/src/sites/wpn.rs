@@ -58,6 +58,7 @@ pub static SITE: Site = Site {
     name: "Winning Poker Network",
     cap_field: "_wpn_cap",
     jackpot_drop: true,
+    raises_over_all_in: false,
 };
 
 /// True for the first line of a Winning Poker Network hand (`Game started at: `).

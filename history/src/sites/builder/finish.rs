@@ -19,7 +19,8 @@ impl<'h> Builder<'h> {
             .zip(&self.book.stack)
             .map(|(s, left)| s.saturating_sub(*left))
             .sum();
-        if put != self.v(self.hand.summary.total_pot) + pending {
+        let kept: u64 = self.kept.iter().sum();
+        if put + kept != self.v(self.hand.summary.total_pot) + pending {
             return;
         }
         for (left, back) in self.book.stack.iter_mut().zip(&self.book.unreturned) {
@@ -71,6 +72,25 @@ impl<'h> Builder<'h> {
             }
         }
         let line = hand.summary.line;
+        // What the text kept in the pot over an all-in comes back in the raiser's
+        // collection: it is no part of the pot the replay plays.
+        for p in 0..self.kept.len() {
+            let kept = self.kept.get(p).copied().unwrap_or(0);
+            let got = self.collected.get(p).copied().unwrap_or(0);
+            if kept > got {
+                return Err(self.disagree_at(
+                    line,
+                    "summary",
+                    "B15",
+                    format!(
+                        "{kept} put in over an all-in no one could match, but the player collects {got}"
+                    ),
+                ));
+            }
+            if let Some(c) = self.collected.get_mut(p) {
+                *c = got - kept;
+            }
+        }
         // No site takes more than a tenth of a pot (PokerStars: 5%, capped), give
         // or take the rounding of a cent.
         let (rake, pot) = (hand.summary.rake, hand.summary.total_pot);
@@ -148,6 +168,7 @@ impl<'h> Builder<'h> {
         let scale = self.scale;
         let v = |a: Amount| a.0 / scale;
         let collected_total: u64 = self.collected.iter().sum();
+        let kept_total: u64 = self.kept.iter().sum();
         let final_stacks: Vec<u64> = self
             .book
             .stack
@@ -219,7 +240,7 @@ impl<'h> Builder<'h> {
             collected: collected_total,
             final_stacks,
             rake,
-            total_pot: v(hand.summary.total_pot),
+            total_pot: v(hand.summary.total_pot).saturating_sub(kept_total),
             summary_line: hand.summary.line,
             hand: hand.header.id,
             first_line: hand.first_line,

@@ -78,6 +78,11 @@ pub struct Site {
     /// rake is then the drop and the rake together, and is not bound to a tenth of
     /// the pot.
     pub jackpot_drop: bool,
+    /// The site writes a raise when every opponent is already all-in and keeps the
+    /// part no one can match in the pot, giving it back in the raiser's collection
+    /// (Winamax): read as a call (B15), the kept part taken out of the total pot
+    /// and of that player's collection.
+    pub raises_over_all_in: bool,
 }
 
 /// A hand converted to the native model, with the text's own account of it.
@@ -192,6 +197,9 @@ struct Builder<'h> {
     blinds: Vec<u64>,
     book: Book,
     collected: Vec<u64>,
+    /// What each player put in over an all-in that no one could match, kept in the
+    /// pot by the text ([`Site::raises_over_all_in`]).
+    kept: Vec<u64>,
     known: ArrayVec<[Option<Card>; 2], 16>,
     actions: Vec<Action>,
     action_lines: Vec<u32>,

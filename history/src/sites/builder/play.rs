@@ -487,6 +487,16 @@ impl<'h> Builder<'h> {
         if all_in != (add == left) {
             return Err(self.all_in_flag("raise", add, left));
         }
+        if self.site.raises_over_all_in && self.nobody_can_answer(p) {
+            // No one can answer a raise (B15): the call, and the rest kept aside.
+            let due = level.saturating_sub(own).min(add);
+            spend(&mut self.book, p, due);
+            if let Some(k) = self.kept.get_mut(p) {
+                *k += add - due;
+            }
+            self.push(ActionKind::CheckCall { player: player(p) });
+            return Ok(());
+        }
         spend(&mut self.book, p, add);
         self.book.level = self.book.level.max(to);
         self.push(ActionKind::BetRaiseTo {
@@ -494,6 +504,15 @@ impl<'h> Builder<'h> {
             amount: to,
         });
         Ok(())
+    }
+
+    /// Whether every player but `p` still in the hand is all-in.
+    fn nobody_can_answer(&self, p: usize) -> bool {
+        self.order.iter().enumerate().all(|(q, &s)| {
+            q == p
+                || self.folded.get(usize::from(s)).copied().unwrap_or(false)
+                || self.stack(q) == 0
+        })
     }
 
     /// An uncalled bet returned (B14): exactly the part nobody matched.

@@ -50,6 +50,7 @@ impl<'h> Builder<'h> {
             },
             starting,
             collected: vec![0u64; n],
+            kept: vec![0u64; n],
             known: std::iter::repeat_n([None, None], n).collect(),
             actions: Vec::with_capacity(room),
             action_lines: Vec::with_capacity(room),

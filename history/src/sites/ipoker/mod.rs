@@ -91,6 +91,7 @@ pub static SITE: Site = Site {
     name: "iPoker",
     cap_field: "_ipoker_cap",
     jackpot_drop: false,
+    raises_over_all_in: false,
 };
 
 /// True for a line that starts an iPoker session: `<session`, or the XML

@@ -67,6 +67,7 @@ pub static SITE: Site = Site {
     name: "888poker",
     cap_field: "_888poker_cap",
     jackpot_drop: false,
+    raises_over_all_in: false,
 };
 
 /// True for the line that starts an 888poker hand: `***** 888poker Hand History
