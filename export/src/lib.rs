@@ -40,6 +40,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod files;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -59,6 +61,8 @@ use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
+
+pub use files::{FilesError, GROUP_BYTES, LeftOut, export_files};
 
 /// The key of the schema version in each file's key-value metadata.
 pub const SCHEMA_VERSION_KEY: &str = "holdem.schema_version";
