@@ -271,7 +271,7 @@ fn encode_group(
     book: &RulesBook,
     encoder: &Encoder,
 ) -> Result<(EncodedGroup, Vec<LeftOut>), ExportError> {
-    let mut cols = Cols::default();
+    let mut cols = Cols::with_capacity(group.hands.len());
     let mut left = Vec::new();
     let bytes = &group.bytes;
     for (file, index, raw) in group.hands {
@@ -353,4 +353,3 @@ fn write_groups(
     }
     Ok(())
 }
-

@@ -17,7 +17,8 @@ fn data() -> PathBuf {
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("holdem-export-files-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("holdem-export-files-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
@@ -95,8 +96,8 @@ fn every_shipped_history_exports_the_same_bytes_and_left_out_hands_on_one_thread
 #[test]
 fn with_no_hand_left_out_the_bytes_are_those_of_one_at_a_time_appends() {
     let base = temp("appends");
-    let files = collect_files(&[data().join("phh/handhq"), data().join("generated")])
-        .expect("files");
+    let files =
+        collect_files(&[data().join("phh/handhq"), data().join("generated")]).expect("files");
     let (threaded, left, hands) = export(&files, 2, &base.join("threads"));
     assert!(left.is_empty(), "{left:?}");
     assert!(hands > 2 * GROUP_HANDS as u64);
@@ -131,8 +132,7 @@ fn with_no_hand_left_out_the_bytes_are_those_of_one_at_a_time_appends() {
 fn h6_hand_index_after_a_hand_of_another_game_is_the_position_replay_reports() {
     // The file holds 51 hands, one of them of a game the engine does not play
     // (left out); `holdem replay -v` numbers its last hand, #3796103150, 51.
-    let file = data()
-        .join("ggpoker/layorx/GG20250810-0305-RushAndCash11101696-0.02-0.05-6max.txt");
+    let file = data().join("ggpoker/layorx/GG20250810-0305-RushAndCash11101696-0.02-0.05-6max.txt");
     let dir = temp("index");
     let (_, left, hands) = export(&[file], 1, &dir);
     assert!(left.is_empty(), "{left:?}");
@@ -154,5 +154,46 @@ fn h6_hand_index_after_a_hand_of_another_game_is_the_position_replay_reports() {
         }
     }
     assert_eq!(last, Some((51, "3796103150".to_string())));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn columns_are_encoded_as_docs_export_md_says() {
+    // Statistics for the key and the time only; money without a dictionary;
+    // other columns but the flags (booleans, never dictionary-encoded) with one.
+    let dir = temp("encodings");
+    let files = collect_files(&[data().join("phh/handhq")]).expect("files");
+    export(&files, 1, &dir);
+    for table in ["hands", "players", "actions"] {
+        let f = File::open(dir.join(format!("{table}.parquet"))).expect("open");
+        let meta = ParquetRecordBatchReaderBuilder::try_new(f).expect("parquet");
+        let group = meta.metadata().row_group(0);
+        for c in group.columns() {
+            let name = c.column_path().string();
+            let stats = c.statistics().is_some();
+            assert_eq!(
+                stats,
+                ["file", "hand_index", "started_at"].contains(&name.as_str()),
+                "{table}.{name}: statistics"
+            );
+            let dictionary = c.dictionary_page_offset().is_some();
+            let money = [
+                "starting_stack",
+                "final_stack",
+                "invested",
+                "won",
+                "net",
+                "amount",
+                "pot_before",
+                "pot",
+            ];
+            let boolean = c.column_type() == parquet::basic::Type::BOOLEAN;
+            assert_eq!(
+                dictionary,
+                !money.contains(&name.as_str()) && !boolean,
+                "{table}.{name}: dictionary"
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

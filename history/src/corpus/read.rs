@@ -116,34 +116,27 @@ impl HandText {
     /// or [`HistoryError::Native`] (JSON Lines).
     pub fn read(&self, path: &Path) -> Result<Option<HandHistory>, HistoryError> {
         match self {
-            HandText::PokerStars(t) => {
-                match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
-                    Ok(imported) => Ok(Some(imported.history)),
-                    Err(e) if e.is_unsupported() => Ok(None),
-                    Err(source) => Err(HistoryError::PokerStars {
-                        path: path.to_path_buf(),
-                        source,
-                    }),
-                }
-            }
-            HandText::Phh(t) => {
-                t.parse()
-                    .hand
-                    .map(Some)
-                    .map_err(|source| HistoryError::Phh {
-                        path: path.to_path_buf(),
-                        source,
-                    })
-            }
-            HandText::Jsonl(t) => {
-                decode_jsonl(t)
-                    .map(Some)
-                    .map_err(|e| HistoryError::Native {
-                        path: path.to_path_buf(),
-                        hand: t.index,
-                        reason: e.to_string(),
-                    })
-            }
+            HandText::PokerStars(t) => match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
+                Ok(imported) => Ok(Some(imported.history)),
+                Err(e) if e.is_unsupported() => Ok(None),
+                Err(source) => Err(HistoryError::PokerStars {
+                    path: path.to_path_buf(),
+                    source,
+                }),
+            },
+            HandText::Phh(t) => t
+                .parse()
+                .hand
+                .map(Some)
+                .map_err(|source| HistoryError::Phh {
+                    path: path.to_path_buf(),
+                    source,
+                }),
+            HandText::Jsonl(t) => decode_jsonl(t).map(Some).map_err(|e| HistoryError::Native {
+                path: path.to_path_buf(),
+                hand: t.index,
+                reason: e.to_string(),
+            }),
         }
     }
 }
