@@ -1,13 +1,13 @@
 //! Exporting history files on every core ([`export_files`]).
 //!
-//! One thread reads the files in order and cuts their hands, still as text (or
-//! as postcard frames), into groups of at most [`GROUP_HANDS`] hands; worker
-//! threads parse, replay and encode each group into one row group of each
-//! table; the calling thread appends the groups in order. A group's bytes
-//! depend only on its hands, so the files are the same whatever the number of
-//! threads.
+//! The files are cut in order, their hands still as text (or as postcard
+//! frames), into groups of at most [`GROUP_HANDS`] hands, by the worker
+//! threads in turn; each worker parses, replays and encodes the group it cut
+//! into one row group of each table; the calling thread appends the groups in
+//! order. A group's bytes depend only on its hands, so the files are the same
+//! whatever the number of threads.
 //!
-//! Memory holds at most `2 × threads + 1` groups (read, being encoded or
+//! Memory holds at most `2 × threads` groups (being read or encoded, or
 //! encoded and waiting for their turn), each at most [`GROUP_HANDS`] hands or
 //! [`GROUP_BYTES`] of input text (plus one hand), whatever the corpus.
 
@@ -104,6 +104,11 @@ struct Done {
 /// left out. `hand_index` is the hand's position in its file as its reader
 /// counts (`docs/export.md`).
 ///
+/// The workers take turns at reading: one at a time cuts the next group out of
+/// the files, then encodes it while another reads; the calling thread appends
+/// the groups in order. So one thread does all the work with `threads` 1, and
+/// the reading is shared out with more.
+///
 /// # Errors
 /// A file cannot be read at all, an output cannot be written, or a thread
 /// cannot be started; what was encoded before is appended, the files are not
@@ -122,32 +127,28 @@ pub fn export_files(
     };
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let encoder = exporter.encoder();
-    // Groups in flight: each thread has one to work on and one waiting.
+    // Groups in flight (being encoded, or encoded and waiting for their turn):
+    // two a thread, each group read once a token is free.
     let window = 2 * threads;
     let (tokens, token) = mpsc::sync_channel::<()>(window);
     for _ in 0..window {
         // Cannot fail: the channel has room for them all.
         let _ = tokens.send(());
     }
-    let (raw_send, raw_receive) = mpsc::sync_channel::<RawGroup>(window);
-    let raw_receive = Mutex::new(raw_receive);
+    let reader = Mutex::new(Reader::new(files, token));
     let (done_send, done_receive) = mpsc::sync_channel::<Done>(window);
-    std::thread::scope(|s| {
-        let reader = std::thread::Builder::new()
-            .name("export-read".into())
-            .spawn_scoped(s, move || read_groups(files, &token, raw_send))
-            .map_err(|e| FilesError::Threads(e.to_string()))?;
+    let written = std::thread::scope(|s| {
         for i in 0..threads {
             let done_send = done_send.clone();
-            let (raw_receive, names, encoder) = (&raw_receive, &names, &encoder);
+            let (reader, names, encoder) = (&reader, &names, &encoder);
             let worker = move || {
                 loop {
-                    // The lock is held only to take the next group.
-                    let next = match raw_receive.lock() {
-                        Ok(r) => r.recv(),
-                        Err(_) => return,
+                    // One worker reads at a time; the others encode meanwhile.
+                    let next = match reader.lock() {
+                        Ok(mut r) => r.next_group(),
+                        Err(_) => None,
                     };
-                    let Ok(group) = next else { return };
+                    let Some(group) = next else { return };
                     let seq = group.seq;
                     let encoded = encode_group(group, files, names, book, encoder);
                     if done_send.send(Done { seq, encoded }).is_err() {
@@ -155,108 +156,179 @@ pub fn export_files(
                     }
                 }
             };
-            std::thread::Builder::new()
+            if let Err(e) = std::thread::Builder::new()
                 .name(format!("export-{i}"))
                 .spawn_scoped(s, worker)
-                .map_err(|e| FilesError::Threads(e.to_string()))?;
+            {
+                // The workers already started stop at the end of the tokens.
+                drop(tokens);
+                return Err(FilesError::Threads(e.to_string()));
+            }
         }
         drop(done_send);
-        let written = write_groups(done_receive, tokens, exporter, &mut left_out);
-        // Dropping the receiver and the tokens (above) ends the reader and the
-        // workers if the writing stopped first.
-        let read = reader
-            .join()
-            .map_err(|_| FilesError::Threads("the reading thread panicked".into()))?;
-        written?;
-        read
-    })
+        // Returning drops the tokens and the receiver, which ends the workers
+        // if the writing stopped first.
+        write_groups(done_receive, tokens, exporter, &mut left_out).map_err(FilesError::from)
+    });
+    let read = reader
+        .into_inner()
+        .map_err(|_| FilesError::Threads("a worker panicked while reading".into()))?;
+    written?;
+    match read.error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
-/// Reads the hands of `files` in order and sends them in groups, each once a
-/// token says there is room for it.
-fn read_groups(
-    files: &[PathBuf],
-    token: &mpsc::Receiver<()>,
-    send: mpsc::SyncSender<RawGroup>,
-) -> Result<(), FilesError> {
-    let mut group = RawGroup::default();
-    let mut seq = 0;
-    // Sends the group if it is full (or `last`); false when the writing stopped.
-    let mut flush = |group: &mut RawGroup, last: bool| -> bool {
-        let full = group.hands.len() >= GROUP_HANDS || group.size >= GROUP_BYTES;
-        if group.hands.is_empty() || !(full || last) {
-            return true;
+/// An open file being cut into hands.
+enum Open {
+    /// PHH, site text, JSON Lines: hand texts.
+    Text(FileHands),
+    /// Postcard frames, and the position of the last one read.
+    Frames(PostcardHands<BufReader<File>>, u32),
+}
+
+/// What cuts the files into groups, one worker at a time; it keeps its place
+/// in the file it is reading between groups.
+struct Reader<'a> {
+    files: &'a [PathBuf],
+    /// The next file to open.
+    next_file: usize,
+    /// The file being read (`next_file - 1`).
+    open: Option<Open>,
+    /// A token for each group read.
+    token: mpsc::Receiver<()>,
+    seq: u64,
+    /// No more groups: the end, a file that cannot be read, or no more tokens.
+    done: bool,
+    /// Why the reading stopped early.
+    error: Option<FilesError>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(files: &'a [PathBuf], token: mpsc::Receiver<()>) -> Reader<'a> {
+        Reader {
+            files,
+            next_file: 0,
+            open: None,
+            token,
+            seq: 0,
+            done: false,
+            error: None,
         }
-        let mut g = std::mem::take(group);
-        g.seq = seq;
-        seq += 1;
-        token.recv().is_ok() && send.send(g).is_ok()
-    };
-    for (file, path) in files.iter().enumerate() {
-        let Some(format) = Format::detect(path) else {
-            return Err(HistoryError::UnknownFormat {
-                path: path.to_path_buf(),
-            }
-            .into());
+    }
+
+    /// The next group, once a token says there is room for it; `None` at the
+    /// end (or at an error, kept in `error`).
+    fn next_group(&mut self) -> Option<RawGroup> {
+        if self.done || self.token.recv().is_err() {
+            self.done = true;
+            return None;
+        }
+        let mut group = RawGroup {
+            seq: self.seq,
+            ..RawGroup::default()
         };
-        match FileHands::open(path, format)? {
-            Some(hands) => {
-                for text in hands {
-                    let (index, raw) = match text {
-                        Ok(t) => {
-                            group.size += t.len();
-                            (t.index(), Raw::Text(t))
-                        }
-                        Err(source) => (
-                            source.hand(),
-                            Raw::Unreadable(HistoryError::Stream {
-                                path: path.to_path_buf(),
-                                source,
-                            }),
-                        ),
-                    };
-                    group.hands.push((file, position(index), raw));
-                    if !flush(&mut group, false) {
-                        return Ok(());
-                    }
+        while group.hands.len() < GROUP_HANDS && group.size < GROUP_BYTES {
+            match self.next_hand(&mut group) {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.done = true;
+                    break;
+                }
+                Err(e) => {
+                    self.error = Some(e);
+                    self.done = true;
+                    break;
                 }
             }
-            None => {
-                let f = File::open(path).map_err(|source| HistoryError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })?;
-                let mut frames = PostcardHands::new(BufReader::new(f));
-                let mut index = 0u32;
-                while let Some(frame) = frames.next_frame() {
-                    index = index.saturating_add(1);
-                    let raw = match frame {
-                        Ok((bytes, version)) => {
-                            let start = group.bytes.len();
-                            group.bytes.extend_from_slice(bytes);
-                            group.size += bytes.len();
-                            Raw::Frame {
-                                start,
-                                end: group.bytes.len(),
-                                version,
-                            }
-                        }
-                        Err(e) => Raw::Unreadable(HistoryError::Native {
-                            path: path.to_path_buf(),
-                            hand: index as usize,
-                            reason: e.to_string(),
-                        }),
-                    };
-                    group.hands.push((file, index, raw));
-                    if !flush(&mut group, false) {
-                        return Ok(());
+        }
+        if group.hands.is_empty() {
+            return None;
+        }
+        self.seq += 1;
+        Some(group)
+    }
+
+    /// Adds the next hand of the files to `group`; false at the end.
+    fn next_hand(&mut self, group: &mut RawGroup) -> Result<bool, FilesError> {
+        loop {
+            let Some(open) = &mut self.open else {
+                let Some(path) = self.files.get(self.next_file) else {
+                    return Ok(false);
+                };
+                self.next_file += 1;
+                self.open = Some(open_file(path)?);
+                continue;
+            };
+            let file = self.next_file - 1;
+            let path = &self.files[file];
+            match open {
+                Open::Text(hands) => match hands.next() {
+                    Some(Ok(t)) => {
+                        group.size += t.len();
+                        group.hands.push((file, position(t.index()), Raw::Text(t)));
+                        return Ok(true);
                     }
-                }
+                    Some(Err(source)) => {
+                        let index = position(source.hand());
+                        let e = HistoryError::Stream {
+                            path: path.to_path_buf(),
+                            source,
+                        };
+                        group.hands.push((file, index, Raw::Unreadable(e)));
+                        return Ok(true);
+                    }
+                    None => self.open = None,
+                },
+                Open::Frames(frames, index) => match frames.next_frame() {
+                    Some(frame) => {
+                        *index = index.saturating_add(1);
+                        let raw = match frame {
+                            Ok((bytes, version)) => {
+                                let start = group.bytes.len();
+                                group.bytes.extend_from_slice(bytes);
+                                group.size += bytes.len();
+                                Raw::Frame {
+                                    start,
+                                    end: group.bytes.len(),
+                                    version,
+                                }
+                            }
+                            Err(e) => Raw::Unreadable(HistoryError::Native {
+                                path: path.to_path_buf(),
+                                hand: *index as usize,
+                                reason: e.to_string(),
+                            }),
+                        };
+                        group.hands.push((file, *index, raw));
+                        return Ok(true);
+                    }
+                    None => self.open = None,
+                },
             }
         }
     }
-    flush(&mut group, true);
-    Ok(())
+}
+
+/// Opens a history file for reading its hands.
+fn open_file(path: &std::path::Path) -> Result<Open, FilesError> {
+    let Some(format) = Format::detect(path) else {
+        return Err(HistoryError::UnknownFormat {
+            path: path.to_path_buf(),
+        }
+        .into());
+    };
+    Ok(match FileHands::open(path, format)? {
+        Some(hands) => Open::Text(hands),
+        None => {
+            let f = File::open(path).map_err(|source| HistoryError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            Open::Frames(PostcardHands::new(BufReader::new(f)), 0)
+        }
+    })
 }
 
 fn position(index: usize) -> u32 {
