@@ -9,7 +9,9 @@
 //! Each hand is first turned into its rows ([`HandRows::of`], a pure function of
 //! the hand: it can run on any thread), then appended in order
 //! ([`Exporter::append`]); so the files are the same whatever the number of
-//! threads that built the rows.
+//! threads that built the rows. [`export_files`] exports whole history files
+//! on every core: groups of [`GROUP_HANDS`] hands are cut from the files,
+//! parsed, replayed and encoded on worker threads and appended in order.
 //!
 //! # Invariants
 //! - Money is an integer in the hand's unit (`unit_decimals` in `hands` says how
