@@ -2,9 +2,9 @@
 //! schema in `docs/export.md`), on every core, the files the same whatever the
 //! number of threads.
 //!
-//! One thread reads the files in order and cuts the hands, still as text or
-//! postcard frames, into groups of [`holdem_export::GROUP_HANDS`]; the worker
-//! threads parse, replay and encode each group into one row group of each
+//! The worker threads take turns at cutting the files, in order, into groups
+//! of [`holdem_export::GROUP_HANDS`] hands still as text or postcard frames;
+//! each parses, replays and encodes the group it cut into one row group of each
 //! table; the groups are appended in order ([`export_files`]). So a group's
 //! bytes depend only on its hands, and the files on the hands and their order.
 //! Memory holds at most two groups per thread, whatever the corpus.
@@ -87,10 +87,10 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
     }
 }
 
-/// Exports every hand of `paths` in order ([`export_files`]: one thread
-/// reads, the worker threads parse, replay and encode groups of hands, the
-/// groups are appended in order); reports each hand left out on standard
-/// error, in order. Returns what was left out.
+/// Exports every hand of `paths` in order ([`export_files`]: the worker
+/// threads cut, parse, replay and encode groups of hands, the calling thread
+/// appends them in order); reports each hand left out on standard error, in
+/// order. Returns what was left out.
 fn export_groups(
     paths: &[PathBuf],
     rules: Option<&str>,
