@@ -197,3 +197,25 @@ fn columns_are_encoded_as_docs_export_md_says() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_that_cannot_be_written_stops_every_thread_with_an_error_naming_it() {
+    // `actions.parquet` is /dev/full: every write fails (no space), while the
+    // workers have groups in flight.
+    let dir = temp("full");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::os::unix::fs::symlink("/dev/full", dir.join("actions.parquet")).expect("link");
+    let files = collect_files(&[data().join("generated")]).expect("files");
+    for threads in [1, 3] {
+        let mut out = Exporter::create(&dir).expect("create");
+        let result = export_files(&files, &RulesBook::new(None), threads, &mut out, |_| {});
+        let e = result.expect_err("the disk is full");
+        assert!(
+            matches!(e, holdem_export::FilesError::Export(_)),
+            "{threads} threads: {e}"
+        );
+        assert!(e.to_string().contains("actions.parquet"), "{e}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
