@@ -60,6 +60,43 @@ fn export_writes_the_same_bytes_on_one_thread_and_on_two() {
     }
 }
 
+#[cfg(feature = "parquet")]
+#[test]
+fn export_of_phh_and_every_format_with_hands_left_out_is_the_same_on_one_thread_and_on_two() {
+    // PHH folders (hands of other games among them), site text with unreadable
+    // hands, postcard: the same files, report and messages, in the same order.
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let dir = temp_dir(&format!("all-{threads}"));
+        let dir_text = dir.to_string_lossy().into_owned();
+        let out = holdem(&[
+            "export",
+            "--threads",
+            threads,
+            "--to",
+            &dir_text,
+            "data/histories/phh",
+            "data/histories",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "hands could not be read");
+        let stdout = String::from_utf8_lossy(&out.stdout).replace(&dir_text, "DIR");
+        assert!(stdout.contains("hands of other games left out"), "{stdout}");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        let files: Vec<Vec<u8>> = ["hands", "players", "actions"]
+            .iter()
+            .map(|t| std::fs::read(dir.join(format!("{t}.parquet"))).expect("written"))
+            .collect();
+        outputs.push((stdout, stderr, files));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert_eq!(outputs[0].0, outputs[1].0);
+    assert_eq!(outputs[0].1, outputs[1].1);
+    for (table, (one, two)) in outputs[0].2.iter().zip(&outputs[1].2).enumerate() {
+        assert!(one == two, "table {table} differs between 1 and 2 threads");
+    }
+}
+
 #[test]
 fn stats_prints_the_same_json_on_one_thread_and_on_two() {
     let run = |threads| {

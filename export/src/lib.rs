@@ -9,7 +9,9 @@
 //! Each hand is first turned into its rows ([`HandRows::of`], a pure function of
 //! the hand: it can run on any thread), then appended in order
 //! ([`Exporter::append`]); so the files are the same whatever the number of
-//! threads that built the rows.
+//! threads that built the rows. [`export_files`] exports whole history files
+//! on every core: groups of [`GROUP_HANDS`] hands are cut from the files,
+//! parsed, replayed and encoded on worker threads and appended in order.
 //!
 //! # Invariants
 //! - Money is an integer in the hand's unit (`unit_decimals` in `hands` says how
@@ -40,6 +42,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod files;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -57,8 +61,11 @@ use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::basic::Compression;
 use parquet::file::metadata::KeyValue;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
 use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnPath;
+
+pub use files::{FilesError, GROUP_BYTES, LeftOut, export_files};
 
 /// The key of the schema version in each file's key-value metadata.
 pub const SCHEMA_VERSION_KEY: &str = "holdem.schema_version";
@@ -432,14 +439,16 @@ fn create_table(
         path: path.clone(),
         source,
     })?;
-    let schema = Arc::new(Schema::new(fields));
     let props = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
+        // Whole columns of a group in one call: fewer, larger mini-batches.
+        .set_write_batch_size(WRITE_BATCH)
         .set_key_value_metadata(Some(vec![KeyValue::new(
             SCHEMA_VERSION_KEY.to_string(),
             SCHEMA_VERSION.to_string(),
-        )]))
-        .build();
+        )]));
+    let props = encodings(props, &fields).build();
+    let schema = Arc::new(Schema::new(fields));
     // The Arrow writer puts the Arrow schema into the file's metadata; its
     // lower-level parts then take whole row groups encoded on any thread.
     let (writer, factory) = ArrowWriter::try_new(file, schema.clone(), Some(props))
@@ -510,11 +519,48 @@ impl Table {
     }
 }
 
+/// Rows handed to a column writer at a time.
+const WRITE_BATCH: usize = 1 << 16;
+
+/// Columns with min/max statistics in each row group's metadata: the key of a
+/// hand and its time, which queries filter on. The others have none.
+const STATISTICS: [&str; 3] = ["file", "hand_index", "started_at"];
+
+/// Columns written without a dictionary (plain): money amounts, which are
+/// rarely repeated, so a dictionary costs more to build than it saves.
+const PLAIN: [&str; 8] = [
+    "starting_stack",
+    "final_stack",
+    "invested",
+    "won",
+    "net",
+    "amount",
+    "pot_before",
+    "pot",
+];
+
+/// The encodings of a table's columns (`docs/export.md`, *Encoding*):
+/// dictionary encoding but for [`PLAIN`]; statistics for [`STATISTICS`] only,
+/// per row group (no page index).
+fn encodings(mut props: WriterPropertiesBuilder, fields: &[Field]) -> WriterPropertiesBuilder {
+    props = props.set_statistics_enabled(EnabledStatistics::None);
+    for f in fields {
+        let name = f.name().as_str();
+        if STATISTICS.contains(&name) {
+            props = props
+                .set_column_statistics_enabled(ColumnPath::from(name), EnabledStatistics::Chunk);
+        }
+        if PLAIN.contains(&name) {
+            props = props.set_column_dictionary_enabled(ColumnPath::from(name), false);
+        }
+    }
+    props
+}
+
 fn field(name: &str, t: DataType, nullable: bool) -> Field {
     Field::new(name, t, nullable)
 }
 
-#[derive(Default)]
 struct HandCols {
     file: StringBuilder,
     index: UInt32Builder,
@@ -571,6 +617,33 @@ fn hand_fields() -> Vec<Field> {
 }
 
 impl HandCols {
+    fn with_capacity(rows: usize) -> HandCols {
+        HandCols {
+            file: StringBuilder::with_capacity(rows, rows * FILE_BYTES),
+            index: UInt32Builder::with_capacity(rows),
+            site: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            hand_id: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            table: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            started_at: TimestampSecondBuilder::with_capacity(rows),
+            time_zone: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            game: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            limit: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            unit_decimals: UInt8Builder::with_capacity(rows),
+            currency: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            small_blind: Int64Builder::with_capacity(rows),
+            big_blind: Int64Builder::with_capacity(rows),
+            ante: Int64Builder::with_capacity(rows),
+            small_bet: Int64Builder::with_capacity(rows),
+            big_bet: Int64Builder::with_capacity(rows),
+            players: UInt8Builder::with_capacity(rows),
+            button: UInt8Builder::with_capacity(rows),
+            board: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            pot: Int64Builder::with_capacity(rows),
+            rake: Int64Builder::with_capacity(rows),
+            status: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            reason: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+        }
+    }
     fn finish(&mut self) -> Vec<ArrayRef> {
         vec![
             Arc::new(self.file.finish()),
@@ -600,7 +673,6 @@ impl HandCols {
     }
 }
 
-#[derive(Default)]
 struct PlayerCols {
     file: StringBuilder,
     index: UInt32Builder,
@@ -654,6 +726,25 @@ fn player_fields() -> Vec<Field> {
 }
 
 impl PlayerCols {
+    fn with_capacity(rows: usize) -> PlayerCols {
+        PlayerCols {
+            file: StringBuilder::with_capacity(rows, rows * FILE_BYTES),
+            index: UInt32Builder::with_capacity(rows),
+            player: UInt8Builder::with_capacity(rows),
+            seat: UInt32Builder::with_capacity(rows),
+            name: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            position: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            starting_stack: Int64Builder::with_capacity(rows),
+            final_stack: Int64Builder::with_capacity(rows),
+            invested: Int64Builder::with_capacity(rows),
+            won: Int64Builder::with_capacity(rows),
+            rake: Int64Builder::with_capacity(rows),
+            net: Int64Builder::with_capacity(rows),
+            big_blind: Int64Builder::with_capacity(rows),
+            hole_cards: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            flags: std::array::from_fn(|_| BooleanBuilder::with_capacity(rows)),
+        }
+    }
     fn finish(&mut self) -> Vec<ArrayRef> {
         let mut v: Vec<ArrayRef> = vec![
             Arc::new(self.file.finish()),
@@ -680,7 +771,6 @@ impl PlayerCols {
     }
 }
 
-#[derive(Default)]
 struct ActionCols {
     file: StringBuilder,
     index: UInt32Builder,
@@ -709,6 +799,19 @@ fn action_fields() -> Vec<Field> {
 }
 
 impl ActionCols {
+    fn with_capacity(rows: usize) -> ActionCols {
+        ActionCols {
+            file: StringBuilder::with_capacity(rows, rows * FILE_BYTES),
+            index: UInt32Builder::with_capacity(rows),
+            order: UInt32Builder::with_capacity(rows),
+            street: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            player: UInt8Builder::with_capacity(rows),
+            kind: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            amount: Int64Builder::with_capacity(rows),
+            cards: StringBuilder::with_capacity(rows, rows * TEXT_BYTES),
+            pot_before: Int64Builder::with_capacity(rows),
+        }
+    }
     fn finish(&mut self) -> Vec<ArrayRef> {
         vec![
             Arc::new(self.file.finish()),
@@ -724,8 +827,16 @@ impl ActionCols {
     }
 }
 
+/// Bytes of a `file` value reserved a row.
+const FILE_BYTES: usize = 64;
+/// Bytes of another text value reserved a row.
+const TEXT_BYTES: usize = 8;
+/// `players` rows reserved a hand (a hand has ten players at most).
+const PLAYER_ROWS: usize = 7;
+/// `actions` rows reserved a hand.
+const ACTION_ROWS: usize = 32;
+
 /// The column builders of one row group of each table.
-#[derive(Default)]
 struct Cols {
     hands: HandCols,
     players: PlayerCols,
@@ -734,6 +845,17 @@ struct Cols {
 }
 
 impl Cols {
+    /// Builders with room for the rows of `hands` typical hands, so that they
+    /// rarely grow.
+    fn with_capacity(hands: usize) -> Cols {
+        Cols {
+            hands: HandCols::with_capacity(hands),
+            players: PlayerCols::with_capacity(hands * PLAYER_ROWS),
+            actions: ActionCols::with_capacity(hands * ACTION_ROWS),
+            counts: Counts::default(),
+        }
+    }
+
     fn push(&mut self, rows: &HandRows) {
         let r = &rows.hand;
         let c = &mut self.hands;
@@ -847,7 +969,7 @@ impl Encoder {
     /// same as [`Exporter::append`] writes gives [`GROUP_HANDS`] hands a group
     /// (the last group of a corpus fewer).
     pub fn encode(&self, hands: &[HandRows]) -> Result<EncodedGroup, ExportError> {
-        let mut cols = Cols::default();
+        let mut cols = Cols::with_capacity(hands.len());
         for rows in hands {
             cols.push(rows);
         }
@@ -901,7 +1023,7 @@ impl Exporter {
                 players: players_enc,
                 actions: actions_enc,
             },
-            pending: Cols::default(),
+            pending: Cols::with_capacity(0),
             pending_hands: 0,
             counts: Counts::default(),
         })
@@ -915,6 +1037,9 @@ impl Exporter {
     /// Appends the rows of one hand; a row group of each table is written every
     /// [`GROUP_HANDS`] hands.
     pub fn append(&mut self, rows: &HandRows) -> Result<(), ExportError> {
+        if self.pending_hands == 0 {
+            self.pending = Cols::with_capacity(GROUP_HANDS);
+        }
         self.pending.push(rows);
         self.pending_hands += 1;
         if self.pending_hands >= GROUP_HANDS {

@@ -32,6 +32,17 @@ impl HandText {
         }
     }
 
+    /// The 1-based position of the hand in its file, as the splitter counts
+    /// (every hand cut, the stray text before a PokerStars file's first hand
+    /// included).
+    pub fn index(&self) -> usize {
+        match self {
+            HandText::Phh(t) => t.index,
+            HandText::PokerStars(t) => t.index,
+            HandText::Jsonl(t) => t.index,
+        }
+    }
+
     /// True when no text is held (stray text before a PokerStars file's first hand).
     pub fn is_empty(&self) -> bool {
         self.len() == 0

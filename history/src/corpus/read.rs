@@ -84,29 +84,15 @@ pub fn read_hands<E: From<HistoryError>>(
                 path: path.to_path_buf(),
                 source,
             }),
-            Ok(HandText::PokerStars(t)) => {
-                match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
-                    Ok(imported) => Ok(imported.history),
-                    // Another game or a form the model cannot hold: not converted.
-                    Err(e) if e.is_unsupported() => {
-                        read.unsupported += 1;
-                        continue;
-                    }
-                    Err(source) => Err(HistoryError::PokerStars {
-                        path: path.to_path_buf(),
-                        source,
-                    }),
+            Ok(t) => match t.read(path) {
+                Ok(Some(h)) => Ok(h),
+                // Another game or a form the model cannot hold: not converted.
+                Ok(None) => {
+                    read.unsupported += 1;
+                    continue;
                 }
-            }
-            Ok(HandText::Phh(t)) => t.parse().hand.map_err(|source| HistoryError::Phh {
-                path: path.to_path_buf(),
-                source,
-            }),
-            Ok(HandText::Jsonl(t)) => decode_jsonl(&t).map_err(|e| HistoryError::Native {
-                path: path.to_path_buf(),
-                hand: t.index,
-                reason: e.to_string(),
-            }),
+                Err(e) => Err(e),
+            },
         };
         match hand {
             Ok(h) => {
@@ -117,4 +103,40 @@ pub fn read_hands<E: From<HistoryError>>(
         }
     }
     Ok(read)
+}
+
+impl HandText {
+    /// The hand this text holds, read as [`read_hands`] reads it (on any
+    /// thread): `Ok(None)` for a PokerStars-family hand of a game the engine
+    /// does not play (left out, not an error); errors name `path`, the file the
+    /// text was cut from.
+    ///
+    /// # Errors
+    /// The hand cannot be read: [`HistoryError::Phh`], [`HistoryError::PokerStars`]
+    /// or [`HistoryError::Native`] (JSON Lines).
+    pub fn read(&self, path: &Path) -> Result<Option<HandHistory>, HistoryError> {
+        match self {
+            HandText::PokerStars(t) => match t.parse().hand.and_then(|h| pokerstars::import(&h)) {
+                Ok(imported) => Ok(Some(imported.history)),
+                Err(e) if e.is_unsupported() => Ok(None),
+                Err(source) => Err(HistoryError::PokerStars {
+                    path: path.to_path_buf(),
+                    source,
+                }),
+            },
+            HandText::Phh(t) => t
+                .parse()
+                .hand
+                .map(Some)
+                .map_err(|source| HistoryError::Phh {
+                    path: path.to_path_buf(),
+                    source,
+                }),
+            HandText::Jsonl(t) => decode_jsonl(t).map(Some).map_err(|e| HistoryError::Native {
+                path: path.to_path_buf(),
+                hand: t.index,
+                reason: e.to_string(),
+            }),
+        }
+    }
 }
