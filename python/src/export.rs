@@ -7,20 +7,14 @@
 //! (or `rules`), and rows written in hand order: the files are the same as
 //! `holdem export` writes for the same paths, whatever the number of threads.
 
-use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
-use holdem_export::{ExportError, Exporter, HandRows};
-use holdem_history::HistoryError as ReadError;
-use holdem_history::corpus::{RulesBook, collect_files, read_hands};
+use holdem_export::{Exporter, FilesError, LeftOut, export_files};
+use holdem_history::corpus::{RulesBook, collect_files};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rayon::prelude::*;
 
 use crate::errors::{HistoryError, RulesError, raise, rule_in};
-
-/// Hands replayed together on the thread pool before their rows are appended.
-const BATCH: usize = 1024;
 
 /// What one export wrote and left out.
 #[derive(Default)]
@@ -33,90 +27,29 @@ struct Written {
     problems: Vec<String>,
 }
 
-/// Why an export stopped.
-#[derive(Debug, thiserror::Error)]
-enum Stop {
-    #[error(transparent)]
-    Read(#[from] ReadError),
-    #[error(transparent)]
-    Write(#[from] ExportError),
-    #[error("{0}")]
-    Setup(String),
-}
-
-/// Exports `files` into `out` (see the module docs).
+/// Exports `files` into `out` with `holdem export`'s pipeline
+/// ([`export_files`]), so the files are the same bytes.
 fn export(
     files: &[PathBuf],
     out: &Path,
     book: &RulesBook,
     threads: Option<usize>,
-) -> Result<Written, Stop> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Stop::Setup(e.to_string()))?;
+) -> Result<Written, FilesError> {
     let mut exporter = Exporter::create(out)?;
     let mut written = Written::default();
-    for file in files {
-        let name = file.display().to_string();
-        let mut batch: Vec<(u32, holdem_history::HandHistory)> = Vec::with_capacity(BATCH);
-        // Both closures count: an unreadable hand keeps its place in the file.
-        let index = Cell::new(0u32);
-        let mut flush = |batch: &mut Vec<(u32, holdem_history::HandHistory)>,
-                         written: &mut Written|
-         -> Result<(), Stop> {
-            let rows: Vec<Result<HandRows, String>> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map(|(i, h)| {
-                        book.for_hand(h)
-                            .map(|rules| HandRows::of(&name, *i, h, rules))
-                            .map_err(|e| format!("{name}: hand {i}: {e}"))
-                    })
-                    .collect()
-            });
-            batch.clear();
-            for r in rows {
-                match r {
-                    Ok(rows) => exporter.append(&rows)?,
-                    Err(e) => {
-                        written.bad += 1;
-                        written.problems.push(e);
-                    }
-                }
-            }
-            Ok(())
-        };
-        let mut unreadable = Vec::new();
-        read_hands(
-            file,
-            |h| {
-                index.set(index.get() + 1);
-                batch.push((index.get(), h));
-                if batch.len() >= BATCH {
-                    flush(&mut batch, &mut written)?;
-                }
-                Ok::<(), Stop>(())
-            },
-            |e| {
-                index.set(index.get() + 1);
-                unreadable.push(e);
-            },
-        )?;
-        flush(&mut batch, &mut written)?;
-        for e in unreadable {
-            let other_game = match &e {
-                ReadError::Phh { source, .. } => source.is_unsupported(),
-                _ => false,
-            };
-            if other_game {
-                written.other_games += 1;
-            } else {
+    export_files(
+        files,
+        book,
+        threads.unwrap_or(0),
+        &mut exporter,
+        |l| match l {
+            LeftOut::OtherGame(_) => written.other_games += 1,
+            l => {
                 written.bad += 1;
-                written.problems.push(e.to_string());
+                written.problems.push(l.to_string());
             }
-        }
-    }
+        },
+    )?;
     let counts = exporter.finish()?;
     written.hands = counts.hands;
     written.players = counts.players;
