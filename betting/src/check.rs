@@ -75,6 +75,40 @@ pub enum StateError {
         /// The seat (the first one when the totals disagree with the pot).
         seat: Seat,
     },
+    /// A seat's dead money (`dead`) is not the dead blinds and big-blind antes
+    /// it has posted (B5, B18): exactly their sizes for a seat that is not
+    /// all-in (its posts were made in full), at most that for an all-in one.
+    #[error(
+        "{seat}'s dead money is {dead} but the dead blinds and big-blind antes it posted \
+         come to {posted} (B5, B18)"
+    )]
+    DeadMoneyMismatch {
+        /// The seat.
+        seat: Seat,
+        /// Its dead money.
+        dead: Chips,
+        /// The full sizes of the dead posts it has made.
+        posted: Chips,
+    },
+    /// Two seats still able to bet put different amounts into the betting rounds
+    /// already closed: a round closes only when every such seat has matched its
+    /// bet (B14), and the settlement needs it (P1).
+    #[error(
+        "{seat} can still bet but put {put_in} into the closed betting rounds where \
+         {other} put {matched}: each closed round was matched by every seat still \
+         able to bet (B14, P1)"
+    )]
+    ClosedRoundsUnmatched {
+        /// The seat (the higher of the two).
+        seat: Seat,
+        /// What it put into the closed rounds (its live chips less this round's
+        /// bet and its antes).
+        put_in: Chips,
+        /// The other seat.
+        other: Seat,
+        /// What the other put in.
+        matched: Chips,
+    },
     /// The hand's configuration is not playable ([`crate::HandConfig::validate`]).
     #[error("the hand's config is invalid: {field} {reason}")]
     InvalidConfig {
@@ -438,8 +472,75 @@ impl<E> Hand<E> {
             .ok_or(StateError::TooManyChips)?;
         match first {
             Some(seat) if totals != bets => Err(StateError::ContributionMismatch { seat }),
-            _ => Ok(()),
+            _ => self.check_closed_rounds(),
         }
+    }
+
+    /// What the posts made and the closed betting rounds leave in each seat's
+    /// `total`, as the engine keeps it (and the settlement relies on, P1):
+    /// - a seat's `dead` is the dead posts it made (big-blind antes, dead blinds),
+    ///   in full unless it is all-in: a post short of its size puts the seat
+    ///   all-in (B5);
+    /// - every seat still able to bet (active) put the same chips into the closed
+    ///   rounds: its `total` less its dead money, this round's bet and its antes
+    ///   (an ante or a bomb pot's ante goes to the pot, and per-seat antes may
+    ///   differ). A round closes only when each active seat has matched its bet
+    ///   (B14); a seat that did not is folded or all-in.
+    fn check_closed_rounds(&self) -> Result<(), StateError> {
+        let mut dead = [0u64; MAX_SEATS];
+        let mut antes = [0u64; MAX_SEATS];
+        for &(seat, kind) in self.posts.iter().take(usize::from(self.next_post)) {
+            let Some(slot) = dead.get_mut(seat.as_usize()) else {
+                continue;
+            };
+            let size = self.post_size(seat, kind);
+            if kind.is_dead() {
+                *slot = slot.saturating_add(size);
+            } else if !kind.is_live_bet() {
+                let ante = &mut antes[seat.as_usize()];
+                *ante = ante.saturating_add(size);
+            }
+        }
+        let mut matched: Option<(Seat, u64)> = None;
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            let posted = dead[i];
+            let full = st.status != SeatStatus::AllIn;
+            if st.dead > posted || (full && st.dead != posted) {
+                return Err(StateError::DeadMoneyMismatch {
+                    seat,
+                    dead: Chips(st.dead),
+                    posted: Chips(posted),
+                });
+            }
+            if st.status != SeatStatus::Active {
+                continue;
+            }
+            let rounds = (st.total - st.dead)
+                .checked_sub(st.street_bet)
+                .and_then(|c| c.checked_sub(antes[i]))
+                .ok_or(StateError::ContributionMismatch { seat })?;
+            match matched {
+                None => matched = Some((seat, rounds)),
+                Some((other, m)) if m != rounds => {
+                    let ((seat, put_in), (other, m)) = if rounds > m {
+                        ((seat, rounds), (other, m))
+                    } else {
+                        ((other, m), (seat, rounds))
+                    };
+                    return Err(StateError::ClosedRoundsUnmatched {
+                        seat,
+                        put_in: Chips(put_in),
+                        other,
+                        matched: Chips(m),
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
     }
 
     fn check_cards(&self) -> Result<(), StateError> {

@@ -471,3 +471,70 @@ fn b26_runs_agreed_during_a_betting_round_are_refused_on_load() {
     let expected = StateError::OutOfBounds { field: "runs" }.to_string();
     assert!(err.contains(&expected), "{err}");
 }
+
+/// The pre-flop betting of [`on_the_river`] with `config`, checked down to the
+/// river: seat 1 to act.
+fn river_with(config: HandConfig) -> Value {
+    let mut hand = common::posted(config, &[1_000; 3], 0);
+    common::deal_known(&mut hand, &["Ah Kh", "Qs Qd", "7c 7d"]);
+    for (seat, action) in [(0, Action::Call), (1, Action::Call), (2, Action::Check)] {
+        hand.apply(common::T, Input::act(s(seat), action))
+            .expect("pre-flop");
+    }
+    for cards in ["Jc 3d 5c", "8h", "2s"] {
+        board(&mut hand, cards);
+        if hand.board().len() < 5 {
+            for seat in [1, 2, 0] {
+                hand.apply(common::T, Input::act(s(seat), Action::Check))
+                    .expect("checked");
+            }
+        }
+    }
+    serde_json::to_value(&hand).expect("serializes")
+}
+
+#[test]
+fn b5_dead_money_that_is_not_the_dead_posts_is_refused_on_load() {
+    // Loaded, the seat's live chips fell one short of the others' and the
+    // settlement at the end of the river refused the hand (P1), leaving it
+    // waiting for nothing without a result.
+    let mut config = HandConfig::no_limit(Chips(10));
+    config.big_blind_ante = Chips(10);
+    let v = river_with(config);
+    assert!(load(v.clone()).is_ok());
+    assert_eq!(v["seats"][2]["dead"], Value::from(10u64));
+    for (seat, dead) in [(2, 11u64), (1, 1)] {
+        let mut changed = v.clone();
+        changed["seats"][seat]["dead"] = Value::from(dead);
+        let err = load(changed).expect_err("dead money one chip over its posts");
+        let expected = StateError::DeadMoneyMismatch {
+            seat: s(seat as u8),
+            dead: Chips(dead),
+            posted: Chips(dead - 1),
+        }
+        .to_string();
+        assert!(err.contains(&expected), "{err}");
+    }
+}
+
+#[test]
+fn b14_p1_a_closed_round_left_a_chip_short_is_refused_on_load() {
+    // Seat 1 put 9 into the pre-flop round the others called for 10, its stack
+    // and the pot adjusted so that the chips still add up: loaded, the river
+    // checked down and the settlement refused the hand (P1).
+    let v = river_with(HandConfig::no_limit(Chips(10)));
+    let mut changed = v.clone();
+    let n = |v: &Value, k: &str| v["seats"][1][k].as_u64().expect("a number");
+    changed["seats"][1]["total"] = Value::from(n(&v, "total") - 1);
+    changed["seats"][1]["stack"] = Value::from(n(&v, "stack") + 1);
+    changed["pot"] = Value::from(v["pot"].as_u64().expect("the pot") - 1);
+    let err = load(changed).expect_err("a closed round one chip short");
+    let expected = StateError::ClosedRoundsUnmatched {
+        seat: s(0),
+        put_in: Chips(10),
+        other: s(1),
+        matched: Chips(9),
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
