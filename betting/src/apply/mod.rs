@@ -26,9 +26,26 @@ mod streets;
 
 use holdem_eval::HandEvaluator;
 
-use crate::event::{AutoReason, Event, EventSink, Events, ShowReason};
+use holdem_cards::CardSet;
+
+use crate::event::{AutoReason, Discard, Event, EventSink, Events, ShowReason};
 use crate::hand::Phase;
-use crate::{Hand, HandError, Input, Timestamp};
+use crate::legal::Resolved;
+use crate::runs::MAX_BOARD_RUNS;
+use crate::state::SeatState;
+use crate::{Hand, HandError, Input, MAX_SEATS, Street, Timestamp};
+
+/// What a show or a muck changes before the showdown may settle (B21), kept to
+/// put back when the settlement is refused.
+struct ShowUndo {
+    seat: usize,
+    state: SeatState,
+    shown: u32,
+    mucked: u32,
+    to_act: Option<holdem_pots::Seat>,
+    known: CardSet,
+    run_ranks: [[u16; MAX_SEATS]; MAX_BOARD_RUNS as usize - 1],
+}
 
 impl<E: HandEvaluator + Clone> Hand<E> {
     /// Applies one input at time `at` and returns its events (a fixed-capacity
@@ -82,9 +99,100 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             Some(resolved) => resolved,
             None => self.resolve(seat, action)?,
         };
+        if self.street == Street::River && self.may_settle_face_up(seat, resolved) {
+            return self.atomically(at, sink, |hand, sink| {
+                hand.act(at, seat, resolved, sink);
+                hand.advance(at, seat, sink);
+                Ok(())
+            });
+        }
         self.act(at, seat, resolved, sink);
         self.advance(at, seat, sink);
         Ok(())
+    }
+
+    /// B21: on the river, `true` when `seat`'s `action` may close the betting
+    /// with every hand face up (a contender all-in under the all-in-hands-face-up
+    /// rule), so that the showdown settles inside this input.
+    #[inline(always)]
+    fn may_settle_face_up(&self, seat: holdem_pots::Seat, action: Resolved) -> bool {
+        if !self.config.showdown.all_in_hands_face_up {
+            return false;
+        }
+        let st = &self.seats[seat.as_usize()];
+        let all_in = match action {
+            Resolved::Fold | Resolved::Check => false,
+            Resolved::Call { to } | Resolved::Bet { to, .. } | Resolved::Raise { to, .. } => {
+                to.saturating_sub(st.street_bet) >= st.stack
+            }
+        };
+        all_in || self.all_in_showdown || self.contenders().bits() & !self.active != 0
+    }
+
+    /// Runs `input` (validated by the caller or by itself before any change) on
+    /// a hand that may settle a contested showdown inside it, where nothing
+    /// earlier in the input can be undone step by step: the hand is copied
+    /// first, and a refused settlement (or any error) puts the copy back, so the
+    /// input changes nothing. Events pushed before the refusal stay in `sink`
+    /// ([`Hand::apply`] drops them with its buffer).
+    #[cold]
+    #[inline(never)]
+    fn atomically<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        sink: &mut S,
+        input: impl FnOnce(&mut Self, &mut S) -> Result<(), HandError>,
+    ) -> Result<(), HandError> {
+        let before = self.clone();
+        let refused = match input(self, sink) {
+            Err(e) => Some(e),
+            // A settlement the round's close or a deal could not report (it
+            // returns nothing): the showdown waits for nothing without a result.
+            Ok(()) if self.showdown_unsettled() => Some(match self.try_settle(at, &mut Discard) {
+                Err(e) => e,
+                Ok(()) => HandError::UnknownBoard,
+            }),
+            Ok(()) => None,
+        };
+        match refused {
+            Some(e) => {
+                *self = before;
+                Err(e)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// `true` when the showdown should have settled and did not: a settlement
+    /// refused inside an input.
+    fn showdown_unsettled(&self) -> bool {
+        matches!(self.phase, Phase::Showdown) && self.result.is_none() && self.showdown_settles()
+    }
+
+    /// What a show or a muck changes before the showdown may settle.
+    fn show_undo(&self, seat: holdem_pots::Seat) -> ShowUndo {
+        ShowUndo {
+            seat: seat.as_usize(),
+            state: self.seats[seat.as_usize()],
+            shown: self.shown,
+            mucked: self.mucked,
+            to_act: self.to_act,
+            known: self.known,
+            run_ranks: self.runs.ranks,
+        }
+    }
+
+    /// Puts back what a show or a muck changed, when the settlement it led to
+    /// was refused: the input then changes nothing.
+    #[cold]
+    #[inline(never)]
+    fn undo_show(&mut self, undo: &ShowUndo) {
+        self.seats[undo.seat] = undo.state;
+        self.shown = undo.shown;
+        self.mucked = undo.mucked;
+        self.to_act = undo.to_act;
+        self.known = undo.known;
+        self.runs.ranks = undo.run_ranks;
     }
 
     #[inline(never)]
@@ -96,6 +204,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     ) -> Result<(), HandError> {
         if let Input::Deal(deal) = input {
             // Dealer inputs go straight to their own path (it checks the phase).
+            // A board dealt with every hand face up, or to a board run more than
+            // once (B26), may settle the showdown inside the deal.
+            if self.all_in_showdown || self.runs.count > 1 {
+                return self.atomically(at, sink, |hand, sink| hand.apply_deal(at, deal, sink));
+            }
             return self.apply_deal(at, deal, sink);
         }
         if let Input::Post { seat, kind, amount } = input {
@@ -110,8 +223,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             if matches!(self.phase, Phase::Showdown) && self.to_act == Some(seat) {
                 let st = &mut self.seats[seat.as_usize()];
                 if let ([Some(a), Some(b)], Some(_)) = (st.hole, st.rank) {
+                    let undo = self.show_undo(seat);
                     self.mark_shown(at, seat, [a, b], ShowReason::Showdown, sink);
-                    return self.advance_showdown(at, sink);
+                    return self
+                        .advance_showdown(at, sink)
+                        .inspect_err(|_| self.undo_show(&undo));
                 }
             }
         }
@@ -158,13 +274,19 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
             Input::TimeOut { seat } => {
                 self.check_turn(seat, &input)?;
-                self.auto_act(at, seat, AutoReason::TimeOut, sink);
-                self.advance(at, seat, sink);
-                Ok(())
+                self.atomically(at, sink, |hand, sink| {
+                    hand.auto_act(at, seat, AutoReason::TimeOut, sink);
+                    hand.advance(at, seat, sink);
+                    Ok(())
+                })
             }
             Input::Show { seat, cards } => self.show(at, seat, cards, sink, &input),
-            Input::OfferRuns { seat, runs } => self.offer_runs(at, seat, runs, sink),
-            Input::AnswerRuns { seat, accept } => self.answer_runs(at, seat, accept, sink),
+            Input::OfferRuns { seat, runs } => {
+                self.atomically(at, sink, |hand, sink| hand.offer_runs(at, seat, runs, sink))
+            }
+            Input::AnswerRuns { seat, accept } => self.atomically(at, sink, |hand, sink| {
+                hand.answer_runs(at, seat, accept, sink)
+            }),
             Input::Muck { seat } => {
                 if !matches!(self.phase, Phase::Showdown) {
                     return Err(self.unexpected(&input));
@@ -176,10 +298,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 if self.last_hand_in_a_pot(seat) {
                     return Err(HandError::LastHandInPot { seat });
                 }
+                let undo = self.show_undo(seat);
                 self.seats[seat.as_usize()].mucked = true;
                 self.mucked |= 1 << seat.as_usize();
                 sink.push(at, Event::Mucked { seat });
                 self.advance_showdown(at, sink)
+                    .inspect_err(|_| self.undo_show(&undo))
             }
         }
     }

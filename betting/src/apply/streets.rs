@@ -212,8 +212,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             None if self.another_run_follows() => self.start_next_run(at, sink),
             None => {
                 self.start_showdown();
-                // Cannot fail: the ranks were computed while validating the river,
-                // and a showdown reached by betting has at least two contenders.
+                // The showdown settles here only with every hand face up (B21) or
+                // after the last run (B26): every input that can get here with
+                // either runs through `Hand::atomically`, which finds a refused
+                // settlement (the hand then waits for nothing without a result)
+                // and puts the hand back as it was before the input.
                 let _ = self.advance_showdown(at, sink);
             }
         }
