@@ -109,6 +109,20 @@ pub enum StateError {
         /// What the other put in.
         matched: Chips,
     },
+    /// A seat put more into the closed betting rounds than the seats still able
+    /// to bet: its bet was neither called nor returned (B14).
+    #[error(
+        "{seat} put {put_in} into the closed betting rounds, more than the {matched} \
+         of the seats still able to bet: a bet is called or its excess returned (B14)"
+    )]
+    ClosedRoundsAboveActive {
+        /// The seat.
+        seat: Seat,
+        /// What it put into the closed rounds.
+        put_in: Chips,
+        /// What each seat still able to bet put in.
+        matched: Chips,
+    },
     /// The hand's configuration is not playable ([`crate::HandConfig::validate`]).
     #[error("the hand's config is invalid: {field} {reason}")]
     InvalidConfig {
@@ -485,7 +499,12 @@ impl<E> Hand<E> {
     ///   rounds: its `total` less its dead money, this round's bet and its antes
     ///   (an ante or a bomb pot's ante goes to the pot, and per-seat antes may
     ///   differ). A round closes only when each active seat has matched its bet
-    ///   (B14); a seat that did not is folded or all-in.
+    ///   (B14); a seat that did not is folded or all-in;
+    /// - no seat put more into the closed rounds than the active seats.
+    ///
+    /// With every player's ante of one size these make the showdown's
+    /// settlement one the pots accept (P1: every active seat has the largest
+    /// live contribution once the uncalled excess is returned).
     fn check_closed_rounds(&self) -> Result<(), StateError> {
         let mut dead = [0u64; MAX_SEATS];
         let mut antes = [0u64; MAX_SEATS];
@@ -540,6 +559,26 @@ impl<E> Hand<E> {
                 Some(_) => {}
             }
         }
+        // No seat put more into the closed rounds than the seats still able to
+        // bet: a larger bet was called by them, or its excess went back (B14).
+        let Some((_, matched)) = matched else {
+            return Ok(());
+        };
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            let rounds = (st.total - st.dead)
+                .saturating_sub(st.street_bet)
+                .saturating_sub(antes[i]);
+            if rounds > matched {
+                return Err(StateError::ClosedRoundsAboveActive {
+                    seat,
+                    put_in: Chips(rounds),
+                    matched: Chips(matched),
+                });
+            }
+        }
         Ok(())
     }
 
@@ -561,6 +600,7 @@ impl<E> Hand<E> {
     fn refresh_derived(&mut self) {
         self.plain_no_limit = self.config.is_plain_no_limit();
         self.nobody_sits_out = self.seats.iter().all(|s| !s.sitting_out);
+        self.antes_even = self.antes_are_even();
     }
 }
 
@@ -654,6 +694,17 @@ pub(crate) struct DeckCounts {
 }
 
 impl<E> Hand<E> {
+    /// `true` when every player's ante slot (ante or bomb-pot ante, B5, B27)
+    /// holds one size.
+    pub(crate) fn antes_are_even(&self) -> bool {
+        let mut sizes = self
+            .players
+            .iter()
+            .map(|s| self.post_sizes.get(s.as_usize()).map_or(0, |p| p[0]));
+        let first = sizes.next();
+        sizes.all(|size| Some(size) == first)
+    }
+
     /// The cards a dealer has dealt to reach this state and the most it can
     /// still need, from the hand's structure (the seats dealt in, the board and
     /// its runs, the burn made), not from the known cards.

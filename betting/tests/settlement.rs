@@ -104,7 +104,7 @@ fn b21_p1_a_river_action_whose_face_up_settlement_is_refused_changes_nothing() {
     // Seat 2 is all-in on its ante and big blind: the river's last check turns every
     // hand face up (B21) and settles inside the action. Before: the check was
     // accepted and the hand waited for nothing without a result.
-    let mut hand = river([1_000, 1_000, 13]);
+    let hand = river([1_000, 1_000, 13]);
     let Pending::Action { seat } = hand.pending() else {
         panic!("river betting");
     };

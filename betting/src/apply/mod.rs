@@ -65,6 +65,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     ///
     /// # Errors
     /// As [`Hand::apply`].
+    #[inline]
     pub fn apply_into<S: EventSink>(
         &mut self,
         at: Timestamp,
@@ -99,26 +100,44 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             Some(resolved) => resolved,
             None => self.resolve(seat, action)?,
         };
-        if self.street == Street::River && self.may_settle_face_up(seat, resolved) {
-            return self.atomically(at, sink, |hand, sink| {
-                hand.act(at, seat, resolved, sink);
-                hand.advance(at, seat, sink);
-                Ok(())
-            });
+        // Antes of one size (every hand but per-seat antes of several sizes):
+        // the settlement cannot be refused, and no copy is needed.
+        if !self.antes_even
+            && self.street == Street::River
+            && self.config.showdown.all_in_hands_face_up
+            && self.may_settle_face_up(seat, resolved)
+        {
+            return self.act_atomically(at, seat, resolved, sink);
         }
         self.act(at, seat, resolved, sink);
         self.advance(at, seat, sink);
         Ok(())
     }
 
-    /// B21: on the river, `true` when `seat`'s `action` may close the betting
-    /// with every hand face up (a contender all-in under the all-in-hands-face-up
-    /// rule), so that the showdown settles inside this input.
+    /// [`Hand::act_in_turn`] for an action that may close the river's betting
+    /// with every hand face up (B21), settling the showdown inside it: through
+    /// [`Hand::atomically`].
+    #[cold]
+    #[inline(never)]
+    fn act_atomically<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        seat: holdem_pots::Seat,
+        resolved: Resolved,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        self.atomically(at, sink, |hand, sink| {
+            hand.act(at, seat, resolved, sink);
+            hand.advance(at, seat, sink);
+            Ok(())
+        })
+    }
+
+    /// B21: on the river under the all-in-hands-face-up rule, `true` when
+    /// `seat`'s `action` may close the betting with every hand face up (a
+    /// contender all-in), so that the showdown settles inside this input.
     #[inline(always)]
     fn may_settle_face_up(&self, seat: holdem_pots::Seat, action: Resolved) -> bool {
-        if !self.config.showdown.all_in_hands_face_up {
-            return false;
-        }
         let st = &self.seats[seat.as_usize()];
         let all_in = match action {
             Resolved::Fold | Resolved::Check => false,
@@ -163,10 +182,33 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         }
     }
 
+    /// A deal that may settle the showdown inside it: through
+    /// [`Hand::atomically`].
+    #[cold]
+    #[inline(never)]
+    fn deal_atomically<S: EventSink>(
+        &mut self,
+        at: Timestamp,
+        deal: crate::DealerInput,
+        sink: &mut S,
+    ) -> Result<(), HandError> {
+        self.atomically(at, sink, |hand, sink| hand.apply_deal(at, deal, sink))
+    }
+
     /// `true` when the showdown should have settled and did not: a settlement
     /// refused inside an input.
     fn showdown_unsettled(&self) -> bool {
         matches!(self.phase, Phase::Showdown) && self.result.is_none() && self.showdown_settles()
+    }
+
+    /// Takes back the common show of `seat` (the seat to show, with cards and a
+    /// rank the hand knew) when the settlement it led to was refused.
+    #[cold]
+    #[inline(never)]
+    fn unshow(&mut self, seat: holdem_pots::Seat) {
+        self.seats[seat.as_usize()].shown = false;
+        self.shown &= !(1 << seat.as_usize());
+        self.to_act = Some(seat);
     }
 
     /// What a show or a muck changes before the showdown may settle.
@@ -204,10 +246,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     ) -> Result<(), HandError> {
         if let Input::Deal(deal) = input {
             // Dealer inputs go straight to their own path (it checks the phase).
-            // A board dealt with every hand face up, or to a board run more than
-            // once (B26), may settle the showdown inside the deal.
-            if self.all_in_showdown || self.runs.count > 1 {
-                return self.atomically(at, sink, |hand, sink| hand.apply_deal(at, deal, sink));
+            // A board dealt to a board run more than once (B26), or with every
+            // hand face up and antes of several sizes, may settle the showdown
+            // inside the deal and have the settlement refused.
+            if self.runs.count > 1 || (self.all_in_showdown && !self.antes_even) {
+                return self.deal_atomically(at, deal, sink);
             }
             return self.apply_deal(at, deal, sink);
         }
@@ -223,11 +266,16 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             if matches!(self.phase, Phase::Showdown) && self.to_act == Some(seat) {
                 let st = &mut self.seats[seat.as_usize()];
                 if let ([Some(a), Some(b)], Some(_)) = (st.hole, st.rank) {
-                    let undo = self.show_undo(seat);
                     self.mark_shown(at, seat, [a, b], ShowReason::Showdown, sink);
+                    if self.antes_even {
+                        // Antes of one size: the settlement cannot be refused.
+                        return self.advance_showdown(at, sink);
+                    }
+                    // A refused settlement: the show is taken back (it changed the
+                    // seat's flag, the shown bits and the seat to show, `seat`).
                     return self
                         .advance_showdown(at, sink)
-                        .inspect_err(|_| self.undo_show(&undo));
+                        .inspect_err(|_| self.unshow(seat));
                 }
             }
         }
