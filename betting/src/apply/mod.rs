@@ -15,7 +15,11 @@
 //!
 //! # Invariants
 //! - Every input is validated in full before anything changes: a refused input
-//!   leaves the hand as it was, and nothing can fail after the first change.
+//!   leaves the hand as it was. The one step that can fail after a change is a
+//!   showdown's settlement refused by the pots (P1; reachable with per-seat antes
+//!   of several sizes): a show or a muck is then undone, and an input that may
+//!   settle a contested showdown inside it runs on a copy put back
+//!   ([`Hand::atomically`]), so the input still changes nothing.
 //! - Nothing here allocates: events go to the caller's [`EventSink`].
 
 mod acting;
@@ -61,7 +65,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     }
 
     /// Applies one input, pushing its events into `sink` (nothing is pushed when the
-    /// input is rejected). Allocates nothing itself.
+    /// input is rejected by its validation; a settlement refused inside it leaves
+    /// the hand as it was, and the events pushed before the refusal in `sink`).
+    /// Allocates nothing itself.
     ///
     /// # Errors
     /// As [`Hand::apply`].
