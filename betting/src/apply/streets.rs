@@ -213,10 +213,11 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             None => {
                 self.start_showdown();
                 // The showdown settles here only with every hand face up (B21) or
-                // after the last run (B26): every input that can get here with
-                // either runs through `Hand::atomically`, which finds a refused
-                // settlement (the hand then waits for nothing without a result)
-                // and puts the hand back as it was before the input.
+                // after the last run (B26). With antes of one size the pots accept
+                // it (the load checks keep what the settlement needs); otherwise
+                // every input that can get here runs through `Hand::atomically`,
+                // which finds a refused settlement (the hand then waits for
+                // nothing without a result) and puts the hand back as it was.
                 let _ = self.advance_showdown(at, sink);
             }
         }
