@@ -308,6 +308,15 @@ impl<E> Hand<E> {
         for &seat in self.showdown_order.iter() {
             seat_in_range("showdown order", seat)?;
         }
+        // B21: the showing order is set when the showdown starts; before it
+        // there is none (a stale one would name the seat to show first).
+        if !self.showdown_order.is_empty()
+            && !matches!(self.phase, Phase::Showdown | Phase::Complete)
+        {
+            return Err(StateError::OutOfBounds {
+                field: "showdown-order",
+            });
+        }
         if usize::from(self.next_post) > self.posts.len() {
             return Err(StateError::OutOfBounds { field: "next post" });
         }

@@ -596,3 +596,18 @@ proptest::proptest! {
         proptest::prop_assert!(hand.result().is_some(), "the hand ends");
     }
 }
+
+#[test]
+fn b21_a_showing_order_before_the_showdown_is_refused_on_load() {
+    // Loaded, a stale showing order named a seat that folded later: the hand's
+    // seat to show disagreed with it (found by the driver_state_json fuzz
+    // target).
+    let mut v = mid_hand();
+    v["showdown-order"] = serde_json::json!([1]);
+    let err = load(v).expect_err("a showing order while betting");
+    let expected = StateError::OutOfBounds {
+        field: "showdown-order",
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
