@@ -341,6 +341,14 @@ impl<E> Hand<E> {
                 field: "current-bet",
             });
         }
+        // B7: during a betting round the bet is the largest on the table.
+        if matches!(self.phase, Phase::Betting)
+            && self.seats.iter().any(|st| st.street_bet > self.current_bet)
+        {
+            return Err(StateError::OutOfBounds {
+                field: "current-bet",
+            });
+        }
         if self.seats.iter().any(|st| st.acted_at > max) {
             return Err(StateError::OutOfBounds { field: "acted-at" });
         }

@@ -611,3 +611,20 @@ fn b21_a_showing_order_before_the_showdown_is_refused_on_load() {
     .to_string();
     assert!(err.contains(&expected), "{err}");
 }
+
+#[test]
+fn b7_a_bet_on_the_table_above_the_current_bet_is_refused_on_load() {
+    // Loaded, the river's bets of 95 against a current bet of 94 were taken
+    // for a bet nobody called and the settlement was refused (found by the
+    // driver_state_json fuzz target).
+    let mut v = mid_hand();
+    assert_eq!(v["current-bet"], Value::from(10u64));
+    v["current-bet"] = Value::from(9u64);
+    v["last-full-bet"] = Value::from(9u64);
+    let err = load(v).expect_err("a big blind of 10 above a bet of 9");
+    let expected = StateError::OutOfBounds {
+        field: "current-bet",
+    }
+    .to_string();
+    assert!(err.contains(&expected), "{err}");
+}
