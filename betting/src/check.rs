@@ -123,6 +123,13 @@ pub enum StateError {
         /// What each seat still able to bet put in.
         matched: Chips,
     },
+    /// A seat not dealt in holds chips of the hand (a starting stack, a stack or
+    /// chips put in).
+    #[error("{seat} is not dealt in but holds chips of the hand")]
+    EmptySeatHoldsChips {
+        /// The seat.
+        seat: Seat,
+    },
     /// The hand's configuration is not playable ([`crate::HandConfig::validate`]).
     #[error("the hand's config is invalid: {field} {reason}")]
     InvalidConfig {
@@ -435,6 +442,11 @@ impl<E> Hand<E> {
                     status: st.status,
                     dealt,
                 });
+            }
+            // A seat not dealt in holds no chips of the hand: its chips would
+            // be counted at the start and not in the result.
+            if !dealt && (st.starting | st.stack | st.street_bet | st.total | st.dead) != 0 {
+                return Err(StateError::EmptySeatHoldsChips { seat });
             }
         }
         Ok(())

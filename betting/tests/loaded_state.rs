@@ -628,3 +628,16 @@ fn b7_a_bet_on_the_table_above_the_current_bet_is_refused_on_load() {
     .to_string();
     assert!(err.contains(&expected), "{err}");
 }
+
+#[test]
+fn a_seat_not_dealt_in_that_holds_chips_is_refused_on_load() {
+    // Loaded, the empty seat's chip counted at the start and not in the
+    // result: the settled hand held one chip less than it started with (found
+    // by the driver_state_json fuzz target).
+    let mut v = mid_hand();
+    v["seats"][7]["starting"] = Value::from(1u64);
+    v["seats"][7]["stack"] = Value::from(1u64);
+    let err = load(v).expect_err("an empty seat with a chip");
+    let expected = StateError::EmptySeatHoldsChips { seat: s(7) }.to_string();
+    assert!(err.contains(&expected), "{err}");
+}
