@@ -75,6 +75,61 @@ pub enum StateError {
         /// The seat (the first one when the totals disagree with the pot).
         seat: Seat,
     },
+    /// A seat's dead money (`dead`) is not the dead blinds and big-blind antes
+    /// it has posted (B5, B18): exactly their sizes for a seat that is not
+    /// all-in (its posts were made in full), at most that for an all-in one.
+    #[error(
+        "{seat}'s dead money is {dead} but the dead blinds and big-blind antes it posted \
+         come to {posted} (B5, B18)"
+    )]
+    DeadMoneyMismatch {
+        /// The seat.
+        seat: Seat,
+        /// Its dead money.
+        dead: Chips,
+        /// The full sizes of the dead posts it has made.
+        posted: Chips,
+    },
+    /// Two seats still able to bet put different amounts into the betting rounds
+    /// already closed: a round closes only when every such seat has matched its
+    /// bet (B14), and the settlement needs it (P1).
+    #[error(
+        "{seat} can still bet but put {put_in} into the closed betting rounds where \
+         {other} put {matched}: each closed round was matched by every seat still \
+         able to bet (B14, P1)"
+    )]
+    ClosedRoundsUnmatched {
+        /// The seat (the higher of the two).
+        seat: Seat,
+        /// What it put into the closed rounds (its live chips less this round's
+        /// bet and its antes).
+        put_in: Chips,
+        /// The other seat.
+        other: Seat,
+        /// What the other put in.
+        matched: Chips,
+    },
+    /// A seat put more into the closed betting rounds than the seats still able
+    /// to bet: its bet was neither called nor returned (B14).
+    #[error(
+        "{seat} put {put_in} into the closed betting rounds, more than the {matched} \
+         of the seats still able to bet: a bet is called or its excess returned (B14)"
+    )]
+    ClosedRoundsAboveActive {
+        /// The seat.
+        seat: Seat,
+        /// What it put into the closed rounds.
+        put_in: Chips,
+        /// What each seat still able to bet put in.
+        matched: Chips,
+    },
+    /// A seat not dealt in holds chips of the hand (a starting stack, a stack or
+    /// chips put in).
+    #[error("{seat} is not dealt in but holds chips of the hand")]
+    EmptySeatHoldsChips {
+        /// The seat.
+        seat: Seat,
+    },
     /// The hand's configuration is not playable ([`crate::HandConfig::validate`]).
     #[error("the hand's config is invalid: {field} {reason}")]
     InvalidConfig {
@@ -260,6 +315,15 @@ impl<E> Hand<E> {
         for &seat in self.showdown_order.iter() {
             seat_in_range("showdown order", seat)?;
         }
+        // B21: the showing order is set when the showdown starts; before it
+        // there is none (a stale one would name the seat to show first).
+        if !self.showdown_order.is_empty()
+            && !matches!(self.phase, Phase::Showdown | Phase::Complete)
+        {
+            return Err(StateError::OutOfBounds {
+                field: "showdown-order",
+            });
+        }
         if usize::from(self.next_post) > self.posts.len() {
             return Err(StateError::OutOfBounds { field: "next post" });
         }
@@ -279,6 +343,14 @@ impl<E> Hand<E> {
         if self.current_bet > max
             || self.full_increment > max
             || self.last_full_bet > self.current_bet
+        {
+            return Err(StateError::OutOfBounds {
+                field: "current-bet",
+            });
+        }
+        // B7: during a betting round the bet is the largest on the table.
+        if matches!(self.phase, Phase::Betting)
+            && self.seats.iter().any(|st| st.street_bet > self.current_bet)
         {
             return Err(StateError::OutOfBounds {
                 field: "current-bet",
@@ -371,6 +443,11 @@ impl<E> Hand<E> {
                     dealt,
                 });
             }
+            // A seat not dealt in holds no chips of the hand: its chips would
+            // be counted at the start and not in the result.
+            if !dealt && (st.starting | st.stack | st.street_bet | st.total | st.dead) != 0 {
+                return Err(StateError::EmptySeatHoldsChips { seat });
+            }
         }
         Ok(())
     }
@@ -438,8 +515,100 @@ impl<E> Hand<E> {
             .ok_or(StateError::TooManyChips)?;
         match first {
             Some(seat) if totals != bets => Err(StateError::ContributionMismatch { seat }),
-            _ => Ok(()),
+            _ => self.check_closed_rounds(),
         }
+    }
+
+    /// What the posts made and the closed betting rounds leave in each seat's
+    /// `total`, as the engine keeps it (and the settlement relies on, P1):
+    /// - a seat's `dead` is the dead posts it made (big-blind antes, dead blinds),
+    ///   in full unless it is all-in: a post short of its size puts the seat
+    ///   all-in (B5);
+    /// - every seat still able to bet (active) put the same chips into the closed
+    ///   rounds: its `total` less its dead money, this round's bet and its antes
+    ///   (an ante or a bomb pot's ante goes to the pot, and per-seat antes may
+    ///   differ). A round closes only when each active seat has matched its bet
+    ///   (B14); a seat that did not is folded or all-in;
+    /// - no seat put more into the closed rounds than the active seats.
+    ///
+    /// With every player's ante of one size these make the showdown's
+    /// settlement one the pots accept (P1: every active seat has the largest
+    /// live contribution once the uncalled excess is returned).
+    fn check_closed_rounds(&self) -> Result<(), StateError> {
+        let mut dead = [0u64; MAX_SEATS];
+        let mut antes = [0u64; MAX_SEATS];
+        for &(seat, kind) in self.posts.iter().take(usize::from(self.next_post)) {
+            let Some(slot) = dead.get_mut(seat.as_usize()) else {
+                continue;
+            };
+            let size = self.post_size(seat, kind);
+            if kind.is_dead() {
+                *slot = slot.saturating_add(size);
+            } else if !kind.is_live_bet() {
+                let ante = &mut antes[seat.as_usize()];
+                *ante = ante.saturating_add(size);
+            }
+        }
+        let mut matched: Option<(Seat, u64)> = None;
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            let posted = dead[i];
+            let full = st.status != SeatStatus::AllIn;
+            if st.dead > posted || (full && st.dead != posted) {
+                return Err(StateError::DeadMoneyMismatch {
+                    seat,
+                    dead: Chips(st.dead),
+                    posted: Chips(posted),
+                });
+            }
+            if st.status != SeatStatus::Active {
+                continue;
+            }
+            let rounds = (st.total - st.dead)
+                .checked_sub(st.street_bet)
+                .and_then(|c| c.checked_sub(antes[i]))
+                .ok_or(StateError::ContributionMismatch { seat })?;
+            match matched {
+                None => matched = Some((seat, rounds)),
+                Some((other, m)) if m != rounds => {
+                    let ((seat, put_in), (other, m)) = if rounds > m {
+                        ((seat, rounds), (other, m))
+                    } else {
+                        ((other, m), (seat, rounds))
+                    };
+                    return Err(StateError::ClosedRoundsUnmatched {
+                        seat,
+                        put_in: Chips(put_in),
+                        other,
+                        matched: Chips(m),
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+        // No seat put more into the closed rounds than the seats still able to
+        // bet: a larger bet was called by them, or its excess went back (B14).
+        let Some((_, matched)) = matched else {
+            return Ok(());
+        };
+        for (i, st) in self.seats.iter().enumerate() {
+            let Some(seat) = Seat::new(i as u8) else {
+                continue;
+            };
+            let rounds = (st.total - st.dead)
+                .saturating_sub(st.street_bet)
+                .saturating_sub(antes[i]);
+            if rounds > matched {
+                return Err(StateError::ClosedRoundsAboveActive {
+                    seat,
+                    put_in: Chips(rounds),
+                    matched: Chips(matched),
+                });
+            }
+        }
+        Ok(())
     }
 
     fn check_cards(&self) -> Result<(), StateError> {
@@ -460,6 +629,7 @@ impl<E> Hand<E> {
     fn refresh_derived(&mut self) {
         self.plain_no_limit = self.config.is_plain_no_limit();
         self.nobody_sits_out = self.seats.iter().all(|s| !s.sitting_out);
+        self.antes_even = self.antes_are_even();
     }
 }
 
@@ -553,6 +723,17 @@ pub(crate) struct DeckCounts {
 }
 
 impl<E> Hand<E> {
+    /// `true` when every player's ante slot (ante or bomb-pot ante, B5, B27)
+    /// holds one size.
+    pub(crate) fn antes_are_even(&self) -> bool {
+        let mut sizes = self
+            .players
+            .iter()
+            .map(|s| self.post_sizes.get(s.as_usize()).map_or(0, |p| p[0]));
+        let first = sizes.next();
+        sizes.all(|size| Some(size) == first)
+    }
+
     /// The cards a dealer has dealt to reach this state and the most it can
     /// still need, from the hand's structure (the seats dealt in, the board and
     /// its runs, the burn made), not from the known cards.

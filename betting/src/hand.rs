@@ -139,6 +139,12 @@ pub struct Hand<E = Evaluator> {
     /// so it is not serialized).
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) nobody_sits_out: bool,
+    /// Every player's ante (or bomb-pot ante) is one size: with the load checks,
+    /// a showdown's settlement cannot then be refused, and a river action skips
+    /// the copy that makes an input atomic (derived from the posts; `false`, the
+    /// careful path, is always correct, so it is not serialized).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) antes_even: bool,
 }
 
 /// Every field but the evaluator and the result is `Copy` (fixed arrays,
@@ -414,6 +420,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
     ) -> Hand<E> {
         let mut hand = Hand::blank(config, set, positions, straddler, opening_blind, evaluator);
         hand.fill(players, forced, per_seat_antes);
+        hand.antes_even = hand.antes_are_even();
         hand
     }
 
@@ -467,6 +474,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             result: None,
             plain_no_limit: config.is_plain_no_limit(),
             nobody_sits_out: false,
+            antes_even: false,
         }
     }
 
@@ -609,6 +617,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             result: self.result,
             plain_no_limit: self.plain_no_limit,
             nobody_sits_out: self.nobody_sits_out,
+            antes_even: self.antes_even,
         }
     }
 }

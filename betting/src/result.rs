@@ -132,10 +132,16 @@ impl HandResult {
 }
 
 impl<E: HandEvaluator + Clone> Hand<E> {
-    /// Settles a hand won by everyone else folding (B22): cannot fail for a state
-    /// this crate built.
+    /// Settles a hand won by everyone else folding (B22). It cannot fail: with
+    /// one seat left in, that seat's chips are the largest live contribution
+    /// (no seat still able to bet is below the call, P1), it is the one strength
+    /// given, no board is run twice (runs are agreed only once the betting is
+    /// over, with two or more hands in), and the button is a table seat (checked
+    /// on load). Its `Result` is dropped only here, where it is always `Ok`;
+    /// debug builds (every test) check it.
     pub(crate) fn settle<S: EventSink>(&mut self, at: Timestamp, sink: &mut S) {
-        let _ = self.try_settle(at, sink);
+        let settled = self.try_settle(at, sink);
+        debug_assert!(settled.is_ok(), "a fold-won hand is refused: {settled:?}");
     }
 
     /// Ranks the shown hands (E1), settles the pots (P1-P6, B14, B23) and completes

@@ -578,7 +578,9 @@ pub fn hand_postcard(data: &[u8]) -> Result<(), String> {
 /// A [`Hand`]'s state loaded from JSON, as a server restores a saved table: a
 /// state that loads is as safe as one the engine built (issue 35). It conserves
 /// chips, sees no card twice, its `legal_actions()` are exactly the actions
-/// `apply` accepts (each probed on a copy, which still conserves chips), and it
+/// `apply` accepts (each probed on a copy, which still conserves chips and
+/// passes [`Hand::check_state`], so a hand that ends is settled; a refused one
+/// leaves the copy equal), and it
 /// writes back to JSON that loads as an equal state.
 pub fn hand_state_json(data: &[u8]) -> Result<(), String> {
     let Ok(hand) = serde_json::from_slice::<Hand>(data) else {
@@ -621,6 +623,14 @@ pub fn loaded_hand(hand: &Hand) -> Result<(), String> {
                 if accepted && !copy.chips_conserved() {
                     return Err(format!("{action} broke chip conservation"));
                 }
+                // An accepted action leaves a state the load checks accept (a
+                // hand that ends is settled); a refused one changes nothing.
+                if accepted {
+                    copy.check_state()
+                        .map_err(|e| format!("{action} left a state that fails its check: {e}"))?;
+                } else if copy != *hand {
+                    return Err(format!("{action}, refused, changed the hand"));
+                }
             }
         }
     }
@@ -653,8 +663,8 @@ pub fn driver_state_json(data: &[u8]) -> Result<(), String> {
 /// legal actions, without a panic, conserving chips, the state passing
 /// [`Driver::check_state`] (no card twice between the deck and the cards dealt)
 /// after every decision and at the end. Every legal action is accepted; a deal
-/// or a settlement may be refused with a typed [`DriverError`] (as
-/// [`Driver::advance`] documents), which changes nothing.
+/// may be refused with a typed [`DriverError::Dealer`] (as [`Driver::advance`]
+/// documents), which changes nothing; a settlement is never refused.
 pub fn loaded_driver(driver: &Driver) -> Result<(), String> {
     loaded_hand(driver.hand())?;
     let text = serde_json::to_vec(driver).map_err(|e| format!("does not serialize: {e}"))?;
@@ -696,7 +706,7 @@ pub fn loaded_cash_game(game: &CashGame) -> Result<(), String> {
             },
         };
         if !play_out(driver, seed.wrapping_add(k))? {
-            // A typed refusal of a deal or a settlement: the hand stays as it was.
+            // A typed refusal of a deal: the hand stays as it was.
             return Ok(());
         }
         let result = game
@@ -726,38 +736,39 @@ fn data_seed(bytes: &[u8]) -> u64 {
 }
 
 /// Plays `driver`'s hand to its end (`true`), or to a typed refusal of a deal
-/// or a settlement or a hand left unsettled by a failed settlement (`false`),
-/// with legal actions picked by `seed`: every legal action accepted, chips
-/// conserved, [`Driver::check_state`] after every decision.
+/// (`false`), with legal actions picked by `seat`: every legal action accepted,
+/// chips conserved, [`Driver::check_state`] after every decision. A refusal
+/// changes nothing (the driver is equal before and after it); a settlement is
+/// never refused and a hand never waits for nothing without its result: a
+/// state that loads settles (issue 35).
 pub fn play_out(driver: &mut Driver, seed: u64) -> Result<bool, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..1_000 {
+        let before = driver.clone();
         let action = match driver.advance() {
             Ok(Step::Decision(turn)) => {
                 Some(pick(&turn.legal(), rand_core::RngCore::next_u32(&mut rng)))
             }
             Ok(Step::Complete) => None,
-            // A typed refusal, as `Driver::advance` documents (a loaded state the
-            // load checks let through and the settlement refuses, such as dead
-            // money that disagrees with the posts): it changed nothing.
-            Err(_) => {
-                return if driver.hand().chips_conserved() {
-                    Ok(false)
-                } else {
-                    Err("a refused deal or settlement broke chip conservation".into())
+            Err(e) => {
+                // The driver deals and settles with the inputs it accepted before
+                // this call: a refusal is of a deal (the hand stays as it was);
+                // one that changed the hand or is a settlement's fails.
+                let json = |d: &Driver| serde_json::to_vec(d).map_err(|e| e.to_string());
+                if *driver != before || json(driver)? != json(&before)? {
+                    return Err(format!(
+                        "a refused deal or settlement changed the hand: {e}"
+                    ));
+                }
+                return match e {
+                    DriverError::Dealer(_) => Ok(false),
+                    e => Err(format!("a loaded hand is refused while it is played: {e}")),
                 };
             }
         };
         let Some(action) = action else {
             if driver.result().is_none() {
-                // The settlement of a loaded state the load checks let through
-                // can fail inside an accepted input and leave the hand waiting
-                // for nothing without a result (docs/reliability.md).
-                return if driver.hand().chips_conserved() {
-                    Ok(false)
-                } else {
-                    Err("an unsettled hand broke chip conservation".into())
-                };
+                return Err("a loaded hand waits for nothing without its result".into());
             }
             driver
                 .check_state()

@@ -111,6 +111,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             }
             _ => None,
         };
+        let undo = self.show_undo(seat);
         if let Some(earlier) = earlier {
             for (ranks, rank) in self.runs.ranks.iter_mut().zip(earlier) {
                 if let (Some(slot), Some(rank)) = (ranks.get_mut(seat.as_usize()), rank) {
@@ -126,6 +127,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         st.rank = rank;
         self.mark_shown(at, seat, shown, ShowReason::Showdown, sink);
         self.advance_showdown(at, sink)
+            .inspect_err(|_| self.undo_show(&undo))
     }
 
     /// Turns `seat`'s hole cards face up (B21): its flag, the hand's shown bits and
@@ -183,10 +185,28 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         at: Timestamp,
         sink: &mut S,
     ) -> Result<(), HandError> {
+        let single_claimant = self.single_claimant();
+        // The next seat to show, kept for `pending` and the next show or muck.
+        self.to_act = self.next_to_show();
+        if single_claimant || self.to_act.is_none() {
+            self.try_settle(at, sink)?;
+        }
+        Ok(())
+    }
+
+    /// `true` when the showdown settles now: every contender has shown or
+    /// mucked (none is to show: `to_act`, kept by [`Hand::advance_showdown`]),
+    /// or one claim is left and nobody has shown.
+    pub(super) fn showdown_settles(&self) -> bool {
+        self.single_claimant() || self.to_act.is_none()
+    }
+
+    /// One claimant left and nobody shown: the pot goes without a showdown.
+    #[inline(always)]
+    fn single_claimant(&self) -> bool {
         let contenders = self.contenders().bits();
         let any_shown = contenders & self.shown != 0;
-        // One claimant left (and nobody shown): the pot goes without a showdown.
-        let single_claimant = !any_shown
+        !any_shown
             && if self.config.showdown.winner_must_show_both_cards {
                 let unmucked = contenders & !self.mucked;
                 unmucked != 0 && unmucked & (unmucked - 1) == 0
@@ -196,13 +216,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                     .filter(|s| self.claims(&self.seats[s.as_usize()]))
                     .count()
                     == 1
-            };
-        // The next seat to show, kept for `pending` and the next show or muck.
-        self.to_act = self.next_to_show();
-        if single_claimant || self.to_act.is_none() {
-            self.try_settle(at, sink)?;
-        }
-        Ok(())
+            }
     }
 
     /// The raw rank of `hole` with a complete, known `board` (E1); `None` when a card

@@ -212,8 +212,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             None if self.another_run_follows() => self.start_next_run(at, sink),
             None => {
                 self.start_showdown();
-                // Cannot fail: the ranks were computed while validating the river,
-                // and a showdown reached by betting has at least two contenders.
+                // The showdown settles here only with every hand face up (B21) or
+                // after the last run (B26). With antes of one size the pots accept
+                // it (the load checks keep what the settlement needs); otherwise
+                // every input that can get here runs through `Hand::atomically`,
+                // which finds a refused settlement (the hand then waits for
+                // nothing without a result) and puts the hand back as it was.
                 let _ = self.advance_showdown(at, sink);
             }
         }
