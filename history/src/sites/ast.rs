@@ -193,6 +193,33 @@ pub struct Header {
     pub times: Vec<Timestamp>,
 }
 
+impl Header {
+    /// A cash hand's header: no name beyond the number, the `Hand #` form, no
+    /// tournament, no cap, no fast fold.
+    pub fn cash(
+        site: &'static super::builder::Site,
+        id: u64,
+        limit: Limit,
+        stakes: (Amount, Amount),
+        currency: Currency,
+        times: Vec<Timestamp>,
+    ) -> Self {
+        Header {
+            id,
+            label: None,
+            site,
+            game_form: false,
+            zoom: false,
+            tournament: None,
+            limit,
+            stakes,
+            currency,
+            cap: None,
+            times,
+        }
+    }
+}
+
 /// The second line of a hand: `Table 'Sirona' 6-max Seat #5 is the button`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableLine {

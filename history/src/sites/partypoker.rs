@@ -440,22 +440,9 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
             (Amount::ZERO, Amount::ZERO)
         }
     };
-    Ok(Header {
-        id,
-        label: None,
-        site: &SITE,
-        game_form: false,
-        zoom: false,
-        tournament: None,
-        limit,
-        stakes,
-        currency,
-        cap: None,
-        times: vec![
-            timestamp(date)
-                .ok_or_else(|| malformed("a date `DAY, MONTH D, HH:MM:SS ZONE YYYY`", line))?,
-        ],
-    })
+    let time = timestamp(date)
+        .ok_or_else(|| malformed("a date `DAY, MONTH D, HH:MM:SS ZONE YYYY`", line))?;
+    Ok(Header::cash(&SITE, id, limit, stakes, currency, vec![time]))
 }
 
 /// `Saturday, April 11, 13:57:03 EDT 2015`.

@@ -474,16 +474,8 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
     let time = timestamp(date.trim())
         .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD HH:MM:SS UTC`", line)))?;
     Ok(Header {
-        id,
         label: Some(label.to_string()),
-        site: &SITE,
-        game_form: false,
         zoom: go_fast,
-        tournament: None,
-        limit,
-        stakes,
-        currency: Currency::Eur,
-        cap: None,
-        times: vec![time],
+        ..Header::cash(&SITE, id, limit, stakes, Currency::Eur, vec![time])
     })
 }

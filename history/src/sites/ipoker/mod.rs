@@ -293,19 +293,14 @@ fn header(general: &Element, game: &Element, id: u64) -> Result<(Header, String)
         .or_else(|| general.child_text("startdate"))
         .and_then(timestamp);
     Ok((
-        Header {
+        Header::cash(
+            &SITE,
             id,
-            label: None,
-            site: &SITE,
-            game_form: false,
-            zoom: false,
-            tournament: None,
             limit,
             stakes,
             currency,
-            cap: None,
-            times: date.into_iter().collect(),
-        },
+            date.into_iter().collect(),
+        ),
         table,
     ))
 }

@@ -254,17 +254,5 @@ fn header(id: u64, line: &str) -> Result<Header, Kind> {
         }
         _ => return Err(malformed("a date `DD MM YYYY HH:MM:SS`", line)),
     };
-    Ok(Header {
-        id,
-        label: None,
-        site: &SITE,
-        game_form: false,
-        zoom: false,
-        tournament: None,
-        limit,
-        stakes,
-        currency,
-        cap: None,
-        times: vec![time],
-    })
+    Ok(Header::cash(&SITE, id, limit, stakes, currency, vec![time]))
 }
