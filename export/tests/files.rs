@@ -8,9 +8,11 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use arrow_array::{Array, StringArray, UInt32Array};
-use holdem_export::{Exporter, GROUP_HANDS, HandRows, LeftOut, export_files};
-use holdem_history::corpus::{RulesBook, collect_files, read_hands};
+use holdem_export::{Exporter, GROUP_HANDS, LeftOut, export_files};
+use holdem_history::corpus::{RulesBook, collect_files};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+mod support;
 
 fn data() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/histories"))
@@ -102,25 +104,7 @@ fn with_no_hand_left_out_the_bytes_are_those_of_one_at_a_time_appends() {
     assert!(left.is_empty(), "{left:?}");
     assert!(hands > 2 * GROUP_HANDS as u64);
 
-    let book = RulesBook::new(None);
-    let mut out = Exporter::create(&base.join("appends")).expect("create");
-    for file in &files {
-        let name = file.display().to_string();
-        let mut index = 0;
-        read_hands(
-            file,
-            |h| {
-                index += 1;
-                let rules = book.for_hand(&h).expect("rules");
-                out.append(&HandRows::of(&name, index, &h, rules))
-                    .expect("append");
-                Ok::<(), holdem_history::HistoryError>(())
-            },
-            |e| panic!("{e}"),
-        )
-        .expect("read");
-    }
-    out.finish().expect("finish");
+    support::append_one_at_a_time(&files, &base.join("appends"));
     let appended = tables(&base.join("appends"));
     for (t, (a, b)) in threaded.iter().zip(&appended).enumerate() {
         assert!(a == b, "table {t} differs from the appends");

@@ -11,28 +11,12 @@ use holdem_export::{Counts, Exporter, GROUP_HANDS, HandRows, SCHEMA_VERSION, SCH
 use holdem_history::corpus::{RulesBook, collect_files, read_hands};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
+mod support;
+
 fn export(dir: &Path) -> Counts {
     let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/histories"));
     let files = collect_files(&[root.join("phh/handhq"), root.join("generated")]).expect("files");
-    let book = RulesBook::new(None);
-    let mut out = Exporter::create(dir).expect("create");
-    for file in files {
-        let name = file.display().to_string();
-        let mut index = 0;
-        read_hands(
-            &file,
-            |h| {
-                index += 1;
-                let rules = book.for_hand(&h).expect("rules");
-                out.append(&HandRows::of(&name, index, &h, rules))
-                    .expect("append");
-                Ok::<(), holdem_history::HistoryError>(())
-            },
-            |e| panic!("{e}"),
-        )
-        .expect("read");
-    }
-    out.finish().expect("finish")
+    support::append_one_at_a_time(&files, dir)
 }
 
 fn read(dir: &Path, table: &str) -> (Vec<RecordBatch>, Option<String>) {
