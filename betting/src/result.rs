@@ -170,6 +170,37 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         Ok(())
     }
 
+    /// Each seat's ante to settle as dead money, or all zero. Antes of several
+    /// sizes (B5) are no bets to match: each goes to the main pot as dead money,
+    /// out of the layering, so the seats still able to bet hold equal live
+    /// chips (P1). Antes of one size layer as they are (every seat's layer holds
+    /// the same ante: the same pots either way), and so do antes of several
+    /// sizes when a seat is all-in inside its ante: it may win from each
+    /// opponent no more than it put in, which only the layering gives; the pots
+    /// then refuse the settlement (P1), and the input that led to it changes
+    /// nothing.
+    fn antes_as_dead_money(&self) -> [u64; MAX_SEATS] {
+        let mut antes = [0u64; MAX_SEATS];
+        if self.antes_even {
+            return antes;
+        }
+        for &(seat, kind) in self.posts.iter().take(usize::from(self.next_post)) {
+            if !kind.is_dead() && !kind.is_live_bet() {
+                if let Some(a) = antes.get_mut(seat.as_usize()) {
+                    *a = a.saturating_add(self.post_size(seat, kind));
+                }
+            }
+        }
+        for seat in self.players.iter() {
+            let st = &self.seats[seat.as_usize()];
+            let ante = antes.get(seat.as_usize()).copied().unwrap_or(0);
+            if ante > 0 && st.total - st.dead <= ante {
+                return [0; MAX_SEATS];
+            }
+        }
+        antes
+    }
+
     /// The general settlement behind [`Hand::try_settle`].
     #[inline(never)]
     fn try_settle_general<S: EventSink>(
@@ -186,9 +217,12 @@ impl<E: HandEvaluator + Clone> Hand<E> {
             .iter()
             .filter(|s| self.claims(&self.seats[s.as_usize()]))
             .count();
+        let antes = self.antes_as_dead_money();
         for seat in self.players.iter() {
             let st = &self.seats[seat.as_usize()];
-            dead += st.dead;
+            let ante = antes.get(seat.as_usize()).copied().unwrap_or(0);
+            let live = st.total - st.dead;
+            dead += st.dead + ante;
             let status = match st.status {
                 SeatStatus::Folded | SeatStatus::Empty => Status::Folded,
                 // A muck forfeits the claim to contested pots only: the seat stays
@@ -197,7 +231,7 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 SeatStatus::AllIn => Status::AllIn,
                 SeatStatus::Active => Status::Active,
             };
-            contributions.push(Contribution::new(seat, Chips(st.total - st.dead), status));
+            contributions.push(Contribution::new(seat, Chips(live - ante), status));
             let ranked_muck = st.mucked && self.claims(st);
             if live_count >= 2 && ((st.shown && !st.mucked) || ranked_muck) && st.in_hand() {
                 // Ranked while validating the river or the show (E1).

@@ -3,9 +3,11 @@
 //! equal before and after), never a hand waiting for nothing without a result.
 //!
 //! The hands below reach a settlement the pots refuse (P1) through per-seat
-//! antes of three different sizes (PHH `antes`): the live chips of the seats
-//! still able to bet differ by their antes, and the largest is taken for a bet
-//! the others did not call.
+//! antes of four different sizes (PHH `antes`) with seat 0 all-in inside its
+//! ante: the antes then layer as contributions (seat 0 wins from each opponent
+//! no more than it put in), the live chips of the three seats still able to bet
+//! differ by their antes, and only the largest excess goes back uncalled. With every seat covering its ante, antes of several sizes settle as
+//! dead money in the main pot (`b5_antes_of_several_sizes_settle_as_dead_money_in_the_main_pot`).
 #![cfg(feature = "serde")]
 
 mod common;
@@ -15,19 +17,22 @@ use holdem_betting::{
     Action, Chips, ForcedBets, Hand, HandConfig, HandError, Input, Pending, Player,
 };
 
-/// Three players (stacks `stacks`) with per-seat antes 1, 2 and 3, blinds 5-10,
-/// hole cards Ah Kh, Qs Qd, 7c 7d, the pre-flop betting called around (seat 2
-/// calls all-in when short) and the board Jc 3d 5c 8h 2s dealt and checked to
-/// the last river action, which is left to the caller.
-fn river(stacks: [u64; 3]) -> Hand {
-    let players: Vec<Player> = (0..3)
-        .map(|i| Player::new(s(i), Chips(stacks[i as usize])))
+/// Players with `stacks` and per-seat `antes`, blinds 5-10, hole cards `holes`
+/// (seat 0 first), the pre-flop betting called around (a short seat calls
+/// all-in) and the board Jc 3d 5c 8h 2s dealt and checked to the last river
+/// action, which is left to the caller.
+fn river(stacks: &[u64], antes: &[u64], holes: &[&str], face_up: bool) -> Hand {
+    let players: Vec<Player> = stacks
+        .iter()
+        .enumerate()
+        .map(|(i, &stack)| Player::new(s(i as u8), Chips(stack)))
         .collect();
     let mut forced = ForcedBets::default();
-    for (i, ante) in [1, 2, 3].into_iter().enumerate() {
+    for (i, &ante) in antes.iter().enumerate() {
         forced.antes[i] = Chips(ante);
     }
-    let config = HandConfig::no_limit(Chips(10));
+    let mut config = HandConfig::no_limit(Chips(10));
+    config.showdown.all_in_hands_face_up = face_up;
     let mut hand = Hand::with_forced_bets(
         config,
         &players,
@@ -38,7 +43,7 @@ fn river(stacks: [u64; 3]) -> Hand {
     )
     .expect("a valid hand");
     hand.post_forced_bets(T, &mut Vec::new()).expect("posts");
-    common::deal_known(&mut hand, &["Ah Kh", "Qs Qd", "7c 7d"]);
+    common::deal_known(&mut hand, holes);
     while let Pending::Action { seat } = hand.pending() {
         hand.apply(T, Input::act(seat, Action::CheckOrCall))
             .expect("called");
@@ -53,6 +58,24 @@ fn river(stacks: [u64; 3]) -> Hand {
         }
     }
     hand
+}
+
+/// Four players with antes 1, 2, 3 and 4, seat 0 all-in on its ante: the
+/// antes layer as contributions, and the three seats still able to bet hold
+/// 12, 13 and 14 chips, which the pots refuse (P1). With `face_up` (B21) the
+/// river's last check settles inside it; without, the last show does.
+fn refused_river(face_up: bool) -> Hand {
+    river(
+        &[1, 1_000, 1_000, 1_000],
+        &[1, 2, 3, 4],
+        &["Ah Kh", "Qs Qd", "7c 7d", "6s 6h"],
+        face_up,
+    )
+}
+
+/// Three players with antes 1, 2 and 3 and `stacks`, each covering its ante.
+fn three_antes(stacks: [u64; 3]) -> Hand {
+    river(&stacks, &[1, 2, 3], &["Ah Kh", "Qs Qd", "7c 7d"], true)
 }
 
 /// Applies `input`, which must be refused by the pots (P1), and checks that the
@@ -75,7 +98,7 @@ fn refused_changes_nothing(hand: &mut Hand, input: Input) {
 fn p1_a_show_whose_settlement_is_refused_changes_nothing() {
     // Before: the last show turned the hand face up, the settlement failed and
     // the hand waited for nothing without a result.
-    let mut hand = river([1_000; 3]);
+    let mut hand = refused_river(false);
     while let Pending::Action { seat } = hand.pending() {
         hand.apply(T, Input::act(seat, Action::Check))
             .expect("checked");
@@ -101,18 +124,45 @@ fn p1_a_show_whose_settlement_is_refused_changes_nothing() {
 
 #[test]
 fn b21_p1_a_river_action_whose_face_up_settlement_is_refused_changes_nothing() {
-    // Seat 2 is all-in on its ante and big blind: the river's last check turns every
-    // hand face up (B21) and settles inside the action. Before: the check was
-    // accepted and the hand waited for nothing without a result.
-    let hand = river([1_000, 1_000, 13]);
-    let Pending::Action { seat } = hand.pending() else {
-        panic!("river betting");
+    // Seat 0 is all-in on its ante: the river's last check turns every hand face
+    // up (B21) and settles inside the action. Before: the check was accepted and
+    // the hand waited for nothing without a result.
+    let mut hand = refused_river(true);
+    let last = loop {
+        let Pending::Action { seat } = hand.pending() else {
+            panic!("river betting: {}", hand.pending());
+        };
+        let mut copy = hand.clone();
+        if copy.apply(T, Input::act(seat, Action::Check)).is_err() {
+            break seat;
+        }
+        hand = copy;
     };
-    let mut copy = hand.clone();
-    copy.apply(T, Input::act(seat, Action::Check))
-        .expect("the first check");
-    let Pending::Action { seat: last } = copy.pending() else {
-        panic!("one more check");
-    };
-    refused_changes_nothing(&mut copy, Input::act(last, Action::Check));
+    refused_changes_nothing(&mut hand, Input::act(last, Action::Check));
+}
+
+#[test]
+fn b5_antes_of_several_sizes_settle_as_dead_money_in_the_main_pot() {
+    // Antes 1, 2 and 3, every seat covering its ante, blinds 5-10 called, checked
+    // down: the antes go to the main pot as dead money, and the best hand (Qs Qd,
+    // seat 1) takes all 36 chips. Seat 2 all-in on its ante and big blind settles
+    // the same way, inside the river's last check (B21).
+    for stacks in [[1_000; 3], [1_000, 1_000, 13]] {
+        let mut hand = three_antes(stacks);
+        while let Pending::Action { seat } = hand.pending() {
+            hand.apply(T, Input::act(seat, Action::Check))
+                .expect("checked");
+        }
+        while let Pending::Showdown { seat } = hand.pending() {
+            hand.apply(T, Input::Show { seat, cards: None })
+                .expect("shown");
+        }
+        assert_eq!(hand.pending(), Pending::Complete);
+        let result = hand.result().expect("settled");
+        // Seat 1 put in 12 (ante 2, blinds called to 10) and takes the 36.
+        assert_eq!(result.final_stack(s(1)), Chips(1_000 - 12 + 36));
+        assert_eq!(result.final_stack(s(0)), Chips(1_000 - 11));
+        assert_eq!(result.final_stack(s(2)), Chips(stacks[2] - 13));
+        assert!(hand.chips_conserved());
+    }
 }
