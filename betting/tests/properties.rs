@@ -10,6 +10,7 @@
 mod common;
 
 use common::T;
+use holdem_betting::testkit::random::{all_actions, probe_amounts};
 use holdem_betting::{
     Action, BettingStructure, Chips, DealerInput, Event, Events, ForcedBets, Hand, HandConfig,
     HandError, IncompleteAllInRule, Input, LegalActions, Pending, Player, Positions, RakePolicy,
@@ -191,39 +192,6 @@ fn new_hand(setup: &Setup) -> Hand {
     .expect("hand")
 }
 
-/// Amounts around every boundary the legal actions name.
-fn probes(legal: &LegalActions) -> Vec<u64> {
-    let mut out = vec![0, 1];
-    for r in [legal.bet, legal.raise].into_iter().flatten() {
-        for v in [r.min.get(), r.max.get()] {
-            out.extend([v.saturating_sub(1), v, v + 1]);
-        }
-    }
-    if let Some(g) = legal.raise_gap {
-        for v in [g.min.get(), g.max.get()] {
-            out.extend([v.saturating_sub(1), v, v + 1]);
-        }
-    }
-    if let Some(a) = legal.all_in_to {
-        out.extend([a.get().saturating_sub(1), a.get(), a.get() + 1]);
-    }
-    out.push(legal.current_bet.get());
-    out
-}
-
-fn all_actions(amount: u64) -> [Action; 8] {
-    [
-        Action::Fold,
-        Action::Check,
-        Action::Call,
-        Action::CheckOrCall,
-        Action::BetTo(Chips(amount)),
-        Action::RaiseTo(Chips(amount)),
-        Action::BetOrRaiseTo(Chips(amount)),
-        Action::AllIn,
-    ]
-}
-
 fn draw(deck: &mut Deck) -> Option<Card> {
     deck.deal().ok()
 }
@@ -302,7 +270,7 @@ fn play(setup: &Setup, probe: bool) -> Result<Hand, TestCaseError> {
                 prop_assert_eq!(legal.seat, seat);
                 if probe {
                     // legal_actions() is exactly the set the hand accepts.
-                    for amount in probes(&legal) {
+                    for amount in probe_amounts(&legal) {
                         for action in all_actions(amount) {
                             let mut copy = hand.clone();
                             let accepted = copy.apply(T, Input::act(seat, action)).is_ok();

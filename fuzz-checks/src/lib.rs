@@ -12,8 +12,9 @@
 //!   through its writer, and what it refuses must be refused with a
 //!   well-formed error.
 
+use holdem_betting::testkit::random::{all_actions, probe_amounts};
 use holdem_betting::{
-    Action, CashGame, Chips, Driver, DriverError, Hand, Input, LegalActions, Step, Timestamp,
+    Action, CashGame, Driver, DriverError, Hand, Input, LegalActions, Step, Timestamp,
 };
 use holdem_cards::{Card, CardSet, parse_cards};
 use holdem_history::HandHistory;
@@ -609,7 +610,7 @@ pub fn loaded_hand(hand: &Hand) -> Result<(), String> {
     }
     if let Some(legal) = hand.legal_actions() {
         for amount in probe_amounts(&legal) {
-            for action in every_action(amount) {
+            for action in all_actions(amount) {
                 let mut copy = hand.clone();
                 let accepted = copy
                     .apply(Timestamp(0), Input::act(legal.seat, action))
@@ -811,37 +812,4 @@ fn pick(legal: &LegalActions, k: u32) -> Action {
         0 => Action::CheckOrCall,
         n => allowed[k as usize % n],
     }
-}
-
-/// Amounts around every bound `legal` names.
-fn probe_amounts(legal: &LegalActions) -> Vec<u64> {
-    let mut out = vec![0, 1, legal.current_bet.get()];
-    let ranges = [legal.bet, legal.raise, legal.raise_gap];
-    for r in ranges.into_iter().flatten() {
-        for v in [r.min.get(), r.max.get()] {
-            out.extend([v.saturating_sub(1), v, v.saturating_add(1)]);
-        }
-    }
-    if let Some(a) = legal.all_in_to {
-        out.extend([
-            a.get().saturating_sub(1),
-            a.get(),
-            a.get().saturating_add(1),
-        ]);
-    }
-    out
-}
-
-/// Every kind of action, with `amount` where it takes one.
-fn every_action(amount: u64) -> [Action; 8] {
-    [
-        Action::Fold,
-        Action::Check,
-        Action::Call,
-        Action::CheckOrCall,
-        Action::BetTo(Chips(amount)),
-        Action::RaiseTo(Chips(amount)),
-        Action::BetOrRaiseTo(Chips(amount)),
-        Action::AllIn,
-    ]
 }

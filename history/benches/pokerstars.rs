@@ -5,8 +5,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_history::pokerstars::{check, decode, hands, import};
-use holdem_history::replay::{HouseRules, replay_hand};
+use holdem_history::pokerstars::{decode, hands};
+use holdem_history::replay::HouseRules;
+
+mod common;
+use common::import_replay_check;
 
 const ZOOM_A: &[u8] = include_bytes!(
     "../../data/histories/pokerstars/santiweight/HH20181229-Donati-0.02-0.05-USD-NLHE.txt"
@@ -25,16 +28,7 @@ fn pokerstars(c: &mut Criterion) {
         b.iter(|| hands(black_box(&text)).filter(Result::is_ok).count())
     });
     g.bench_function("parse_import_replay_check", |b| {
-        b.iter(|| {
-            let mut agreed = 0usize;
-            for hand in hands(black_box(&text)).flatten() {
-                if let Ok(imported) = import(&hand) {
-                    let outcome = replay_hand(&imported.history, &rules);
-                    agreed += usize::from(check(&imported, &outcome).is_ok());
-                }
-            }
-            agreed
-        })
+        b.iter(|| import_replay_check(black_box(&text), &rules))
     });
     g.finish();
 }

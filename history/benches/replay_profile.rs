@@ -189,22 +189,14 @@ fn main() {
                 }
             }
             "pokerstars" => {
-                for h in pokerstars::hands(black_box(&stars)).flatten() {
-                    count += 1;
-                    if let Ok(imported) = pokerstars::import(&h) {
-                        let outcome = replay_hand(&imported.history, &rules);
-                        ok += usize::from(pokerstars::check(&imported, &outcome).is_ok());
-                    }
-                }
+                let (n, agreed) = common::import_replay_check(black_box(&stars), &rules);
+                count += n;
+                ok += agreed;
             }
             site if site.starts_with("site:") => {
-                for h in pokerstars::hands(black_box(&site_text)).flatten() {
-                    count += 1;
-                    if let Ok(imported) = pokerstars::import(&h) {
-                        let outcome = replay_hand(&imported.history, &rules);
-                        ok += usize::from(pokerstars::check(&imported, &outcome).is_ok());
-                    }
-                }
+                let (n, agreed) = common::import_replay_check(black_box(&site_text), &rules);
+                count += n;
+                ok += agreed;
             }
             "generated" => {
                 for h in &generated {

@@ -10,11 +10,11 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use holdem_history::pokerstars::{check, hands, import};
-use holdem_history::replay::{HouseRules, replay_hand};
+use holdem_history::pokerstars::hands;
+use holdem_history::replay::HouseRules;
 
 mod common;
-use common::folder_text;
+use common::{folder_text, import_replay_check};
 
 fn sites(c: &mut Criterion) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/histories");
@@ -37,16 +37,7 @@ fn sites(c: &mut Criterion) {
         }
         g.throughput(Throughput::Elements(count as u64));
         g.bench_function(name, |b| {
-            b.iter(|| {
-                let mut agreed = 0usize;
-                for hand in hands(black_box(&text)).flatten() {
-                    if let Ok(imported) = import(&hand) {
-                        let outcome = replay_hand(&imported.history, &rules);
-                        agreed += usize::from(check(&imported, &outcome).is_ok());
-                    }
-                }
-                agreed
-            })
+            b.iter(|| import_replay_check(black_box(&text), &rules))
         });
     }
     g.finish();

@@ -1,6 +1,25 @@
 //! What the history benches share.
+#![allow(dead_code)] // each bench uses its own part
 
 use std::path::Path;
+
+use holdem_history::pokerstars::{check, hands, import};
+use holdem_history::replay::{HouseRules, replay_hand};
+
+/// The site-text workload: every hand of `text` cut, imported, replayed under
+/// `rules` and checked against its text; returns the hands cut and how many
+/// agree with their text.
+pub fn import_replay_check(text: &str, rules: &HouseRules) -> (usize, usize) {
+    let (mut count, mut agreed) = (0, 0);
+    for hand in hands(text).flatten() {
+        count += 1;
+        if let Ok(imported) = import(&hand) {
+            let outcome = replay_hand(&imported.history, rules);
+            agreed += usize::from(check(&imported, &outcome).is_ok());
+        }
+    }
+    (count, agreed)
+}
 
 /// Every file under `dir`, sorted, decoded, joined by blank lines.
 pub fn folder_text(dir: &Path) -> String {

@@ -55,7 +55,7 @@ use super::error::{
     ImportError, ImportErrorKind as Kind, malformed, other_game, shorten, stakes_of,
 };
 use super::pacific::amount_of;
-use super::text::without_separators;
+use super::text::{split_name, without_separators};
 
 /// PartyPoker, for the builder.
 pub static SITE: Site = Site {
@@ -89,18 +89,6 @@ fn bracket_amount(s: &str) -> Result<Amount, Kind> {
         .and_then(|(_, r)| r.split_once(']'))
         .ok_or_else(|| malformed("an amount in brackets `[$X]`", s))?;
     amount_of(inner.0)
-}
-
-/// The seat name that `rest` begins with, followed by a blank (the longest).
-fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(&'n str, &'a str)> {
-    names
-        .iter()
-        .filter(|n| {
-            rest.strip_prefix(n.as_str())
-                .is_some_and(|r| r.starts_with(' '))
-        })
-        .max_by_key(|n| n.len())
-        .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
 }
 
 /// A table notice: not part of the game's state.

@@ -192,3 +192,16 @@ pub(crate) fn split_player<'a>(line: &'a str, names: &[&str]) -> Option<(&'a str
         (rest.starts_with(' ') || rest.starts_with(':')).then(|| line.split_at(n.len()))
     })
 }
+
+/// The seat name that `rest` begins with, followed by a blank (the longest, as
+/// names hold blanks), and what follows the blank.
+pub(crate) fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(&'n str, &'a str)> {
+    names
+        .iter()
+        .filter(|n| {
+            rest.strip_prefix(n.as_str())
+                .is_some_and(|r| r.starts_with(' '))
+        })
+        .max_by_key(|n| n.len())
+        .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
+}

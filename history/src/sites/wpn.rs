@@ -52,6 +52,7 @@ use super::builder::{self, Imported, Site};
 use super::error::{
     ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
 };
+use super::text::split_name;
 
 /// The Winning Poker Network, for the builder.
 pub static SITE: Site = Site {
@@ -90,19 +91,6 @@ fn paren_amount(s: &str) -> Result<(Amount, &str), Kind> {
 /// `[10d Js]` with `10` written as `T`.
 fn cards(s: &str) -> String {
     s.replace("10", "T")
-}
-
-/// The seat name that `rest` begins with, followed by a blank (the longest, as
-/// names hold blanks), and what follows the blank.
-fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(&'n str, &'a str)> {
-    names
-        .iter()
-        .filter(|n| {
-            rest.strip_prefix(n.as_str())
-                .is_some_and(|r| r.starts_with(' '))
-        })
-        .max_by_key(|n| n.len())
-        .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
 }
 
 /// The PokerStars form of an amount.
