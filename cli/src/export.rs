@@ -2,12 +2,13 @@
 //! schema in `docs/export.md`), on every core, the files the same whatever the
 //! number of threads.
 //!
-//! The worker threads take turns at cutting the files, in order, into groups
-//! of [`holdem_export::GROUP_HANDS`] hands still as text or postcard frames;
-//! each parses, replays and encodes the group it cut into one row group of each
-//! table; the groups are appended in order ([`export_files`]). So a group's
-//! bytes depend only on its hands, and the files on the hands and their order.
-//! Memory holds at most two groups per thread, whatever the corpus.
+//! The worker threads cut the files into pieces still as text or postcard
+//! frames, which are put in order into groups of
+//! [`holdem_export::GROUP_HANDS`] hands; each worker parses, replays and encodes
+//! a group into one row group of each table; the groups are appended in order
+//! ([`export_files`]). So a group's bytes depend only on its hands, and the
+//! files on the hands and their order. Memory holds a few groups per thread,
+//! whatever the corpus.
 
 use std::io::{self, Write};
 use std::path::PathBuf;

@@ -1,21 +1,26 @@
 //! Exporting history files on every core ([`export_files`]).
 //!
-//! The files are cut in order, their hands still as text (or as postcard
-//! frames), into groups of at most [`GROUP_HANDS`] hands, by the worker
-//! threads in turn; each worker parses, replays and encodes the group it cut
-//! into one row group of each table; the calling thread appends the groups in
+//! The worker threads cut the files into pieces, their hands still as text
+//! (or as postcard frames): a piece is a whole file, or [`GROUP_HANDS`] hands
+//! of a larger one, cut by one worker outside any lock. Under the one lock the
+//! workers share, the pieces are put in file order into groups of
+//! [`GROUP_HANDS`] hands (a piece is moved whole, or split in two where a group
+//! fills); a worker then parses, replays and encodes a group into one row
+//! group of each table, and the calling thread appends the encoded groups in
 //! order. A group's bytes depend only on its hands, so the files are the same
 //! whatever the number of threads.
 //!
-//! Memory holds at most `2 × threads` groups (being read or encoded, or
-//! encoded and waiting for their turn), each at most [`GROUP_HANDS`] hands or
-//! [`GROUP_BYTES`] of input text (plus one hand), whatever the corpus.
+//! Memory holds at most `4 × threads` pieces and groups in flight (pieces
+//! being cut or waiting for their turn, groups waiting to be encoded, being
+//! encoded, or encoded and waiting to be appended), plus the group being
+//! filled and the piece it waits for; each holds at most [`GROUP_HANDS`]
+//! hands or [`GROUP_BYTES`] of input (plus one hand), whatever the corpus.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::BufReader;
-use std::path::PathBuf;
-use std::sync::{Mutex, mpsc};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use holdem_history::HistoryError;
 use holdem_history::corpus::{FileHands, Format, HandText, RulesBook, RulesBookError};
@@ -67,7 +72,7 @@ pub enum FilesError {
 enum Raw {
     /// Text of a PHH, PokerStars-family or JSON Lines hand.
     Text(HandText),
-    /// A postcard frame: `bytes[start..end]` of its group.
+    /// A postcard frame: `bytes[start..end]` of its piece.
     Frame {
         start: usize,
         end: usize,
@@ -77,17 +82,49 @@ enum Raw {
     Unreadable(HistoryError),
 }
 
-/// Hands of one or more files, in order.
+impl Raw {
+    /// Input bytes held (what [`GROUP_BYTES`] counts).
+    fn size(&self) -> usize {
+        match self {
+            Raw::Text(t) => t.len(),
+            Raw::Frame { start, end, .. } => end - start,
+            Raw::Unreadable(_) => 0,
+        }
+    }
+}
+
+/// Consecutive hands of one file, cut by one worker outside the lock: at most
+/// [`GROUP_HANDS`] hands or [`GROUP_BYTES`] of input (plus one hand).
+struct Piece {
+    /// The file (index into the file list).
+    file: usize,
+    /// 1-based position in the file, the hand.
+    hands: Vec<(u32, Raw)>,
+    /// The postcard frames of the piece (shared by the two groups a piece
+    /// is split between).
+    bytes: Arc<Vec<u8>>,
+    /// The file's last piece.
+    last: bool,
+}
+
+/// Hands of one or more files, in order: the pieces they were cut in.
 #[derive(Default)]
 struct RawGroup {
     /// The group's place in the export.
     seq: u64,
-    /// File (index into the file list), 1-based position in it, the hand.
-    hands: Vec<(usize, u32, Raw)>,
-    /// The postcard frames of the group.
-    bytes: Vec<u8>,
+    pieces: Vec<Piece>,
+    /// Hands held.
+    hands: usize,
     /// Input bytes held (text and frames).
     size: usize,
+}
+
+impl RawGroup {
+    /// Full: a group is cut at [`GROUP_HANDS`] hands or at [`GROUP_BYTES`]
+    /// of input.
+    fn is_full(&self) -> bool {
+        self.hands >= GROUP_HANDS || self.size >= GROUP_BYTES
+    }
 }
 
 /// A group encoded, with what was left out of it, in order.
@@ -104,10 +141,12 @@ struct Done {
 /// left out. `hand_index` is the hand's position in its file as its reader
 /// counts (`docs/export.md`).
 ///
-/// The workers take turns at reading: one at a time cuts the next group out of
-/// the files, then encodes it while another reads; the calling thread appends
-/// the groups in order. So one thread does all the work with `threads` 1, and
-/// the reading is shared out with more.
+/// The workers cut the files into pieces (a whole file, or [`GROUP_HANDS`]
+/// hands of a larger one) and encode groups, all outside the lock they share;
+/// under it they only take the next file, and put the pieces cut, in file
+/// order, into groups of [`GROUP_HANDS`] hands (moving pieces, not hands).
+/// The calling thread appends the encoded groups in order. So one thread does
+/// all the work with `threads` 1, and the work is shared out with more.
 ///
 /// # Errors
 /// A file cannot be read at all, an output cannot be written, or a thread
@@ -127,58 +166,44 @@ pub fn export_files(
     };
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let encoder = exporter.encoder();
-    // Groups in flight (being encoded, or encoded and waiting for their turn):
-    // two a thread, each group read once a token is free.
-    let window = 2 * threads;
-    let (tokens, token) = mpsc::sync_channel::<()>(window);
-    for _ in 0..window {
-        // Cannot fail: the channel has room for them all.
-        let _ = tokens.send(());
-    }
-    let reader = Mutex::new(Reader::new(files, token));
-    let (done_send, done_receive) = mpsc::sync_channel::<Done>(window);
+    let work = Work {
+        state: Mutex::new(State::new(files.len(), WINDOW_PER_THREAD * threads)),
+        changed: Condvar::new(),
+    };
+    let (done_send, done_receive) = mpsc::channel::<Done>();
     let written = std::thread::scope(|s| {
         for i in 0..threads {
             let done_send = done_send.clone();
-            let (reader, names, encoder) = (&reader, &names, &encoder);
-            let worker = move || {
-                loop {
-                    // One worker reads at a time; the others encode meanwhile.
-                    let next = match reader.lock() {
-                        Ok(mut r) => r.next_group(),
-                        Err(_) => None,
-                    };
-                    let Some(group) = next else { return };
-                    let seq = group.seq;
-                    let encoded = encode_group(group, files, names, book, encoder);
-                    if done_send.send(Done { seq, encoded }).is_err() {
-                        return;
-                    }
-                }
-            };
+            let (work, names, encoder) = (&work, &names, &encoder);
+            let worker = move || work.run(files, names, book, encoder, &done_send);
             if let Err(e) = std::thread::Builder::new()
                 .name(format!("export-{i}"))
                 .spawn_scoped(s, worker)
             {
-                // The workers already started stop at the end of the tokens.
-                drop(tokens);
+                // The workers already started stop.
+                work.stop();
                 return Err(FilesError::Threads(e.to_string()));
             }
         }
         drop(done_send);
-        // Returning drops the tokens and the receiver, which ends the workers
-        // if the writing stopped first.
-        write_groups(done_receive, tokens, exporter, &mut left_out).map_err(FilesError::from)
+        let written = write_groups(done_receive, &work, exporter, &mut left_out);
+        // The workers stop if the writing stopped first.
+        work.stop();
+        written.map_err(FilesError::from)
     });
-    let read = reader
+    let state = work
+        .state
         .into_inner()
-        .map_err(|_| FilesError::Threads("a worker panicked while reading".into()))?;
+        .map_err(|_| FilesError::Threads("an export thread panicked".into()))?;
     written?;
-    match read.error {
+    match state.error {
         Some(e) => Err(e),
         None => Ok(()),
     }
 }
+
+/// Pieces cut or being cut and groups not yet appended, at most, per thread.
+const WINDOW_PER_THREAD: usize = 4;
 
 /// An open file being cut into hands.
 enum Open {
@@ -188,125 +213,374 @@ enum Open {
     Frames(PostcardHands<BufReader<File>>, u32),
 }
 
-/// What cuts the files into groups, one worker at a time; it keeps its place
-/// in the file it is reading between groups.
-struct Reader<'a> {
-    files: &'a [PathBuf],
-    /// The next file to open.
-    next_file: usize,
-    /// The file being read (`next_file - 1`).
+/// The next piece to cut: its file, its place among the file's pieces, and
+/// the file where an earlier piece left it (`None`: not opened yet).
+struct Claim {
+    file: usize,
+    part: u32,
     open: Option<Open>,
-    /// A token for each group read.
-    token: mpsc::Receiver<()>,
-    seq: u64,
-    /// No more groups: the end, a file that cannot be read, or no more tokens.
-    done: bool,
+}
+
+/// A piece cut, with the file where it stopped (`None`: at its end).
+struct Cut {
+    part: u32,
+    piece: Result<Piece, FilesError>,
+    rest: Option<Open>,
+}
+
+/// What the workers share, under one lock: which file to cut next, the
+/// pieces waiting for their turn, the group being filled and the groups to
+/// encode. Everything done under it is a few moves, none a hand at a time.
+struct State {
+    files: usize,
+    /// The next file no worker has opened.
+    next_file: usize,
+    /// Files an earlier piece stopped in, no worker cutting them: their next
+    /// piece's number and where it starts.
+    parked: BTreeMap<usize, (u32, Open)>,
+    /// Pieces cut before their turn, by (file, piece).
+    cut: BTreeMap<(usize, u32), Result<Piece, FilesError>>,
+    /// The piece the group being filled takes next.
+    want: (usize, u32),
+    /// The group being filled.
+    filling: RawGroup,
+    /// Groups full, in order, to encode.
+    ready: VecDeque<RawGroup>,
+    /// Pieces being cut.
+    cutting: usize,
+    /// Groups given out and not yet appended (ready, being encoded, encoded).
+    groups: usize,
+    /// The most pieces and groups in flight (`cutting + cut + groups`), but
+    /// for the piece the group being filled takes next.
+    window: usize,
+    /// Every group is made (the end, or a file that cannot be read).
+    ended: bool,
+    /// The writing stopped: nothing more is wanted.
+    stopped: bool,
     /// Why the reading stopped early.
     error: Option<FilesError>,
 }
 
-impl<'a> Reader<'a> {
-    fn new(files: &'a [PathBuf], token: mpsc::Receiver<()>) -> Reader<'a> {
-        Reader {
+/// A worker's next job.
+enum Job {
+    Encode(RawGroup),
+    Cut(Claim),
+    Wait,
+    Stop,
+}
+
+impl State {
+    fn new(files: usize, window: usize) -> State {
+        let mut s = State {
             files,
             next_file: 0,
-            open: None,
-            token,
-            seq: 0,
-            done: false,
+            parked: BTreeMap::new(),
+            cut: BTreeMap::new(),
+            want: (0, 0),
+            filling: RawGroup::default(),
+            ready: VecDeque::new(),
+            cutting: 0,
+            groups: 0,
+            window,
+            ended: false,
+            stopped: false,
             error: None,
+        };
+        s.end_if_read();
+        s
+    }
+
+    /// Encoding first (it frees memory), then cutting the next piece if there
+    /// is room for it (the piece the group being filled waits for always).
+    fn job(&mut self) -> Job {
+        if self.stopped {
+            return Job::Stop;
+        }
+        if let Some(g) = self.ready.pop_front() {
+            return Job::Encode(g);
+        }
+        if self.ended {
+            return Job::Stop;
+        }
+        let room = self.cutting + self.cut.len() + self.groups < self.window;
+        let claim = match self.parked.first_key_value() {
+            Some((&file, _)) if room || self.want.0 == file => {
+                self.parked.remove(&file).map(|(part, open)| Claim {
+                    file,
+                    part,
+                    open: Some(open),
+                })
+            }
+            Some(_) => None,
+            None if self.next_file < self.files && (room || self.want == (self.next_file, 0)) => {
+                self.next_file += 1;
+                Some(Claim {
+                    file: self.next_file - 1,
+                    part: 0,
+                    open: None,
+                })
+            }
+            None => None,
+        };
+        match claim {
+            Some(c) => {
+                self.cutting += 1;
+                Job::Cut(c)
+            }
+            None => Job::Wait,
         }
     }
 
-    /// The next group, once a token says there is room for it; `None` at the
-    /// end (or at an error, kept in `error`).
-    fn next_group(&mut self) -> Option<RawGroup> {
-        if self.done || self.token.recv().is_err() {
-            self.done = true;
-            return None;
+    /// Takes a piece cut, and every piece whose turn has come into the groups.
+    fn put(&mut self, file: usize, cut: Cut) {
+        self.cutting -= 1;
+        if self.ended || self.stopped {
+            return;
         }
-        let mut group = RawGroup {
-            seq: self.seq,
-            ..RawGroup::default()
-        };
-        while group.hands.len() < GROUP_HANDS && group.size < GROUP_BYTES {
-            match self.next_hand(&mut group) {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    break;
-                }
+        if let Some(rest) = cut.rest {
+            self.parked.insert(file, (cut.part + 1, rest));
+        }
+        self.cut.insert((file, cut.part), cut.piece);
+        while let Some(piece) = self.cut.remove(&self.want) {
+            let piece = match piece {
+                Ok(p) => p,
                 Err(e) => {
                     self.error = Some(e);
-                    self.done = true;
+                    self.finish();
+                    return;
+                }
+            };
+            self.want = if piece.last {
+                (piece.file + 1, 0)
+            } else {
+                (piece.file, self.want.1 + 1)
+            };
+            self.fill(piece);
+            self.end_if_read();
+        }
+    }
+
+    /// Adds a piece to the group being filled, giving out each group as it
+    /// fills.
+    fn fill(&mut self, mut piece: Piece) {
+        loop {
+            // Where the group fills up, hand by hand as a group is cut.
+            let (mut hands, mut size, mut take) = (self.filling.hands, self.filling.size, 0);
+            for (_, raw) in &piece.hands {
+                if hands >= GROUP_HANDS || size >= GROUP_BYTES {
                     break;
+                }
+                hands += 1;
+                size += raw.size();
+                take += 1;
+            }
+            if take == piece.hands.len() {
+                self.filling.hands = hands;
+                self.filling.size = size;
+                if take > 0 {
+                    self.filling.pieces.push(piece);
+                }
+                if self.filling.is_full() {
+                    self.give_out();
+                }
+                return;
+            }
+            let rest = Piece {
+                file: piece.file,
+                hands: piece.hands.split_off(take),
+                bytes: Arc::clone(&piece.bytes),
+                last: piece.last,
+            };
+            if take > 0 {
+                self.filling.pieces.push(piece);
+            }
+            self.filling.hands = hands;
+            self.filling.size = size;
+            self.give_out();
+            piece = rest;
+        }
+    }
+
+    /// Gives out the group being filled, if it holds hands.
+    fn give_out(&mut self) {
+        if self.filling.hands == 0 {
+            return;
+        }
+        let seq = self.filling.seq;
+        let group = std::mem::replace(
+            &mut self.filling,
+            RawGroup {
+                seq: seq + 1,
+                ..RawGroup::default()
+            },
+        );
+        self.ready.push_back(group);
+        self.groups += 1;
+    }
+
+    /// At the end of the files, gives out the last group.
+    fn end_if_read(&mut self) {
+        if self.want.0 >= self.files {
+            self.finish();
+        }
+    }
+
+    /// No more pieces: the last group is given out, the files left closed.
+    fn finish(&mut self) {
+        self.give_out();
+        self.ended = true;
+        self.parked.clear();
+        self.cut.clear();
+    }
+}
+/// The shared state and the signal that it changed.
+struct Work {
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+impl Work {
+    /// A worker: encodes the groups ready, else cuts the next piece, else
+    /// waits, until every group is encoded or the writing stopped.
+    fn run(
+        &self,
+        files: &[PathBuf],
+        names: &[String],
+        book: &RulesBook,
+        encoder: &Encoder,
+        done: &mpsc::Sender<Done>,
+    ) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        loop {
+            match state.job() {
+                Job::Stop => return,
+                Job::Wait => match self.changed.wait(state) {
+                    Ok(s) => state = s,
+                    Err(_) => return,
+                },
+                Job::Encode(group) => {
+                    drop(state);
+                    let seq = group.seq;
+                    let encoded = encode_group(group, files, names, book, encoder);
+                    if done.send(Done { seq, encoded }).is_err() {
+                        self.stop();
+                        return;
+                    }
+                    let Ok(s) = self.state.lock() else {
+                        return;
+                    };
+                    state = s;
+                }
+                Job::Cut(claim) => {
+                    drop(state);
+                    let file = claim.file;
+                    let cut = cut_piece(claim, files);
+                    let Ok(s) = self.state.lock() else {
+                        return;
+                    };
+                    state = s;
+                    state.put(file, cut);
+                    self.changed.notify_all();
                 }
             }
         }
-        if group.hands.is_empty() {
-            return None;
-        }
-        self.seq += 1;
-        Some(group)
     }
 
-    /// Adds the next hand of the files to `group`; false at the end.
-    fn next_hand(&mut self, group: &mut RawGroup) -> Result<bool, FilesError> {
-        loop {
-            let Some(open) = &mut self.open else {
-                let Some(path) = self.files.get(self.next_file) else {
-                    return Ok(false);
-                };
-                self.next_file += 1;
-                self.open = Some(open_file(path)?);
-                continue;
+    /// A group was appended: room for another.
+    fn appended(&self) {
+        if let Ok(mut s) = self.state.lock() {
+            s.groups = s.groups.saturating_sub(1);
+        }
+        self.changed.notify_all();
+    }
+
+    /// Nothing more is wanted: the workers stop.
+    fn stop(&self) {
+        if let Ok(mut s) = self.state.lock() {
+            s.stopped = true;
+        }
+        self.changed.notify_all();
+    }
+}
+
+/// Cuts the next piece of a file (outside the lock): up to [`GROUP_HANDS`]
+/// hands or [`GROUP_BYTES`] of input (plus one hand), or to its end.
+fn cut_piece(claim: Claim, files: &[PathBuf]) -> Cut {
+    let Claim { file, part, open } = claim;
+    let path = &files[file];
+    let mut open = match open.map_or_else(|| open_file(path), Ok) {
+        Ok(o) => o,
+        Err(e) => {
+            return Cut {
+                part,
+                piece: Err(e),
+                rest: None,
             };
-            let file = self.next_file - 1;
-            let path = &self.files[file];
-            match open {
-                Open::Text(hands) => match hands.next() {
-                    Some(Ok(t)) => {
-                        group.size += t.len();
-                        group.hands.push((file, position(t.index()), Raw::Text(t)));
-                        return Ok(true);
-                    }
-                    Some(Err(source)) => {
-                        let index = position(source.hand());
-                        let e = HistoryError::Stream {
-                            path: path.to_path_buf(),
-                            source,
-                        };
-                        group.hands.push((file, index, Raw::Unreadable(e)));
-                        return Ok(true);
-                    }
-                    None => self.open = None,
-                },
-                Open::Frames(frames, index) => match frames.next_frame() {
-                    Some(frame) => {
-                        *index = index.saturating_add(1);
-                        let raw = match frame {
-                            Ok((bytes, version)) => {
-                                let start = group.bytes.len();
-                                group.bytes.extend_from_slice(bytes);
-                                group.size += bytes.len();
-                                Raw::Frame {
-                                    start,
-                                    end: group.bytes.len(),
-                                    version,
-                                }
-                            }
-                            Err(e) => Raw::Unreadable(HistoryError::Native {
-                                path: path.to_path_buf(),
-                                hand: *index as usize,
-                                reason: e.to_string(),
-                            }),
-                        };
-                        group.hands.push((file, *index, raw));
-                        return Ok(true);
-                    }
-                    None => self.open = None,
-                },
+        }
+    };
+    let (mut hands, mut bytes, mut size) = (Vec::new(), Vec::new(), 0);
+    let mut more = true;
+    while hands.len() < GROUP_HANDS && size < GROUP_BYTES {
+        match next_hand(&mut open, path, &mut bytes) {
+            Some((index, raw)) => {
+                size += raw.size();
+                hands.push((index, raw));
             }
+            None => {
+                more = false;
+                break;
+            }
+        }
+    }
+    Cut {
+        part,
+        piece: Ok(Piece {
+            file,
+            hands,
+            bytes: Arc::new(bytes),
+            last: !more,
+        }),
+        rest: more.then_some(open),
+    }
+}
+
+/// The next hand of an open file (a postcard frame appended to `bytes`) and
+/// its 1-based position; `None` at the end.
+fn next_hand(open: &mut Open, path: &Path, bytes: &mut Vec<u8>) -> Option<(u32, Raw)> {
+    match open {
+        Open::Text(hands) => Some(match hands.next()? {
+            Ok(t) => (position(t.index()), Raw::Text(t)),
+            Err(source) => {
+                let index = position(source.hand());
+                let e = HistoryError::Stream {
+                    path: path.to_path_buf(),
+                    source,
+                };
+                (index, Raw::Unreadable(e))
+            }
+        }),
+        Open::Frames(frames, index) => {
+            let frame = frames.next_frame()?;
+            *index = index.saturating_add(1);
+            let raw = match frame {
+                Ok((frame, version)) => {
+                    let start = bytes.len();
+                    bytes.extend_from_slice(frame);
+                    Raw::Frame {
+                        start,
+                        end: bytes.len(),
+                        version,
+                    }
+                }
+                Err(e) => Raw::Unreadable(HistoryError::Native {
+                    path: path.to_path_buf(),
+                    hand: *index as usize,
+                    reason: e.to_string(),
+                }),
+            };
+            Some((*index, raw))
         }
     }
 }
@@ -343,49 +617,51 @@ fn encode_group(
     book: &RulesBook,
     encoder: &Encoder,
 ) -> Result<(EncodedGroup, Vec<LeftOut>), ExportError> {
-    let mut cols = Cols::with_capacity(group.hands.len());
+    let mut cols = Cols::with_capacity(group.hands);
     let mut left = Vec::new();
-    let bytes = &group.bytes;
-    for (file, index, raw) in group.hands {
+    for piece in group.pieces {
+        let (file, bytes) = (piece.file, &piece.bytes);
         let path = &files[file];
-        let hand = match raw {
-            Raw::Text(t) => match t.read(path) {
-                Ok(Some(h)) => h,
-                // A PokerStars-family hand of another game: left out, as
-                // `read_hands` leaves it out.
-                Ok(None) => continue,
-                Err(e) => {
+        for (index, raw) in piece.hands {
+            let hand = match raw {
+                Raw::Text(t) => match t.read(path) {
+                    Ok(Some(h)) => h,
+                    // A PokerStars-family hand of another game: left out, as
+                    // `read_hands` leaves it out.
+                    Ok(None) => continue,
+                    Err(e) => {
+                        left.push(unreadable(e));
+                        continue;
+                    }
+                },
+                Raw::Frame {
+                    start,
+                    end,
+                    version,
+                } => match decode_postcard(bytes.get(start..end).unwrap_or(&[]), version) {
+                    Ok(h) => h,
+                    Err(e) => {
+                        left.push(LeftOut::Unreadable(HistoryError::Native {
+                            path: path.to_path_buf(),
+                            hand: index as usize,
+                            reason: e.to_string(),
+                        }));
+                        continue;
+                    }
+                },
+                Raw::Unreadable(e) => {
                     left.push(unreadable(e));
                     continue;
                 }
-            },
-            Raw::Frame {
-                start,
-                end,
-                version,
-            } => match decode_postcard(bytes.get(start..end).unwrap_or(&[]), version) {
-                Ok(h) => h,
-                Err(e) => {
-                    left.push(LeftOut::Unreadable(HistoryError::Native {
-                        path: path.to_path_buf(),
-                        hand: index as usize,
-                        reason: e.to_string(),
-                    }));
-                    continue;
-                }
-            },
-            Raw::Unreadable(e) => {
-                left.push(unreadable(e));
-                continue;
+            };
+            match book.for_hand(&hand) {
+                Ok(rules) => cols.push(&HandRows::of(&names[file], index, &hand, rules)),
+                Err(source) => left.push(LeftOut::Rules {
+                    file: names[file].clone(),
+                    hand: index,
+                    source,
+                }),
             }
-        };
-        match book.for_hand(&hand) {
-            Ok(rules) => cols.push(&HandRows::of(&names[file], index, &hand, rules)),
-            Err(source) => left.push(LeftOut::Rules {
-                file: names[file].clone(),
-                hand: index,
-                source,
-            }),
         }
     }
     Ok((encoder.encode_cols(&mut cols)?, left))
@@ -399,11 +675,11 @@ fn unreadable(e: HistoryError) -> LeftOut {
     }
 }
 
-/// Appends the encoded groups in order as they come, giving a token back for
+/// Appends the encoded groups in order as they come, telling the workers of
 /// each; reports what was left out, in order.
 fn write_groups(
     done: mpsc::Receiver<Done>,
-    tokens: mpsc::SyncSender<()>,
+    work: &Work,
     exporter: &mut Exporter,
     left_out: &mut impl FnMut(LeftOut),
 ) -> Result<(), ExportError> {
@@ -419,8 +695,7 @@ fn write_groups(
             }
             exporter.append_group(group)?;
             next += 1;
-            // The reader may have stopped: then no token is wanted.
-            let _ = tokens.send(());
+            work.appended();
         }
     }
     Ok(())

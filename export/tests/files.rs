@@ -203,3 +203,65 @@ fn an_output_that_cannot_be_written_stops_every_thread_with_an_error_naming_it()
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn text_files_of_more_hands_than_a_group_among_small_ones_export_the_bytes_of_appends_on_any_thread_count()
+ {
+    // Two JSON Lines files of 2,500 and 3,000 hands (cut into several pieces by
+    // the workers) around small PHH files: the groups of 2,048 hands cross
+    // the pieces and the files as one-at-a-time appends cut them.
+    let base = temp("large-text");
+    let lines =
+        std::fs::read_to_string(data().join("generated/seed-2026-10000-hands-first-100.jsonl"))
+            .expect("jsonl");
+    std::fs::create_dir_all(base.join("in")).expect("mkdir");
+    let (first, last) = (base.join("in/a.jsonl"), base.join("in/z.jsonl"));
+    std::fs::write(&first, lines.repeat(25)).expect("write");
+    std::fs::write(&last, lines.repeat(30)).expect("write");
+    let mut files = vec![first];
+    files.extend(collect_files(&[data().join("phh/handhq")]).expect("files"));
+    files.push(last);
+    support::append_one_at_a_time(&files, &base.join("appends"));
+    let appended = tables(&base.join("appends"));
+    for threads in [1, 2, 5] {
+        let (threaded, left, hands) = export(&files, threads, &base.join(format!("t{threads}")));
+        assert!(left.is_empty(), "{left:?}");
+        assert!(hands > 5_500, "{hands} hands");
+        for (t, (a, b)) in threaded.iter().zip(&appended).enumerate() {
+            assert!(
+                a == b,
+                "{threads} threads: table {t} differs from the appends"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn a_file_that_cannot_be_opened_stops_the_export_after_the_same_hands_on_one_thread_and_three() {
+    // The hands before the missing file are encoded and reported (in order),
+    // none after it; the error names the file.
+    let base = temp("missing");
+    let mut files = collect_files(&[data().join("phh")]).expect("files");
+    let missing = base.join("missing.phh");
+    files.insert(files.len() / 2, missing);
+    let mut reports = Vec::new();
+    for threads in [1, 3] {
+        let dir = base.join(format!("t{threads}"));
+        let mut out = Exporter::create(&dir).expect("create");
+        let mut left = Vec::new();
+        let result = export_files(&files, &RulesBook::new(None), threads, &mut out, |l| {
+            left.push(l.to_string())
+        });
+        let e = result.expect_err("a file is missing");
+        assert!(
+            matches!(e, holdem_export::FilesError::History(_)),
+            "{threads} threads: {e}"
+        );
+        assert!(e.to_string().contains("missing.phh"), "{e}");
+        reports.push(left);
+    }
+    assert!(!reports[0].is_empty());
+    assert_eq!(reports[0], reports[1]);
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -108,12 +108,13 @@ pub fn walk_paths(paths: &[PathBuf], follow_links: bool) -> Result<Walk, History
             source,
         })?;
         if meta.is_dir() {
-            if follow_links {
-                if let Ok(real) = std::fs::canonicalize(p) {
-                    seen.insert(real);
-                }
+            let real = follow_links
+                .then(|| std::fs::canonicalize(p).ok())
+                .flatten();
+            if let Some(real) = &real {
+                seen.insert(real.clone());
             }
-            visit(p, follow_links, &mut seen, &mut walk);
+            visit(p, real.as_deref(), follow_links, &mut seen, &mut walk);
         } else if !meta.is_file() {
             walk.skip(p, SkipReason::NotAFile, true);
         } else if Format::detect(p).is_some() {
@@ -128,9 +129,12 @@ pub fn walk_paths(paths: &[PathBuf], follow_links: bool) -> Result<Walk, History
 }
 
 /// Walks one folder (see [`walk_paths`]); `seen` holds the canonical paths visited
-/// (with `follow_links`).
+/// (with `follow_links`), `real` the folder's canonical path where known: an
+/// entry that is not a link is then `real` joined with its name, without asking
+/// the system (only links are resolved).
 fn visit(
     dir: &Path,
+    real: Option<&Path>,
     follow_links: bool,
     seen: &mut std::collections::HashSet<PathBuf>,
     walk: &mut Walk,
@@ -157,7 +161,8 @@ fn visit(
                 continue;
             }
         };
-        let file_type = if file_type.is_symlink() {
+        let link = file_type.is_symlink();
+        let file_type = if link {
             if !follow_links {
                 walk.skip(&path, SkipReason::Link, false);
                 continue;
@@ -173,10 +178,18 @@ fn visit(
         } else {
             file_type
         };
+        let mut real_path = None;
         if follow_links {
-            match std::fs::canonicalize(&path) {
-                Ok(real) => {
-                    if !seen.insert(real) {
+            let canonical = match (real, path.file_name()) {
+                (Some(real), Some(name)) if !link => Ok(real.join(name)),
+                _ => std::fs::canonicalize(&path),
+            };
+            match canonical {
+                Ok(canonical) => {
+                    if file_type.is_dir() {
+                        real_path = Some(canonical.clone());
+                    }
+                    if !seen.insert(canonical) {
                         walk.skip(&path, SkipReason::Visited, false);
                         continue;
                     }
@@ -188,7 +201,7 @@ fn visit(
             }
         }
         if file_type.is_dir() {
-            visit(&path, follow_links, seen, walk);
+            visit(&path, real_path.as_deref(), follow_links, seen, walk);
         } else if !file_type.is_file() {
             walk.skip(&path, SkipReason::NotAFile, false);
         } else {
