@@ -144,7 +144,8 @@ fn h6_hand_index_after_a_hand_of_another_game_is_the_position_replay_reports() {
 #[test]
 fn columns_are_encoded_as_docs_export_md_says() {
     // Statistics for the key and the time only; money without a dictionary;
-    // other columns but the flags (booleans, never dictionary-encoded) with one.
+    // the positions and the player number as deltas; other columns but the
+    // flags (booleans, never dictionary-encoded) with a dictionary.
     let dir = temp("encodings");
     let files = collect_files(&[data().join("phh/handhq")]).expect("files");
     export(&files, 1, &dir);
@@ -171,10 +172,17 @@ fn columns_are_encoded_as_docs_export_md_says() {
                 "pot_before",
                 "pot",
             ];
+            let delta = ["hand_index", "order", "player"].contains(&name.as_str());
+            assert_eq!(
+                c.encodings()
+                    .any(|e| e == parquet::basic::Encoding::DELTA_BINARY_PACKED),
+                delta,
+                "{table}.{name}: deltas"
+            );
             let boolean = c.column_type() == parquet::basic::Type::BOOLEAN;
             assert_eq!(
                 dictionary,
-                !money.contains(&name.as_str()) && !boolean,
+                !money.contains(&name.as_str()) && !delta && !boolean,
                 "{table}.{name}: dictionary"
             );
         }
