@@ -259,6 +259,8 @@ struct State {
     stopped: bool,
     /// Why the reading stopped early.
     error: Option<FilesError>,
+    /// Workers waiting for a change (woken only when there are some).
+    waiting: usize,
 }
 
 /// A worker's next job.
@@ -285,6 +287,7 @@ impl State {
             ended: false,
             stopped: false,
             error: None,
+            waiting: 0,
         };
         s.end_if_read();
         s
@@ -456,10 +459,14 @@ impl Work {
         loop {
             match state.job() {
                 Job::Stop => return,
-                Job::Wait => match self.changed.wait(state) {
-                    Ok(s) => state = s,
-                    Err(_) => return,
-                },
+                Job::Wait => {
+                    state.waiting += 1;
+                    match self.changed.wait(state) {
+                        Ok(s) => state = s,
+                        Err(_) => return,
+                    }
+                    state.waiting -= 1;
+                }
                 Job::Encode(group) => {
                     drop(state);
                     let seq = group.seq;
@@ -482,7 +489,9 @@ impl Work {
                     };
                     state = s;
                     state.put(file, cut);
-                    self.changed.notify_all();
+                    if state.waiting > 0 {
+                        self.changed.notify_all();
+                    }
                 }
             }
         }
@@ -492,6 +501,9 @@ impl Work {
     fn appended(&self) {
         if let Ok(mut s) = self.state.lock() {
             s.groups = s.groups.saturating_sub(1);
+            if s.waiting == 0 {
+                return;
+            }
         }
         self.changed.notify_all();
     }
