@@ -10,11 +10,16 @@
 //! order. A group's bytes depend only on its hands, so the files are the same
 //! whatever the number of threads.
 //!
-//! Memory holds at most `4 × threads` pieces and groups in flight (pieces
+//! Memory is bounded whatever the corpus: a worker starts cutting a piece only
+//! while fewer than `4 × threads` pieces and groups are in flight (pieces
 //! being cut or waiting for their turn, groups waiting to be encoded, being
-//! encoded, or encoded and waiting to be appended), plus the group being
-//! filled and the piece it waits for; each holds at most [`GROUP_HANDS`]
-//! hands or [`GROUP_BYTES`] of input (plus one hand), whatever the corpus.
+//! encoded, or encoded and waiting to be appended); the piece the group being
+//! filled waits for is cut whenever fewer than that are being cut or are
+//! groups, however many pieces were cut ahead of it, so that a large file
+//! cannot stall the others. So at most `4 × threads + 1` pieces are held, and
+//! the groups they fill (at most two a piece), besides the group being
+//! filled; each holds at most [`GROUP_HANDS`] hands or [`GROUP_BYTES`] of
+//! input (plus one hand).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
@@ -250,8 +255,9 @@ struct State {
     cutting: usize,
     /// Groups given out and not yet appended (ready, being encoded, encoded).
     groups: usize,
-    /// The most pieces and groups in flight (`cutting + cut + groups`), but
-    /// for the piece the group being filled takes next.
+    /// The most pieces and groups in flight (`cutting + cut + groups`; the
+    /// piece the group being filled takes next is cut while `cutting +
+    /// groups` is under it).
     window: usize,
     /// Every group is made (the end, or a file that cannot be read).
     ended: bool,
@@ -294,7 +300,9 @@ impl State {
     }
 
     /// Encoding first (it frees memory), then cutting the next piece if there
-    /// is room for it (the piece the group being filled waits for always).
+    /// is room for it: fewer than `window` pieces and groups in flight, the
+    /// pieces cut ahead of their turn left out of the count for the piece the
+    /// group being filled waits for.
     fn job(&mut self) -> Job {
         if self.stopped {
             return Job::Stop;
@@ -305,9 +313,12 @@ impl State {
         if self.ended {
             return Job::Stop;
         }
-        let room = self.cutting + self.cut.len() + self.groups < self.window;
+        // The piece the group being filled waits for is never held back by
+        // pieces cut ahead of it, so that a large file cannot stall the others.
+        let wanted_room = self.cutting + self.groups < self.window;
+        let room = wanted_room && self.cutting + self.groups + self.cut.len() < self.window;
         let claim = match self.parked.first_key_value() {
-            Some((&file, _)) if room || self.want.0 == file => {
+            Some((&file, _)) if room || (wanted_room && self.want.0 == file) => {
                 self.parked.remove(&file).map(|(part, open)| Claim {
                     file,
                     part,
@@ -315,7 +326,9 @@ impl State {
                 })
             }
             Some(_) => None,
-            None if self.next_file < self.files && (room || self.want == (self.next_file, 0)) => {
+            None if self.next_file < self.files
+                && (room || (wanted_room && self.want == (self.next_file, 0))) =>
+            {
                 self.next_file += 1;
                 Some(Claim {
                     file: self.next_file - 1,
