@@ -9,6 +9,8 @@ use holdem_history::pokerstars::{
 };
 use holdem_history::replay::{HouseRules, Outcome, replay_hand};
 
+mod support;
+
 fn one(text: &str) -> Result<Hand, PokerStarsError> {
     let mut hands = parse_hands(text);
     assert_eq!(hands.len(), 1, "one hand in {text}");
@@ -213,4 +215,21 @@ fn h6_wpn_hand_generation_summary_won_other_than_collected_is_a_disagreement() {
         disagrees,
         "a summary that contradicts the collection is reported"
     );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever is cut out of or written into a `Hand #` hand, the reader answers
+    /// with a hand or a typed error naming a line of the text, never a panic.
+    #[test]
+    fn h6_mangled_wpn_hand_generation_text_gives_a_hand_or_a_typed_error(
+        which in 0usize..2,
+        cut in 0usize..1800,
+        len in 0usize..40,
+        insert in "[ -~$,\n]{0,12}",
+    ) {
+        let text = [CASH, TOURNAMENT][which];
+        support::hands_or_typed_errors(&support::mangle(text, cut, len, &insert))?;
+    }
 }
