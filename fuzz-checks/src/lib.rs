@@ -25,7 +25,9 @@ use holdem_history::native::{
 use holdem_history::phh::{PhhHands, parse_phh, phh_recordable, write_phh};
 use holdem_history::pokerstars;
 use holdem_history::replay::{HouseRules, Replayer, replay_hand};
-use holdem_history::sites::{self, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, wpn};
+use holdem_history::sites::{
+    self, acr, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, wpn,
+};
 use holdem_rules_config::Rules;
 use holdem_tourney::journal::{Entry, encode_frame, read_frames};
 use holdem_tourney::{RecoverError, Tournament};
@@ -352,10 +354,26 @@ pub fn history_winamax(data: &[u8]) -> Result<(), String> {
     site_text(data, "winamax", winamax::is_hand_start, winamax::parse_hand)
 }
 
-/// Winning Poker Network text (`holdem_history::sites::wpn`, H6): see
+/// Winning Poker Network text of both generations (`holdem_history::sites::wpn`,
+/// `Game started at:`, and `holdem_history::sites::acr`, `Hand #N - `; H6): see
 /// `site_text`.
 pub fn history_wpn(data: &[u8]) -> Result<(), String> {
-    site_text(data, "wpn", wpn::is_hand_start, wpn::parse_hand)
+    site_text(data, "wpn", wpn_hand_start, wpn_hand)
+}
+
+/// The first line of a Winning Poker Network hand of either generation.
+fn wpn_hand_start(line: &str) -> bool {
+    wpn::is_hand_start(line) || acr::is_hand_start(line)
+}
+
+/// A Winning Poker Network hand read by its generation's reader.
+fn wpn_hand(
+    lines: &[(u32, &str)],
+) -> Result<holdem_history::sites::ast::Hand, holdem_history::sites::ImportError> {
+    match lines.iter().find(|(_, l)| !l.is_empty()) {
+        Some((_, head)) if acr::is_hand_start(head) => acr::parse_hand(lines),
+        _ => wpn::parse_hand(lines),
+    }
 }
 
 /// 888poker text (`holdem_history::sites::pacific`, H6): see `site_text`.

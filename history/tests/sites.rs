@@ -19,10 +19,10 @@ fn h6_ggpoker_hands_survive_phh_and_the_native_formats() {
 
 #[test]
 fn h6_full_tilt_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
-    assert!(replay_site("fulltilt", false).ok >= 39);
+    assert!(replay_site("fulltilt", false).ok >= 59);
 }
 
 #[test]
 fn h6_full_tilt_hands_survive_phh_and_the_native_formats() {
-    assert!(convert_site("fulltilt") >= 39);
+    assert!(convert_site("fulltilt") >= 59);
 }

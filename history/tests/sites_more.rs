@@ -61,12 +61,12 @@ Game ended at: 2014/3/26 21:51:43
 
 #[test]
 fn h6_wpn_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
-    assert!(replay_site("wpn", true).ok >= 36);
+    assert!(replay_site("wpn", true).ok >= 74);
 }
 
 #[test]
 fn h6_wpn_hands_survive_phh_and_the_native_formats() {
-    assert!(convert_site("wpn") >= 36);
+    assert!(convert_site("wpn") >= 74);
 }
 
 #[test]

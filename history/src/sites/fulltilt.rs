@@ -14,8 +14,11 @@
 //!   increment is worked out from the largest bet of the round); `and is all in`;
 //! - `Uncalled bet of $0.10 returned to name`; `name wins the pot ($0.25)` (also
 //!   the main, side, high pot) for `collected`; `Board: [..]`;
+//! - `posts $1` alone: a player coming in posts a live big blind;
 //! - notes dropped: time-outs, connections, `adds $X` (chips for the next hand),
-//!   `shows two pair...` without cards.
+//!   `shows two pair...` without cards, the countdown written without a name
+//!   (`5 seconds left to act`, `Time has expired`), an observer's chat (`NAME
+//!   (Observer): ...`).
 //!
 //! Tournament hands (`MiniFTOPS Main Event (255707037), Table 179 - NL Hold'em -
 //! 10/20 - ...`, a sit & go) are read in chips. Refused with a typed error naming
@@ -237,6 +240,12 @@ fn body_line<'a>(
         return Ok(Some(Cow::Borrowed(line)));
     }
     let Some((name, rest)) = split_player(line, names) else {
+        // The client's countdown without a name (`5 seconds left to act`, `Time
+        // has expired`) and an observer's chat (`NAME (Observer): ...`) are no
+        // part of the game.
+        if is_countdown(line) || is_observer_chat(line) {
+            return Ok(None);
+        }
         // Anything else about the table (a player joining, a time bank) is a
         // note; the reader says what it does not know.
         return Ok(Some(Cow::Borrowed(line)));
@@ -267,6 +276,10 @@ fn body_line<'a>(
         put(round, a, false)?;
         format!("{name}: posts small blind {a}{all_in}")
     } else if let Some(a) = verb.strip_prefix("posts the big blind of ") {
+        put(round, a, false)?;
+        format!("{name}: posts big blind {a}{all_in}")
+    } else if let Some(a) = verb.strip_prefix("posts ") {
+        // A player coming in posts a live big blind (`posts $1`).
         put(round, a, false)?;
         format!("{name}: posts big blind {a}{all_in}")
     } else if let Some(a) = verb.strip_prefix("antes ") {
@@ -319,6 +332,21 @@ fn body_line<'a>(
         return Ok(Some(Cow::Borrowed(line)));
     };
     Ok(Some(Cow::Owned(out)))
+}
+
+/// `5 seconds left to act`, `Time has expired`: the client's countdown, written
+/// without a name.
+fn is_countdown(line: &str) -> bool {
+    line == "Time has expired"
+        || line
+            .strip_suffix(" seconds left to act")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `NAME (Observer): text`: chat from someone watching the table.
+fn is_observer_chat(line: &str) -> bool {
+    line.split_once(" (Observer): ")
+        .is_some_and(|(who, _)| !who.contains(':'))
 }
 
 /// The header line: `Full Tilt Poker Game #ID: Table NAME (6 max) - GAME - STAKES -

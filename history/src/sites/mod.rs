@@ -41,6 +41,7 @@
 //! players collected, the summary's boards are the streets dealt). The conversion
 //! never panics on input and allocates only the history it returns.
 
+pub mod acr;
 pub mod ast;
 pub mod builder;
 pub mod check;
@@ -62,7 +63,7 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 
 /// True for a line that starts a hand of a site other than PokerStars read here
 /// (GGPoker's `Poker Hand #`, Full Tilt's `Full Tilt Poker Game #`, Winamax's
-/// `Winamax Poker - `, the Winning Poker Network's `Game started at: `, 888poker's
+/// `Winamax Poker - `, the Winning Poker Network's `Game started at: ` and `Hand #N - `, 888poker's
 /// `***** 888poker Hand History for Game N *****`, PartyPoker's `***** Hand History
 /// for Game N *****`), so a file of several sites'
 /// hands is cut right.
@@ -71,6 +72,7 @@ pub fn is_other_hand_start(line: &str) -> bool {
     ggpoker::is_hand_start(line)
         || fulltilt::is_hand_start(line)
         || wpn::is_hand_start(line)
+        || acr::is_hand_start(line)
         || winamax::is_hand_start(line)
         || pacific::is_hand_start(line)
         || partypoker::is_hand_start(line)
@@ -88,6 +90,9 @@ pub fn reader_of(lines: &[(u32, &str)]) -> Option<Reader> {
     }
     if wpn::is_hand_start(head) {
         return Some(wpn::parse_hand);
+    }
+    if acr::is_hand_start(head) {
+        return Some(acr::parse_hand);
     }
     if winamax::is_hand_start(head) {
         return Some(winamax::parse_hand);
