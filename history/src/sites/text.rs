@@ -8,6 +8,10 @@
 
 use std::borrow::Cow;
 
+use holdem_cards::{Card, Rank, Suit};
+
+use super::ast::CardList;
+
 /// The text of a file: UTF-16 (little or big endian) when it begins with that
 /// byte-order mark; else borrowed when it is UTF-8, decoded from Windows-1252
 /// otherwise. A leading byte-order mark is removed; an odd last byte of UTF-16
@@ -204,4 +208,69 @@ pub(crate) fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(
         })
         .max_by_key(|n| n.len())
         .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
+}
+
+/// The cards of `parts` (each `Ah Kd`, `10d Js` or `Td`: cards one blank apart,
+/// as the text inside brackets writes them), in order: at most five, none twice.
+///
+/// # Errors
+/// [`ImportErrorKind::Cards`](super::ImportErrorKind::Cards) naming the text and
+/// what is wrong with it.
+pub(crate) fn card_list(parts: &[&str]) -> Result<CardList, super::ImportErrorKind> {
+    let mut cards = CardList::new();
+    let mut seen = 0u64;
+    for part in parts {
+        let bad = |reason: String| super::ImportErrorKind::Cards {
+            text: super::error::shorten(part),
+            reason,
+        };
+        for token in part.split(' ').filter(|t| !t.is_empty()) {
+            // (Two bytes, a rank and a suit, as nearly every card is written.)
+            let quick = match *token.as_bytes() {
+                [r, s] => Rank::from_char(char::from(r))
+                    .zip(Suit::from_char(char::from(s)))
+                    .map(|(r, s)| Card::new(r, s)),
+                _ => None,
+            };
+            let card = match quick {
+                Some(c) => c,
+                None => token
+                    .parse::<Card>()
+                    .map_err(|e: holdem_cards::ParseCardError| bad(e.to_string()))?,
+            };
+            if seen & card.bit() != 0 {
+                return Err(bad(format!("{card} is written twice")));
+            }
+            seen |= card.bit();
+            cards
+                .try_push(card)
+                .map_err(|_| bad("more than five cards".to_string()))?;
+        }
+    }
+    Ok(cards)
+}
+
+/// `[Ah Kd]` at the start of `s` ([`card_list`]): the cards and the text after the
+/// `]`.
+///
+/// # Errors
+/// [`ImportErrorKind::Malformed`](super::ImportErrorKind::Malformed) without the
+/// brackets, else as [`card_list`].
+pub(crate) fn bracketed_cards(s: &str) -> Result<(CardList, &str), super::ImportErrorKind> {
+    let (inner, rest) = s
+        .strip_prefix('[')
+        .and_then(|t| t.split_once(']'))
+        .ok_or_else(|| super::error::malformed("cards in brackets `[Ah Kd]`", s))?;
+    Ok((card_list(&[inner])?, rest))
+}
+
+/// `s` split at the last `pat`: the text before and after it.
+pub(crate) fn rsplit_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let (b, p) = (s.as_bytes(), pat.as_bytes());
+    let first = *p.first()?;
+    let last = b.len().checked_sub(p.len())?;
+    let at = (0..=last)
+        .rev()
+        .find(|&i| b.get(i) == Some(&first) && b.get(i..i + p.len()) == Some(p))?;
+    Some((s.get(..at)?, s.get(at + p.len()..)?))
 }
