@@ -2,8 +2,11 @@
 //! remain): the English client's hold'em hands (cash and tournaments), read into the site-neutral
 //! [`Hand`] and converted by the shared [builder](super::builder).
 //!
-//! Full Tilt wrote the PokerStars family's forms with its own words; each is
-//! turned into the PokerStars form here and read by the PokerStars body reader:
+//! Full Tilt wrote the PokerStars family's forms with its own words. The seats,
+//! streets and actions are read straight into their events; the rarer lines
+//! (notes, the hero's cards, uncalled bets) and the summary are given to the
+//! PokerStars reader's line forms in theirs; every line is checked as that
+//! reader checks a PokerStars hand (seats, the order of the sections, cards):
 //! - the header: `Full Tilt Poker Game #33727523266: Table Bravo (6 max) - NL
 //!   Hold'em - $0.05/$0.10 - 19:00:42 ET - 2014/01/05` (the table in the header,
 //!   the button in a later line `The button is in seat #4`; older headers put the
@@ -25,14 +28,18 @@
 
 use std::borrow::Cow;
 
-use crate::pokerstars::parse::{parse_body, timestamp};
+use crate::pokerstars::parse::{LineReader, digits, split_at, timestamp};
+use crate::pokerstars::text::is_filler;
 
-use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
+use super::ast::{
+    Amount, BuyIn, CardList, Currency, Event, Hand, Header, Limit, Line, PostKind, PotName, Seat,
+    SeatState, Summary, TableLine, Tournament,
+};
 use super::builder::Site;
 use super::error::{
-    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, stakes_of,
+    ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
 };
-use super::text::{split_player, without_separators};
+use super::text::{bracketed_cards, split_player, without_separators};
 
 /// Full Tilt Poker, for the builder.
 pub static SITE: Site = Site {
@@ -41,6 +48,9 @@ pub static SITE: Site = Site {
     jackpot_drop: false,
     raises_over_all_in: false,
 };
+
+/// The most seats a table has.
+const MAX_SEATS: usize = 10;
 
 /// True for the first line of a Full Tilt hand.
 pub fn is_hand_start(line: &str) -> bool {
@@ -61,7 +71,6 @@ struct Head {
 /// form this reader refuses, [`Kind::Malformed`] and the others for text that is
 /// not Full Tilt's.
 pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
-    let text = |l: &str| l.trim_start_matches('\u{feff}').to_string();
     let mut rest = lines.iter().enumerate().filter(|(_, (_, l))| !l.is_empty());
     let Some((i, &(first_line, head_text))) = rest.next() else {
         return Err(ImportError {
@@ -70,7 +79,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             kind: Kind::Truncated("a header"),
         });
     };
-    let head = header(first_line, &text(head_text))?;
+    let head = header(first_line, head_text.trim_start_matches('\u{feff}'))?;
     let id = head.header.id;
     let fail = |line: u32, kind: Kind| ImportError {
         hand: Some(id),
@@ -79,21 +88,20 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     };
     let after = lines.get(i + 1..).unwrap_or(&[]);
     // The seats' names (for actions written without a colon) and the button.
-    let mut names: Vec<&str> = Vec::new();
+    let mut names: Vec<&str> = Vec::with_capacity(MAX_SEATS);
     let mut button = None;
     for &(n, line) in after {
         if let Some(r) = line.strip_prefix("Seat ") {
-            if let Some((_, who)) = r.split_once(": ") {
+            if let Some((_, who)) = split_at(r, ": ") {
                 if let Some(at) = stack_at(who) {
-                    if names.len() < 10 && !line.contains(" collected ") {
+                    if names.len() < MAX_SEATS && split_at(line, " collected ").is_none() {
                         names.push(who.get(..at).unwrap_or(who));
                     }
                 }
             }
         } else if let Some(b) = line.strip_prefix("The button is in seat #") {
             button = Some(
-                crate::pokerstars::parse::digits(b)
-                    .ok_or_else(|| fail(n, malformed("`The button is in seat #N`", line)))?,
+                digits(b).ok_or_else(|| fail(n, malformed("`The button is in seat #N`", line)))?,
             );
         } else if line == "Players agree to Run It Twice" {
             return Err(fail(
@@ -105,19 +113,17 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     // Longest names first: a name that begins with another's is found whole.
     names.sort_by_key(|n| std::cmp::Reverse(n.len()));
     let button = button.ok_or_else(|| fail(first_line, Kind::Truncated("a button line")))?;
-    let size = head
-        .max_seats
-        .map(|m| format!(" {m}-max"))
-        .unwrap_or_default();
-    let mut out: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(after.len() + 1);
-    out.push((
-        first_line,
-        Cow::Owned(format!(
-            "Table '{}'{size} Seat #{button} is the button",
-            head.table
-        )),
-    ));
-    let mut round = Round::default();
+    let Head {
+        header,
+        table,
+        max_seats,
+    } = head;
+    let mut body = Body::new(id, header.currency, names, first_line);
+    let button = u32::try_from(button).unwrap_or_else(|_| {
+        let expected = "`Table 'NAME' N-max Seat #N is the button`";
+        body.defer(fail(first_line, malformed(expected, &table)));
+        0
+    });
     let mut summary = false;
     let mut hole_cards = false;
     for &(n, line) in after {
@@ -128,53 +134,510 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             }
             hole_cards = true;
         }
-        let converted = if summary {
-            summary_line(line)
-        } else {
-            body_line(line, &names, &mut round).map_err(|kind| fail(n, kind))?
-        };
+        if summary {
+            if let Some(l) = summary_line(line) {
+                body.summary_text(n, &l);
+            }
+        } else if !body.fast(n, line).map_err(|kind| fail(n, kind))? {
+            let converted = body_line(line, &body.names, &mut body.round);
+            if let Some(l) = converted.map_err(|kind| fail(n, kind))? {
+                body.text(n, &without_separators(&l));
+            }
+        }
         if line == "*** SUMMARY ***" {
             summary = true;
         }
-        if let Some(l) = converted {
-            let l = match l {
-                Cow::Borrowed(b) => without_separators(b),
-                Cow::Owned(o) => Cow::Owned(without_separators(&o).into_owned()),
-            };
-            out.push((n, l));
+    }
+    let (seats, events, summary) = body.finish()?;
+    Ok(Hand {
+        header,
+        table: TableLine {
+            name: table,
+            max_seats,
+            play_money: false,
+            button,
+        },
+        seats,
+        events,
+        summary,
+        first_line,
+    })
+}
+
+/// Which part of the hand the PokerStars checks are in.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Section {
+    Seats,
+    Posts,
+    Play,
+    Summary,
+}
+
+/// A Full Tilt hand's lines after the header being read: the seats, the events
+/// and the summary so far, with the PokerStars reader's checks of their order.
+struct Body<'a> {
+    id: u64,
+    stars: LineReader,
+    /// The seats' names, longest first.
+    names: Vec<&'a str>,
+    round: Round<'a>,
+    seats: Vec<Seat>,
+    events: Vec<Line>,
+    summary: Summary,
+    saw_total: bool,
+    section: Section,
+    /// The last line given to the checks.
+    last: u32,
+    /// The first error of the kind the PokerStars reader finds: reported after
+    /// the site's own checks of the whole hand.
+    deferred: Option<ImportError>,
+}
+
+impl<'a> Body<'a> {
+    fn new(id: u64, currency: Currency, names: Vec<&'a str>, first_line: u32) -> Self {
+        Body {
+            id,
+            stars: LineReader::new(id, currency),
+            names,
+            round: Round::default(),
+            seats: Vec::with_capacity(MAX_SEATS),
+            events: Vec::with_capacity(32),
+            summary: Summary {
+                seats: Vec::with_capacity(MAX_SEATS),
+                ..Summary::default()
+            },
+            saw_total: false,
+            section: Section::Seats,
+            last: first_line,
+            deferred: None,
         }
     }
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_ref())).collect();
-    parse_body(head.header, first_line, &borrowed)
+
+    fn err(&self, line: u32, kind: Kind) -> ImportError {
+        ImportError {
+            hand: Some(self.id),
+            line,
+            kind,
+        }
+    }
+
+    /// Keeps `e` to report at the end, if it is the first such error.
+    fn defer(&mut self, e: ImportError) {
+        if self.deferred.is_none() {
+            self.deferred = Some(e);
+        }
+    }
+
+    /// The end of the seats (at a line that is not one): there must be one.
+    fn end_seats(&mut self, n: u32, text: &str) {
+        if self.section == Section::Seats {
+            if self.seats.is_empty() {
+                let e = malformed("a seat line `Seat N: name (stack in chips)`", text);
+                self.defer(self.err(n, e));
+            }
+            self.section = Section::Posts;
+        }
+    }
+
+    /// A seat of the seat lines: each number and name once, at most ten.
+    fn seat(&mut self, n: u32, text: &str, seat: Seat) {
+        if self
+            .seats
+            .iter()
+            .any(|s| s.number == seat.number || s.name == seat.name)
+        {
+            let (seat, name) = (seat.number, seat.name);
+            self.defer(self.err(n, Kind::DuplicateSeat { seat, name }));
+        } else if self.seats.len() >= MAX_SEATS {
+            self.defer(self.err(n, malformed("at most ten seats", text)));
+        } else {
+            self.seats.push(seat);
+        }
+    }
+
+    /// An event of line `n` (`text`), in its place: forced bets before the hole
+    /// cards, the play after them.
+    fn event(&mut self, n: u32, text: &str, event: Event) {
+        if self.deferred.is_some() {
+            return;
+        }
+        self.last = n;
+        self.end_seats(n, text);
+        let is_post = matches!(event, Event::Post { .. });
+        let is_play = !matches!(event, Event::Post { .. } | Event::Note { .. });
+        let reason = match self.section {
+            Section::Posts if is_play => "the hole cards are not dealt yet",
+            Section::Play if is_post => "forced bets come before *** HOLE CARDS ***",
+            _ => {
+                self.events.push(Line { line: n, event });
+                return;
+            }
+        };
+        let found = shorten(text);
+        self.defer(self.err(n, Kind::OutOfOrder { found, reason }));
+    }
+
+    /// A line in PokerStars' forms, read by the PokerStars reader's line forms.
+    fn text(&mut self, n: u32, line: &str) {
+        if self.deferred.is_some() || is_filler(line) {
+            return;
+        }
+        self.last = n;
+        if self.section == Section::Seats {
+            if let Some(rest) = line.strip_prefix("Seat ") {
+                match self.stars.seat(n, rest) {
+                    Ok(Some(seat)) => return self.seat(n, line, seat),
+                    Ok(None) => {}
+                    Err(e) => return self.defer(e),
+                }
+            }
+        }
+        self.end_seats(n, line);
+        if self.deferred.is_some() {
+            return;
+        }
+        let order = |found: &str, reason| Kind::OutOfOrder {
+            found: found.to_string(),
+            reason,
+        };
+        if self.section == Section::Summary {
+            self.summary_text(n, line);
+        } else if line == "*** SUMMARY ***" {
+            if self.section != Section::Play {
+                let e = order(line, "no *** HOLE CARDS *** before it");
+                return self.defer(self.err(n, e));
+            }
+            self.section = Section::Summary;
+        } else if line == "*** HOLE CARDS ***" {
+            if self.section != Section::Posts {
+                let e = order(line, "the hole cards were already dealt");
+                return self.defer(self.err(n, e));
+            }
+            self.section = Section::Play;
+            self.events.push(Line {
+                line: n,
+                event: Event::HoleCards,
+            });
+        } else {
+            match self.stars.event(n, line, &self.seats) {
+                Ok(event) => self.event(n, line, event),
+                Err(e) => self.defer(e),
+            }
+        }
+    }
+
+    /// A line after `*** SUMMARY ***` (Full Tilt's summary lines in
+    /// PokerStars' forms but for the board's).
+    fn summary_text(&mut self, n: u32, line: &str) {
+        if self.deferred.is_some() || is_filler(line) {
+            return;
+        }
+        let line = without_separators(line);
+        if self.section != Section::Summary {
+            return self.text(n, &line);
+        }
+        self.last = n;
+        let read = self.stars.summary(
+            n,
+            &line,
+            &self.seats,
+            &mut self.summary,
+            &mut self.saw_total,
+        );
+        if let Err(e) = read {
+            self.defer(e);
+        }
+    }
+
+    /// The seat named exactly `name`.
+    fn seat_named(&self, name: &str) -> Option<u8> {
+        let i = self.seats.iter().position(|s| s.name == name)?;
+        u8::try_from(i).ok()
+    }
+
+    /// An amount of the play in the hand's currency (deferred when it is not).
+    fn amount(&mut self, n: u32, text: &str) -> Amount {
+        match self.stars.amount(n, &without_separators(text)) {
+            Ok(a) => a,
+            Err(e) => {
+                self.defer(e);
+                Amount::ZERO
+            }
+        }
+    }
+
+    /// A line read straight into its event: a seat line, a street, an action;
+    /// `false` for a line left to [`body_line`] (rarer forms, and any line
+    /// after an error, which only the site's own checks still read).
+    fn fast(&mut self, n: u32, line: &'a str) -> Result<bool, Kind> {
+        if self.deferred.is_some() {
+            return Ok(false);
+        }
+        if line.starts_with("The button is in seat #") {
+            return Ok(true);
+        }
+        if let Some(r) = line.strip_prefix("Seat ") {
+            return Ok(self.seat_line(n, line, r));
+        }
+        if let Some(m) = line.strip_prefix("*** ") {
+            if m != "HOLE CARDS ***" {
+                self.round.bets.clear();
+            }
+            // `*** FLOP *** [..] (Total Pot: $65, 3 Players)`.
+            let end = split_at(m, " (Total Pot").map_or(m.len(), |(m, _)| m.len());
+            let text = line.get(..4 + end).unwrap_or(line);
+            self.text(n, &without_separators(text));
+            return Ok(true);
+        }
+        if line.starts_with("Uncalled bet of ") || line.starts_with("Dealt to ") {
+            return Ok(false);
+        }
+        let Some((name, rest)) = split_player(line, &self.names) else {
+            return Ok(false);
+        };
+        if rest.starts_with(':') {
+            return Ok(true);
+        }
+        match self.seat_named(name) {
+            Some(seat) if !name.contains(',') => {
+                self.action(n, line, name, seat, rest.trim_start())
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// `Seat 1: name ($2.73)` (`, is sitting out` after it) among the seats:
+    /// whether it was read here.
+    fn seat_line(&mut self, n: u32, line: &str, r: &str) -> bool {
+        if self.section != Section::Seats {
+            return false;
+        }
+        let Some(at) = stack_at(r) else {
+            return false;
+        };
+        let (who, stack) = r.split_at(at);
+        let Some((num, name)) = split_at(who, ": ") else {
+            return false;
+        };
+        let (stack, state) = stack
+            .trim_start_matches(" (")
+            .split_once(')')
+            .unwrap_or((stack, ""));
+        let state = match state {
+            "" => SeatState::Playing,
+            ", is sitting out" => SeatState::SittingOut,
+            _ => return false,
+        };
+        let Some(number) = digits(num).and_then(|v| u32::try_from(v).ok()) else {
+            return false;
+        };
+        let Ok(stack) = self.stars.amount(n, &without_separators(stack)) else {
+            return false;
+        };
+        if name.is_empty() || name.contains(['(', ',']) {
+            return false;
+        }
+        let seat = Seat {
+            number,
+            name: name.to_string(),
+            stack,
+            bounty: None,
+            state,
+            line: n,
+        };
+        self.last = n;
+        self.seat(n, line, seat);
+        true
+    }
+
+    /// An action of a seated player (`verb` after the name): whether it was read
+    /// here.
+    fn action(
+        &mut self,
+        n: u32,
+        line: &str,
+        name: &'a str,
+        seat: u8,
+        verb: &str,
+    ) -> Result<bool, Kind> {
+        let (verb, all_in) = match verb
+            .strip_suffix(", and is all in")
+            .or_else(|| verb.strip_suffix(" and is all in"))
+        {
+            Some(v) => (v, true),
+            None => (verb, false),
+        };
+        if verb.ends_with(", and is capped") {
+            return Ok(false);
+        }
+        let posts = [
+            ("posts the small blind of ", PostKind::SmallBlind),
+            ("posts the big blind of ", PostKind::BigBlind),
+            ("antes ", PostKind::Ante),
+        ];
+        for (prefix, kind) in posts {
+            if let Some(a) = verb.strip_prefix(prefix) {
+                if kind != PostKind::Ante {
+                    self.round.put(name, a, false)?;
+                }
+                let amount = self.amount(n, a);
+                self.event(
+                    n,
+                    line,
+                    Event::Post {
+                        seat,
+                        kind,
+                        amount,
+                        all_in,
+                    },
+                );
+                return Ok(true);
+            }
+        }
+        let event = if let Some(a) = verb.strip_prefix("calls ") {
+            self.round.put(name, a, false)?;
+            let amount = self.amount(n, a);
+            Event::Call {
+                seat,
+                amount,
+                all_in,
+            }
+        } else if let Some(a) = verb.strip_prefix("bets ") {
+            self.round.put(name, a, false)?;
+            let amount = self.amount(n, a);
+            Event::Bet {
+                seat,
+                amount,
+                all_in,
+            }
+        } else if let Some(a) = verb.strip_prefix("raises to ") {
+            let level = self.round.level();
+            let by = Amount(self.round.put(name, a, true)?.saturating_sub(level));
+            let to = self.amount(n, a);
+            Event::Raise {
+                seat,
+                by,
+                to,
+                all_in,
+            }
+        } else if verb == "folds" {
+            let shown = CardList::new();
+            Event::Fold { seat, shown }
+        } else if verb == "checks" {
+            Event::Check { seat }
+        } else if verb == "mucks" {
+            let cards = CardList::new();
+            Event::Mucks { seat, cards }
+        } else if let Some(r) = verb.strip_prefix("shows ").filter(|r| r.starts_with('[')) {
+            let cards = match bracketed_cards(r) {
+                Ok((cards, _)) => cards,
+                Err(k) => {
+                    self.defer(self.err(n, k));
+                    return Ok(true);
+                }
+            };
+            if cards.is_empty() || cards.len() > 2 {
+                let reason = format!(
+                    "a hold'em player shows one or two cards, not {}",
+                    cards.len()
+                );
+                let text = shorten(r);
+                self.defer(self.err(n, Kind::Cards { text, reason }));
+                return Ok(true);
+            }
+            Event::Shows { seat, cards }
+        } else if let Some(r) = verb.strip_prefix("wins ") {
+            // `wins the pot ($0.25) with ...`, `wins the side pot ($1)`...
+            let Some((pot, r)) = split_at(r, " (") else {
+                return Ok(false);
+            };
+            let Some((a, _)) = r.split_once(')') else {
+                return Ok(false);
+            };
+            let pot = match pot {
+                "the main pot" => PotName::Main,
+                "the side pot" => PotName::Side,
+                _ => PotName::Pot,
+            };
+            let amount = self.amount(n, a);
+            Event::Collected { seat, amount, pot }
+        } else if [
+            "shows ",
+            "has ",
+            "adds ",
+            "is ",
+            "sits ",
+            "stands up",
+            "leaves",
+            "joins",
+        ]
+        .iter()
+        .any(|p| verb.starts_with(p))
+        {
+            // Time, connections, chips for the next hand, a hand described without
+            // its cards: nothing of the game.
+            return Ok(true);
+        } else {
+            return Ok(false);
+        };
+        self.event(n, line, event);
+        Ok(true)
+    }
+
+    /// The seats, events and summary, or the first error the checks found.
+    #[allow(clippy::type_complexity)]
+    fn finish(mut self) -> Result<(Vec<Seat>, Vec<Line>, Summary), ImportError> {
+        if self.section != Section::Summary {
+            self.defer(self.err(self.last, Kind::Truncated("a *** SUMMARY *** section")));
+        }
+        if !self.saw_total {
+            let e = Kind::Truncated("a `Total pot` line in its summary");
+            self.defer(self.err(self.last, e));
+        }
+        match self.deferred {
+            Some(e) => Err(e),
+            None => Ok((self.seats, self.events, self.summary)),
+        }
+    }
 }
 
 /// The bets of the current round, to work out a raise's increment.
 #[derive(Default)]
-struct Round {
-    bets: Vec<(String, u64)>,
+struct Round<'a> {
+    bets: Vec<(&'a str, u64)>,
 }
 
-impl Round {
+impl<'a> Round<'a> {
     fn level(&self) -> u64 {
         self.bets.iter().map(|b| b.1).max().unwrap_or(0)
     }
 
     /// Sets `name`'s bet this round to `f` of what it was.
-    fn update(&mut self, name: &str, f: impl FnOnce(u64) -> u64) {
+    fn update(&mut self, name: &'a str, f: impl FnOnce(u64) -> u64) {
         match self.bets.iter_mut().find(|b| b.0 == name) {
             Some(b) => b.1 = f(b.1),
-            None => self.bets.push((name.to_string(), f(0))),
+            None => self.bets.push((name, f(0))),
         }
+    }
+
+    /// `name` puts in `a` (`to`: raises to it): the amount.
+    fn put(&mut self, name: &'a str, a: &str, to: bool) -> Result<u64, Kind> {
+        let v = amount_of(a)?;
+        self.update(name, |own| if to { v.0 } else { own + v.0 });
+        Ok(v.0)
     }
 }
 
 /// Where a seat line's stack begins: the last ` (` before an amount (`($2.73)`,
 /// `(13,587)`).
 fn stack_at(s: &str) -> Option<usize> {
-    s.rmatch_indices(" (").map(|(i, _)| i).find(|&i| {
-        s.get(i + 2..)
-            .and_then(|r| r.chars().next())
-            .is_some_and(|c| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
+    let b = s.as_bytes();
+    (0..b.len().saturating_sub(1)).rev().find(|&i| {
+        b.get(i) == Some(&b' ')
+            && b.get(i + 1) == Some(&b'(')
+            && s.get(i + 2..)
+                .and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
     })
 }
 
@@ -191,8 +654,11 @@ fn summary_line(line: &str) -> Option<Cow<'_, str>> {
 
 /// The amount written `$1.50` (or `1,500`), in hundredths.
 fn amount_of(text: &str) -> Result<Amount, Kind> {
-    let t = text.trim_start_matches(['$', '€', '£']).replace(',', "");
-    amount_in(text, &t)
+    let t = text.trim_start_matches(['$', '€', '£']);
+    if t.contains(',') {
+        return amount_in(text, &t.replace(',', ""));
+    }
+    amount_in(text, t)
 }
 
 /// A line of the play in PokerStars' form; `None` for a line that is no part of
@@ -200,7 +666,7 @@ fn amount_of(text: &str) -> Result<Amount, Kind> {
 fn body_line<'a>(
     line: &'a str,
     names: &[&str],
-    round: &mut Round,
+    round: &mut Round<'a>,
 ) -> Result<Option<Cow<'a, str>>, Kind> {
     if line.starts_with("The button is in seat #") {
         return Ok(None);
@@ -258,11 +724,7 @@ fn body_line<'a>(
             "a capped Full Tilt table whose cap the text does not state".to_string(),
         ));
     }
-    let put = |round: &mut Round, a: &str, to: bool| -> Result<u64, Kind> {
-        let v = amount_of(a)?;
-        round.update(name, |own| if to { v.0 } else { own + v.0 });
-        Ok(v.0)
-    };
+    let put = |round: &mut Round<'a>, a: &str, to: bool| round.put(name, a, to);
     let out = if let Some(a) = verb.strip_prefix("posts the small blind of ") {
         put(round, a, false)?;
         format!("{name}: posts small blind {a}{all_in}")
