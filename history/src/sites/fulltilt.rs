@@ -88,13 +88,19 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     };
     let after = lines.get(i + 1..).unwrap_or(&[]);
     // The seats' names (for actions written without a colon) and the button.
+    // (Names are looked for before the summary, whose seat lines name the same
+    // players.)
     let mut names: Vec<&str> = Vec::with_capacity(MAX_SEATS);
     let mut button = None;
+    let mut in_summary = false;
     for &(n, line) in after {
         if let Some(r) = line.strip_prefix("Seat ") {
+            if names.len() >= MAX_SEATS || in_summary {
+                continue;
+            }
             if let Some((_, who)) = split_at(r, ": ") {
                 if let Some(at) = stack_at(who) {
-                    if names.len() < MAX_SEATS && split_at(line, " collected ").is_none() {
+                    if split_at(line, " collected ").is_none() {
                         names.push(who.get(..at).unwrap_or(who));
                     }
                 }
@@ -103,6 +109,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             button = Some(
                 digits(b).ok_or_else(|| fail(n, malformed("`The button is in seat #N`", line)))?,
             );
+        } else if line == "*** SUMMARY ***" {
+            in_summary = true;
         } else if line == "Players agree to Run It Twice" {
             return Err(fail(
                 n,
@@ -355,15 +363,11 @@ impl<'a> Body<'a> {
         u8::try_from(i).ok()
     }
 
-    /// An amount of the play in the hand's currency (deferred when it is not).
-    fn amount(&mut self, n: u32, text: &str) -> Amount {
-        match self.stars.amount(n, &without_separators(text)) {
-            Ok(a) => a,
-            Err(e) => {
-                self.defer(e);
-                Amount::ZERO
-            }
-        }
+    /// An amount of the play in the hand's currency; `None` for any other text
+    /// (the line is then read by [`body_line`], which says what is wrong). Where
+    /// this reads an amount, [`amount_of`] reads the same.
+    fn amount(&mut self, n: u32, text: &str) -> Option<Amount> {
+        self.stars.amount(n, &without_separators(text)).ok()
     }
 
     /// A line read straight into its event: a seat line, a street, an action;
@@ -419,8 +423,10 @@ impl<'a> Body<'a> {
         let Some((num, name)) = split_at(who, ": ") else {
             return false;
         };
+        // (`stack_at` found ` (` there.)
         let (stack, state) = stack
-            .trim_start_matches(" (")
+            .get(2..)
+            .unwrap_or("")
             .split_once(')')
             .unwrap_or((stack, ""));
         let state = match state {
@@ -477,10 +483,12 @@ impl<'a> Body<'a> {
         ];
         for (prefix, kind) in posts {
             if let Some(a) = verb.strip_prefix(prefix) {
+                let Some(amount) = self.amount(n, a) else {
+                    return Ok(false);
+                };
                 if kind != PostKind::Ante {
-                    self.round.put(name, a, false)?;
+                    self.round.add(name, amount, false);
                 }
-                let amount = self.amount(n, a);
                 self.event(
                     n,
                     line,
@@ -495,25 +503,32 @@ impl<'a> Body<'a> {
             }
         }
         let event = if let Some(a) = verb.strip_prefix("calls ") {
-            self.round.put(name, a, false)?;
-            let amount = self.amount(n, a);
+            let Some(amount) = self.amount(n, a) else {
+                return Ok(false);
+            };
+            self.round.add(name, amount, false);
             Event::Call {
                 seat,
                 amount,
                 all_in,
             }
         } else if let Some(a) = verb.strip_prefix("bets ") {
-            self.round.put(name, a, false)?;
-            let amount = self.amount(n, a);
+            let Some(amount) = self.amount(n, a) else {
+                return Ok(false);
+            };
+            self.round.add(name, amount, false);
             Event::Bet {
                 seat,
                 amount,
                 all_in,
             }
         } else if let Some(a) = verb.strip_prefix("raises to ") {
+            let Some(to) = self.amount(n, a) else {
+                return Ok(false);
+            };
             let level = self.round.level();
-            let by = Amount(self.round.put(name, a, true)?.saturating_sub(level));
-            let to = self.amount(n, a);
+            self.round.add(name, to, true);
+            let by = Amount(to.0.saturating_sub(level));
             Event::Raise {
                 seat,
                 by,
@@ -559,7 +574,9 @@ impl<'a> Body<'a> {
                 "the side pot" => PotName::Side,
                 _ => PotName::Pot,
             };
-            let amount = self.amount(n, a);
+            let Some(amount) = self.amount(n, a) else {
+                return Ok(false);
+            };
             Event::Collected { seat, amount, pot }
         } else if [
             "shows ",
@@ -623,8 +640,13 @@ impl<'a> Round<'a> {
     /// `name` puts in `a` (`to`: raises to it): the amount.
     fn put(&mut self, name: &'a str, a: &str, to: bool) -> Result<u64, Kind> {
         let v = amount_of(a)?;
-        self.update(name, |own| if to { v.0 } else { own + v.0 });
+        self.add(name, v, to);
         Ok(v.0)
+    }
+
+    /// `name` puts in `v` (`to`: raises to it).
+    fn add(&mut self, name: &'a str, v: Amount, to: bool) {
+        self.update(name, |own| if to { v.0 } else { own + v.0 });
     }
 }
 
@@ -632,13 +654,21 @@ impl<'a> Round<'a> {
 /// `(13,587)`).
 fn stack_at(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    (0..b.len().saturating_sub(1)).rev().find(|&i| {
-        b.get(i) == Some(&b' ')
-            && b.get(i + 1) == Some(&b'(')
-            && s.get(i + 2..)
+    let mut end = b.len();
+    while let Some(open) = b.get(..end)?.iter().rposition(|&c| c == b'(') {
+        end = open;
+        let Some(i) = open.checked_sub(1) else {
+            break;
+        };
+        if b.get(i) == Some(&b' ')
+            && s.get(open + 1..)
                 .and_then(|r| r.chars().next())
                 .is_some_and(|c| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
-    })
+        {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// A summary line in PokerStars' form (a seat sitting out is not listed).
@@ -796,8 +826,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         .strip_prefix("Full Tilt Poker Game #")
         .or_else(|| line.strip_prefix("FullTiltPoker Game #"))
         .ok_or_else(|| fail(None, malformed(expected, line)))?;
-    let (number, rest) = rest
-        .split_once(": ")
+    let (number, rest) = split_at(rest, ": ")
         .ok_or_else(|| fail(None, malformed(expected, line)))?;
     let id = crate::pokerstars::parse::digits(number)
         .ok_or_else(|| fail(None, malformed("a hand number", line)))?;
@@ -807,8 +836,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     let (tournament, table) = match rest.strip_prefix("Table ") {
         Some(table) => (None, table),
         None => {
-            let (name, table) = rest
-                .split_once(", Table ")
+            let (name, table) = split_at(rest, ", Table ")
                 .ok_or_else(|| fail(malformed(expected, line)))?;
             let number = name
                 .rsplit_once('(')
@@ -819,7 +847,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
                     parts: amount_of(a).ok().into_iter().collect(),
                     currency: Currency::Usd,
                 },
-                None if name.contains("Freeroll") => BuyIn::Freeroll,
+                None if has(name, "Freeroll") => BuyIn::Freeroll,
                 None => BuyIn::Paid {
                     parts: Vec::new(),
                     currency: Currency::Chips,
@@ -834,11 +862,11 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
             (Some(t), table)
         }
     };
-    let parts: Vec<&str> = table.split(" - ").collect();
+    let parts: Vec<&str> = Parts(Some(table)).collect();
     let (table_part, rest_parts) = parts
         .split_first()
         .ok_or_else(|| fail(malformed(expected, line)))?;
-    let (name, max_seats) = match table_part.split_once(" (") {
+    let (name, max_seats) = match split_at(table_part, " (") {
         Some((n, size)) => {
             let size = size.trim_end_matches(')');
             let max = if size == "heads up" {
@@ -853,10 +881,10 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     let game = rest_parts
         .iter()
         .find(|p| {
-            p.contains("Hold'em") || p.contains("Omaha") || p.contains("Stud") || p.contains("Razz")
+            has(p, "Hold'em") || has(p, "Omaha") || has(p, "Stud") || has(p, "Razz")
         })
         .ok_or_else(|| fail(malformed("the game (`NL Hold'em`...)", line)))?;
-    if !game.contains("Hold'em") {
+    if !has(game, "Hold'em") {
         return Err(fail(other_game(game)));
     }
     if game.starts_with("CAP ") {
@@ -864,25 +892,25 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
             "a capped Full Tilt table whose cap the text does not state".to_string(),
         )));
     }
-    let limit = if game.contains("NL ") || game.contains("No Limit") {
+    let limit = if has(game, "NL ") || has(game, "No Limit") {
         Limit::NoLimit
-    } else if game.contains("PL ") || game.contains("Pot Limit") {
+    } else if has(game, "PL ") || has(game, "Pot Limit") {
         Limit::PotLimit
-    } else if game.contains("FL ") || game.contains("Limit") {
+    } else if has(game, "FL ") || has(game, "Limit") {
         Limit::FixedLimit
     } else {
         return Err(fail(malformed("`NL`, `PL` or `FL` Hold'em", line)));
     };
     // `$15 Cap No Limit Hold'em`: a capped table with its cap.
-    let cap = match game.split_once(" Cap ") {
+    let cap = match split_at(game, " Cap ") {
         Some((c, _)) => Some(amount_of(c).map_err(|_| fail(malformed("a cap `$N Cap`", line)))?),
         None => None,
     };
     let stakes_text = rest_parts
         .iter()
         .find(|p| {
-            p.matches('/').count() == 1
-                && !p.contains(':')
+            p.bytes().filter(|&b| b == b'/').count() == 1
+                && !p.as_bytes().contains(&b':')
                 && p.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
         })
         .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
@@ -897,14 +925,14 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     // `19:00:42 ET` then `2014/01/05` (with `[..]` or `(partial)` after it).
     let time = rest_parts
         .iter()
-        .position(|p| p.contains(':'))
+        .position(|p| p.as_bytes().contains(&b':'))
         .ok_or_else(|| fail(malformed("a time `H:MM:SS ZONE`", line)))?;
     let clock = rest_parts.get(time).copied().unwrap_or("");
     let date = rest_parts
         .get(time + 1)
         .and_then(|d| d.split(' ').next())
         .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD`", line)))?;
-    let stamp = timestamp(&format!("{date} {clock}")).ok_or_else(|| {
+    let stamp = stamp_of(date, clock).ok_or_else(|| {
         fail(malformed(
             "a date `YYYY/MM/DD` and time `H:MM:SS ZONE`",
             line,
@@ -927,4 +955,45 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         table: name.to_string(),
         max_seats,
     })
+}
+
+/// Whether `s` holds `pat`.
+fn has(s: &str, pat: &str) -> bool {
+    split_at(s, pat).is_some()
+}
+
+/// The parts of a header between its ` - `s.
+struct Parts<'a>(Option<&'a str>);
+
+impl<'a> Iterator for Parts<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.0?;
+        match split_at(s, " - ") {
+            Some((part, rest)) => {
+                self.0 = Some(rest);
+                Some(part)
+            }
+            None => self.0.take(),
+        }
+    }
+}
+
+/// The time of `date` (`2014/01/05`) and `clock` (`19:00:42 ET`) read as one
+/// `DATE CLOCK` text (on the stack when it is short, as it is).
+fn stamp_of(date: &str, clock: &str) -> Option<super::ast::Timestamp> {
+    let mut buf = [0u8; 64];
+    let len = date.len() + 1 + clock.len();
+    match buf.get_mut(..len) {
+        Some(out) => {
+            let (d, c) = out.split_at_mut(date.len());
+            d.copy_from_slice(date.as_bytes());
+            let (space, c) = c.split_first_mut()?;
+            *space = b' ';
+            c.copy_from_slice(clock.as_bytes());
+            timestamp(std::str::from_utf8(out).ok()?)
+        }
+        None => timestamp(&format!("{date} {clock}")),
+    }
 }

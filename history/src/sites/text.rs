@@ -191,7 +191,12 @@ pub fn without_separators(line: &str) -> Cow<'_, str> {
 /// (a seated player's action or chat), split from the rest of the line; `None`
 /// when the line begins with no seated player's name.
 pub(crate) fn split_player<'a>(line: &'a str, names: &[&str]) -> Option<(&'a str, &'a str)> {
+    let first = line.as_bytes().first();
     names.iter().find_map(|n| {
+        // (The first byte first: most names differ there, without a compare call.)
+        if !n.is_empty() && n.as_bytes().first() != first {
+            return None;
+        }
         let rest = line.strip_prefix(*n)?;
         (rest.starts_with(' ') || rest.starts_with(':')).then(|| line.split_at(n.len()))
     })
