@@ -28,7 +28,7 @@
 
 use std::borrow::Cow;
 
-use crate::pokerstars::parse::{LineReader, digits, split_at, timestamp};
+use crate::pokerstars::parse::{LineReader, digits, parse_amount, split_at, timestamp};
 use crate::pokerstars::text::is_filler;
 
 use super::ast::{
@@ -39,7 +39,7 @@ use super::builder::Site;
 use super::error::{
     ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
 };
-use super::text::{bracketed_cards, split_player, without_separators};
+use super::text::{bracketed_cards, split_player, split_str, without_separators};
 
 /// Full Tilt Poker, for the builder.
 pub static SITE: Site = Site {
@@ -100,7 +100,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             }
             if let Some((_, who)) = split_at(r, ": ") {
                 if let Some(at) = stack_at(who) {
-                    if split_at(line, " collected ").is_none() {
+                    if split_str(line, " collected ").is_none() {
                         names.push(who.get(..at).unwrap_or(who));
                     }
                 }
@@ -199,6 +199,7 @@ struct Body<'a> {
     /// The first error of the kind the PokerStars reader finds: reported after
     /// the site's own checks of the whole hand.
     deferred: Option<ImportError>,
+    currency: Currency,
 }
 
 impl<'a> Body<'a> {
@@ -218,6 +219,7 @@ impl<'a> Body<'a> {
             section: Section::Seats,
             last: first_line,
             deferred: None,
+            currency,
         }
     }
 
@@ -367,6 +369,16 @@ impl<'a> Body<'a> {
     /// (the line is then read by [`body_line`], which says what is wrong). Where
     /// this reads an amount, [`amount_of`] reads the same.
     fn amount(&mut self, n: u32, text: &str) -> Option<Amount> {
+        let mut chars = text.chars();
+        let digits = match chars.next()? {
+            c @ ('$' | '€' | '£' | '₹') if self.currency.symbol() == Some(c) => chars.as_str(),
+            '$' | '€' | '£' | '₹' => return None,
+            _ => text,
+        };
+        // (Read as the PokerStars reader reads it: no separator to remove.)
+        if !digits.as_bytes().contains(&b',') {
+            return parse_amount(digits);
+        }
         self.stars.amount(n, &without_separators(text)).ok()
     }
 
@@ -388,7 +400,7 @@ impl<'a> Body<'a> {
                 self.round.bets.clear();
             }
             // `*** FLOP *** [..] (Total Pot: $65, 3 Players)`.
-            let end = split_at(m, " (Total Pot").map_or(m.len(), |(m, _)| m.len());
+            let end = split_str(m, " (Total Pot").map_or(m.len(), |(m, _)| m.len());
             let text = line.get(..4 + end).unwrap_or(line);
             self.text(n, &without_separators(text));
             return Ok(true);
@@ -437,7 +449,7 @@ impl<'a> Body<'a> {
         let Some(number) = digits(num).and_then(|v| u32::try_from(v).ok()) else {
             return false;
         };
-        let Ok(stack) = self.stars.amount(n, &without_separators(stack)) else {
+        let Some(stack) = self.amount(n, stack) else {
             return false;
         };
         if name.is_empty() || name.contains(['(', ',']) {
@@ -563,7 +575,7 @@ impl<'a> Body<'a> {
             Event::Shows { seat, cards }
         } else if let Some(r) = verb.strip_prefix("wins ") {
             // `wins the pot ($0.25) with ...`, `wins the side pot ($1)`...
-            let Some((pot, r)) = split_at(r, " (") else {
+            let Some((pot, r)) = split_str(r, " (") else {
                 return Ok(false);
             };
             let Some((a, _)) = r.split_once(')') else {
@@ -826,8 +838,8 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         .strip_prefix("Full Tilt Poker Game #")
         .or_else(|| line.strip_prefix("FullTiltPoker Game #"))
         .ok_or_else(|| fail(None, malformed(expected, line)))?;
-    let (number, rest) = split_at(rest, ": ")
-        .ok_or_else(|| fail(None, malformed(expected, line)))?;
+    let (number, rest) =
+        split_at(rest, ": ").ok_or_else(|| fail(None, malformed(expected, line)))?;
     let id = crate::pokerstars::parse::digits(number)
         .ok_or_else(|| fail(None, malformed("a hand number", line)))?;
     let fail = |kind: Kind| fail(Some(id), kind);
@@ -836,8 +848,8 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     let (tournament, table) = match rest.strip_prefix("Table ") {
         Some(table) => (None, table),
         None => {
-            let (name, table) = split_at(rest, ", Table ")
-                .ok_or_else(|| fail(malformed(expected, line)))?;
+            let (name, table) =
+                split_at(rest, ", Table ").ok_or_else(|| fail(malformed(expected, line)))?;
             let number = name
                 .rsplit_once('(')
                 .and_then(|(_, n)| crate::pokerstars::parse::digits(n.trim_end_matches(')')))
@@ -866,7 +878,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     let (table_part, rest_parts) = parts
         .split_first()
         .ok_or_else(|| fail(malformed(expected, line)))?;
-    let (name, max_seats) = match split_at(table_part, " (") {
+    let (name, max_seats) = match split_str(table_part, " (") {
         Some((n, size)) => {
             let size = size.trim_end_matches(')');
             let max = if size == "heads up" {
@@ -880,9 +892,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     };
     let game = rest_parts
         .iter()
-        .find(|p| {
-            has(p, "Hold'em") || has(p, "Omaha") || has(p, "Stud") || has(p, "Razz")
-        })
+        .find(|p| has(p, "Hold'em") || has(p, "Omaha") || has(p, "Stud") || has(p, "Razz"))
         .ok_or_else(|| fail(malformed("the game (`NL Hold'em`...)", line)))?;
     if !has(game, "Hold'em") {
         return Err(fail(other_game(game)));
@@ -902,7 +912,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         return Err(fail(malformed("`NL`, `PL` or `FL` Hold'em", line)));
     };
     // `$15 Cap No Limit Hold'em`: a capped table with its cap.
-    let cap = match split_at(game, " Cap ") {
+    let cap = match split_str(game, " Cap ") {
         Some((c, _)) => Some(amount_of(c).map_err(|_| fail(malformed("a cap `$N Cap`", line)))?),
         None => None,
     };
@@ -970,7 +980,7 @@ impl<'a> Iterator for Parts<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         let s = self.0?;
-        match split_at(s, " - ") {
+        match split_str(s, " - ") {
             Some((part, rest)) => {
                 self.0 = Some(rest);
                 Some(part)
