@@ -2,7 +2,6 @@
 //! PokerStars reader's checks of their order.
 
 use crate::pokerstars::parse::{LineReader, parse_amount, split_at};
-use crate::pokerstars::text::is_filler;
 
 use super::super::ast::{
     Amount, CardList, Currency, Event, Line, PostKind, PotName, Seat, SeatState, Summary,
@@ -129,7 +128,7 @@ impl<'a> Body<'a> {
 
     /// A line in PokerStars' forms, read by the PokerStars reader's line forms.
     pub(super) fn text(&mut self, n: u32, line: &str) {
-        if self.deferred.is_some() || is_filler(line) {
+        if self.deferred.is_some() || is_filler_line(line) {
             return;
         }
         self.last = n;
@@ -179,7 +178,7 @@ impl<'a> Body<'a> {
     /// A line after `*** SUMMARY ***` (Full Tilt's summary lines in
     /// PokerStars' forms but for the board's).
     pub(super) fn summary_text(&mut self, n: u32, line: &str) {
-        if self.deferred.is_some() || is_filler(line) {
+        if self.deferred.is_some() || is_filler_line(line) {
             return;
         }
         let line = without_separators(line);
@@ -468,4 +467,11 @@ impl<'a> Body<'a> {
             None => Ok((self.seats, self.events, self.summary)),
         }
     }
+}
+
+/// A blank line or a `*********** # N **************` separator, which the
+/// PokerStars reader skips (as `pokerstars::text::is_filler`).
+fn is_filler_line(line: &str) -> bool {
+    line.is_empty()
+        || (line.starts_with("***********") && line.ends_with('*') && line.contains(" # "))
 }
