@@ -38,7 +38,7 @@ use super::builder::{self, Imported, Site};
 use super::error::{
     ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
 };
-use super::text::without_separators;
+use super::text::{split_str, without_separators};
 
 /// GGPoker, for the builder.
 pub static SITE: Site = Site {
@@ -73,8 +73,13 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let after = lines.get(i + 1..).unwrap_or(&[]);
     // A street of the first run with no second-run street of its kind was dealt
     // once, before the board ran twice.
-    let second = |heading: &str| after.iter().any(|(_, l)| l.starts_with(heading));
-    let (second_flop, second_turn) = (second("*** SECOND FLOP ***"), second("*** SECOND TURN ***"));
+    let (mut second_flop, mut second_turn) = (false, false);
+    for (_, l) in after {
+        if let Some(r) = l.strip_prefix("*** SECOND ") {
+            second_flop |= r.starts_with("FLOP ***");
+            second_turn |= r.starts_with("TURN ***");
+        }
+    }
     let mut first_board: Option<&str> = None;
     let mut owned: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(after.len());
     for &(n, line) in after {
@@ -138,6 +143,13 @@ fn full_board(first: Option<&str>, second: &str) -> String {
 /// A line after the header in PokerStars' forms, `None` for a line that says
 /// nothing (another player's `Dealt to` without cards).
 fn body_line(line: &str) -> Result<Option<Cow<'_, str>>, Kind> {
+    // (Most lines are actions, which begin with none of the forms below.)
+    if !matches!(
+        line.as_bytes().first(),
+        Some(b'D' | b'C' | b'*' | b'H' | b'T')
+    ) {
+        return Ok(Some(without_separators(line)));
+    }
     if let Some(rest) = line.strip_prefix("Dealt to ") {
         if !rest.ends_with(']') {
             return Ok(None);
@@ -213,16 +225,17 @@ fn header(line_no: u32, line: &str) -> Result<Header, ImportError> {
     let rest = rest.as_ref();
     // The game: `Hold'em No Limit`, `Hold'em Pot Limit`, `Hold'em Limit`, after the
     // tournament's name when there is one.
-    let (before, limit, after) = ["No Limit", "Pot Limit", "Limit"]
+    let (before, limit, after) = [" No Limit", " Pot Limit", " Limit"]
         .iter()
         .find_map(|l| {
-            let at = rest.find(&format!(" {l}"))?;
-            Some((rest.get(..at)?, *l, rest.get(at + 1 + l.len()..)?))
+            let (before, after) = split_str(rest, l)?;
+            Some((before, l.trim_start(), after))
         })
         .ok_or_else(|| fail(malformed("`No Limit`, `Pot Limit` or `Limit`", &line)))?;
     let game = before.rsplit([' ', ',']).next().unwrap_or(before);
-    let short_deck =
-        rest.contains("Short Deck") || rest.contains("ShortDeck") || rest.contains("6+");
+    let short_deck = ["Short Deck", "ShortDeck", "6+"]
+        .iter()
+        .any(|p| split_str(rest, p).is_some());
     if game != "Hold'em" || short_deck {
         let name = if short_deck {
             "short deck hold'em"

@@ -6,7 +6,7 @@ use crate::pokerstars::{PokerStarsErrorKind as Kind, check, import, parse_hands}
 use crate::replay::{HouseRules, Outcome, replay_hand};
 
 use super::ast::{Amount, Currency, Hand, Limit};
-use super::error::ImportError;
+use super::error::{ImportError, ImportErrorKind};
 use super::text::decode;
 
 /// A GGPoker tournament hand: a name before the game, the level written without a
@@ -620,4 +620,70 @@ fn h6_malformed_winamax_tournament_text_is_a_typed_error_at_its_line() {
     let e = winamax(&WINAMAX_TOURNAMENT.replacen("(4200)", "(4200, 2.50€ bounty)", 1))
         .expect_err("refused");
     assert_eq!(e.line, 3, "{e}");
+}
+
+#[test]
+fn h6_split_str_and_rsplit_at_find_the_first_and_last_whole_pattern_as_std_does() {
+    use super::text::{rsplit_at, split_str};
+    let texts = [
+        "Seat 1: a collected b collected c",
+        " collected ",
+        "collected",
+        "xx (Total Pot: $5, 2 Players) (Total Pot",
+        "no pattern here at all, not one",
+        "é (€5) ( (",
+        "",
+    ];
+    for text in texts {
+        for pat in [" collected ", " (Total Pot", " (", ". Rake ", " - "] {
+            assert_eq!(
+                split_str(text, pat),
+                text.split_once(pat),
+                "{text:?} {pat:?}"
+            );
+            assert_eq!(
+                rsplit_at(text, pat),
+                text.rsplit_once(pat),
+                "{text:?} {pat:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn h6_thousands_separators_are_removed_only_between_a_digit_and_three_digits() {
+    use super::text::without_separators;
+    assert_eq!(
+        without_separators("posts 1,500 and 12,345,678"),
+        "posts 1500 and 12345678"
+    );
+    assert_eq!(
+        without_separators("8,5,4,3,2 and 1,5000 and ,500"),
+        "8,5,4,3,2 and 1,5000 and ,500"
+    );
+    assert_eq!(
+        without_separators("(9,680) x,123 9,680,"),
+        "(9680) x,123 9680,"
+    );
+    assert!(matches!(
+        without_separators("no commas"),
+        std::borrow::Cow::Borrowed(_)
+    ));
+}
+
+#[test]
+fn h6_cards_read_as_the_sites_write_them_ten_included() {
+    use super::text::bracketed_cards;
+    let (cards, rest) = bracketed_cards("[10d Js] tail").expect("cards");
+    assert_eq!(cards.len(), 2);
+    assert_eq!(rest, " tail");
+    assert_eq!(bracketed_cards("[Td Js]").expect("cards").0, cards);
+    assert!(matches!(
+        bracketed_cards("[Td Td]"),
+        Err(ImportErrorKind::Cards { .. })
+    ));
+    assert!(matches!(
+        bracketed_cards("Td Js"),
+        Err(ImportErrorKind::Malformed { .. })
+    ));
 }

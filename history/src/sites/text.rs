@@ -8,6 +8,10 @@
 
 use std::borrow::Cow;
 
+use holdem_cards::{Card, Rank, Suit};
+
+use super::ast::CardList;
+
 /// The text of a file: UTF-16 (little or big endian) when it begins with that
 /// byte-order mark; else borrowed when it is UTF-8, decoded from Windows-1252
 /// otherwise. A leading byte-order mark is removed; an odd last byte of UTF-16
@@ -160,34 +164,42 @@ impl<'a> Iterator for Lines<'a> {
 /// `9680`): a comma between a digit and exactly three digits.
 pub fn without_separators(line: &str) -> Cow<'_, str> {
     let b = line.as_bytes();
-    // (Most lines hold no comma: a byte search, not a scan of every byte, finds so.)
-    if !b.contains(&b',') {
-        return Cow::Borrowed(line);
-    }
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
     let is_sep = |i: usize| {
-        b.get(i) == Some(&b',')
-            && i > 0
-            && b.get(i - 1).is_some_and(u8::is_ascii_digit)
-            && (1..=3).all(|k| b.get(i + k).is_some_and(u8::is_ascii_digit))
-            && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
+        i > 0 && digit(i - 1) && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4)
     };
-    if !b.iter().enumerate().any(|(i, &c)| c == b',' && is_sep(i)) {
-        return Cow::Borrowed(line);
+    // (Most lines hold no comma: eight bytes a step find so.)
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    let mut from = 0;
+    while let Some(i) = b.get(from..).and_then(|r| find_byte(r, b',')) {
+        let at = from + i;
+        if is_sep(at) {
+            let o = out.get_or_insert_with(|| String::with_capacity(line.len()));
+            o.push_str(line.get(copied..at).unwrap_or(""));
+            copied = at + 1;
+        }
+        from = at + 1;
     }
-    let mut out = String::with_capacity(line.len());
-    for (i, c) in line.char_indices() {
-        if !is_sep(i) {
-            out.push(c);
+    match out {
+        None => Cow::Borrowed(line),
+        Some(mut o) => {
+            o.push_str(line.get(copied..).unwrap_or(""));
+            Cow::Owned(o)
         }
     }
-    Cow::Owned(out)
 }
 
 /// The first of `names` that `line` begins with, followed by a space or a colon
 /// (a seated player's action or chat), split from the rest of the line; `None`
 /// when the line begins with no seated player's name.
 pub(crate) fn split_player<'a>(line: &'a str, names: &[&str]) -> Option<(&'a str, &'a str)> {
+    let first = line.as_bytes().first();
     names.iter().find_map(|n| {
+        // (The first byte first: most names differ there, without a compare call.)
+        if !n.is_empty() && n.as_bytes().first() != first {
+            return None;
+        }
         let rest = line.strip_prefix(*n)?;
         (rest.starts_with(' ') || rest.starts_with(':')).then(|| line.split_at(n.len()))
     })
@@ -204,4 +216,113 @@ pub(crate) fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(
         })
         .max_by_key(|n| n.len())
         .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
+}
+
+/// The cards of `parts` (each `Ah Kd`, `10d Js` or `Td`: cards one blank apart,
+/// as the text inside brackets writes them), in order: at most five, none twice.
+///
+/// # Errors
+/// [`ImportErrorKind::Cards`](super::ImportErrorKind::Cards) naming the text and
+/// what is wrong with it.
+pub(crate) fn card_list(parts: &[&str]) -> Result<CardList, super::ImportErrorKind> {
+    let mut cards = CardList::new();
+    let mut seen = 0u64;
+    for part in parts {
+        let bad = |reason: String| super::ImportErrorKind::Cards {
+            text: super::error::shorten(part),
+            reason,
+        };
+        for token in part.split(' ').filter(|t| !t.is_empty()) {
+            // (Two bytes, a rank and a suit, as nearly every card is written.)
+            let quick = match *token.as_bytes() {
+                [r, s] => Rank::from_char(char::from(r))
+                    .zip(Suit::from_char(char::from(s)))
+                    .map(|(r, s)| Card::new(r, s)),
+                _ => None,
+            };
+            let card = match quick {
+                Some(c) => c,
+                None => token
+                    .parse::<Card>()
+                    .map_err(|e: holdem_cards::ParseCardError| bad(e.to_string()))?,
+            };
+            if seen & card.bit() != 0 {
+                return Err(bad(format!("{card} is written twice")));
+            }
+            seen |= card.bit();
+            cards
+                .try_push(card)
+                .map_err(|_| bad("more than five cards".to_string()))?;
+        }
+    }
+    Ok(cards)
+}
+
+/// `[Ah Kd]` at the start of `s` ([`card_list`]): the cards and the text after the
+/// `]`.
+///
+/// # Errors
+/// [`ImportErrorKind::Malformed`](super::ImportErrorKind::Malformed) without the
+/// brackets, else as [`card_list`].
+pub(crate) fn bracketed_cards(s: &str) -> Result<(CardList, &str), super::ImportErrorKind> {
+    let (inner, rest) = s
+        .strip_prefix('[')
+        .and_then(|t| t.split_once(']'))
+        .ok_or_else(|| super::error::malformed("cards in brackets `[Ah Kd]`", s))?;
+    Ok((card_list(&[inner])?, rest))
+}
+
+/// `s` split at the last `pat`: the text before and after it.
+pub(crate) fn rsplit_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let (b, p) = (s.as_bytes(), pat.as_bytes());
+    let first = *p.first()?;
+    let last = b.len().checked_sub(p.len())?;
+    let at = (0..=last)
+        .rev()
+        .find(|&i| b.get(i) == Some(&first) && b.get(i..i + p.len()) == Some(p))?;
+    Some((s.get(..at)?, s.get(at + p.len()..)?))
+}
+
+/// The index of the first byte `b` in `bytes`, eight bytes a step (as
+/// [`line_end`]).
+#[inline]
+fn find_byte(bytes: &[u8], b: u8) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let pattern = LO * u64::from(b);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let word = <[u8; 8]>::try_from(chunk).ok()?;
+        let w = u64::from_le_bytes(word) ^ pattern;
+        let hit = w.wrapping_sub(LO) & !w & HI;
+        if hit != 0 {
+            return Some(at + (hit.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&x| x == b)
+        .map(|i| at + i)
+}
+
+/// `s` split at the first `pat` (of two bytes or more), which belongs to neither
+/// part. The search goes by the pattern's second byte, which in the sites'
+/// patterns (` collected `, ` (Total Pot`, `. Rake `) is rarer in the text than
+/// their leading blank.
+pub(crate) fn split_str<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let (b, p) = (s.as_bytes(), pat.as_bytes());
+    let (&first, tail) = p.split_first()?;
+    let &second = tail.first()?;
+    let mut from = 1;
+    while let Some(i) = b.get(from..).and_then(|r| find_byte(r, second)) {
+        let at = from + i - 1;
+        if b.get(at) == Some(&first) && b.get(at..at + p.len()) == Some(p) {
+            return Some((s.get(..at)?, s.get(at + p.len()..)?));
+        }
+        from += i + 1;
+    }
+    None
 }

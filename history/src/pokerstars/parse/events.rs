@@ -10,6 +10,9 @@ use crate::pokerstars::ast::{
 use crate::pokerstars::error::{PokerStarsError, PokerStarsErrorKind as Kind, shorten};
 
 impl Parser {
+    // (Inlined into `Parser::body` as well as `LineReader`: the PokerStars reader's
+    // loop keeps its speed.)
+    #[inline(always)]
     pub(super) fn body_line(&self, line: &str, seats: &[Seat], currency: Currency) -> R<Event> {
         if let Some(marker) = line.strip_prefix("*** ") {
             return self.marker(marker, line);
@@ -103,6 +106,7 @@ impl Parser {
         }
     }
 
+    #[inline(always)]
     pub(super) fn marker(&self, marker: &str, line: &str) -> R<Event> {
         let (run, m) = if let Some(m) = marker.strip_prefix("FIRST ") {
             (Run::First, m)
@@ -168,6 +172,7 @@ impl Parser {
         })
     }
 
+    #[inline(always)]
     pub(super) fn action(
         &self,
         seat: SeatIndex,

@@ -322,6 +322,9 @@ impl Parser {
     }
 
     /// A seat line after `Seat `; `None` when the text is not a seat line at all.
+    // (Inlined into `Parser::body` as well as `LineReader`: the PokerStars reader's
+    // loop keeps its speed.)
+    #[inline(always)]
     pub(super) fn seat(&self, rest: &str, n: u32, currency: Currency) -> R<Option<Seat>> {
         let Some((num, rest)) = split_at(rest, ": ") else {
             return Ok(None);

@@ -4,7 +4,7 @@
 //! contains `: ` or another player's name is still found), so every action's player
 //! holds a seat.
 
-use super::ast::{Currency, Event, Hand, Header, Line, Summary};
+use super::ast::{Amount, Currency, Event, Hand, Header, Line, Seat, Summary};
 use super::error::{PokerStarsError, PokerStarsErrorKind as Kind, shorten};
 use super::text::{is_english_start, is_filler, is_foreign_start, lines};
 mod events;
@@ -14,7 +14,7 @@ mod values;
 
 use header::header_number;
 pub(crate) use header::timestamp;
-pub(crate) use values::{digits, parse_amount};
+pub(crate) use values::{digits, parse_amount, split_at};
 
 /// The most seats a PokerStars table has.
 const MAX_SEATS: usize = 10;
@@ -137,6 +137,66 @@ pub(crate) fn parse_body(
         line: first_line,
     };
     p.body(header, first_line, lines).map_err(|e| *e)
+}
+
+/// The PokerStars reader's forms one line at a time, for a site's reader that
+/// makes most of its events itself and gives a few lines (notes, the summary) in
+/// PokerStars' forms: each answers as [`parse_body`] answers that line.
+pub(crate) struct LineReader {
+    p: Parser,
+    currency: Currency,
+}
+
+impl LineReader {
+    /// A reader of hand `hand`'s lines, whose amounts are in `currency`.
+    pub(crate) fn new(hand: u64, currency: Currency) -> Self {
+        LineReader {
+            p: Parser {
+                hand: Some(hand),
+                line: 0,
+            },
+            currency,
+        }
+    }
+
+    /// A seat line after `Seat ` on line `n`; `None` when it is not one.
+    pub(crate) fn seat(&mut self, n: u32, rest: &str) -> Result<Option<Seat>, PokerStarsError> {
+        self.p.line = n;
+        self.p.seat(rest, n, self.currency).map_err(|e| *e)
+    }
+
+    /// A line of the play on line `n`.
+    pub(crate) fn event(
+        &mut self,
+        n: u32,
+        line: &str,
+        seats: &[Seat],
+    ) -> Result<Event, PokerStarsError> {
+        self.p.line = n;
+        self.p.body_line(line, seats, self.currency).map_err(|e| *e)
+    }
+
+    /// A line of the summary on line `n`, into `summary`; `saw_total` is set by
+    /// its `Total pot` line.
+    pub(crate) fn summary(
+        &mut self,
+        n: u32,
+        line: &str,
+        seats: &[Seat],
+        summary: &mut Summary,
+        saw_total: &mut bool,
+    ) -> Result<(), PokerStarsError> {
+        self.p.line = n;
+        self.p
+            .summary_line(line, seats, self.currency, summary, saw_total)
+            .map_err(|e| *e)
+    }
+
+    /// An amount (`$0.25`, `1500`) on line `n`, in the hand's currency.
+    pub(crate) fn amount(&mut self, n: u32, text: &str) -> Result<Amount, PokerStarsError> {
+        self.p.line = n;
+        self.p.amount(text, self.currency).map_err(|e| *e)
+    }
 }
 
 struct Parser {

@@ -7,6 +7,9 @@ use crate::pokerstars::ast::{CardList, Currency, Seat, SeatIndex, Summary, Summa
 use crate::pokerstars::error::{PokerStarsErrorKind as Kind, shorten};
 
 impl Parser {
+    // (Inlined into `Parser::body` as well as `LineReader`: the PokerStars reader's
+    // loop keeps its speed.)
+    #[inline(always)]
     pub(super) fn summary_line(
         &self,
         line: &str,

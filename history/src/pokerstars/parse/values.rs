@@ -179,7 +179,7 @@ pub(super) fn rsplit_at_quote_space(s: &str) -> Option<(&str, &str)> {
 }
 
 /// `s` split at the first `pat`: the text before and after it.
-pub(super) fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+pub(crate) fn split_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
     let p = pat.as_bytes();
     let first = *p.first()?;
     let bytes = s.as_bytes();

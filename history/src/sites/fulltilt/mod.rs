@@ -2,8 +2,11 @@
 //! remain): the English client's hold'em hands (cash and tournaments), read into the site-neutral
 //! [`Hand`] and converted by the shared [builder](super::builder).
 //!
-//! Full Tilt wrote the PokerStars family's forms with its own words; each is
-//! turned into the PokerStars form here and read by the PokerStars body reader:
+//! Full Tilt wrote the PokerStars family's forms with its own words. The seats,
+//! streets and actions are read straight into their events; the rarer lines
+//! (notes, the hero's cards, uncalled bets) and the summary are given to the
+//! PokerStars reader's line forms in theirs; every line is checked as that
+//! reader checks a PokerStars hand (seats, the order of the sections, cards):
 //! - the header: `Full Tilt Poker Game #33727523266: Table Bravo (6 max) - NL
 //!   Hold'em - $0.05/$0.10 - 19:00:42 ET - 2014/01/05` (the table in the header,
 //!   the button in a later line `The button is in seat #4`; older headers put the
@@ -26,16 +29,20 @@
 //! hand run twice (`Players agree to Run It Twice`: its per-run summary is not
 //! read).
 
+mod body;
+
+use body::Body;
+
 use std::borrow::Cow;
 
-use crate::pokerstars::parse::{parse_body, timestamp};
+use crate::pokerstars::parse::{digits, split_at, timestamp};
 
-use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, Tournament};
+use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, TableLine, Tournament};
 use super::builder::Site;
 use super::error::{
     ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, stakes_of,
 };
-use super::text::{split_player, without_separators};
+use super::text::{split_player, split_str, without_separators};
 
 /// Full Tilt Poker, for the builder.
 pub static SITE: Site = Site {
@@ -44,6 +51,9 @@ pub static SITE: Site = Site {
     jackpot_drop: false,
     raises_over_all_in: false,
 };
+
+/// The most seats a table has.
+const MAX_SEATS: usize = 10;
 
 /// True for the first line of a Full Tilt hand.
 pub fn is_hand_start(line: &str) -> bool {
@@ -64,7 +74,6 @@ struct Head {
 /// form this reader refuses, [`Kind::Malformed`] and the others for text that is
 /// not Full Tilt's.
 pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
-    let text = |l: &str| l.trim_start_matches('\u{feff}').to_string();
     let mut rest = lines.iter().enumerate().filter(|(_, (_, l))| !l.is_empty());
     let Some((i, &(first_line, head_text))) = rest.next() else {
         return Err(ImportError {
@@ -73,7 +82,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             kind: Kind::Truncated("a header"),
         });
     };
-    let head = header(first_line, &text(head_text))?;
+    let head = header(first_line, head_text.trim_start_matches('\u{feff}'))?;
     let id = head.header.id;
     let fail = |line: u32, kind: Kind| ImportError {
         hand: Some(id),
@@ -82,22 +91,29 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     };
     let after = lines.get(i + 1..).unwrap_or(&[]);
     // The seats' names (for actions written without a colon) and the button.
-    let mut names: Vec<&str> = Vec::new();
+    // (Names are looked for before the summary, whose seat lines name the same
+    // players.)
+    let mut names: Vec<&str> = Vec::with_capacity(MAX_SEATS);
     let mut button = None;
+    let mut in_summary = false;
     for &(n, line) in after {
         if let Some(r) = line.strip_prefix("Seat ") {
-            if let Some((_, who)) = r.split_once(": ") {
+            if names.len() >= MAX_SEATS || in_summary {
+                continue;
+            }
+            if let Some((_, who)) = split_at(r, ": ") {
                 if let Some(at) = stack_at(who) {
-                    if names.len() < 10 && !line.contains(" collected ") {
+                    if split_str(line, " collected ").is_none() {
                         names.push(who.get(..at).unwrap_or(who));
                     }
                 }
             }
         } else if let Some(b) = line.strip_prefix("The button is in seat #") {
             button = Some(
-                crate::pokerstars::parse::digits(b)
-                    .ok_or_else(|| fail(n, malformed("`The button is in seat #N`", line)))?,
+                digits(b).ok_or_else(|| fail(n, malformed("`The button is in seat #N`", line)))?,
             );
+        } else if line == "*** SUMMARY ***" {
+            in_summary = true;
         } else if line == "Players agree to Run It Twice" {
             return Err(fail(
                 n,
@@ -108,19 +124,17 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     // Longest names first: a name that begins with another's is found whole.
     names.sort_by_key(|n| std::cmp::Reverse(n.len()));
     let button = button.ok_or_else(|| fail(first_line, Kind::Truncated("a button line")))?;
-    let size = head
-        .max_seats
-        .map(|m| format!(" {m}-max"))
-        .unwrap_or_default();
-    let mut out: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(after.len() + 1);
-    out.push((
-        first_line,
-        Cow::Owned(format!(
-            "Table '{}'{size} Seat #{button} is the button",
-            head.table
-        )),
-    ));
-    let mut round = Round::default();
+    let Head {
+        header,
+        table,
+        max_seats,
+    } = head;
+    let mut body = Body::new(id, header.currency, names, first_line);
+    let button = u32::try_from(button).unwrap_or_else(|_| {
+        let expected = "`Table 'NAME' N-max Seat #N is the button`";
+        body.defer(fail(first_line, malformed(expected, &table)));
+        0
+    });
     let mut summary = false;
     let mut hole_cards = false;
     for &(n, line) in after {
@@ -131,54 +145,87 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             }
             hole_cards = true;
         }
-        let converted = if summary {
-            summary_line(line)
-        } else {
-            body_line(line, &names, &mut round).map_err(|kind| fail(n, kind))?
-        };
+        if summary {
+            if let Some(l) = summary_line(line) {
+                body.summary_text(n, &l);
+            }
+        } else if !body.fast(n, line).map_err(|kind| fail(n, kind))? {
+            let converted = body_line(line, &body.names, &mut body.round);
+            if let Some(l) = converted.map_err(|kind| fail(n, kind))? {
+                body.text(n, &without_separators(&l));
+            }
+        }
         if line == "*** SUMMARY ***" {
             summary = true;
         }
-        if let Some(l) = converted {
-            let l = match l {
-                Cow::Borrowed(b) => without_separators(b),
-                Cow::Owned(o) => Cow::Owned(without_separators(&o).into_owned()),
-            };
-            out.push((n, l));
-        }
     }
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_ref())).collect();
-    parse_body(head.header, first_line, &borrowed)
+    let (seats, events, summary) = body.finish()?;
+    Ok(Hand {
+        header,
+        table: TableLine {
+            name: table,
+            max_seats,
+            play_money: false,
+            button,
+        },
+        seats,
+        events,
+        summary,
+        first_line,
+    })
 }
 
 /// The bets of the current round, to work out a raise's increment.
 #[derive(Default)]
-struct Round {
-    bets: Vec<(String, u64)>,
+struct Round<'a> {
+    bets: Vec<(&'a str, u64)>,
 }
 
-impl Round {
+impl<'a> Round<'a> {
     fn level(&self) -> u64 {
         self.bets.iter().map(|b| b.1).max().unwrap_or(0)
     }
 
     /// Sets `name`'s bet this round to `f` of what it was.
-    fn update(&mut self, name: &str, f: impl FnOnce(u64) -> u64) {
+    fn update(&mut self, name: &'a str, f: impl FnOnce(u64) -> u64) {
         match self.bets.iter_mut().find(|b| b.0 == name) {
             Some(b) => b.1 = f(b.1),
-            None => self.bets.push((name.to_string(), f(0))),
+            None => self.bets.push((name, f(0))),
         }
+    }
+
+    /// `name` puts in `a` (`to`: raises to it): the amount.
+    fn put(&mut self, name: &'a str, a: &str, to: bool) -> Result<u64, Kind> {
+        let v = amount_of(a)?;
+        self.add(name, v, to);
+        Ok(v.0)
+    }
+
+    /// `name` puts in `v` (`to`: raises to it).
+    fn add(&mut self, name: &'a str, v: Amount, to: bool) {
+        self.update(name, |own| if to { v.0 } else { own + v.0 });
     }
 }
 
 /// Where a seat line's stack begins: the last ` (` before an amount (`($2.73)`,
 /// `(13,587)`).
 fn stack_at(s: &str) -> Option<usize> {
-    s.rmatch_indices(" (").map(|(i, _)| i).find(|&i| {
-        s.get(i + 2..)
-            .and_then(|r| r.chars().next())
-            .is_some_and(|c| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
-    })
+    let b = s.as_bytes();
+    let mut end = b.len();
+    while let Some(open) = b.get(..end)?.iter().rposition(|&c| c == b'(') {
+        end = open;
+        let Some(i) = open.checked_sub(1) else {
+            break;
+        };
+        if b.get(i) == Some(&b' ')
+            && s.get(open + 1..)
+                .and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
+        {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// A summary line in PokerStars' form (a seat sitting out is not listed).
@@ -194,8 +241,11 @@ fn summary_line(line: &str) -> Option<Cow<'_, str>> {
 
 /// The amount written `$1.50` (or `1,500`), in hundredths.
 fn amount_of(text: &str) -> Result<Amount, Kind> {
-    let t = text.trim_start_matches(['$', '€', '£']).replace(',', "");
-    amount_in(text, &t)
+    let t = text.trim_start_matches(['$', '€', '£']);
+    if t.contains(',') {
+        return amount_in(text, &t.replace(',', ""));
+    }
+    amount_in(text, t)
 }
 
 /// A line of the play in PokerStars' form; `None` for a line that is no part of
@@ -203,7 +253,7 @@ fn amount_of(text: &str) -> Result<Amount, Kind> {
 fn body_line<'a>(
     line: &'a str,
     names: &[&str],
-    round: &mut Round,
+    round: &mut Round<'a>,
 ) -> Result<Option<Cow<'a, str>>, Kind> {
     if line.starts_with("The button is in seat #") {
         return Ok(None);
@@ -267,11 +317,7 @@ fn body_line<'a>(
             "a capped Full Tilt table whose cap the text does not state".to_string(),
         ));
     }
-    let put = |round: &mut Round, a: &str, to: bool| -> Result<u64, Kind> {
-        let v = amount_of(a)?;
-        round.update(name, |own| if to { v.0 } else { own + v.0 });
-        Ok(v.0)
-    };
+    let put = |round: &mut Round<'a>, a: &str, to: bool| round.put(name, a, to);
     let out = if let Some(a) = verb.strip_prefix("posts the small blind of ") {
         put(round, a, false)?;
         format!("{name}: posts small blind {a}{all_in}")
@@ -362,9 +408,8 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         .strip_prefix("Full Tilt Poker Game #")
         .or_else(|| line.strip_prefix("FullTiltPoker Game #"))
         .ok_or_else(|| fail(None, malformed(expected, line)))?;
-    let (number, rest) = rest
-        .split_once(": ")
-        .ok_or_else(|| fail(None, malformed(expected, line)))?;
+    let (number, rest) =
+        split_at(rest, ": ").ok_or_else(|| fail(None, malformed(expected, line)))?;
     let id = crate::pokerstars::parse::digits(number)
         .ok_or_else(|| fail(None, malformed("a hand number", line)))?;
     let fail = |kind: Kind| fail(Some(id), kind);
@@ -373,9 +418,8 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     let (tournament, table) = match rest.strip_prefix("Table ") {
         Some(table) => (None, table),
         None => {
-            let (name, table) = rest
-                .split_once(", Table ")
-                .ok_or_else(|| fail(malformed(expected, line)))?;
+            let (name, table) =
+                split_at(rest, ", Table ").ok_or_else(|| fail(malformed(expected, line)))?;
             let number = name
                 .rsplit_once('(')
                 .and_then(|(_, n)| crate::pokerstars::parse::digits(n.trim_end_matches(')')))
@@ -385,7 +429,7 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
                     parts: amount_of(a).ok().into_iter().collect(),
                     currency: Currency::Usd,
                 },
-                None if name.contains("Freeroll") => BuyIn::Freeroll,
+                None if has(name, "Freeroll") => BuyIn::Freeroll,
                 None => BuyIn::Paid {
                     parts: Vec::new(),
                     currency: Currency::Chips,
@@ -400,11 +444,11 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
             (Some(t), table)
         }
     };
-    let parts: Vec<&str> = table.split(" - ").collect();
+    let parts: Vec<&str> = Parts(Some(table)).collect();
     let (table_part, rest_parts) = parts
         .split_first()
         .ok_or_else(|| fail(malformed(expected, line)))?;
-    let (name, max_seats) = match table_part.split_once(" (") {
+    let (name, max_seats) = match split_str(table_part, " (") {
         Some((n, size)) => {
             let size = size.trim_end_matches(')');
             let max = if size == "heads up" {
@@ -418,11 +462,9 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     };
     let game = rest_parts
         .iter()
-        .find(|p| {
-            p.contains("Hold'em") || p.contains("Omaha") || p.contains("Stud") || p.contains("Razz")
-        })
+        .find(|p| has(p, "Hold'em") || has(p, "Omaha") || has(p, "Stud") || has(p, "Razz"))
         .ok_or_else(|| fail(malformed("the game (`NL Hold'em`...)", line)))?;
-    if !game.contains("Hold'em") {
+    if !has(game, "Hold'em") {
         return Err(fail(other_game(game)));
     }
     if game.starts_with("CAP ") {
@@ -430,25 +472,25 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
             "a capped Full Tilt table whose cap the text does not state".to_string(),
         )));
     }
-    let limit = if game.contains("NL ") || game.contains("No Limit") {
+    let limit = if has(game, "NL ") || has(game, "No Limit") {
         Limit::NoLimit
-    } else if game.contains("PL ") || game.contains("Pot Limit") {
+    } else if has(game, "PL ") || has(game, "Pot Limit") {
         Limit::PotLimit
-    } else if game.contains("FL ") || game.contains("Limit") {
+    } else if has(game, "FL ") || has(game, "Limit") {
         Limit::FixedLimit
     } else {
         return Err(fail(malformed("`NL`, `PL` or `FL` Hold'em", line)));
     };
     // `$15 Cap No Limit Hold'em`: a capped table with its cap.
-    let cap = match game.split_once(" Cap ") {
+    let cap = match split_str(game, " Cap ") {
         Some((c, _)) => Some(amount_of(c).map_err(|_| fail(malformed("a cap `$N Cap`", line)))?),
         None => None,
     };
     let stakes_text = rest_parts
         .iter()
         .find(|p| {
-            p.matches('/').count() == 1
-                && !p.contains(':')
+            p.bytes().filter(|&b| b == b'/').count() == 1
+                && !p.as_bytes().contains(&b':')
                 && p.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '$' | '€' | '£'))
         })
         .ok_or_else(|| fail(malformed("the stakes `SB/BB`", line)))?;
@@ -463,14 +505,14 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
     // `19:00:42 ET` then `2014/01/05` (with `[..]` or `(partial)` after it).
     let time = rest_parts
         .iter()
-        .position(|p| p.contains(':'))
+        .position(|p| p.as_bytes().contains(&b':'))
         .ok_or_else(|| fail(malformed("a time `H:MM:SS ZONE`", line)))?;
     let clock = rest_parts.get(time).copied().unwrap_or("");
     let date = rest_parts
         .get(time + 1)
         .and_then(|d| d.split(' ').next())
         .ok_or_else(|| fail(malformed("a date `YYYY/MM/DD`", line)))?;
-    let stamp = timestamp(&format!("{date} {clock}")).ok_or_else(|| {
+    let stamp = stamp_of(date, clock).ok_or_else(|| {
         fail(malformed(
             "a date `YYYY/MM/DD` and time `H:MM:SS ZONE`",
             line,
@@ -493,4 +535,45 @@ fn header(line_no: u32, line: &str) -> Result<Head, ImportError> {
         table: name.to_string(),
         max_seats,
     })
+}
+
+/// Whether `s` holds `pat`.
+fn has(s: &str, pat: &str) -> bool {
+    split_at(s, pat).is_some()
+}
+
+/// The parts of a header between its ` - `s.
+struct Parts<'a>(Option<&'a str>);
+
+impl<'a> Iterator for Parts<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.0?;
+        match split_str(s, " - ") {
+            Some((part, rest)) => {
+                self.0 = Some(rest);
+                Some(part)
+            }
+            None => self.0.take(),
+        }
+    }
+}
+
+/// The time of `date` (`2014/01/05`) and `clock` (`19:00:42 ET`) read as one
+/// `DATE CLOCK` text (on the stack when it is short, as it is).
+fn stamp_of(date: &str, clock: &str) -> Option<super::ast::Timestamp> {
+    let mut buf = [0u8; 64];
+    let len = date.len() + 1 + clock.len();
+    match buf.get_mut(..len) {
+        Some(out) => {
+            let (d, c) = out.split_at_mut(date.len());
+            d.copy_from_slice(date.as_bytes());
+            let (space, c) = c.split_first_mut()?;
+            *space = b' ';
+            c.copy_from_slice(clock.as_bytes());
+            timestamp(std::str::from_utf8(out).ok()?)
+        }
+        None => timestamp(&format!("{date} {clock}")),
+    }
 }
