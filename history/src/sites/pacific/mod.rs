@@ -91,9 +91,91 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
 /// `$1,000.50` (or `$2 USD`, as PartyPoker writes it) as an amount: thousands
 /// separators allowed.
 pub(super) fn amount_of(text: &str) -> Result<Amount, Kind> {
+    match plain_amount(text.as_bytes()) {
+        Some(a) => Ok(a),
+        None => amount_read(text),
+    }
+}
+
+/// The amount of `text` as [`amount_of`] reads it, in one pass over its bytes,
+/// for the forms the clients write (`$1,000.50`, ` $2 USD`); `None` for anything
+/// else, which [`amount_read`] reads (or refuses) instead. Where it gives an
+/// amount, it is the one [`amount_read`] gives.
+fn plain_amount(b: &[u8]) -> Option<Amount> {
+    let mut i = 0;
+    while b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    while b.get(i) == Some(&b'$') {
+        i += 1;
+    }
+    let (mut v, mut whole, mut frac, mut dot) = (0u64, 0usize, 0usize, false);
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'0'..=b'9' => {
+                v = v * 10 + u64::from(c - b'0');
+                if dot {
+                    frac += 1;
+                } else {
+                    whole += 1;
+                }
+                if whole > 17 || frac > 2 {
+                    return None;
+                }
+            }
+            // A thousands separator: a digit before it and exactly three after.
+            b',' if !dot
+                && whole > 0
+                && b.get(i + 1..i + 4)
+                    .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+                && !b.get(i + 4).is_some_and(u8::is_ascii_digit) => {}
+            b'.' if !dot && whole > 0 => dot = true,
+            b' ' => break,
+            _ => return None,
+        }
+        i += 1;
+    }
+    if whole == 0 || (dot && frac == 0) {
+        return None;
+    }
+    // What follows the first blank is not read; the blanks at its end would be
+    // trimmed; anything else after it is left to the full reader.
+    Some(Amount(match frac {
+        0 => v * 100,
+        1 => v * 10,
+        _ => v,
+    }))
+}
+
+/// [`amount_of`] for any text: trimmed, its currency sign and thousands
+/// separators left out.
+fn amount_read(text: &str) -> Result<Amount, Kind> {
     let t = text.trim().trim_start_matches(['$', '€', '£']);
     let t = t.split(' ').next().unwrap_or(t);
     amount_in(text, &without_separators(t))
+}
+
+/// `s` split around the first `pat` in it, as `str::split_once` does, by a plain
+/// scan of its bytes (the lines are short and `pat` a few bytes: no searcher to
+/// set up for each call). `pat` begins with an ASCII character.
+pub(super) fn split_first<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let (b, p) = (s.as_bytes(), pat.as_bytes());
+    let &first = p.first()?;
+    let last = b.len().checked_sub(p.len())?;
+    let i = (0..=last).find(|&i| b.get(i) == Some(&first) && b.get(i..i + p.len()) == Some(p))?;
+    Some((s.get(..i)?, s.get(i + p.len()..)?))
+}
+
+/// `s` split around the last `pat` in it, as `str::rsplit_once` does (see
+/// [`split_first`]).
+pub(super) fn split_last<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let (b, p) = (s.as_bytes(), pat.as_bytes());
+    let &first = p.first()?;
+    let last = b.len().checked_sub(p.len())?;
+    let i = (0..=last)
+        .rev()
+        .find(|&i| b.get(i) == Some(&first) && b.get(i..i + p.len()) == Some(p))?;
+    Some((s.get(..i)?, s.get(i + p.len()..)?))
 }
 
 /// `[$0.05]` or `[ $0.19 ]` at the start of `s`: the amount.
@@ -204,7 +286,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         .and_then(digits)
         .and_then(|b| u32::try_from(b).ok())
         .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
-    let body: Vec<(u32, &str)> = rest.copied().collect();
+    let mut body: Vec<(u32, &str)> = Vec::with_capacity(lines.len());
+    body.extend(rest.copied());
     let table = TableLine {
         name: table_name,
         max_seats: max.and_then(|m| u8::try_from(m).ok()),
