@@ -104,7 +104,27 @@ fn is_notice(line: &str) -> bool {
     };
     (matches!(last, b'.' | b'e' | b't' | b')') && notice_by_end(line))
         || (matches!(first, b'#' | b'D' | b'G' | b'T') && notice_by_start(line))
-        || (b.contains(&b'v') && line.contains("time bank will be activated"))
+        || (has_v(b) && line.contains("time bank will be activated"))
+}
+
+/// Whether `b` holds a `v`, eight bytes a step (the lines are short: cheaper than
+/// a library search set up for each).
+fn has_v(b: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const V: u64 = LO * b'v' as u64;
+    let mut chunks = b.chunks_exact(8);
+    for chunk in &mut chunks {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(word) ^ V;
+        // A zero byte of `w` is a `v` (a flag above it may be false, none below).
+        if w.wrapping_sub(LO) & !w & HI != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().contains(&b'v')
 }
 
 /// The notices told by how they end (see [`is_notice`]), by their last two bytes.
@@ -196,11 +216,9 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let table = table
         .strip_prefix("Table ")
         .ok_or_else(|| err(table_line, malformed("`Table NAME (Real Money)`", table)))?;
-    let play_money = table.contains("(Play Money)");
-    let table_name = table
-        .split(" (")
-        .next()
-        .unwrap_or(table)
+    let play_money = split_first(table, "(Play Money)").is_some();
+    let table_name = split_first(table, " (")
+        .map_or(table, |(name, _)| name)
         .trim()
         .replace('\'', "");
     let button = button
@@ -270,14 +288,13 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             Kind::Truncated("a `wins` line"),
         ));
     }
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, &**l)).collect();
     let table = TableLine {
         name: table_name,
         max_seats: max.and_then(|m| u8::try_from(m).ok()),
         play_money,
         button,
     };
-    super::pacific::read_body(header, first_line, button_line, table, &borrowed)
+    super::pacific::read_body(header, first_line, button_line, table, &out)
 }
 
 /// The older header names no blinds: they are those posted (fixed limit: the big
@@ -433,9 +450,7 @@ fn play_lines<'a>(
 /// blinds posted).
 fn header(id: u64, line: &str) -> Result<Header, Kind> {
     let expected = "`$SB/$BB CUR LIMIT Texas Hold'em - DAY, MONTH D, HH:MM:SS ZONE YYYY`";
-    let (game, date) = line
-        .split_once(" - ")
-        .ok_or_else(|| malformed(expected, line))?;
+    let (game, date) = split_first(line, " - ").ok_or_else(|| malformed(expected, line))?;
     let mut words = game.splitn(4, ' ');
     let (Some(stakes), Some(code), Some(limit), Some(name)) =
         (words.next(), words.next(), words.next(), words.next())
@@ -487,11 +502,14 @@ fn timestamp(date: &str) -> Option<Timestamp> {
         "November",
         "December",
     ];
-    let mut parts = date.split(", ").skip(1);
-    let (month, day) = parts.next()?.split_once(' ')?;
+    // The second and third of the parts between `, `.
+    let (_, after) = split_first(date, ", ")?;
+    let (month_day, after) = split_first(after, ", ")?;
+    let time_year = split_first(after, ", ").map_or(after, |(part, _)| part);
+    let (month, day) = month_day.split_once(' ')?;
     let month = MONTHS.iter().position(|m| *m == month)? + 1;
     let day = digits(day)?;
-    let mut rest = parts.next()?.split(' ');
+    let mut rest = time_year.split(' ');
     let time = rest.next()?;
     let (zone, year) = match (rest.next(), rest.next()) {
         (Some(z), Some(y)) => (Some(z.to_string()), y),
@@ -516,4 +534,77 @@ fn timestamp(date: &str) -> Option<Timestamp> {
         ),
         zone,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_notice;
+
+    /// The notices as one expression of every form (what [`is_notice`] tells by
+    /// the lines' first and last bytes).
+    fn notice_by_every_form(line: &str) -> bool {
+        const ENDS: [&str; 9] = [
+            " did not respond in time",
+            " time bank for this hand.",
+            " has left the table.",
+            " has joined the table.",
+            " is sitting out",
+            " is sitting out.",
+            " sits out",
+            " is disconnected.",
+            " has been reconnected.",
+        ];
+        ENDS.iter().any(|e| line.ends_with(e))
+            || line.contains("time bank will be activated")
+            || (line.starts_with("Game #") && line.ends_with(" starts."))
+            || line.starts_with("#Game No : ")
+            || line.starts_with("Total number of players")
+            || line.starts_with("The time at which hand ended:")
+            || line.ends_with(" could not respond in time.(disconnected)")
+            || (line.contains(" is disconnected. We will wait for ") && line.ends_with(" seconds."))
+            || (line.contains(" has been reconnected and has ")
+                && line.ends_with(" seconds to act."))
+            || line.starts_with("Due to current high memory use in your system ")
+    }
+
+    #[test]
+    fn h6_a_partypoker_notice_is_told_by_its_ends_as_by_every_form() {
+        let lines = [
+            "Peacli did not respond in time",
+            "Peacli will be using his time bank for this hand.",
+            "Peacli has left the table.",
+            "Peacli has joined the table.",
+            "Peacli is sitting out",
+            "Peacli is sitting out.",
+            "Peacli sits out",
+            "Peacli is disconnected.",
+            "Peacli has been reconnected.",
+            "Your time bank will be activated in 6 secs. If you do not want it to be used, please act now.",
+            "x time bank will be activated",
+            "time bank will be activatedv",
+            "Game #14507003662 starts.",
+            "#Game No : 14507003662",
+            "Total number of players : 6/6",
+            "The time at which hand ended: 13:58:01",
+            "Peacli could not respond in time.(disconnected)",
+            "Peacli is disconnected. We will wait for Peacli to reconnect for a maximum of 30 seconds.",
+            "Peacli has been reconnected and has 10 seconds to act.",
+            "Due to current high memory use in your system please close some windows",
+            "StreetsAhead posts small blind [$1 USD].",
+            "Peacli raises [$2 USD]",
+            "Peacli folds",
+            "** Dealing river ** [ 4h ]",
+            "peace_da_ball shows [ Td, Jc ]two pairs, Sevens and Fours.",
+            "Seat 2: LoudAndFast ( $296.69 USD )",
+            "Dealt to Peacli [  6h Ks ]",
+            "",
+            ".",
+            "t",
+            "e.",
+            "seconds.",
+        ];
+        for line in lines {
+            assert_eq!(is_notice(line), notice_by_every_form(line), "{line:?}");
+        }
+    }
 }

@@ -8,7 +8,7 @@ use super::super::ast::{
     SeatState, Street, Summary, TableLine,
 };
 use super::super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
-use super::{amount_of, bracket_amount, split_first, split_last};
+use super::{amount_of, bracket_amount, split_first, split_last, trimmed};
 use crate::pokerstars::parse::digits;
 
 /// The lines of an 888poker hand after its button line (seats, play, summary),
@@ -25,12 +25,12 @@ use crate::pokerstars::parse::digits;
 ///
 /// # Errors
 /// As [`super::parse_hand`].
-pub(in crate::sites) fn read_body(
+pub(in crate::sites) fn read_body<L: AsRef<str>>(
     mut header: Header,
     first_line: u32,
     button_line: u32,
     table: TableLine,
-    body: &[(u32, &str)],
+    body: &[(u32, L)],
 ) -> Result<Hand, ImportError> {
     let mut play = Body {
         id: header.id,
@@ -51,7 +51,8 @@ pub(in crate::sites) fn read_body(
         deferred: None,
     };
     let at = play.seats(body)?;
-    for &(n, line) in body.get(at..).unwrap_or(&[]) {
+    for (n, line) in body.get(at..).unwrap_or(&[]) {
+        let (n, line) = (*n, line.as_ref());
         if !skipped(line) {
             play.line(n, line)?;
         }
@@ -170,9 +171,10 @@ impl Body {
 
     /// The seat lines at the start of `body` (with the lines [`skipped`] among
     /// them); how many lines they take.
-    fn seats(&mut self, body: &[(u32, &str)]) -> Result<usize, ImportError> {
+    fn seats<L: AsRef<str>>(&mut self, body: &[(u32, L)]) -> Result<usize, ImportError> {
         let mut at = 0;
-        for &(n, line) in body {
+        for (n, line) in body {
+            let (n, line) = (*n, line.as_ref());
             if skipped(line) {
                 at += 1;
                 continue;
@@ -212,10 +214,11 @@ impl Body {
             l.match_indices(':')
                 .any(|(i, _)| l.get(i..).is_some_and(|r| r.starts_with(":  ( ")))
         };
-        if let Some(&(n, _)) = body
+        if let Some(n) = body
             .iter()
             .take(at)
-            .find(|(_, l)| !skipped(l) && nameless(l))
+            .find(|(_, l)| !skipped(l.as_ref()) && nameless(l.as_ref()))
+            .map(|(n, _)| *n)
         {
             return Err(self.err(
                 n,
@@ -329,8 +332,7 @@ impl Body {
     fn street(&mut self, n: u32, line: &str, r: &str) -> Result<(), ImportError> {
         let (street, text) = split_first(r, " ** ")
             .ok_or_else(|| self.err(n, malformed("`** Dealing STREET ** [ .. ]`", line)))?;
-        let open = text
-            .trim()
+        let open = trimmed(text)
             .strip_prefix('[')
             .ok_or_else(|| self.err(n, malformed("cards in brackets `[ Ah, Kd ]`", text)))?;
         let cards = self.cards(n, open)?;
@@ -439,8 +441,7 @@ impl Body {
             })?;
             self.wins.push((n, seat, a));
         } else if let Some(r) = verb.strip_prefix("shows ") {
-            let open = r
-                .trim()
+            let open = trimmed(r)
                 .strip_prefix('[')
                 .ok_or_else(|| self.err(n, malformed("cards in brackets `[ Ah, Kd ]`", r)))?;
             let cards = self.cards(n, open)?;
@@ -520,9 +521,9 @@ impl Body {
         // All in: a bet, a call or a raise as the round stands.
         let (word, r) = match verb.strip_prefix("is all-In ") {
             Some(r) => ("is all-In", r),
-            None => verb
-                .split_once(' ')
-                .ok_or_else(|| self.err(n, malformed("an action", line)))?,
+            None => {
+                split_first(verb, " ").ok_or_else(|| self.err(n, malformed("an action", line)))?
+            }
         };
         let amount = bracket_amount(r).map_err(|k| self.err(n, k))?;
         let (now, stack_in) = self.add(n, line, seat, amount, true)?;
@@ -709,7 +710,7 @@ fn cards_text(cards: &[Card]) -> String {
 
 /// ` Jc, Kc, 3c ]` (the text after `[`): the text before the `]`.
 fn inside_brackets(s: &str) -> Result<&str, Kind> {
-    s.split_once(']')
+    split_first(s, "]")
         .map(|(inner, _)| inner)
         .ok_or_else(|| malformed("cards in brackets `[ Ah, Kd ]`", s))
 }

@@ -49,6 +49,8 @@
 //! Hold'em - Tuesday, April 03, ...`), not read here; anything else out of form
 //! is malformed at its line.
 
+use std::borrow::Cow;
+
 use crate::pokerstars::parse::digits;
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, TableLine, Timestamp, Tournament};
@@ -59,6 +61,8 @@ use super::error::{
 use super::text::without_separators;
 
 mod body;
+#[cfg(test)]
+mod tests;
 
 pub(super) use body::read_body;
 
@@ -77,7 +81,7 @@ pub fn is_hand_start(line: &str) -> bool {
     // PartyPoker's banner (`***** Hand History for Game N *****`) names no site.
     line.starts_with("***** ")
         && !line.starts_with("***** Hand History")
-        && line.contains(" Hand History for Game ")
+        && split_first(line, " Hand History for Game ").is_some()
 }
 
 /// Converts an 888poker hand (the shared [`builder::build`]).
@@ -155,6 +159,17 @@ fn amount_read(text: &str) -> Result<Amount, Kind> {
     amount_in(text, &without_separators(t))
 }
 
+/// `s.trim()`, with no search of the ends where they are printable ASCII (and so
+/// no whitespace to trim).
+pub(super) fn trimmed(s: &str) -> &str {
+    let plain = |c: Option<&u8>| c.is_some_and(u8::is_ascii_graphic);
+    if plain(s.as_bytes().first()) && plain(s.as_bytes().last()) {
+        s
+    } else {
+        s.trim()
+    }
+}
+
 /// `s` split around the first `pat` in it, as `str::split_once` does, by a plain
 /// scan of its bytes (the lines are short and `pat` a few bytes: no searcher to
 /// set up for each call). `pat` begins with an ASCII character.
@@ -180,10 +195,9 @@ pub(super) fn split_last<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)
 
 /// `[$0.05]` or `[ $0.19 ]` at the start of `s`: the amount.
 fn bracket_amount(s: &str) -> Result<Amount, Kind> {
-    let inner = s
-        .trim()
+    let inner = trimmed(s)
         .strip_prefix('[')
-        .and_then(|r| r.split_once(']'))
+        .and_then(|r| split_first(r, "]"))
         .ok_or_else(|| malformed("an amount in brackets `[$X]`", s))?;
     amount_of(inner.0)
 }
@@ -205,8 +219,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             kind: Kind::Truncated("a header"),
         });
     };
-    let id = banner
-        .split_once(" Hand History for Game ")
+    let id = split_first(banner, " Hand History for Game ")
         .and_then(|(_, r)| r.strip_suffix(" *****"))
         .and_then(|r| digits(r.trim()))
         .ok_or_else(|| ImportError {
@@ -259,24 +272,27 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
                 round: None,
             });
             header.currency = Currency::Chips;
-            format!("Table {}", rest.trim_start_matches('#'))
+            Cow::Owned(format!("Table {}", rest.trim_start_matches('#')))
         }
-        None => table.to_string(),
+        None => Cow::Borrowed(table),
     };
-    let table = table.as_str();
+    let table = &*table;
     let table = table
         .strip_prefix("Table ")
         .ok_or_else(|| err(table_line, malformed("`Table NAME (Real Money)`", table)))?;
-    let play_money = table.contains("(Play Money)");
-    let (table_name, max) = match table.find(" Max") {
+    let play_money = split_first(table, "(Play Money)").is_some();
+    let (table_name, max) = match split_first(table, " Max").map(|(before, _)| before.len()) {
         Some(i) => {
             let before = table.get(..i).unwrap_or("");
             match before.rsplit_once(' ') {
-                Some((name, size)) => (name.to_string(), digits(size)),
-                None => (before.to_string(), None),
+                Some((name, size)) => (name, digits(size)),
+                None => (before, None),
             }
         }
-        None => (table.split(" (").next().unwrap_or(table).to_string(), None),
+        None => (
+            split_first(table, " (").map_or(table, |(name, _)| name),
+            None,
+        ),
     };
     let table_name = table_name.replace('\'', "");
     let (button_line, button) = next("the button's seat")?;
@@ -299,17 +315,15 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
 
 /// `$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28`.
 fn header(id: u64, line: &str) -> Result<Header, Kind> {
-    if line.contains(" Texas Hold'em - ") {
+    if split_first(line, " Texas Hold'em - ").is_some() {
         return Err(Kind::Unsupported(
             "the older 888 text (`$50 USD PL Texas Hold'em - Tuesday, ...`) is not read"
                 .to_string(),
         ));
     }
-    let (stakes, r) = line
-        .split_once(" Blinds ")
+    let (stakes, r) = split_first(line, " Blinds ")
         .ok_or_else(|| malformed("`$SB/$BB Blinds GAME - *** DD MM YYYY HH:MM:SS`", line))?;
-    let (game, date) = r
-        .split_once(" - *** ")
+    let (game, date) = split_first(r, " - *** ")
         .ok_or_else(|| malformed("`GAME - *** DD MM YYYY HH:MM:SS`", line))?;
     let limit = match game {
         "No Limit Holdem" | "No Limit Holdem Jackpot table" => Limit::NoLimit,
