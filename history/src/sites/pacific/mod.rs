@@ -176,9 +176,14 @@ pub(super) fn trimmed(s: &str) -> &str {
 pub(super) fn split_first<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
     let (b, p) = (s.as_bytes(), pat.as_bytes());
     let &first = p.first()?;
-    let last = b.len().checked_sub(p.len())?;
-    let i = (0..=last).find(|&i| b.get(i) == Some(&first) && b.get(i..i + p.len()) == Some(p))?;
-    Some((s.get(..i)?, s.get(i + p.len()..)?))
+    let mut from = 0;
+    loop {
+        let i = from + b.get(from..)?.iter().position(|&c| c == first)?;
+        if b.get(i..i + p.len()) == Some(p) {
+            return Some((s.get(..i)?, s.get(i + p.len()..)?));
+        }
+        from = i + 1;
+    }
 }
 
 /// `s` split around the last `pat` in it, as `str::rsplit_once` does (see
@@ -186,11 +191,14 @@ pub(super) fn split_first<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str
 pub(super) fn split_last<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
     let (b, p) = (s.as_bytes(), pat.as_bytes());
     let &first = p.first()?;
-    let last = b.len().checked_sub(p.len())?;
-    let i = (0..=last)
-        .rev()
-        .find(|&i| b.get(i) == Some(&first) && b.get(i..i + p.len()) == Some(p))?;
-    Some((s.get(..i)?, s.get(i + p.len()..)?))
+    let mut to = b.len().checked_sub(p.len())? + 1;
+    loop {
+        let i = b.get(..to)?.iter().rposition(|&c| c == first)?;
+        if b.get(i..i + p.len()) == Some(p) {
+            return Some((s.get(..i)?, s.get(i + p.len()..)?));
+        }
+        to = i;
+    }
 }
 
 /// `[$0.05]` or `[ $0.19 ]` at the start of `s`: the amount.
