@@ -209,11 +209,7 @@ impl Body {
         if self.seats.is_empty() {
             return Err(self.err(self.last_line, Kind::Truncated("a seat line")));
         }
-        // (`:  ( ` found by its colons, a byte search.)
-        let nameless = |l: &str| {
-            l.match_indices(':')
-                .any(|(i, _)| l.get(i..).is_some_and(|r| r.starts_with(":  ( ")))
-        };
+        let nameless = |l: &str| split_first(l, ":  ( ").is_some();
         if let Some(n) = body
             .iter()
             .take(at)
@@ -469,7 +465,6 @@ impl Body {
         seat: SeatIndex,
         verb: &str,
     ) -> Result<Event, ImportError> {
-        let before = self.round.iter().copied().max().unwrap_or(Amount::ZERO);
         let posts = [
             ("posts ante ", PostKind::Ante, false),
             ("posts small blind ", PostKind::SmallBlind, true),
@@ -518,7 +513,9 @@ impl Body {
         if verb == "checks" {
             return Ok(Event::Check { seat });
         }
-        // All in: a bet, a call or a raise as the round stands.
+        // All in: a bet, a call or a raise as the round stands (the largest
+        // money in this round before it).
+        let before = self.round.iter().copied().max().unwrap_or(Amount::ZERO);
         let (word, r) = match verb.strip_prefix("is all-In ") {
             Some(r) => ("is all-In", r),
             None => {
