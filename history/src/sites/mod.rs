@@ -67,8 +67,19 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 /// `***** 888poker Hand History for Game N *****`, PartyPoker's `***** Hand History
 /// for Game N *****`), so a file of several sites'
 /// hands is cut right.
+///
+/// Each of these lines begins with `P`, `F`, `W`, `G` or `*` (Winamax's may have
+/// a byte-order mark first, whose first byte is `0xEF`): any other line is told
+/// by its first byte, with no comparison of prefixes (every line of a file is
+/// asked).
 #[inline]
 pub fn is_other_hand_start(line: &str) -> bool {
+    if !matches!(
+        line.as_bytes().first(),
+        Some(b'P' | b'F' | b'W' | b'G' | b'*' | 0xEF)
+    ) {
+        return false;
+    }
     ggpoker::is_hand_start(line)
         || fulltilt::is_hand_start(line)
         || wpn::is_hand_start(line)

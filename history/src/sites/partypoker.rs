@@ -54,8 +54,8 @@ use super::builder::{self, Imported, Site};
 use super::error::{
     ImportError, ImportErrorKind as Kind, malformed, other_game, shorten, stakes_of,
 };
-use super::pacific::amount_of;
-use super::text::{split_name, without_separators};
+use super::pacific::{amount_of, split_first, split_last};
+use super::text::without_separators;
 
 /// PartyPoker, for the builder.
 pub static SITE: Site = Site {
@@ -92,31 +92,76 @@ fn bracket_amount(s: &str) -> Result<Amount, Kind> {
 }
 
 /// A table notice: not part of the game's state.
+///
+/// Every notice but one is told by its last byte (`.`, `e`, `t`, `)`) or its
+/// first (`#`, `D`, `G`, `T`); the one that is not holds `time bank will be
+/// activated`, and so a `v`: a line with none of these (an action ending in `]`,
+/// `folds`, `checks`) is no notice, found without a search of its text.
 fn is_notice(line: &str) -> bool {
-    const ENDS: [&str; 9] = [
-        " did not respond in time",
-        " time bank for this hand.",
-        " has left the table.",
-        " has joined the table.",
-        " is sitting out",
-        " is sitting out.",
-        " sits out",
-        " is disconnected.",
-        " has been reconnected.",
-    ];
-    ENDS.iter().any(|e| line.ends_with(e))
-        || line.contains("time bank will be activated")
-        || (line.starts_with("Game #") && line.ends_with(" starts."))
+    let b = line.as_bytes();
+    let (Some(&first), Some(&last)) = (b.first(), b.last()) else {
+        return false;
+    };
+    (matches!(last, b'.' | b'e' | b't' | b')') && notice_by_end(line))
+        || (matches!(first, b'#' | b'D' | b'G' | b'T') && notice_by_start(line))
+        || (has_v(b) && line.contains("time bank will be activated"))
+}
+
+/// Whether `b` holds a `v`, eight bytes a step (the lines are short: cheaper than
+/// a library search set up for each).
+fn has_v(b: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const V: u64 = LO * b'v' as u64;
+    let mut chunks = b.chunks_exact(8);
+    for chunk in &mut chunks {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(word) ^ V;
+        // A zero byte of `w` is a `v` (a flag above it may be false, none below).
+        if w.wrapping_sub(LO) & !w & HI != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().contains(&b'v')
+}
+
+/// The notices told by how they end (see [`is_notice`]), by their last two bytes.
+fn notice_by_end(line: &str) -> bool {
+    let ends = |e: &[&str]| e.iter().any(|e| line.ends_with(e));
+    match line.as_bytes() {
+        [.., b'e'] => ends(&[" did not respond in time"]),
+        [.., b't'] => ends(&[" is sitting out", " sits out"]),
+        [.., b'd', b'.'] => ends(&[
+            " time bank for this hand.",
+            " is disconnected.",
+            " has been reconnected.",
+        ]),
+        [.., b'e', b'.'] => ends(&[" has left the table.", " has joined the table."]),
+        [.., b't', b'.'] => {
+            ends(&[" is sitting out."])
+                || (line.ends_with(" seconds to act.")
+                    && line.contains(" has been reconnected and has "))
+        }
+        // The 2018 client's connection messages; the fold or action that follows
+        // is written on its own line.
+        [.., b's', b'.'] => {
+            line.ends_with(" seconds.") && line.contains(" is disconnected. We will wait for ")
+        }
+        [.., b')'] => ends(&[" could not respond in time.(disconnected)"]),
+        _ => false,
+    }
+}
+
+/// The notices told by how they begin (see [`is_notice`]).
+fn notice_by_start(line: &str) -> bool {
+    (line.starts_with("Game #") && line.ends_with(" starts."))
         || line.starts_with("#Game No : ")
         || line.starts_with("Total number of players")
         // The 2011 client's clock line, before the `wins` lines.
         || line.starts_with("The time at which hand ended:")
-        // The 2018 client's connection and display messages; the fold or action
-        // that follows is written on its own line.
-        || line.ends_with(" could not respond in time.(disconnected)")
-        || (line.contains(" is disconnected. We will wait for ")
-            && line.ends_with(" seconds."))
-        || (line.contains(" has been reconnected and has ") && line.ends_with(" seconds to act."))
+        // The 2018 client's display message.
         || line.starts_with("Due to current high memory use in your system ")
 }
 
@@ -165,16 +210,15 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let (game_line, game) = next("the game line")?;
     let (table_line, table) = next("the table line")?;
     let (button_line, button) = next("the button's seat")?;
-    let body: Vec<(u32, &str)> = rest.copied().collect();
+    let mut body: Vec<(u32, &str)> = Vec::with_capacity(lines.len());
+    body.extend(rest.copied());
     let mut header = header(id, &without_separators(game)).map_err(|k| err(game_line, k))?;
     let table = table
         .strip_prefix("Table ")
         .ok_or_else(|| err(table_line, malformed("`Table NAME (Real Money)`", table)))?;
-    let play_money = table.contains("(Play Money)");
-    let table_name = table
-        .split(" (")
-        .next()
-        .unwrap_or(table)
+    let play_money = split_first(table, "(Play Money)").is_some();
+    let table_name = split_first(table, " (")
+        .map_or(table, |(name, _)| name)
         .trim()
         .replace('\'', "");
     let button = button
@@ -195,19 +239,18 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         .count();
     let (seat_lines, play) = body.split_at(at);
     let mut seats: Vec<(u64, u32, &str)> = Vec::with_capacity(seat_lines.len());
-    let mut names: Vec<String> = Vec::with_capacity(seat_lines.len());
+    let mut names: Vec<&str> = Vec::with_capacity(seat_lines.len());
     for &(n, line) in seat_lines {
         let (num, r) = line
             .strip_prefix("Seat ")
-            .and_then(|r| r.split_once(": "))
+            .and_then(|r| split_first(r, ": "))
             .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
         let num = digits(num).ok_or_else(|| err(n, malformed("a seat number", line)))?;
-        let name = r
-            .rsplit_once(" ( ")
+        let name = split_last(r, " ( ")
             .map(|(name, _)| name)
             .ok_or_else(|| err(n, malformed("`Seat N: NAME ( $STACK )`", line)))?;
         seats.push((num, n, line));
-        names.push(name.to_string());
+        names.push(name);
     }
     if seats.is_empty() {
         return Err(err(button_line, Kind::Truncated("a seat line")));
@@ -221,42 +264,37 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         Limit::FixedLimit => Amount(header.stakes.0.0 / 2),
         _ => header.stakes.0,
     };
-    let active = active_seats(play, &names);
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats.get(i).map_or(0, |s| s.0));
-    // The lines in 888's forms: most as the text writes them, borrowed.
+    // The lines in 888's forms: most as the text writes them, borrowed; the
+    // seats first, marked sitting out once the play has told who takes part.
     let mut out: Vec<(u32, Cow<'_, str>)> = Vec::with_capacity(body.len() + 2);
-    for i in order {
-        let Some(&(_, n, line)) = seats.get(i) else {
-            continue;
-        };
-        let out_of = if active.get(i).copied().unwrap_or(false) {
-            ""
-        } else {
-            " is sitting out"
-        };
-        let text = if out_of.is_empty() {
-            Cow::Borrowed(line)
-        } else {
-            Cow::Owned(format!("{line}{out_of}"))
-        };
-        out.push((n, text));
+    out.extend(
+        order
+            .iter()
+            .filter_map(|&i| seats.get(i))
+            .map(|&(_, n, line)| (n, Cow::Borrowed(line))),
+    );
+    let mut active = vec![false; names.len()];
+    let wins = play_lines(id, dead, play, &names, &mut active, &mut out)?;
+    for (slot, &i) in out.iter_mut().zip(&order) {
+        if !active.get(i).copied().unwrap_or(false) {
+            slot.1 = Cow::Owned(format!("{} is sitting out", slot.1));
+        }
     }
-    let wins = play_lines(id, dead, play, &names, &mut out)?;
     if !wins {
         return Err(err(
             play.last().map_or(button_line, |l| l.0),
             Kind::Truncated("a `wins` line"),
         ));
     }
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, &**l)).collect();
     let table = TableLine {
         name: table_name,
         max_seats: max.and_then(|m| u8::try_from(m).ok()),
         play_money,
         button,
     };
-    super::pacific::read_body(header, first_line, button_line, table, &borrowed)
+    super::pacific::read_body(header, first_line, button_line, table, &out)
 }
 
 /// The older header names no blinds: they are those posted (fixed limit: the big
@@ -265,7 +303,7 @@ fn posted_blinds(
     header: &Header,
     game_line: u32,
     play: &[(u32, &str)],
-    names: &[String],
+    names: &[&str],
 ) -> Result<(Amount, Amount), ImportError> {
     let err = |line: u32, kind: Kind| ImportError {
         hand: Some(header.id),
@@ -274,7 +312,7 @@ fn posted_blinds(
     };
     let posted = |what: &str| {
         play.iter().find_map(|&(n, l)| {
-            let (_, verb) = split_name(l, names)?;
+            let (_, verb) = speaker(l, names).0?;
             verb.strip_prefix(what).map(|r| (n, bracket_amount(r)))
         })
     };
@@ -297,32 +335,47 @@ fn posted_blinds(
     })
 }
 
-/// Who takes part: a seat with no line in the hand is not dealt in.
-fn active_seats(play: &[(u32, &str)], names: &[String]) -> Vec<bool> {
-    let mut active = vec![false; names.len()];
-    for &(_, l) in play {
-        let who = split_name(l, names).map(|(n, _)| n).or_else(|| {
-            l.strip_prefix("Dealt to ")
-                .and_then(|r| split_name(r, names))
-                .map(|(n, _)| n)
-        });
-        if let Some(i) = who.and_then(|w| names.iter().position(|m| m == w)) {
-            if let Some(a) = active.get_mut(i) {
-                *a = true;
+/// The seat whose name `line` begins with, followed by a blank (the longest name;
+/// of seats with the same name, the first), and what follows the blank; and
+/// whether `line` begins with a name followed by `: ` (chat). One pass over the
+/// names.
+fn speaker<'a>(line: &'a str, names: &[&str]) -> (Option<(usize, &'a str)>, bool) {
+    let mut best: Option<(usize, usize)> = None;
+    let mut chat = false;
+    for (i, name) in names.iter().enumerate() {
+        // (The first byte told apart before the whole name is compared.)
+        if name
+            .as_bytes()
+            .first()
+            .is_some_and(|f| line.as_bytes().first() != Some(f))
+        {
+            continue;
+        }
+        let Some(r) = line.strip_prefix(name) else {
+            continue;
+        };
+        match r.as_bytes() {
+            [b' ', ..] if best.is_none_or(|(_, len)| name.len() > len) => {
+                best = Some((i, name.len()));
             }
+            [b':', b' ', ..] => chat = true,
+            _ => {}
         }
     }
-    active
+    let split = best.map(|(i, len)| (i, line.get(len + 1..).unwrap_or("")));
+    (split, chat)
 }
 
 /// The play's lines in 888's forms, into `out` (chat and notices left out; the
 /// showdown's first line opens `** Summary **`): whether a `wins` line was met.
-/// `dead` is the dead part of `posts big blind + dead`.
+/// `dead` is the dead part of `posts big blind + dead`. Who takes part is marked
+/// in `active` (a seat with no line in the hand is not dealt in).
 fn play_lines<'a>(
     id: u64,
     dead: Amount,
     play: &[(u32, &'a str)],
-    names: &[String],
+    names: &[&str],
+    active: &mut [bool],
     out: &mut Vec<(u32, Cow<'a, str>)>,
 ) -> Result<bool, ImportError> {
     let err = |line: u32, kind: Kind| ImportError {
@@ -334,24 +387,26 @@ fn play_lines<'a>(
     let mut small_blinds = 0;
     let mut wins = false;
     for &(n, line) in play {
-        if line == "** Dealing down cards **" || line.starts_with("** Dealing ") {
-            out.push((n, Cow::Borrowed(line)));
-            continue;
+        let (split, chat) = speaker(line, names);
+        let dealt_to = line.strip_prefix("Dealt to ");
+        let who = split
+            .map(|(i, _)| i)
+            .or_else(|| dealt_to.and_then(|r| speaker(r, names).0).map(|(i, _)| i));
+        if let Some(a) = who.and_then(|i| active.get_mut(i)) {
+            *a = true;
         }
-        if line.starts_with("Dealt to ") {
+        if dealt_to.is_some() || line.starts_with("** Dealing ") {
             out.push((n, Cow::Borrowed(line)));
             continue;
         }
         // Chat: `name: text`.
-        if names.iter().any(|m| {
-            line.strip_prefix(m.as_str())
-                .is_some_and(|r| r.starts_with(": "))
-        }) {
+        if chat {
             continue;
         }
-        let Some((name, verb)) = split_name(line, names) else {
+        let Some((i, verb)) = split else {
             return Err(err(n, Kind::UnknownPlayer(shorten(line))));
         };
+        let name = names.get(i).copied().unwrap_or("");
         if verb.starts_with("posts small blind ") {
             if small_blinds > 0 {
                 return Err(err(
@@ -395,9 +450,7 @@ fn play_lines<'a>(
 /// blinds posted).
 fn header(id: u64, line: &str) -> Result<Header, Kind> {
     let expected = "`$SB/$BB CUR LIMIT Texas Hold'em - DAY, MONTH D, HH:MM:SS ZONE YYYY`";
-    let (game, date) = line
-        .split_once(" - ")
-        .ok_or_else(|| malformed(expected, line))?;
+    let (game, date) = split_first(line, " - ").ok_or_else(|| malformed(expected, line))?;
     let mut words = game.splitn(4, ' ');
     let (Some(stakes), Some(code), Some(limit), Some(name)) =
         (words.next(), words.next(), words.next(), words.next())
@@ -449,11 +502,14 @@ fn timestamp(date: &str) -> Option<Timestamp> {
         "November",
         "December",
     ];
-    let mut parts = date.split(", ").skip(1);
-    let (month, day) = parts.next()?.split_once(' ')?;
+    // The second and third of the parts between `, `.
+    let (_, after) = split_first(date, ", ")?;
+    let (month_day, after) = split_first(after, ", ")?;
+    let time_year = split_first(after, ", ").map_or(after, |(part, _)| part);
+    let (month, day) = month_day.split_once(' ')?;
     let month = MONTHS.iter().position(|m| *m == month)? + 1;
     let day = digits(day)?;
-    let mut rest = parts.next()?.split(' ');
+    let mut rest = time_year.split(' ');
     let time = rest.next()?;
     let (zone, year) = match (rest.next(), rest.next()) {
         (Some(z), Some(y)) => (Some(z.to_string()), y),
@@ -478,4 +534,77 @@ fn timestamp(date: &str) -> Option<Timestamp> {
         ),
         zone,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_notice;
+
+    /// The notices as one expression of every form (what [`is_notice`] tells by
+    /// the lines' first and last bytes).
+    fn notice_by_every_form(line: &str) -> bool {
+        const ENDS: [&str; 9] = [
+            " did not respond in time",
+            " time bank for this hand.",
+            " has left the table.",
+            " has joined the table.",
+            " is sitting out",
+            " is sitting out.",
+            " sits out",
+            " is disconnected.",
+            " has been reconnected.",
+        ];
+        ENDS.iter().any(|e| line.ends_with(e))
+            || line.contains("time bank will be activated")
+            || (line.starts_with("Game #") && line.ends_with(" starts."))
+            || line.starts_with("#Game No : ")
+            || line.starts_with("Total number of players")
+            || line.starts_with("The time at which hand ended:")
+            || line.ends_with(" could not respond in time.(disconnected)")
+            || (line.contains(" is disconnected. We will wait for ") && line.ends_with(" seconds."))
+            || (line.contains(" has been reconnected and has ")
+                && line.ends_with(" seconds to act."))
+            || line.starts_with("Due to current high memory use in your system ")
+    }
+
+    #[test]
+    fn h6_a_partypoker_notice_is_told_by_its_ends_as_by_every_form() {
+        let lines = [
+            "Peacli did not respond in time",
+            "Peacli will be using his time bank for this hand.",
+            "Peacli has left the table.",
+            "Peacli has joined the table.",
+            "Peacli is sitting out",
+            "Peacli is sitting out.",
+            "Peacli sits out",
+            "Peacli is disconnected.",
+            "Peacli has been reconnected.",
+            "Your time bank will be activated in 6 secs. If you do not want it to be used, please act now.",
+            "x time bank will be activated",
+            "time bank will be activatedv",
+            "Game #14507003662 starts.",
+            "#Game No : 14507003662",
+            "Total number of players : 6/6",
+            "The time at which hand ended: 13:58:01",
+            "Peacli could not respond in time.(disconnected)",
+            "Peacli is disconnected. We will wait for Peacli to reconnect for a maximum of 30 seconds.",
+            "Peacli has been reconnected and has 10 seconds to act.",
+            "Due to current high memory use in your system please close some windows",
+            "StreetsAhead posts small blind [$1 USD].",
+            "Peacli raises [$2 USD]",
+            "Peacli folds",
+            "** Dealing river ** [ 4h ]",
+            "peace_da_ball shows [ Td, Jc ]two pairs, Sevens and Fours.",
+            "Seat 2: LoudAndFast ( $296.69 USD )",
+            "Dealt to Peacli [  6h Ks ]",
+            "",
+            ".",
+            "t",
+            "e.",
+            "seconds.",
+        ];
+        for line in lines {
+            assert_eq!(is_notice(line), notice_by_every_form(line), "{line:?}");
+        }
+    }
 }

@@ -8,7 +8,7 @@ use super::super::ast::{
     SeatState, Street, Summary, TableLine,
 };
 use super::super::error::{ImportError, ImportErrorKind as Kind, malformed, shorten};
-use super::{amount_of, bracket_amount};
+use super::{amount_of, bracket_amount, split_first, split_last, trimmed};
 use crate::pokerstars::parse::digits;
 
 /// The lines of an 888poker hand after its button line (seats, play, summary),
@@ -25,18 +25,13 @@ use crate::pokerstars::parse::digits;
 ///
 /// # Errors
 /// As [`super::parse_hand`].
-pub(in crate::sites) fn read_body(
+pub(in crate::sites) fn read_body<L: AsRef<str>>(
     mut header: Header,
     first_line: u32,
     button_line: u32,
     table: TableLine,
-    body: &[(u32, &str)],
+    body: &[(u32, L)],
 ) -> Result<Hand, ImportError> {
-    let body: Vec<(u32, &str)> = body
-        .iter()
-        .copied()
-        .filter(|(_, l)| !l.starts_with("Total number of players") && !l.starts_with("#Game No : "))
-        .collect();
     let mut play = Body {
         id: header.id,
         seats: Vec::with_capacity(10),
@@ -55,14 +50,23 @@ pub(in crate::sites) fn read_body(
         events: Vec::with_capacity(body.len() + 4),
         deferred: None,
     };
-    let at = play.seats(&body)?;
-    for &(n, line) in body.get(at..).unwrap_or(&[]) {
-        play.line(n, line)?;
+    let at = play.seats(body)?;
+    for (n, line) in body.get(at..).unwrap_or(&[]) {
+        let (n, line) = (*n, line.as_ref());
+        if !skipped(line) {
+            play.line(n, line)?;
+        }
     }
     if table.play_money {
         header.currency = Currency::PlayMoney;
     }
     play.finish(header, table, first_line)
+}
+
+/// A line of the body that is not read: the count of players, and the game's
+/// number written before a hand.
+fn skipped(line: &str) -> bool {
+    line.starts_with("Total number of players") || line.starts_with("#Game No : ")
 }
 
 /// An 888 hand's body being read: the seats, each player's money in the pot, and
@@ -100,18 +104,23 @@ struct Body {
 
 /// The seat whose name `rest` begins with, followed by a blank (the longest), and
 /// what follows the blank.
+/// (Of seats of the same name, the last.)
 fn split_seat<'a>(rest: &'a str, seats: &[Seat]) -> Option<(SeatIndex, &'a str)> {
-    let (i, s) = seats
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| {
-            rest.strip_prefix(s.name.as_str())
-                .is_some_and(|r| r.starts_with(' '))
-        })
-        .max_by_key(|(_, s)| s.name.len())?;
+    let mut best: Option<(usize, usize)> = None;
+    for (i, s) in seats.iter().enumerate() {
+        let len = s.name.len();
+        let (r, name) = (rest.as_bytes(), s.name.as_bytes());
+        let follows = r.get(len) == Some(&b' ')
+            && name.first().is_none_or(|f| r.first() == Some(f))
+            && r.get(..len) == Some(name);
+        if follows && best.is_none_or(|(_, l)| len >= l) {
+            best = Some((i, len));
+        }
+    }
+    let (i, len) = best?;
     Some((
         SeatIndex::try_from(i).ok()?,
-        rest.get(s.name.len() + 1..).unwrap_or(""),
+        rest.get(len + 1..).unwrap_or(""),
     ))
 }
 
@@ -160,22 +169,28 @@ impl Body {
         self.events.push(Line { line: n, event });
     }
 
-    /// The seat lines at the start of `body`; how many there are.
-    fn seats(&mut self, body: &[(u32, &str)]) -> Result<usize, ImportError> {
+    /// The seat lines at the start of `body` (with the lines [`skipped`] among
+    /// them); how many lines they take.
+    fn seats<L: AsRef<str>>(&mut self, body: &[(u32, L)]) -> Result<usize, ImportError> {
         let mut at = 0;
-        for &(n, line) in body {
+        for (n, line) in body {
+            let (n, line) = (*n, line.as_ref());
+            if skipped(line) {
+                at += 1;
+                continue;
+            }
             let Some(r) = line.strip_prefix("Seat ") else {
                 break;
             };
             let bad = || self.err(n, malformed("`Seat N: NAME ( $STACK )`", line));
-            let (num, r) = r.split_once(": ").ok_or_else(bad)?;
+            let (num, r) = split_first(r, ": ").ok_or_else(bad)?;
             let (r, state) = match r.strip_suffix(" is sitting out") {
                 Some(r) => (r, SeatState::SittingOut),
                 None => (r, SeatState::Playing),
             };
             let (name, stack) = r
                 .strip_suffix(" )")
-                .and_then(|r| r.rsplit_once(" ( "))
+                .and_then(|r| split_last(r, " ( "))
                 .ok_or_else(bad)?;
             let stack = amount_of(stack).map_err(|k| self.err(n, k))?;
             let number = digits(num)
@@ -194,7 +209,13 @@ impl Body {
         if self.seats.is_empty() {
             return Err(self.err(self.last_line, Kind::Truncated("a seat line")));
         }
-        if let Some(&(n, _)) = body.iter().take(at).find(|(_, l)| l.contains(":  ( ")) {
+        let nameless = |l: &str| split_first(l, ":  ( ").is_some();
+        if let Some(n) = body
+            .iter()
+            .take(at)
+            .find(|(_, l)| !skipped(l.as_ref()) && nameless(l.as_ref()))
+            .map(|(n, _)| *n)
+        {
             return Err(self.err(
                 n,
                 Kind::Unsupported(
@@ -277,8 +298,7 @@ impl Body {
 
     /// `Dealt to NAME [ Ah, Kd ]`: the hero's hole cards.
     fn dealt_to(&mut self, n: u32, line: &str, r: &str) -> Result<(), ImportError> {
-        let (name, cards) = r
-            .split_once(" [")
+        let (name, cards) = split_first(r, " [")
             .ok_or_else(|| self.err(n, malformed("`Dealt to NAME [ .. ]`", line)))?;
         let list = self.cards(n, cards)?;
         let seat = self
@@ -306,19 +326,20 @@ impl Body {
 
     /// `** Dealing flop ** [ Jc, Kc, 3c ]` and the turn and river after it.
     fn street(&mut self, n: u32, line: &str, r: &str) -> Result<(), ImportError> {
-        let (street, text) = r
-            .split_once(" ** ")
+        let (street, text) = split_first(r, " ** ")
             .ok_or_else(|| self.err(n, malformed("`** Dealing STREET ** [ .. ]`", line)))?;
-        let open = text
-            .trim()
+        let open = trimmed(text)
             .strip_prefix('[')
             .ok_or_else(|| self.err(n, malformed("cards in brackets `[ Ah, Kd ]`", text)))?;
         let cards = self.cards(n, open)?;
-        let street = match street.to_ascii_lowercase().as_str() {
-            "flop" => Street::Flop,
-            "turn" => Street::Turn,
-            "river" => Street::River,
-            _ => return Err(self.err(n, malformed("`flop`, `turn` or `river`", line))),
+        let street = if street.eq_ignore_ascii_case("flop") {
+            Street::Flop
+        } else if street.eq_ignore_ascii_case("turn") {
+            Street::Turn
+        } else if street.eq_ignore_ascii_case("river") {
+            Street::River
+        } else {
+            return Err(self.err(n, malformed("`flop`, `turn` or `river`", line)));
         };
         let (want, before_want) = match street {
             Street::Flop => (3, 0),
@@ -416,8 +437,7 @@ impl Body {
             })?;
             self.wins.push((n, seat, a));
         } else if let Some(r) = verb.strip_prefix("shows ") {
-            let open = r
-                .trim()
+            let open = trimmed(r)
                 .strip_prefix('[')
                 .ok_or_else(|| self.err(n, malformed("cards in brackets `[ Ah, Kd ]`", r)))?;
             let cards = self.cards(n, open)?;
@@ -445,7 +465,6 @@ impl Body {
         seat: SeatIndex,
         verb: &str,
     ) -> Result<Event, ImportError> {
-        let before = self.round.iter().copied().max().unwrap_or(Amount::ZERO);
         let posts = [
             ("posts ante ", PostKind::Ante, false),
             ("posts small blind ", PostKind::SmallBlind, true),
@@ -494,12 +513,14 @@ impl Body {
         if verb == "checks" {
             return Ok(Event::Check { seat });
         }
-        // All in: a bet, a call or a raise as the round stands.
+        // All in: a bet, a call or a raise as the round stands (the largest
+        // money in this round before it).
+        let before = self.round.iter().copied().max().unwrap_or(Amount::ZERO);
         let (word, r) = match verb.strip_prefix("is all-In ") {
             Some(r) => ("is all-In", r),
-            None => verb
-                .split_once(' ')
-                .ok_or_else(|| self.err(n, malformed("an action", line)))?,
+            None => {
+                split_first(verb, " ").ok_or_else(|| self.err(n, malformed("an action", line)))?
+            }
         };
         let amount = bracket_amount(r).map_err(|k| self.err(n, k))?;
         let (now, stack_in) = self.add(n, line, seat, amount, true)?;
@@ -686,7 +707,7 @@ fn cards_text(cards: &[Card]) -> String {
 
 /// ` Jc, Kc, 3c ]` (the text after `[`): the text before the `]`.
 fn inside_brackets(s: &str) -> Result<&str, Kind> {
-    s.split_once(']')
+    split_first(s, "]")
         .map(|(inner, _)| inner)
         .ok_or_else(|| malformed("cards in brackets `[ Ah, Kd ]`", s))
 }

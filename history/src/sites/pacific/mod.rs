@@ -49,6 +49,8 @@
 //! Hold'em - Tuesday, April 03, ...`), not read here; anything else out of form
 //! is malformed at its line.
 
+use std::borrow::Cow;
+
 use crate::pokerstars::parse::digits;
 
 use super::ast::{Amount, BuyIn, Currency, Hand, Header, Limit, TableLine, Timestamp, Tournament};
@@ -59,6 +61,8 @@ use super::error::{
 use super::text::without_separators;
 
 mod body;
+#[cfg(test)]
+mod tests;
 
 pub(super) use body::read_body;
 
@@ -77,7 +81,7 @@ pub fn is_hand_start(line: &str) -> bool {
     // PartyPoker's banner (`***** Hand History for Game N *****`) names no site.
     line.starts_with("***** ")
         && !line.starts_with("***** Hand History")
-        && line.contains(" Hand History for Game ")
+        && split_first(line, " Hand History for Game ").is_some()
 }
 
 /// Converts an 888poker hand (the shared [`builder::build`]).
@@ -91,17 +95,117 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
 /// `$1,000.50` (or `$2 USD`, as PartyPoker writes it) as an amount: thousands
 /// separators allowed.
 pub(super) fn amount_of(text: &str) -> Result<Amount, Kind> {
+    match plain_amount(text.as_bytes()) {
+        Some(a) => Ok(a),
+        None => amount_read(text),
+    }
+}
+
+/// The amount of `text` as [`amount_of`] reads it, in one pass over its bytes,
+/// for the forms the clients write (`$1,000.50`, ` $2 USD`); `None` for anything
+/// else, which [`amount_read`] reads (or refuses) instead. Where it gives an
+/// amount, it is the one [`amount_read`] gives.
+fn plain_amount(b: &[u8]) -> Option<Amount> {
+    let mut i = 0;
+    while b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    while b.get(i) == Some(&b'$') {
+        i += 1;
+    }
+    let (mut v, mut whole, mut frac, mut dot) = (0u64, 0usize, 0usize, false);
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'0'..=b'9' => {
+                v = v * 10 + u64::from(c - b'0');
+                if dot {
+                    frac += 1;
+                } else {
+                    whole += 1;
+                }
+                if whole > 17 || frac > 2 {
+                    return None;
+                }
+            }
+            // A thousands separator: a digit before it and exactly three after.
+            b',' if !dot
+                && whole > 0
+                && b.get(i + 1..i + 4)
+                    .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+                && !b.get(i + 4).is_some_and(u8::is_ascii_digit) => {}
+            b'.' if !dot && whole > 0 => dot = true,
+            b' ' => break,
+            _ => return None,
+        }
+        i += 1;
+    }
+    if whole == 0 || (dot && frac == 0) {
+        return None;
+    }
+    // What follows the first blank is not read; the blanks at its end would be
+    // trimmed; anything else after it is left to the full reader.
+    Some(Amount(match frac {
+        0 => v * 100,
+        1 => v * 10,
+        _ => v,
+    }))
+}
+
+/// [`amount_of`] for any text: trimmed, its currency sign and thousands
+/// separators left out.
+fn amount_read(text: &str) -> Result<Amount, Kind> {
     let t = text.trim().trim_start_matches(['$', '€', '£']);
     let t = t.split(' ').next().unwrap_or(t);
     amount_in(text, &without_separators(t))
 }
 
+/// `s.trim()`, with no search of the ends where they are printable ASCII (and so
+/// no whitespace to trim).
+pub(super) fn trimmed(s: &str) -> &str {
+    let plain = |c: Option<&u8>| c.is_some_and(u8::is_ascii_graphic);
+    if plain(s.as_bytes().first()) && plain(s.as_bytes().last()) {
+        s
+    } else {
+        s.trim()
+    }
+}
+
+/// `s` split around the first `pat` in it, as `str::split_once` does, by a plain
+/// scan of its bytes (the lines are short and `pat` a few bytes: no searcher to
+/// set up for each call). `pat` begins with an ASCII character.
+pub(super) fn split_first<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let (b, p) = (s.as_bytes(), pat.as_bytes());
+    let &first = p.first()?;
+    let mut from = 0;
+    loop {
+        let i = from + b.get(from..)?.iter().position(|&c| c == first)?;
+        if b.get(i..i + p.len()) == Some(p) {
+            return Some((s.get(..i)?, s.get(i + p.len()..)?));
+        }
+        from = i + 1;
+    }
+}
+
+/// `s` split around the last `pat` in it, as `str::rsplit_once` does (see
+/// [`split_first`]).
+pub(super) fn split_last<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let (b, p) = (s.as_bytes(), pat.as_bytes());
+    let &first = p.first()?;
+    let mut to = b.len().checked_sub(p.len())? + 1;
+    loop {
+        let i = b.get(..to)?.iter().rposition(|&c| c == first)?;
+        if b.get(i..i + p.len()) == Some(p) {
+            return Some((s.get(..i)?, s.get(i + p.len()..)?));
+        }
+        to = i;
+    }
+}
+
 /// `[$0.05]` or `[ $0.19 ]` at the start of `s`: the amount.
 fn bracket_amount(s: &str) -> Result<Amount, Kind> {
-    let inner = s
-        .trim()
+    let inner = trimmed(s)
         .strip_prefix('[')
-        .and_then(|r| r.split_once(']'))
+        .and_then(|r| split_first(r, "]"))
         .ok_or_else(|| malformed("an amount in brackets `[$X]`", s))?;
     amount_of(inner.0)
 }
@@ -123,8 +227,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
             kind: Kind::Truncated("a header"),
         });
     };
-    let id = banner
-        .split_once(" Hand History for Game ")
+    let id = split_first(banner, " Hand History for Game ")
         .and_then(|(_, r)| r.strip_suffix(" *****"))
         .and_then(|r| digits(r.trim()))
         .ok_or_else(|| ImportError {
@@ -177,24 +280,27 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
                 round: None,
             });
             header.currency = Currency::Chips;
-            format!("Table {}", rest.trim_start_matches('#'))
+            Cow::Owned(format!("Table {}", rest.trim_start_matches('#')))
         }
-        None => table.to_string(),
+        None => Cow::Borrowed(table),
     };
-    let table = table.as_str();
+    let table = &*table;
     let table = table
         .strip_prefix("Table ")
         .ok_or_else(|| err(table_line, malformed("`Table NAME (Real Money)`", table)))?;
-    let play_money = table.contains("(Play Money)");
-    let (table_name, max) = match table.find(" Max") {
+    let play_money = split_first(table, "(Play Money)").is_some();
+    let (table_name, max) = match split_first(table, " Max").map(|(before, _)| before.len()) {
         Some(i) => {
             let before = table.get(..i).unwrap_or("");
             match before.rsplit_once(' ') {
-                Some((name, size)) => (name.to_string(), digits(size)),
-                None => (before.to_string(), None),
+                Some((name, size)) => (name, digits(size)),
+                None => (before, None),
             }
         }
-        None => (table.split(" (").next().unwrap_or(table).to_string(), None),
+        None => (
+            split_first(table, " (").map_or(table, |(name, _)| name),
+            None,
+        ),
     };
     let table_name = table_name.replace('\'', "");
     let (button_line, button) = next("the button's seat")?;
@@ -204,7 +310,8 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
         .and_then(digits)
         .and_then(|b| u32::try_from(b).ok())
         .ok_or_else(|| err(button_line, malformed("`Seat N is the button`", button)))?;
-    let body: Vec<(u32, &str)> = rest.copied().collect();
+    let mut body: Vec<(u32, &str)> = Vec::with_capacity(lines.len());
+    body.extend(rest.copied());
     let table = TableLine {
         name: table_name,
         max_seats: max.and_then(|m| u8::try_from(m).ok()),
@@ -216,17 +323,15 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
 
 /// `$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28`.
 fn header(id: u64, line: &str) -> Result<Header, Kind> {
-    if line.contains(" Texas Hold'em - ") {
+    if split_first(line, " Texas Hold'em - ").is_some() {
         return Err(Kind::Unsupported(
             "the older 888 text (`$50 USD PL Texas Hold'em - Tuesday, ...`) is not read"
                 .to_string(),
         ));
     }
-    let (stakes, r) = line
-        .split_once(" Blinds ")
+    let (stakes, r) = split_first(line, " Blinds ")
         .ok_or_else(|| malformed("`$SB/$BB Blinds GAME - *** DD MM YYYY HH:MM:SS`", line))?;
-    let (game, date) = r
-        .split_once(" - *** ")
+    let (game, date) = split_first(r, " - *** ")
         .ok_or_else(|| malformed("`GAME - *** DD MM YYYY HH:MM:SS`", line))?;
     let limit = match game {
         "No Limit Holdem" | "No Limit Holdem Jackpot table" => Limit::NoLimit,
