@@ -68,7 +68,7 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 /// for Game N *****`), so a file of several sites'
 /// hands is cut right.
 ///
-/// Each of these lines begins with `P`, `F`, `W`, `G` or `*` (Winamax's may have
+/// Each of these lines begins with `P`, `F`, `W`, `G`, `H` or `*` (Winamax's may have
 /// a byte-order mark first, whose first byte is `0xEF`): any other line is told
 /// by its first byte, with no comparison of prefixes (every line of a file is
 /// asked).
@@ -76,7 +76,7 @@ pub type Reader = fn(&[(u32, &str)]) -> Result<ast::Hand, ImportError>;
 pub fn is_other_hand_start(line: &str) -> bool {
     if !matches!(
         line.as_bytes().first(),
-        Some(b'P' | b'F' | b'W' | b'G' | b'*' | 0xEF)
+        Some(b'P' | b'F' | b'W' | b'G' | b'H' | b'*' | 0xEF)
     ) {
         return false;
     }

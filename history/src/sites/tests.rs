@@ -687,3 +687,31 @@ fn h6_cards_read_as_the_sites_write_them_ten_included() {
         Err(ImportErrorKind::Malformed { .. })
     ));
 }
+
+#[test]
+fn h6_every_sites_hand_start_line_is_told_from_the_lines_inside_a_hand() {
+    // The first line of a hand of each site read here, as the shipped files
+    // write it (the byte-order mark as Winamax's files have it).
+    let starts = [
+        "Poker Hand #TM1: Tournament #1, Hold'em No Limit - Level1(10/20) - 2024/01/01 00:00:00",
+        "Full Tilt Poker Game #1: Table T (6 max) - $0.50/$1 - No Limit Hold'em - 21:09:25 ET - 2010/01/04",
+        "FullTiltPoker Game #1: Table T - $2/$4 - No Limit Hold'em - 10:17:28 ET - 2008/02/29",
+        "\u{feff}Winamax Poker - CashGame - HandId: #1-1-1 - Holdem no limit (0.01€/0.02€) - 2020/01/01 00:00:00 UTC",
+        "Game started at: 2014/1/1 0:00:00",
+        "Hand #2672063986 - Holdem (No Limit) - $0.01/$0.02 - 2026/02/16 03:34:15 UTC",
+        "Game Hand #1 - Tournament #2 - Holdem (No Limit) - Level 1 (10.00/20.00) - 2026/02/16 03:34:15 UTC",
+        "***** 888poker Hand History for Game 1 *****",
+        "***** Hand History for Game 1 *****",
+    ];
+    for line in starts {
+        assert!(super::is_other_hand_start(line), "{line}");
+    }
+    for line in [
+        "Seat 1: Alice ($1.00)",
+        "Hand was run twice",
+        "*** HOLE CARDS ***",
+        "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET",
+    ] {
+        assert!(!super::is_other_hand_start(line), "{line}");
+    }
+}
