@@ -715,3 +715,32 @@ fn h6_every_sites_hand_start_line_is_told_from_the_lines_inside_a_hand() {
         assert!(!super::is_other_hand_start(line), "{line}");
     }
 }
+
+#[test]
+fn h6_h4_a_stack_at_the_unknown_stacks_mark_or_above_is_refused_at_its_seat_line() {
+    // 2^56 hundredths is the mark of an unknown stack (H4); $720,575,940,379,279.36
+    // is 2^56 cents. A stack that large would be written back as unknown, and
+    // one of 2^57 units or more as a negative (dead blind) amount.
+    for stack in ["$720,575,940,379,279.36", "$2,800,000,000,000,008.37"] {
+        let text = FULL_TILT.replacen(
+            "Seat 3: bravo ($100)",
+            &format!("Seat 3: bravo ({stack})"),
+            1,
+        );
+        let e = error(&text);
+        assert_eq!(e.line, 3, "{e}");
+        assert!(
+            matches!(&e.kind, ImportErrorKind::Amount { text, .. } if text == "bravo"),
+            "{e}"
+        );
+    }
+    // One cent below the mark is a stack: the hand gets past the seats (this one
+    // then stops where the text says bravo is all in with chips behind).
+    let below = FULL_TILT.replacen(
+        "Seat 3: bravo ($100)",
+        "Seat 3: bravo ($720,575,940,379,279.35)",
+        1,
+    );
+    let e = error(&below);
+    assert!(e.line > 3, "{e}");
+}

@@ -2,6 +2,7 @@
 //! blinds and the starting stacks.
 
 use super::*;
+use crate::money::UNKNOWN_STACK;
 
 impl<'h> Builder<'h> {
     /// The header and seats: who is dealt in and in which order, the unit, the
@@ -180,6 +181,18 @@ fn starting_stacks(
             kind: Kind::Amount {
                 text: seat.name.clone(),
                 reason: "a player dealt in must have chips",
+            },
+        });
+    }
+    // A stack at the mark of an unknown stack (H4) or above it would be read back
+    // as unknown, or its top bit as a dead blind's mark.
+    if let Some(seat) = seats().find(|s| s.stack.0 / scale >= UNKNOWN_STACK) {
+        return Err(ImportError {
+            hand: Some(hand.header.id),
+            line: seat.line,
+            kind: Kind::Amount {
+                text: seat.name.clone(),
+                reason: "a stack of 2^56 units or more, above any real stack",
             },
         });
     }
