@@ -18,12 +18,15 @@
 //! 2. The reader fills an [`ast::Hand`] (its `header.site` is `&SITE`): amounts as
 //!    [`ast::Amount`] (hundredths), players as indices into [`ast::Hand::seats`],
 //!    one [`ast::Line`] per line of play, failures as [`ImportError`] naming the
-//!    line; another game is [`ImportErrorKind::Unsupported`] naming it. A site of
-//!    the PokerStars family may read its own header and turn its other lines into
-//!    PokerStars' forms for `pokerstars::parse::parse_body` ([`ggpoker`] and
-//!    [`fulltilt`] do); a reader that makes each line's [`ast::Event`] itself, as
-//!    [`pacific`] does, builds no text and costs less a hand.
-//! 3. Register it in [`is_other_hand_start`] and [`reader_of`]: files are then cut
+//!    line; another game is [`ImportErrorKind::Unsupported`] naming it. The
+//!    cheapest reader makes each line's [`ast::Event`] itself from the borrowed
+//!    text, building no text in between ([`pacific`], [`partypoker`], [`winamax`],
+//!    [`wpn`], [`acr`], [`ipoker`], and [`fulltilt`] for its seats and play). A
+//!    site of the PokerStars family may instead turn a line into PokerStars' form
+//!    for the PokerStars body reader ([`ggpoker`] does; [`fulltilt`] does for its
+//!    notes and summary), at the price of writing the text twice.
+//! 3. Register it in [`is_other_hand_start`] (its header line's first byte
+//!    included in the filter there) and [`reader_of`]: files are then cut
 //!    at its headers and its hands read, converted ([`builder::build`], the
 //!    disagreement at its line, or [`builder::build_lenient`]) and checked against
 //!    the replay ([`check::check`]) by `holdem replay` and `holdem convert`, with
