@@ -14,7 +14,7 @@ mod values;
 
 use header::header_number;
 pub(crate) use header::timestamp;
-pub(crate) use values::{digits, parse_amount};
+pub(crate) use values::{digits, find_byte, parse_amount};
 
 /// The most seats a PokerStars table has.
 const MAX_SEATS: usize = 10;
