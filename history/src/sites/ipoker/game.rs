@@ -8,7 +8,7 @@
 //! forced bets, the hole cards and the play) is noted where found, and the first
 //! such note in the hand's order refuses it after the game is read.
 
-use super::super::ast::{Event, Line, Seat, SeatState, Summary, TableLine};
+use super::super::ast::{Event, Line, PostKind, Seat, SeatState, Street, Summary, TableLine};
 use super::*;
 
 /// One `<player>`: seat, name, stack, button, win, bet, line.
@@ -285,6 +285,90 @@ impl<'d> Game<'d> {
         Ok(turns)
     }
 
+    /// An event as the PokerStars form writes it, for messages.
+    fn describe(&self, event: &Event) -> String {
+        let name = |seat: &u8| self.players.get(usize::from(*seat)).map_or("", |p| p.name);
+        let all_in = |a: &bool| if *a { " and is all-in" } else { "" };
+        let list = |cards: &CardList| {
+            let shown: Vec<String> = cards.iter().map(ToString::to_string).collect();
+            shown.join(" ")
+        };
+        match event {
+            Event::Post {
+                seat,
+                kind,
+                amount,
+                all_in: a,
+            } => {
+                let verb = match kind {
+                    PostKind::Ante => "posts the ante",
+                    PostKind::SmallBlind => "posts small blind",
+                    PostKind::BigBlind => "posts big blind",
+                    PostKind::SmallAndBig => "posts small & big blinds",
+                    PostKind::Straddle => "posts straddle",
+                };
+                format!(
+                    "{}: {verb} {}{}",
+                    name(seat),
+                    self.money(*amount),
+                    all_in(a)
+                )
+            }
+            Event::Fold { seat, .. } => format!("{}: folds", name(seat)),
+            Event::Check { seat } => format!("{}: checks", name(seat)),
+            Event::Call {
+                seat,
+                amount,
+                all_in: a,
+            } => format!("{}: calls {}{}", name(seat), self.money(*amount), all_in(a)),
+            Event::Bet {
+                seat,
+                amount,
+                all_in: a,
+            } => format!("{}: bets {}{}", name(seat), self.money(*amount), all_in(a)),
+            Event::Raise {
+                seat,
+                by,
+                to,
+                all_in: a,
+            } => format!(
+                "{}: raises {} to {}{}",
+                name(seat),
+                self.money(*by),
+                self.money(*to),
+                all_in(a)
+            ),
+            Event::Board { cards, before, .. } if before.is_empty() => {
+                format!("*** FLOP *** [{}]", list(cards))
+            }
+            Event::Board {
+                street,
+                cards,
+                before,
+                ..
+            } => {
+                let street = if *street == Street::Turn {
+                    "TURN"
+                } else {
+                    "RIVER"
+                };
+                format!("*** {street} *** [{}] [{}]", list(before), list(cards))
+            }
+            Event::ShowDown(_) => "*** SHOW DOWN ***".to_string(),
+            Event::Uncalled { seat, amount } => format!(
+                "Uncalled bet ({}) returned to {}",
+                self.money(*amount),
+                name(seat)
+            ),
+            Event::Shows { seat, cards } => format!("{}: shows [{}]", name(seat), list(cards)),
+            Event::Mucks { seat, .. } => format!("{}: mucks hand", name(seat)),
+            Event::Collected { seat, amount, .. } => {
+                format!("{} collected {} from pot", name(seat), self.money(*amount))
+            }
+            other => format!("{other:?}"),
+        }
+    }
+
     /// The seats, refused as the PokerStars reader refuses its seat lines: a
     /// number too large, no name, a number or name twice, more than ten.
     fn seats(&self, acted: &[bool]) -> Result<Vec<Seat>, ImportError> {
@@ -350,7 +434,7 @@ impl<'d> Game<'d> {
             return Err(self.err(
                 l.line,
                 Kind::OutOfOrder {
-                    found: shorten(&format!("{:?}", l.event)),
+                    found: shorten(&self.describe(&l.event)),
                     reason,
                 },
             ));

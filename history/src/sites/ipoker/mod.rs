@@ -27,12 +27,15 @@
 //!   </game>
 //! </session>
 //! ```
-//! [`parse_session`] reads a session's every game; each game is turned into
-//! PokerStars' form and read by the shared body reader, so every amount is checked
-//! by the same rules as every other site's:
+//! [`parse_session`] reads a session's every game; each game's events are made
+//! from its elements as they were read (borrowed from the text, no PokerStars
+//! text in between) and refused where the PokerStars reader would refuse the
+//! same hand in its form (seats, card lists, the order of the sections), so every
+//! amount is checked by the same rules as every other site's:
 //! - the XML is read by a small tolerant reader (elements, attributes in double
 //!   or single quotes, text, the five named entities; the declaration and
-//!   comments skipped; line breaks anywhere or nowhere);
+//!   comments skipped; line breaks anywhere or nowhere) into one flat list of
+//!   elements a session, the session's `<general>` read once for its games;
 //! - `<gametype>` names the game and the stakes: `Holdem NL`, `Holdem PL` and
 //!   `Holdem L` (fixed limit, whose stakes are the small and big bets) are read,
 //!   any other game is unsupported, naming it; the currency is the stakes' sign
@@ -220,7 +223,12 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
 
 /// `€1,000.50` as an amount.
 fn amount_of(text: &str) -> Result<Amount, Kind> {
-    let mut t = xml::trim(text);
+    // (Written `€0.50`: a sign or a digit first and a digit last, nothing to trim.)
+    let b = text.as_bytes();
+    let plain = |c: &u8| *c < 0x80 && !xml::is_space(*c);
+    let bare = b.last().is_some_and(plain)
+        && (b.first().is_some_and(plain) || text.starts_with(['€', '$', '£']));
+    let mut t = if bare { text } else { xml::trim(text) };
     while let Some(r) = t
         .strip_prefix('€')
         .or_else(|| t.strip_prefix('$'))

@@ -239,8 +239,9 @@ impl Game<'_> {
         let kind = a
             .kind
             .ok_or_else(|| self.err(line, malformed("an action with a `type`", a.name)))?;
-        let sum_text = a.element.attr("sum").unwrap_or("0");
-        let sum = amount_of(sum_text).map_err(|k| self.err(line, k))?;
+        let sum_attr = a.element.attr("sum");
+        let sum = amount_of(sum_attr.unwrap_or("0")).map_err(|k| self.err(line, k))?;
+        let sum_text = sum_attr.unwrap_or("");
         let before = money.round.iter().copied().max().unwrap_or(Amount::ZERO);
         let had = money.round.get(i).copied().unwrap_or_default();
         let too_large = || {

@@ -176,7 +176,7 @@ fn unescape(text: &str) -> Cow<'_, str> {
 }
 
 /// True for the bytes `char::is_whitespace` holds in ASCII.
-fn is_space(b: u8) -> bool {
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
 }
 
