@@ -32,6 +32,7 @@ pub(crate) fn is_foreign_start(line: &str) -> bool {
 
 /// True for a line between hands that carries nothing: blank, or the
 /// `*********** # 2 **************` separators of the client's exports.
+#[inline]
 pub fn is_filler(line: &str) -> bool {
     line.is_empty()
         || (line.starts_with("***********") && line.ends_with('*') && line.contains(" # "))
