@@ -440,7 +440,7 @@ impl Game<'_> {
         // The refusals noted from `at` on move with their events.
         for (i, _) in &mut self.noted {
             if *i >= at {
-                *i += 1;
+                *i = i.saturating_add(1);
             }
         }
         let before = self.noted.len();
