@@ -192,6 +192,11 @@ fn trim_start(s: &str) -> &str {
 
 /// `s` without its leading and trailing whitespace, as `str::trim` (ASCII first).
 pub(super) fn trim(s: &str) -> &str {
+    // (Most text starts and ends with a visible ASCII character: nothing to trim.)
+    let plain = |b: Option<&u8>| b.is_some_and(|&c| c < 0x80 && !is_space(c));
+    if plain(s.as_bytes().first()) && plain(s.as_bytes().last()) {
+        return s;
+    }
     let s = trim_start(s);
     let i = s.bytes().rposition(|b| !is_space(b)).map_or(0, |i| i + 1);
     let r = s.get(..i).unwrap_or("");
@@ -415,13 +420,24 @@ impl<'a> Reader<'a> {
             return Ok(index);
         }
         let mut text: Cow<'a, str> = Cow::Borrowed("");
+        // Whether `text` is blank so far.
+        let mut blank = true;
         let mut last = NONE;
         loop {
-            let piece = self.text_until_tag()?;
-            if trim_start(&text).is_empty() {
-                text = piece;
-            } else if !piece.is_empty() {
-                text.to_mut().push_str(&piece);
+            // (Blanks then a tag, the common case between children, are skipped
+            // in place while the text is blank: it is read trimmed.)
+            let b = self.rest().as_bytes();
+            let i = b.iter().position(|&c| !is_space(c)).unwrap_or(b.len());
+            if blank && b.get(i) == Some(&b'<') && !matches!(b.get(i + 1), Some(b'!' | b'?')) {
+                self.advance(i);
+            } else {
+                let piece = self.text_until_tag()?;
+                if blank {
+                    blank = trim_start(&piece).is_empty();
+                    text = piece;
+                } else if !piece.is_empty() {
+                    text.to_mut().push_str(&piece);
+                }
             }
             let rest = self.rest();
             if rest.is_empty() {
