@@ -473,6 +473,33 @@ fn h6_ipoker_malformed_xml_and_values_are_typed_errors_at_their_lines() {
     assert!(matches!(e.kind, Kind::Truncated(_)), "{e}");
 }
 
+/// What the PokerStars reader refuses of its lines (seats, card lists, the order
+/// of the forced bets and the play) is refused in an iPoker game too, at the line
+/// of the element that says it.
+#[test]
+fn h6_ipoker_seats_cards_and_order_the_pokerstars_reader_refuses_are_typed_errors_at_their_lines() {
+    // Two players on one seat.
+    let e = ipoker_one(&IPOKER.replace("seat=\"8\"", "seat=\"3\"")).expect_err("seat");
+    assert!(matches!(e.kind, Kind::DuplicateSeat { seat: 3, .. }), "{e}");
+    assert_eq!((e.hand, e.line), (Some(5385476176), 14));
+    // A call among the forced bets, before the hole cards are dealt.
+    let e = ipoker_one(&IPOKER.replace("type=\"2\" sum=\"€0.10\"", "type=\"3\" sum=\"€0.10\""))
+        .expect_err("order");
+    assert!(matches!(e.kind, Kind::OutOfOrder { .. }), "{e}");
+    assert!(e.to_string().contains("calls €0.10"), "{e}");
+    assert_eq!(e.line, 19);
+    // A flop of two cards, a card twice, a rank that is none.
+    for (from, to, line) in [
+        (">D7 H10 S9<", ">D7 H10<", 30),
+        (">D7 H10 S9<", ">D7 H10 D7<", 30),
+        (">C8<", ">CZ<", 33),
+    ] {
+        let e = ipoker_one(&IPOKER.replace(from, to)).expect_err("cards");
+        assert!(matches!(e.kind, Kind::Cards { .. }), "{e}");
+        assert_eq!(e.line, line, "{e}");
+    }
+}
+
 mod ipoker {
     use holdem_history::native::{NativeVersion, decode_postcard, encode_postcard};
     use holdem_history::phh::{parse_phh, write_phh};

@@ -324,6 +324,7 @@ impl Parser {
 
 /// The seat whose name starts `line` and is followed by `sep`, the longest such
 /// name; returns the seat and the text from `sep` on.
+#[inline]
 fn find_name<'a>(line: &'a str, seats: &[Seat], sep: &str) -> Option<(SeatIndex, &'a str)> {
     let mut best: Option<(usize, usize)> = None;
     let first = line.as_bytes().first();

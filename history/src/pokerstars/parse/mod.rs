@@ -14,7 +14,7 @@ mod values;
 
 use header::header_number;
 pub(crate) use header::timestamp;
-pub(crate) use values::{digits, parse_amount, split_at};
+pub(crate) use values::{digits, find_byte, parse_amount, split_at};
 
 /// The most seats a PokerStars table has.
 const MAX_SEATS: usize = 10;

@@ -113,7 +113,7 @@ pub(crate) fn parse_amount(s: &str) -> Option<Amount> {
 
 /// The index of the first byte `b` (ASCII) in `s`, eight bytes at a time.
 #[inline]
-pub(super) fn find_byte(s: &str, b: u8) -> Option<usize> {
+pub(crate) fn find_byte(s: &str, b: u8) -> Option<usize> {
     // Eight bytes a step: a byte of `w` is zero where the text holds `b`, and the
     // lowest flagged byte is exact (a borrow only reaches the bytes above it).
     const LO: u64 = 0x0101_0101_0101_0101;

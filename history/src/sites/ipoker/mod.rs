@@ -27,12 +27,15 @@
 //!   </game>
 //! </session>
 //! ```
-//! [`parse_session`] reads a session's every game; each game is turned into
-//! PokerStars' form and read by the shared body reader, so every amount is checked
-//! by the same rules as every other site's:
+//! [`parse_session`] reads a session's every game; each game's events are made
+//! from its elements as they were read (borrowed from the text, no PokerStars
+//! text in between) and refused where the PokerStars reader would refuse the
+//! same hand in its form (seats, card lists, the order of the sections), so every
+//! amount is checked by the same rules as every other site's:
 //! - the XML is read by a small tolerant reader (elements, attributes in double
 //!   or single quotes, text, the five named entities; the declaration and
-//!   comments skipped; line breaks anywhere or nowhere);
+//!   comments skipped; line breaks anywhere or nowhere) into one flat list of
+//!   elements a session, the session's `<general>` read once for its games;
 //! - `<gametype>` names the game and the stakes: `Holdem NL`, `Holdem PL` and
 //!   `Holdem L` (fixed limit, whose stakes are the small and big bets) are read,
 //!   any other game is unsupported, naming it; the currency is the stakes' sign
@@ -69,11 +72,11 @@
 //! name with no `<player>` element, a `bet` other than the actions' sum are errors
 //! at their line.
 
-use std::fmt::Write as _;
+use holdem_cards::Card;
 
-use crate::pokerstars::parse::{digits, parse_body};
+use crate::pokerstars::parse::digits;
 
-use super::ast::{Amount, Currency, Hand, Header, Limit, Timestamp};
+use super::ast::{Amount, CardList, Currency, Hand, Header, Limit, Timestamp};
 use super::builder::{self, Imported, Site};
 use super::error::{
     ImportError, ImportErrorKind as Kind, amount_in, malformed, other_game, shorten, stakes_of,
@@ -81,10 +84,11 @@ use super::error::{
 use super::text::without_separators;
 
 mod game;
+mod play;
 mod xml;
 
 use game::game;
-use xml::{Element, Reader};
+use xml::{Doc, Element, Reader};
 
 /// iPoker, for the builder.
 pub static SITE: Site = Site {
@@ -123,18 +127,23 @@ pub fn import(hand: &Hand) -> Result<Imported, ImportError> {
 /// typed error naming its line; a file that is not well-formed XML is one error.
 pub fn parse_session(lines: &[(u32, &str)]) -> Vec<Result<Hand, ImportError>> {
     let first_line = lines.first().map_or(1, |l| l.0);
-    let mut text = String::new();
+    let mut text = String::with_capacity(lines.iter().map(|(_, l)| l.len() + 1).sum());
+    let mut starts = Vec::with_capacity(lines.len());
     for (i, (_, l)) in lines.iter().enumerate() {
         if i > 0 {
             text.push('\n');
+            starts.push(text.len());
         }
-        text.push_str(l.trim_start_matches('\u{feff}'));
+        // (A byte-order mark starts with 0xEF: most lines need no search.)
+        let l = if l.as_bytes().first() == Some(&0xef) {
+            l.trim_start_matches('\u{feff}')
+        } else {
+            l
+        };
+        text.push_str(l);
     }
-    let mut reader = Reader {
-        text: &text,
-        at: 0,
-        line: first_line,
-    };
+    let mut reader = Reader::new(&text, &starts, first_line);
+    let mut doc = Doc::with_capacity(text.len());
     // One or more sessions (a miner's files hold several), each with its games.
     let mut out = Vec::new();
     loop {
@@ -146,13 +155,15 @@ pub fn parse_session(lines: &[(u32, &str)]) -> Vec<Result<Hand, ImportError>> {
                 break;
             }
         }
-        match reader.element(0) {
-            Ok(s) if s.name == "session" => session(&s, &mut out),
+        doc.clear();
+        let root = reader.element(&mut doc, 0).map(|i| doc.get(i));
+        match root {
+            Ok(Some(s)) if s.name() == "session" => session(s, &mut out),
             Ok(s) => {
                 out.push(Err(ImportError {
                     hand: None,
-                    line: s.line,
-                    kind: malformed("a `<session>` element", s.name),
+                    line: s.map_or(first_line, |s| s.line()),
+                    kind: malformed("a `<session>` element", s.map_or("", |s| s.name())),
                 }));
                 break;
             }
@@ -173,21 +184,23 @@ pub fn parse_session(lines: &[(u32, &str)]) -> Vec<Result<Hand, ImportError>> {
 }
 
 /// The games of one `<session>`, read into `out`.
-fn session(session: &Element, out: &mut Vec<Result<Hand, ImportError>>) {
+fn session(session: Element<'_, '_>, out: &mut Vec<Result<Hand, ImportError>>) {
     let Some(general) = session.child("general") else {
         out.push(Err(ImportError {
             hand: None,
-            line: session.line,
+            line: session.line(),
             kind: Kind::Truncated("the session's `<general>` element"),
         }));
         return;
     };
+    // What every game of the session shares, read once.
+    let common = common(general);
     let before = out.len();
-    out.extend(session.children("game").map(|g| game(general, g)));
+    out.extend(session.children("game").map(|g| game(&common, g)));
     if out.len() == before {
         out.push(Err(ImportError {
             hand: None,
-            line: session.line,
+            line: session.line(),
             kind: Kind::Truncated("a `<game>` element"),
         }));
     }
@@ -210,16 +223,29 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
 
 /// `€1,000.50` as an amount.
 fn amount_of(text: &str) -> Result<Amount, Kind> {
-    let t = text.trim().trim_start_matches(['$', '€', '£']);
+    // (Written `€0.50`: a sign or a digit first and a digit last, nothing to trim.)
+    let b = text.as_bytes();
+    let plain = |c: &u8| *c < 0x80 && !xml::is_space(*c);
+    let bare = b.last().is_some_and(plain)
+        && (b.first().is_some_and(plain) || text.starts_with(['€', '$', '£']));
+    let mut t = if bare { text } else { xml::trim(text) };
+    while let Some(r) = t
+        .strip_prefix('€')
+        .or_else(|| t.strip_prefix('$'))
+        .or_else(|| t.strip_prefix('£'))
+    {
+        t = r;
+    }
     amount_in(text, &without_separators(t))
 }
 
-/// `D9 CK H10` as `9d Kc Th`; `X` for a card not shown is `None`.
-fn cards(text: &str) -> Result<Option<Vec<String>>, Kind> {
-    let mut out = Vec::new();
+/// The number of cards of `text` (`D9 CK H10`: a suit then a rank, `10` for
+/// ten), or `None` when it is empty or a card is `X` (not shown).
+fn shown(text: &str) -> Result<Option<usize>, Kind> {
     if text.trim().is_empty() {
         return Ok(None);
     }
+    let mut n = 0;
     for c in text.split_whitespace() {
         if c == "X" {
             return Ok(None);
@@ -227,9 +253,8 @@ fn cards(text: &str) -> Result<Option<Vec<String>>, Kind> {
         let mut chars = c.chars();
         let suit = chars.next().map(|s| s.to_ascii_lowercase());
         let rank = chars.as_str();
-        let rank = if rank == "10" { "T" } else { rank };
         match suit {
-            Some(s @ ('c' | 'd' | 'h' | 's')) if rank.len() == 1 => out.push(format!("{rank}{s}")),
+            Some('c' | 'd' | 'h' | 's') if rank.len() == 1 || rank == "10" => n += 1,
             _ => {
                 return Err(Kind::Cards {
                     text: shorten(text),
@@ -238,35 +263,74 @@ fn cards(text: &str) -> Result<Option<Vec<String>>, Kind> {
             }
         }
     }
-    Ok(Some(out))
+    Ok(Some(n))
 }
 
-/// The header from the session's `<general>`.
-fn header(general: &Element, game: &Element, id: u64) -> Result<(Header, String), ImportError> {
-    let fail = |line: u32, kind: Kind| ImportError {
-        hand: Some(id),
-        line,
-        kind,
+/// The cards of `text`, which [`shown`] read as shown: each rank read as
+/// PokerStars' `Ah` form is, no card twice, at most five.
+fn card_list(text: &str) -> Result<CardList, Kind> {
+    let bad = |reason: String| Kind::Cards {
+        text: shorten(text),
+        reason,
     };
+    let mut out = CardList::new();
+    for c in text.split_whitespace() {
+        let b = c.as_bytes();
+        let suit = b.first().map_or(b'?', u8::to_ascii_lowercase);
+        let rank = if c.len() == 3 {
+            b'T'
+        } else {
+            b.get(1).copied().unwrap_or(b'?')
+        };
+        let pair = [rank, suit];
+        let card: Card = std::str::from_utf8(&pair)
+            .unwrap_or("?")
+            .parse()
+            .map_err(|e: holdem_cards::ParseCardError| bad(e.to_string()))?;
+        if out.contains(&card) {
+            return Err(bad(format!("{card} is written twice")));
+        }
+        out.try_push(card)
+            .map_err(|_| bad("more than five cards".to_string()))?;
+    }
+    Ok(out)
+}
+
+/// What every game of a session shares, from its `<general>`.
+struct Common<'d> {
+    limit: Limit,
+    stakes: (Amount, Amount),
+    currency: Currency,
+    table: String,
+    /// A session of the later client (`<uncalled_bet_enabled>true`): its `win`
+    /// leaves the returned uncalled part out, and its `bet` is not checked (it
+    /// does not always agree with the actions, which the stacks and wins do).
+    later_client: bool,
+    /// The session's `<startdate>`, for a game without its own.
+    date: Option<&'d str>,
+}
+
+/// The game and stakes of a session's `<general>`, or the line and reason they
+/// cannot be read.
+fn common<'d>(general: Element<'d, '_>) -> Result<Common<'d>, (u32, Kind)> {
     let gt = general
         .child("gametype")
-        .ok_or_else(|| fail(general.line, Kind::Truncated("a `<gametype>`")))?;
-    let text = gt.text.trim();
+        .ok_or((general.line(), Kind::Truncated("a `<gametype>`")))?;
+    let fail = |kind: Kind| (gt.line(), kind);
+    let text = gt.text().trim();
     let expected = "`<gametype>Holdem NL $SB/$BB</gametype>`";
     let (game_name, stakes) = text
         .rsplit_once(' ')
-        .ok_or_else(|| fail(gt.line, malformed(expected, text)))?;
+        .ok_or_else(|| fail(malformed(expected, text)))?;
     let limit = match game_name {
         "Holdem NL" => Limit::NoLimit,
         "Holdem PL" => Limit::PotLimit,
         "Holdem L" | "Holdem FL" => Limit::FixedLimit,
-        other => {
-            return Err(fail(gt.line, other_game(other)));
-        }
+        other => return Err(fail(other_game(other))),
     };
     let (a, b) = stakes
         .split_once('/')
-        .ok_or_else(|| fail(gt.line, malformed("the stakes `$SB/$BB`", text)))?;
+        .ok_or_else(|| fail(malformed("the stakes `$SB/$BB`", text)))?;
     let real = general.child_text("mode").is_none_or(|m| m == "real");
     let currency = match Currency::of_sign(a.chars().next()) {
         _ if !real => Currency::PlayMoney,
@@ -278,7 +342,7 @@ fn header(general: &Element, game: &Element, id: u64) -> Result<(Header, String)
             _ => Currency::PlayMoney,
         },
     };
-    let stakes = stakes_of(a, b, stakes_text(text), amount_of).map_err(|k| fail(gt.line, k))?;
+    let stakes = stakes_of(a, b, stakes_text(text), amount_of).map_err(fail)?;
     let table = general
         .child_text("tablename")
         .unwrap_or("iPoker")
@@ -287,22 +351,33 @@ fn header(general: &Element, game: &Element, id: u64) -> Result<(Header, String)
         .unwrap_or("iPoker")
         .trim()
         .replace('\'', "");
+    Ok(Common {
+        limit,
+        stakes,
+        currency,
+        table,
+        later_client: general
+            .child_text("uncalled_bet_enabled")
+            .is_some_and(|t| t == "true"),
+        date: general.child_text("startdate"),
+    })
+}
+
+/// The header of game `id` (its `<general>` may have its own `<startdate>`).
+fn header(common: &Common<'_>, game: Element<'_, '_>, id: u64) -> Header {
     let date = game
         .child("general")
         .and_then(|g| g.child_text("startdate"))
-        .or_else(|| general.child_text("startdate"))
+        .or(common.date)
         .and_then(timestamp);
-    Ok((
-        Header::cash(
-            &SITE,
-            id,
-            limit,
-            stakes,
-            currency,
-            date.into_iter().collect(),
-        ),
-        table,
-    ))
+    Header::cash(
+        &SITE,
+        id,
+        common.limit,
+        common.stakes,
+        common.currency,
+        date.into_iter().collect(),
+    )
 }
 
 fn stakes_text(text: &str) -> &str {
