@@ -18,7 +18,7 @@
 //! *Player johna52801 shows: One pair of Js [Jd Js]. Bets: 4.07. Collects: 7.73. Wins: 3.66.
 //! Game ended at: 2014/3/9 16:54:45
 //! ```
-//! Each line is read straight into its [`Event`] (no text in between), and checked
+//! Each line is read straight into its [`ast::Event`](super::ast::Event) (no text in between), and checked
 //! as the PokerStars reader checks its own (seats, the order of the sections, the
 //! cards), so every amount is checked by the same rules as every other site's:
 //! - every amount (`calls (0.70)`, `raises (0.80)`, `allin (5)`) is the money the
