@@ -36,7 +36,8 @@ pub struct GenArgs {
 
 /// Converts `input` to the format of `output`'s extension, whole or not at all:
 /// every hand that cannot be read is reported on standard error (each with its
-/// position, escaped), and then nothing is written and the status is 2, as for a
+/// position, escaped; a hand that fails as the file declares, `# expect-illegal:`,
+/// is left out and counted instead), and then nothing is written and the status is 2, as for a
 /// file that cannot be read or written at all; `output` stays as it was.
 pub fn convert(input: &Path, output: &Path, out: &mut dyn Write) -> io::Result<ExitCode> {
     let result = HandWriter::create(output).and_then(|mut w| {
@@ -66,6 +67,13 @@ pub fn convert(input: &Path, output: &Path, out: &mut dyn Write) -> io::Result<E
     )?;
     if read.unsupported > 0 {
         write!(out, " ({} hands of other games left out)", read.unsupported)?;
+    }
+    if read.declared > 0 {
+        write!(
+            out,
+            " ({} hands left out that the file declares unreadable, # expect-illegal:)",
+            read.declared
+        )?;
     }
     writeln!(out)?;
     Ok(ExitCode::SUCCESS)

@@ -72,11 +72,8 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
                 c.actions,
                 args.to.display()
             )?;
-            if left.other_games > 0 {
-                writeln!(out, "{} hands of other games left out", left.other_games)?;
-            }
+            left.write_counts(out)?;
             if left.bad > 0 {
-                writeln!(out, "{} hands could not be read", left.bad)?;
                 return Ok(ExitCode::FAILURE);
             }
             Ok(ExitCode::SUCCESS)
@@ -106,7 +103,8 @@ fn export_groups(
     let files = collect_files(paths).map_err(|e| e.to_string())?;
     let mut left = LeftOut::default();
     export_files(&files, &book, threads.unwrap_or(0), exporter, |l| match l {
-        Skipped::OtherGame(_) => left.other_games += 1,
+        Skipped::OtherGame(_) | Skipped::Unsupported { .. } => left.other_games += 1,
+        Skipped::Declared(_) => left.declared += 1,
         l => {
             left.bad += 1;
             error(&l);

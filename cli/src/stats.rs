@@ -50,8 +50,37 @@ pub(crate) struct LeftOut {
     /// Hands that could not be read, or whose declared rules are bad (each
     /// reported on standard error).
     pub bad: usize,
-    /// Hands of games other than Texas hold'em (PHH variants, PokerStars games).
+    /// Hands of games other than Texas hold'em, or of forms the engine does not
+    /// play (PHH variants; site text of other games, a button straddle...).
     pub other_games: usize,
+    /// Hands that could not be read as their files declare (`# expect-illegal:`):
+    /// left out, not errors.
+    pub declared: usize,
+}
+
+impl LeftOut {
+    /// The lines that say what was left out, for people: other games, hands
+    /// left out as their files declare, hands that could not be read.
+    pub(crate) fn write_counts(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.other_games > 0 {
+            writeln!(
+                out,
+                "{} hands of other games or forms left out (unsupported)",
+                self.other_games
+            )?;
+        }
+        if self.declared > 0 {
+            writeln!(
+                out,
+                "{} hands left out that their files declare unreadable (# expect-illegal:)",
+                self.declared
+            )?;
+        }
+        if self.bad > 0 {
+            writeln!(out, "{} hands could not be read", self.bad)?;
+        }
+        Ok(())
+    }
 }
 
 /// Reads every hand of `paths` in order and calls `each` with batches of
@@ -74,7 +103,7 @@ pub(crate) fn for_each_batch<T: Send>(
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
-    let (mut problems, mut other_games) = (0, 0);
+    let (mut problems, mut other_games, mut declared) = (0, 0, 0);
     let run = |file: &Path,
                batch: &mut Vec<(u32, HandHistory)>,
                each: &mut dyn FnMut(Vec<T>) -> Result<(), String>,
@@ -103,7 +132,7 @@ pub(crate) fn for_each_batch<T: Send>(
         // Both closures count: a bad hand keeps its place in the file.
         let index = std::cell::Cell::new(0u32);
         let mut left = LeftOut::default();
-        read_hands(
+        let read = read_hands(
             file,
             |h| {
                 index.set(index.get() + 1);
@@ -131,10 +160,13 @@ pub(crate) fn for_each_batch<T: Send>(
         run(file, &mut batch, &mut each, &mut problems)?;
         problems += left.bad;
         other_games += left.other_games;
+        declared += read.declared;
+        other_games += read.unsupported;
     }
     Ok(LeftOut {
         bad: problems,
         other_games,
+        declared,
     })
 }
 
@@ -241,6 +273,7 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
             "players": lines,
             "unread_hands": left.bad,
             "other_games": left.other_games,
+            "declared_unreadable": left.declared,
         });
         writeln!(out, "{doc}")?;
     } else {
@@ -265,12 +298,7 @@ pub fn run(args: &StatsArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
                 100.0 * t.big_blinds / t.hands as f64
             )?;
         }
-        if left.other_games > 0 {
-            writeln!(out, "{} hands of other games left out", left.other_games)?;
-        }
-        if left.bad > 0 {
-            writeln!(out, "{} hands could not be read", left.bad)?;
-        }
+        left.write_counts(out)?;
     }
     Ok(if left.bad > 0 {
         ExitCode::FAILURE

@@ -65,6 +65,12 @@ fn export_writes_the_same_bytes_on_one_thread_and_on_two() {
 fn export_of_phh_and_every_format_with_hands_left_out_is_the_same_on_one_thread_and_on_two() {
     // PHH folders (hands of other games among them), site text with unreadable
     // hands, postcard: the same files, report and messages, in the same order.
+    // One hand broken without a declaration, besides the shipped files that
+    // declare theirs.
+    let broken = temp_dir("broken").join("broken.phh");
+    std::fs::create_dir_all(broken.parent().expect("a folder")).expect("temp dir");
+    std::fs::write(&broken, "variant = \"NT\"\n").expect("write");
+    let broken_text = broken.to_string_lossy().into_owned();
     let mut outputs = Vec::new();
     for threads in ["1", "2"] {
         let dir = temp_dir(&format!("all-{threads}"));
@@ -77,12 +83,21 @@ fn export_of_phh_and_every_format_with_hands_left_out_is_the_same_on_one_thread_
             &dir_text,
             "data/histories/phh",
             "data/histories",
+            &broken_text,
         ]);
         assert_eq!(out.status.code(), Some(1), "hands could not be read");
         let stdout = String::from_utf8_lossy(&out.stdout).replace(&dir_text, "DIR");
-        assert!(stdout.contains("hands of other games left out"), "{stdout}");
+        assert!(
+            stdout.contains("hands of other games or forms left out")
+                && stdout.contains("hands left out that their files declare unreadable")
+                && stdout.contains("1 hands could not be read"),
+            "{stdout}"
+        );
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "only the undeclared hand is an error: {stderr}"
+        );
         let files: Vec<Vec<u8>> = ["hands", "players", "actions"]
             .iter()
             .map(|t| std::fs::read(dir.join(format!("{t}.parquet"))).expect("written"))
@@ -95,6 +110,31 @@ fn export_of_phh_and_every_format_with_hands_left_out_is_the_same_on_one_thread_
     for (table, (one, two)) in outputs[0].2.iter().zip(&outputs[1].2).enumerate() {
         assert!(one == two, "table {table} differs between 1 and 2 threads");
     }
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn h1_the_readmes_corpus_commands_leave_out_the_declared_broken_hands_and_pass() {
+    // `data/histories` holds hands broken on purpose, each declared by its file
+    // (`# expect-illegal:`): replay counts them expected illegal, and stats and
+    // export leave them out with a count, not as errors.
+    let dir = temp_dir("readme");
+    let dir_text = dir.to_string_lossy().into_owned();
+    for args in [
+        vec!["stats", "--min-hands", "50", "data/histories"],
+        vec!["export", "data/histories", "--to", &dir_text],
+    ] {
+        let out = holdem(&args);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}{stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        assert!(
+            stdout.contains("hands left out that their files declare unreadable"),
+            "{args:?}: {stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -47,6 +47,21 @@ pub enum LeftOut {
     /// A hand that could not be read.
     #[error("{0}")]
     Unreadable(HistoryError),
+    /// A hand that could not be read as its file declares (`# expect-illegal:`
+    /// before it; [`holdem_history::corpus::declares`]): a hand broken on
+    /// purpose, as `holdem replay` counts it *expected illegal*.
+    #[error("{0}")]
+    Declared(HistoryError),
+    /// A hand of a site's text that the engine does not play (another game,
+    /// a form the model cannot hold), named by its file and position: left
+    /// out, as `holdem replay` counts it *unsupported*.
+    #[error("{file}: hand {hand}: not a game or form the engine plays")]
+    Unsupported {
+        /// The file, as named.
+        file: String,
+        /// The hand's 1-based position in it.
+        hand: u32,
+    },
     /// A hand whose declared rules are not known.
     #[error("{file}: hand {hand}: {source}")]
     Rules {
@@ -110,6 +125,9 @@ struct Piece {
     bytes: Arc<Vec<u8>>,
     /// The file's last piece.
     last: bool,
+    /// The failure the file declares (`# expect-illegal:`), as read up to
+    /// the piece's last hand.
+    declared: Option<Arc<str>>,
 }
 
 /// Hands of one or more files, in order: the pieces they were cut in.
@@ -406,6 +424,7 @@ impl State {
                 hands: piece.hands.split_off(take),
                 bytes: Arc::clone(&piece.bytes),
                 last: piece.last,
+                declared: piece.declared.clone(),
             };
             if take > 0 {
                 self.filling.pieces.push(piece);
@@ -559,6 +578,10 @@ fn cut_piece(claim: Claim, files: &[PathBuf]) -> Cut {
             }
         }
     }
+    let declared = match &open {
+        Open::Text(h) => h.expected().map(Arc::from),
+        Open::Frames(..) => None,
+    };
     Cut {
         part,
         piece: Ok(Piece {
@@ -566,6 +589,7 @@ fn cut_piece(claim: Claim, files: &[PathBuf]) -> Cut {
             hands,
             bytes: Arc::new(bytes),
             last: !more,
+            declared,
         }),
         rest: more.then_some(open),
     }
@@ -647,13 +671,23 @@ fn encode_group(
     for piece in group.pieces {
         let (file, bytes) = (piece.file, &piece.bytes);
         let path = &files[file];
+        let unreadable = |e: HistoryError| match &piece.declared {
+            Some(x) if holdem_history::corpus::declares(x, &e) => LeftOut::Declared(e),
+            _ => unreadable(e),
+        };
         for (index, raw) in piece.hands {
             let hand = match raw {
                 Raw::Text(t) => match t.read(path) {
                     Ok(Some(h)) => h,
                     // A PokerStars-family hand of another game: left out, as
                     // `read_hands` leaves it out.
-                    Ok(None) => continue,
+                    Ok(None) => {
+                        left.push(LeftOut::Unsupported {
+                            file: names[file].clone(),
+                            hand: index,
+                        });
+                        continue;
+                    }
                     Err(e) => {
                         left.push(unreadable(e));
                         continue;

@@ -119,7 +119,10 @@ fn h6_hand_index_after_a_hand_of_another_game_is_the_position_replay_reports() {
     let file = data().join("ggpoker/layorx/GG20250810-0305-RushAndCash11101696-0.02-0.05-6max.txt");
     let dir = temp("index");
     let (_, left, hands) = export(&[file], 1, &dir);
-    assert!(left.is_empty(), "{left:?}");
+    assert!(
+        matches!(&left[..], [one] if one.ends_with("not a game or form the engine plays")),
+        "the other game is left out by name: {left:?}"
+    );
     assert_eq!(hands, 50);
     let f = File::open(dir.join("hands.parquet")).expect("open");
     let reader = ParquetRecordBatchReaderBuilder::try_new(f)

@@ -47,7 +47,8 @@ fn h1_a_bad_hand_in_a_phhs_file_is_reported_and_the_hands_after_it_are_read() {
         HandsRead {
             hands: 2,
             bad: 1,
-            unsupported: 0
+            unsupported: 0,
+            declared: 0
         }
     );
     match &bad[..] {
@@ -100,4 +101,23 @@ fn h1_a_file_that_is_not_a_history_is_an_error_and_reads_nothing() {
         matches!(r, Err(HistoryError::UnknownFormat { .. })),
         "{r:?}"
     );
+}
+
+#[test]
+fn h1_a_hand_that_fails_as_its_file_declares_is_counted_as_declared_and_others_still_reported() {
+    // The declaration names the bad hand's failure; the second bad hand fails
+    // otherwise and is still reported.
+    let text = format!(
+        "# expect-illegal: missing required field `antes`\n[1]\n{GOOD}\n\
+         [2]\nvariant = \"NT\"\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+         starting_stacks = [100, 100]\nactions = []\n\n[3]\nvariant = \"NT\"\n\n[4]\n{GOOD}"
+    );
+    let path = temp("declared.phhs", text.as_bytes());
+    let (hands, bad, read) = read(&path);
+    assert_eq!(hands.len(), 2);
+    assert_eq!((read.bad, read.declared), (1, 1), "{bad:?}");
+    match &bad[..] {
+        [HistoryError::Phh { source, .. }] => assert_eq!(source.hand, 3),
+        other => panic!("{other:?}"),
+    }
 }

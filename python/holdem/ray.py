@@ -116,7 +116,15 @@ def export_dataset(
         task.remote(i, part, os.fspath(out), rules, threads_per_worker)
         for i, part in enumerate(parts)
     ]
-    total = {"hands": 0, "players": 0, "actions": 0, "other_games": 0, "bad": 0, "problems": []}
+    total = {
+        "hands": 0,
+        "players": 0,
+        "actions": 0,
+        "other_games": 0,
+        "declared": 0,
+        "bad": 0,
+        "problems": [],
+    }
     for counts in ray.get(refs):
         for key, value in counts.items():
             total[key] += value

@@ -23,6 +23,7 @@ struct Written {
     players: u64,
     actions: u64,
     other_games: usize,
+    declared: usize,
     bad: usize,
     problems: Vec<String>,
 }
@@ -43,7 +44,8 @@ fn export(
         threads.unwrap_or(0),
         &mut exporter,
         |l| match l {
-            LeftOut::OtherGame(_) => written.other_games += 1,
+            LeftOut::OtherGame(_) | LeftOut::Unsupported { .. } => written.other_games += 1,
+            LeftOut::Declared(_) => written.declared += 1,
             l => {
                 written.bad += 1;
                 written.problems.push(l.to_string());
@@ -62,8 +64,9 @@ fn export(
 /// the same files `holdem export --to out_dir paths` writes. The GIL is
 /// released while it works; `threads` bounds its thread pool (default: every
 /// core). Returns `{"hands", "players", "actions"}` (rows written),
-/// `"other_games"` (hands of other games left out), `"bad"` (hands that could
-/// not be read or have no rules, left out) and `"problems"` (their messages).
+/// `"other_games"` (hands of other games left out), `"declared"` (hands left
+/// out that their files declare unreadable, `# expect-illegal:`), `"bad"`
+/// (hands that could not be read or have no rules, left out) and `"problems"` (their messages).
 /// A path that cannot be read or an output that cannot be written raises
 /// `HistoryError`; unknown `rules` raise `RulesError`.
 #[pyfunction]
@@ -93,6 +96,7 @@ fn export_parquet<'py>(
     d.set_item("players", written.players)?;
     d.set_item("actions", written.actions)?;
     d.set_item("other_games", written.other_games)?;
+    d.set_item("declared", written.declared)?;
     d.set_item("bad", written.bad)?;
     d.set_item("problems", written.problems)?;
     Ok(d)

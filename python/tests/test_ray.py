@@ -41,7 +41,7 @@ def test_ray_dataset_equals_the_single_process_export(local_ray, tmp_path):
     single = holdem.export_parquet(CORPUS, tmp_path / "single")
     got = holdem.ray.export_dataset(CORPUS, tmp_path / "dataset", num_workers=2)
     assert got["shards"] == 2 and got["files"] > 2
-    for key in ("hands", "players", "actions", "other_games", "bad"):
+    for key in ("hands", "players", "actions", "other_games", "declared", "bad"):
         assert got[key] == single[key], key
     assert single["hands"] > 500 and single["actions"] > 5000
     for name in holdem.ray.TABLES:

@@ -43,6 +43,19 @@ impl<'a> Expectation<'a> {
     }
 }
 
+/// Whether a hand that could not be read (`error`) is the failure its file
+/// declares (`expected`, the text of its `# expect-illegal:` line): the
+/// declaration names no illegal action with its rule, and the error's message
+/// contains it. This is how `holdem stats`, `export` and `convert` leave out
+/// the hands of `data/histories/` that are broken on purpose, as `replay`
+/// counts them *expected illegal*.
+pub fn declares(expected: &str, error: &crate::HistoryError) -> bool {
+    let expected = Expectation::read(expected);
+    expected.fault.is_none()
+        && !expected.text.is_empty()
+        && error.to_string().contains(expected.text)
+}
+
 /// Counts a failure `line` that meets the declared `expected` one as expected:
 /// true when it meets it.
 pub(super) fn meet(line: &mut HandLine, expected: &str) -> bool {

@@ -59,6 +59,7 @@ mod rules_book;
 mod walk;
 mod writer;
 
+pub use expect::declares;
 pub use format::Format;
 pub use hands::{FileHands, HandText};
 pub use judge::{judge, judge_text, replay_file, replay_file_batched};

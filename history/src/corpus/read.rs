@@ -20,13 +20,18 @@ pub struct HandsRead {
     pub bad: usize,
     /// PokerStars hands of a game this engine does not play, left out.
     pub unsupported: usize,
+    /// Hands that could not be read as their file declares (`# expect-illegal:`,
+    /// see [`declares`](super::declares)): left out, not given to `bad`.
+    pub declared: usize,
 }
 
 /// Reads every hand of a file in any format, in order, and gives each to `each`.
 /// A hand that cannot be read is given to `bad` and the reader goes on at the next
 /// hand; only what ends the file (it cannot be opened, a read fails, a postcard
 /// frame's length is broken) stops it, reported to `bad` too. PokerStars hands the
-/// engine does not play (another game...) are left out and counted, not errors.
+/// engine does not play (another game...) are left out and counted, not errors;
+/// so are hands that fail as their file declares (`# expect-illegal:` before
+/// them, [`declares`](super::declares)).
 ///
 /// # Errors
 /// The file is not a history file or cannot be opened; or `each` failed (its
@@ -78,7 +83,8 @@ pub fn read_hands<E: From<HistoryError>>(
         }
         return Ok(read);
     };
-    for text in hands {
+    let mut hands = hands;
+    while let Some(text) = hands.next() {
         let hand = match text {
             Err(source) => Err(HistoryError::Stream {
                 path: path.to_path_buf(),
@@ -98,6 +104,9 @@ pub fn read_hands<E: From<HistoryError>>(
             Ok(h) => {
                 each(h)?;
                 read.hands += 1;
+            }
+            Err(e) if hands.expected().is_some_and(|x| super::declares(x, &e)) => {
+                read.declared += 1;
             }
             Err(e) => fail(e, &mut read),
         }
