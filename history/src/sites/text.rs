@@ -284,9 +284,11 @@ pub(crate) fn rsplit_at<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)>
 }
 
 /// The index of the first byte `b` in `bytes`, eight bytes a step (as
-/// [`line_end`]).
+/// [`line_end`]): a byte of the word XORed with the pattern is zero where the
+/// text holds `b`, and the lowest flagged byte is exact (a borrow only reaches
+/// the bytes above it).
 #[inline]
-fn find_byte(bytes: &[u8], b: u8) -> Option<usize> {
+pub(crate) fn find_byte(bytes: &[u8], b: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let pattern = LO * u64::from(b);

@@ -111,31 +111,11 @@ pub(crate) fn parse_amount(s: &str) -> Option<Amount> {
     Some(Amount(v * scale))
 }
 
-/// The index of the first byte `b` (ASCII) in `s`, eight bytes at a time.
+/// The index of the first byte `b` (ASCII) in `s`, eight bytes at a time
+/// ([`crate::sites::text::find_byte`]).
 #[inline]
 pub(crate) fn find_byte(s: &str, b: u8) -> Option<usize> {
-    // Eight bytes a step: a byte of `w` is zero where the text holds `b`, and the
-    // lowest flagged byte is exact (a borrow only reaches the bytes above it).
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let bytes = s.as_bytes();
-    let pattern = LO * u64::from(b);
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let word = <[u8; 8]>::try_from(chunk).ok()?;
-        let w = u64::from_le_bytes(word) ^ pattern;
-        let hit = w.wrapping_sub(LO) & !w & HI;
-        if hit != 0 {
-            return Some(at + (hit.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&x| x == b)
-        .map(|i| at + i)
+    crate::sites::text::find_byte(s.as_bytes(), b)
 }
 
 /// `s` split at the first byte `b` (ASCII), which belongs to neither part.
