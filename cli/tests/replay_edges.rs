@@ -80,6 +80,37 @@ fn h1_a_folder_with_no_history_it_can_read_lists_what_it_skipped_and_fails() {
 }
 
 #[test]
+fn h6_tournament_summaries_beside_the_hands_are_skipped_as_no_hand_history() {
+    // A site writes a tournament's summary in a file of its own beside the
+    // hands: it holds no hand, so a folder replay skips it by name.
+    let dir = temp_dir("summaries");
+    seed(&dir);
+    std::fs::write(
+        dir.join("20150309_Expresso(112456330)_real_holdem_no-limit_summary.txt"),
+        "Winamax Poker - Tournament summary : Expresso(112456330)\nPlayer : someone\n\
+         Buy-In : 0\u{20ac} + 1\u{20ac}\nRegistered players : 3\nPrizepool : 2\u{20ac}\n\
+         You finished in 2nd place\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("TS20200101 T123456789 No Limit Hold'em $1 + $0.10.txt"),
+        "PokerStars Tournament #123456789, No Limit Hold'em\nBuy-In: $1.00/$0.10 USD\n\
+         9 players\nYou finished in 4th place.\n",
+    )
+    .expect("write");
+    let out = replay(&[dir.as_os_str()]);
+    let stdout = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("replayed 1 hands from 1 files"), "{stdout}");
+    assert!(
+        stdout.contains("_summary.txt: not a hand history")
+            && stdout.contains("$0.10.txt: not a hand history"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn h1_link_loops_end_and_each_file_is_replayed_once() {
     let dir = temp_dir("loops");
     seed(&dir);

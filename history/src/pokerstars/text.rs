@@ -12,9 +12,12 @@ pub fn is_hand_start(line: &str) -> bool {
 }
 
 /// `PokerStars ...#`: the English client's headers (and a few others that begin the
-/// same way). Cheap enough for every line.
+/// same way), but not a tournament summary's first line (`PokerStars Tournament
+/// #N, ...`: a summary holds no hand). Cheap enough for every line.
 pub(crate) fn is_english_start(line: &str) -> bool {
-    (line.starts_with("PokerStars ") && line.as_bytes().contains(&b'#'))
+    (line.starts_with("PokerStars ")
+        && line.as_bytes().contains(&b'#')
+        && !line.starts_with("PokerStars Tournament #"))
         || crate::sites::is_other_hand_start(line)
 }
 

@@ -59,10 +59,13 @@ pub static SITE: Site = Site {
     raises_over_all_in: true,
 };
 
-/// True for the first line of a Winamax hand (`Winamax Poker - `).
+/// True for the first line of a Winamax hand (`Winamax Poker - `), but not a
+/// tournament summary's (`Winamax Poker - Tournament summary : NAME(ID)`: the
+/// client writes one beside a tournament's hands, and it holds no hand).
 pub fn is_hand_start(line: &str) -> bool {
     line.trim_start_matches('\u{feff}')
-        .starts_with("Winamax Poker - ")
+        .strip_prefix("Winamax Poker - ")
+        .is_some_and(|r| !r.starts_with("Tournament summary"))
 }
 
 /// Reads one Winamax hand from its lines (the header first).
