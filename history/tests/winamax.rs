@@ -13,21 +13,22 @@ use support::{Replayed, convert_site, replay_site};
 #[test]
 fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
     // 34 real hands of `hhsmithy/` and `hhsmithy-history/`, the 3 crafted
-    // tournament hands and 669 of `phud/` (87 of them Go Fast) settle;
-    // unsupported by name: 76 Omaha hands, 116 at play-money tables, a blind
-    // posted out of position and a big blind short with no small blind.
+    // tournament hands and 885 of `phud/` (87 of them Go Fast) settle;
+    // unsupported by name: 76 Omaha hands, 116 at play-money tables, two blinds
+    // posted out of position on the button and a big blind short with no small
+    // blind.
     assert_eq!(
         replay_site("winamax", true),
         Replayed {
-            ok: 706,
-            unsupported: 194
+            ok: 922,
+            unsupported: 195
         }
     );
 }
 
 #[test]
 fn h6_winamax_hands_survive_phh_and_the_native_formats() {
-    assert_eq!(convert_site("winamax"), 706);
+    assert_eq!(convert_site("winamax"), 922);
 }
 
 /// The crafted tournament hands, read and replayed after `edit`: every hand
@@ -161,4 +162,62 @@ fn h6_b15_a_winamax_raise_when_every_opponent_is_all_in_is_a_call_and_the_rest_c
     assert_eq!(imported.final_stacks[0], 1407);
     let outcome = replay_hand(&imported.history, &HouseRules::standard());
     check(&imported, &outcome).expect("agrees with its text");
+}
+
+/// Hand `id` of a file of `data/histories/`, imported and replayed: it agrees
+/// with its text.
+fn settled_hand(file: &str, id: u64, line: &str) -> holdem_history::pokerstars::Imported {
+    let text = std::fs::read_to_string(format!(
+        "{}/../data/histories/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("readable");
+    assert!(text.contains(line), "{line}");
+    let hand = parse_hands(&text)
+        .into_iter()
+        .map(|h| h.expect("reads"))
+        .find(|h| h.header.id == id)
+        .expect("the hand is in the file");
+    let imported = import(&hand).expect("imported");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+    imported
+}
+
+#[test]
+fn h6_winamax_a_player_who_denies_a_blind_is_not_dealt_in() {
+    // Real hand #1427479012: `byczybycz denies big blind`, and the next seats
+    // post the blinds; byczybycz posts nothing and is not dealt in.
+    let imported = settled_hand(
+        "winamax/phud/sabre_laser_history_20150327_Frankfurt_real_holdem_no-limit.txt",
+        1_427_479_012,
+        "byczybycz denies big blind\n",
+    );
+    let players = imported.history.meta.players.clone().unwrap_or_default();
+    assert!(!players.iter().any(|p| p == "byczybycz"), "{players:?}");
+    assert!(players.iter().any(|p| p == "Gauth7"), "{players:?}");
+    // A small blind denied: the hand has only a big blind.
+    settled_hand(
+        "winamax/phud/sabre_laser_history_20150309_Frankfurt-08_real_holdem_no-limit.txt",
+        1_425_931_404,
+        "Jopel67 denies small blind\n",
+    );
+}
+
+#[test]
+fn h6_b13_a_winamax_raise_written_from_a_short_big_blinds_post_settles() {
+    // Real hand #1436877427: the big blind is all-in for 380 of 500, a player
+    // calls the full 500 (B13), and `kolpiot raises 620 to 1000` is written
+    // from the 380 the blind put in: a raise to 1000.
+    settled_hand(
+        "winamax/phud/sabre_laser_history_20150714_Freeroll(123328170)_real_holdem_no-limit.txt",
+        1_436_877_427,
+        "kolpiot raises 620 to 1000\n",
+    );
+    // The big blind all-in for 5: `raises 1565 to 1570`.
+    settled_hand(
+        "winamax/phud/sabre_laser_history_20150831_Double-or-Nothing(129143966)_real_holdem_no-limit.txt",
+        1_441_045_769,
+        "sabre_laser raises 1565 to 1570 and is all-in\n",
+    );
 }

@@ -24,8 +24,9 @@
 //!
 //! A big blind all-in for less counts in full (B13), and so does the big blind of a
 //! player who went all-in on the ante and posts none: the others call the full
-//! blind. A raise's `raises X to Y` may be written from the bet to call or from the
-//! largest amount actually put in. A player all-in (a sitting-out player all-in on
+//! blind. A raise's `raises X to Y` may be written from the bet to call, from the
+//! largest amount actually put in, or, before anyone has raised, from what the short
+//! big blind put in (Winamax). A player all-in (a sitting-out player all-in on
 //! the ante) whom the text shows folding has no turn to fold in: read as
 //! PokerStars plays it, the player gives up the claim on the pot, a muck at the
 //! showdown. A bet no one matched and no line returns (older files) goes back when

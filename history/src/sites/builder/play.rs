@@ -464,9 +464,15 @@ impl<'h> Builder<'h> {
         let left = self.stack(p);
         let level = self.book.level;
         // "raises X to Y" is written from the bet to call, or, where the big
-        // blind was all-in for less (B13), from the largest amount actually put in.
+        // blind was all-in for less (B13), from the largest amount actually put
+        // in, or (Winamax) from that blind's own post while no one has raised.
         let actual = self.book.round.iter().copied().max().unwrap_or(0);
-        if to != level + by && to != actual + by {
+        let short_blind = self
+            .bb_at
+            .filter(|_| self.board.is_empty() && level <= self.nominal_bb)
+            .and_then(|b| self.book.round.get(b).copied())
+            .filter(|&posted| posted < level);
+        if to != level + by && to != actual + by && short_blind.is_none_or(|s| to != s + by) {
             return Err(self.disagree(
                 "raise",
                 "B7",

@@ -631,7 +631,9 @@ impl Reader {
                 });
             }
             "doesn't show hand" | "doesn't show" => return Ok(Event::DoesNotShow { seat }),
-            "sits out" | "is sitting out" => {
+            // A player due a blind who declines it (on entering or after
+            // sitting out) posts nothing and is not dealt in.
+            "sits out" | "is sitting out" | "denies big blind" | "denies small blind" => {
                 return Ok(Event::Note {
                     seat: Some(seat),
                     note: Note::Table,
