@@ -77,6 +77,75 @@ struct SeatLine<'a> {
     stack: &'a str,
 }
 
+/// The hand's lines in PokerStars' forms, written into one buffer (no text
+/// allocated a line): each line is its number and its range of `text`.
+struct Out {
+    text: String,
+    lines: Vec<(u32, u32, u32)>,
+}
+
+impl Out {
+    fn with_capacity(lines: usize, bytes: usize) -> Out {
+        Out {
+            text: String::with_capacity(bytes),
+            lines: Vec::with_capacity(lines),
+        }
+    }
+
+    /// Appends `parts` to the buffer: the range they take.
+    fn write(&mut self, parts: &[&str]) -> (u32, u32) {
+        let start = self.text.len();
+        for part in parts {
+            self.text.push_str(part);
+        }
+        (offset(start), offset(self.text.len()))
+    }
+
+    /// A line made of `parts`, last.
+    fn push(&mut self, n: u32, parts: &[&str]) {
+        let (a, b) = self.write(parts);
+        self.lines.push((n, a, b));
+    }
+
+    /// A line made of `parts`, at `at` among the lines.
+    fn insert(&mut self, at: usize, n: u32, parts: &[&str]) {
+        let (a, b) = self.write(parts);
+        self.lines.insert(at.min(self.lines.len()), (n, a, b));
+    }
+
+    /// A line written by `f` (for amounts, which are formatted), last.
+    fn push_with(&mut self, n: u32, f: impl FnOnce(&mut String)) {
+        let start = self.text.len();
+        f(&mut self.text);
+        self.lines.push((n, offset(start), offset(self.text.len())));
+    }
+
+    fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Line `i`'s text.
+    fn get(&self, i: usize) -> &str {
+        self.lines
+            .get(i)
+            .and_then(|&(_, a, b)| self.text.get(a as usize..b as usize))
+            .unwrap_or("")
+    }
+
+    /// Every line, borrowed.
+    fn borrowed(&self) -> Vec<(u32, &str)> {
+        self.lines
+            .iter()
+            .map(|&(n, a, b)| (n, self.text.get(a as usize..b as usize).unwrap_or("")))
+            .collect()
+    }
+}
+
+/// A buffer offset (a hand is at most a few megabytes: the splitters bound it).
+fn offset(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
 /// Reads one hand of the `Hand #` generation from its lines (the header first).
 ///
 /// # Errors
@@ -102,30 +171,45 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let Some(&(table_line, table)) = rest.next() else {
         return Err(err(first_line, Kind::Truncated("a table line")));
     };
-    let table = table_line_of(table).map_err(|k| err(table_line, k))?;
+    let table = table_name(table).map_err(|k| err(table_line, k))?;
     let body: Vec<(u32, &str)> = rest.copied().collect();
     let (seats, body) = seat_lines(&body);
     if seats.is_empty() {
         return Err(err(table_line, Kind::Truncated("a seat line")));
     }
-    let names: Vec<String> = seats.iter().map(|s| s.name.to_string()).collect();
+    let names: Vec<&str> = seats.iter().map(|s| s.name).collect();
     let summary_at = body
         .iter()
         .position(|(_, l)| *l == "*** SUMMARY ***")
         .unwrap_or(body.len());
     let (play_lines, summary_lines) = body.split_at(summary_at);
     let playing = in_hand(play_lines, &names);
-    let mut out: Vec<(u32, String)> = Vec::with_capacity(body.len() + seats.len() + 4);
-    out.push((table_line, table));
+    let bytes: usize = lines.iter().map(|(_, l)| l.len() + 16).sum();
+    let mut out = Out::with_capacity(body.len() + seats.len() + 4, bytes);
+    match table {
+        TableName::Pokerstars(line) => out.push(table_line, &[line]),
+        TableName::Split(name, size, button) => {
+            out.push(
+                table_line,
+                &["Table '", name, "' ", size, " Seat #", button],
+            );
+        }
+    }
     for (s, &plays) in seats.iter().zip(&playing) {
         let out_of = if plays { "" } else { " is sitting out" };
-        out.push((
+        out.push(
             s.line,
-            format!(
-                "Seat {}: {} ({} in chips){out_of}",
-                s.number, s.name, s.stack
-            ),
-        ));
+            &[
+                "Seat ",
+                s.number,
+                ": ",
+                s.name,
+                " (",
+                s.stack,
+                " in chips)",
+                out_of,
+            ],
+        );
     }
     let mut play = Play {
         id,
@@ -141,8 +225,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     }
     let mut out = play.finish(summary_lines, summary_at_line(summary_lines, first_line))?;
     summary(id, summary_lines, &seats, &mut out)?;
-    let borrowed: Vec<(u32, &str)> = out.iter().map(|(n, l)| (*n, l.as_str())).collect();
-    parse_body(header, first_line, &borrowed)
+    parse_body(header, first_line, &out.borrowed())
 }
 
 /// The line of `*** SUMMARY ***`, or the header's when the hand has none.
@@ -185,7 +268,7 @@ fn seat_lines<'b, 'a>(body: &'b [(u32, &'a str)]) -> (Vec<SeatLine<'a>>, &'b [(u
 
 /// Whether each seated player is in the hand: posts a forced bet, acts, shows or
 /// is dealt cards the text shows.
-fn in_hand(play: &[(u32, &str)], names: &[String]) -> Vec<bool> {
+fn in_hand(play: &[(u32, &str)], names: &[&str]) -> Vec<bool> {
     let mut playing = vec![false; names.len()];
     for (_, line) in play {
         let line = line.strip_prefix("Dealt to ").unwrap_or(line);
@@ -197,7 +280,7 @@ fn in_hand(play: &[(u32, &str)], names: &[String]) -> Vec<bool> {
         }
         if let Some(p) = names
             .iter()
-            .position(|n| n == name)
+            .position(|n| *n == name)
             .and_then(|i| playing.get_mut(i))
         {
             *p = true;
@@ -206,11 +289,20 @@ fn in_hand(play: &[(u32, &str)], names: &[String]) -> Vec<bool> {
     playing
 }
 
-/// The table line in PokerStars' form: `Colwich 6-max Seat #2 is the button` as
-/// `Table 'Colwich' 6-max Seat #2 is the button` (a tournament's is already).
-fn table_line_of(line: &str) -> Result<String, Kind> {
+/// A table line: already in PokerStars' form (a tournament's `Table '2' 9-max
+/// Seat #2 is the button`), or split into the name and what follows it
+/// (`Colwich` and `6-max` `2 is the button`) to be written
+/// `Table 'Colwich' 6-max Seat #2 is the button`.
+enum TableName<'a> {
+    Pokerstars(&'a str),
+    /// The name, `N-max`, and what follows `Seat #`.
+    Split(&'a str, &'a str, &'a str),
+}
+
+/// The table line's parts ([`TableName`]).
+fn table_name(line: &str) -> Result<TableName<'_>, Kind> {
     if line.starts_with("Table '") {
-        return Ok(line.to_string());
+        return Ok(TableName::Pokerstars(line));
     }
     let expected = "`NAME N-max Seat #N is the button`";
     let (table, button) = line
@@ -220,24 +312,24 @@ fn table_line_of(line: &str) -> Result<String, Kind> {
         .rsplit_once(' ')
         .filter(|(_, s)| s.ends_with("-max"))
         .ok_or_else(|| malformed(expected, line))?;
-    Ok(format!("Table '{name}' {size} Seat #{button}"))
+    Ok(TableName::Split(name, size, button))
 }
 
 /// A hand's play being turned into PokerStars' forms.
-struct Play<'n> {
+struct Play<'n, 'a> {
     id: u64,
     /// The header's small and big blind.
     stakes: (Amount, Amount),
-    names: &'n [String],
+    names: &'n [&'a str],
     /// The round's bet so far: a raise is by its total less it.
     bet: Amount,
     hole_cards: bool,
     /// Whether the play writes a `collected` line.
     collected: bool,
-    out: Vec<(u32, String)>,
+    out: Out,
 }
 
-impl Play<'_> {
+impl<'a> Play<'_, 'a> {
     fn err(&self, line: u32, kind: Kind) -> ImportError {
         ImportError {
             hand: Some(self.id),
@@ -255,13 +347,13 @@ impl Play<'_> {
     /// blinds after it).
     fn hole_cards(&mut self, n: u32) {
         if !self.hole_cards {
-            self.out.push((n, "*** HOLE CARDS ***".to_string()));
+            self.out.push(n, &["*** HOLE CARDS ***"]);
             self.hole_cards = true;
         }
     }
 
     /// One line of the play, before `*** SUMMARY ***`.
-    fn line(&mut self, n: u32, line: &str) -> Result<(), ImportError> {
+    fn line(&mut self, n: u32, line: &'a str) -> Result<(), ImportError> {
         if line == "*** HOLE CARDS ***" || line.starts_with("Main pot ") {
             return Ok(());
         }
@@ -281,23 +373,22 @@ impl Play<'_> {
                     malformed("`*** FLOP ***`, `TURN`, `RIVER` or `SHOW DOWN`", line),
                 ));
             }
-            self.out.push((n, line.to_string()));
+            self.out.push(n, &[line]);
             return Ok(());
         }
         if line.starts_with("Dealt to ") {
             self.hole_cards(n);
-            self.out.push((n, line.to_string()));
+            self.out.push(n, &[line]);
             return Ok(());
         }
         if line.starts_with("Uncalled bet (") {
             // Written after the streets dealt to an all-in (`*** TURN ***`, `***
             // SHOW DOWN ***`): the bet comes back in the round it was made.
-            let at = self
-                .out
-                .iter()
-                .rposition(|(_, l)| !is_street_marker(l))
+            let at = (0..self.out.len())
+                .rev()
+                .find(|&i| !is_street_marker(self.out.get(i)))
                 .map_or(self.out.len(), |i| i + 1);
-            self.out.insert(at, (n, line.to_string()));
+            self.out.insert(at, n, &[line]);
             return Ok(());
         }
         let names = self.names;
@@ -306,18 +397,15 @@ impl Play<'_> {
         if matches!(verb, "waits for big blind" | "sits out" | "is sitting out") {
             return Ok(());
         }
-        if let Some(post) = self.post(n, line, verb)? {
-            self.out.push((n, format!("{name}: {post}")));
+        if self.post(n, line, name, verb)? {
             return Ok(());
         }
         self.hole_cards(n);
-        let text = self.action(n, line, name, verb)?;
-        self.out.push((n, text));
-        Ok(())
+        self.action(n, line, name, verb)
     }
 
-    /// A forced bet in PokerStars' words, or `None` when `verb` is none.
-    fn post(&mut self, n: u32, line: &str, verb: &str) -> Result<Option<String>, ImportError> {
+    /// A forced bet written in PokerStars' words: false when `verb` is none.
+    fn post(&mut self, n: u32, line: &str, name: &str, verb: &str) -> Result<bool, ImportError> {
         let (verb, all_in) = match verb.strip_suffix(" and is all-in") {
             Some(v) => (v, " and is all-in"),
             None => (verb, ""),
@@ -348,7 +436,7 @@ impl Play<'_> {
                 return Err(self.err(n, malformed("`posts` the small or the big blind", line)));
             }
         } else {
-            return Ok(None);
+            return Ok(false);
         };
         let amount = self.amount(n, a)?;
         let live = match kind {
@@ -358,29 +446,30 @@ impl Play<'_> {
             _ => Amount::ZERO,
         };
         self.bet = self.bet.max(live);
-        Ok(Some(format!("posts {kind} {a}{all_in}")))
+        self.out.push(n, &[name, ": posts ", kind, " ", a, all_in]);
+        Ok(true)
     }
 
-    /// An action of the play in PokerStars' words.
-    fn action(
-        &mut self,
-        n: u32,
-        line: &str,
-        name: &str,
-        verb: &str,
-    ) -> Result<String, ImportError> {
-        match verb {
-            "folds" | "checks" => return Ok(format!("{name}: {verb}")),
-            "does not show" => return Ok(format!("{name}: doesn't show hand")),
-            "mucks" | "mucks hand" => return Ok(format!("{name}: mucks hand")),
-            _ => {}
+    /// An action of the play, written in PokerStars' words.
+    fn action(&mut self, n: u32, line: &str, name: &str, verb: &str) -> Result<(), ImportError> {
+        let bare_verb = match verb {
+            "folds" | "checks" => Some(verb),
+            "does not show" => Some("doesn't show hand"),
+            "mucks" | "mucks hand" => Some("mucks hand"),
+            _ => None,
+        };
+        if let Some(v) = bare_verb {
+            self.out.push(n, &[name, ": ", v]);
+            return Ok(());
         }
         if let Some(r) = verb.strip_prefix("collected ") {
             self.collected = true;
-            return Ok(format!("{name} collected {r}"));
+            self.out.push(n, &[name, " collected ", r]);
+            return Ok(());
         }
         if verb.starts_with("shows [") {
-            return Ok(format!("{name}: {verb}"));
+            self.out.push(n, &[name, ": ", verb]);
+            return Ok(());
         }
         let (bare, all_in) = match verb.strip_suffix(" and is all-in") {
             Some(v) => (v, " and is all-in"),
@@ -388,11 +477,13 @@ impl Play<'_> {
         };
         if let Some(a) = bare.strip_prefix("calls ") {
             self.amount(n, a)?;
-            return Ok(format!("{name}: calls {a}{all_in}"));
+            self.out.push(n, &[name, ": calls ", a, all_in]);
+            return Ok(());
         }
         if let Some(a) = bare.strip_prefix("bets ") {
             self.bet = self.amount(n, a)?;
-            return Ok(format!("{name}: bets {a}{all_in}"));
+            self.out.push(n, &[name, ": bets ", a, all_in]);
+            return Ok(());
         }
         if let Some(r) = bare.strip_prefix("raises ") {
             let (_, to) = r
@@ -401,22 +492,27 @@ impl Play<'_> {
             let total = self.amount(n, to)?;
             let by = Amount(total.0.saturating_sub(self.bet.0));
             self.bet = self.bet.max(total);
-            let sign = to.get(..to.len() - to.trim_start_matches(['$', '€', '£']).len());
-            return Ok(format!(
-                "{name}: raises {}{by} to {to}{all_in}",
-                sign.unwrap_or("")
-            ));
+            let sign = to
+                .get(..to.len() - to.trim_start_matches(['$', '€', '£']).len())
+                .unwrap_or("");
+            self.out.push_with(n, |t| {
+                use std::fmt::Write as _;
+                t.push_str(name);
+                t.push_str(": raises ");
+                t.push_str(sign);
+                let _ = write!(t, "{by}");
+                t.push_str(" to ");
+                t.push_str(to);
+                t.push_str(all_in);
+            });
+            return Ok(());
         }
         Err(self.err(n, malformed("an action of a seated player", line)))
     }
 
     /// The play's end: when it wrote no `collected` line, the summary's winnings
     /// (`won X`) are the collections, written before `*** SUMMARY ***` at `n`.
-    fn finish(
-        mut self,
-        summary: &[(u32, &str)],
-        n: u32,
-    ) -> Result<Vec<(u32, String)>, ImportError> {
+    fn finish(mut self, summary: &[(u32, &'a str)], n: u32) -> Result<Out, ImportError> {
         if summary.is_empty() {
             return Err(self.err(n, Kind::Truncated("a *** SUMMARY *** section")));
         }
@@ -428,8 +524,7 @@ impl Play<'_> {
                     continue;
                 };
                 if let (Some((name, _)), Some(won)) = (split_name(r, self.names), won_in(r)) {
-                    self.out
-                        .push((m, format!("{name} collected {won} from pot")));
+                    self.out.push(m, &[name, " collected ", won, " from pot"]);
                 }
             }
         }
@@ -458,7 +553,7 @@ fn summary(
     id: u64,
     lines: &[(u32, &str)],
     seats: &[SeatLine<'_>],
-    out: &mut Vec<(u32, String)>,
+    out: &mut Out,
 ) -> Result<(), ImportError> {
     let err = |line: u32, kind: Kind| ImportError {
         hand: Some(id),
@@ -467,7 +562,7 @@ fn summary(
     };
     for &(n, line) in lines {
         if line == "*** SUMMARY ***" || line.starts_with("Board [") {
-            out.push((n, line.to_string()));
+            out.push(n, &[line]);
         } else if line == "BombPot" {
             return Err(err(
                 n,
@@ -476,31 +571,34 @@ fn summary(
                 ),
             ));
         } else if let Some(r) = line.strip_prefix("Total pot ") {
-            out.push((n, total_pot(r).map_err(|k| err(n, k))?));
+            let (sign, gross, fees) = total_pot(r).map_err(|k| err(n, k))?;
+            out.push_with(n, |t| {
+                use std::fmt::Write as _;
+                let _ = write!(t, "Total pot {sign}{gross} | Rake {sign}{fees}");
+            });
         } else if let Some((number, r)) =
             line.strip_prefix("Seat ").and_then(|r| r.split_once(": "))
         {
             if !seats.iter().any(|s| s.number == number) {
                 continue;
             }
-            let r = match r.split_once(" won ") {
+            match r.split_once(" won ") {
                 Some((before, after)) => {
                     let (amount, tail) = after.split_once(' ').unwrap_or((after, ""));
-                    let verb = if before.ends_with("did not show and") {
-                        format!("{} collected", before.trim_end_matches(" did not show and"))
-                    } else {
-                        format!("{before} won")
+                    let (before, verb) = match before.strip_suffix(" did not show and") {
+                        Some(b) => (b, " collected ("),
+                        None => (before, " won ("),
                     };
-                    let tail = if tail.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" {tail}")
-                    };
-                    format!("{verb} ({amount}){tail}")
+                    let blank = if tail.is_empty() { "" } else { " " };
+                    out.push(
+                        n,
+                        &[
+                            "Seat ", number, ": ", before, verb, amount, ")", blank, tail,
+                        ],
+                    );
                 }
-                None => r.to_string(),
-            };
-            out.push((n, format!("Seat {number}: {r}")));
+                None => out.push(n, &["Seat ", number, ": ", r]),
+            }
         } else {
             return Err(err(n, malformed("a summary line", line)));
         }
@@ -511,7 +609,7 @@ fn summary(
 /// `X | Rake R | JP Fee J` after `Total pot `: the pot after the fees, so
 /// `Total pot X+R+J | Rake R+J` in PokerStars' form (every fee is taken from the
 /// pot).
-fn total_pot(r: &str) -> Result<String, Kind> {
+fn total_pot(r: &str) -> Result<(&str, Amount, Amount), Kind> {
     let mut parts = r.split(" | ");
     let total = parts.next().unwrap_or(r);
     let digits = total.trim_start_matches(['$', '€', '£']);
@@ -539,11 +637,7 @@ fn total_pot(r: &str) -> Result<String, Kind> {
         text: shorten(r),
         reason: "too large",
     })?;
-    Ok(format!(
-        "Total pot {sign}{} | Rake {sign}{}",
-        Amount(gross),
-        Amount(fees)
-    ))
+    Ok((sign, Amount(gross), Amount(fees)))
 }
 
 /// The header line.

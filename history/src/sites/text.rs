@@ -207,15 +207,16 @@ pub(crate) fn split_player<'a>(line: &'a str, names: &[&str]) -> Option<(&'a str
 
 /// The seat name that `rest` begins with, followed by a blank (the longest, as
 /// names hold blanks), and what follows the blank.
-pub(crate) fn split_name<'a, 'n>(rest: &'a str, names: &'n [String]) -> Option<(&'n str, &'a str)> {
+pub(crate) fn split_name<'a, 'n>(rest: &'a str, names: &[&'n str]) -> Option<(&'n str, &'a str)> {
+    let first = rest.as_bytes().first()?;
     names
         .iter()
         .filter(|n| {
-            rest.strip_prefix(n.as_str())
-                .is_some_and(|r| r.starts_with(' '))
+            n.as_bytes().first().is_none_or(|b| b == first)
+                && rest.strip_prefix(**n).is_some_and(|r| r.starts_with(' '))
         })
         .max_by_key(|n| n.len())
-        .map(|n| (n.as_str(), rest.get(n.len() + 1..).unwrap_or("")))
+        .map(|n| (*n, rest.get(n.len() + 1..).unwrap_or("")))
 }
 
 /// The cards of `parts` (each `Ah Kd`, `10d Js` or `Td`: cards one blank apart,
