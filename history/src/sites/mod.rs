@@ -21,10 +21,11 @@
 //!    line; another game is [`ImportErrorKind::Unsupported`] naming it. The
 //!    cheapest reader makes each line's [`ast::Event`] itself from the borrowed
 //!    text, building no text in between ([`pacific`], [`partypoker`], [`winamax`],
-//!    [`wpn`], [`acr`], [`ipoker`], and [`fulltilt`] for its seats and play). A
-//!    site of the PokerStars family may instead turn a line into PokerStars' form
-//!    for the PokerStars body reader ([`ggpoker`] does; [`fulltilt`] does for its
-//!    notes and summary), at the price of writing the text twice.
+//!    [`wpn`], [`ipoker`], and [`fulltilt`] for its seats and play). A site of the
+//!    PokerStars family may instead turn a line into PokerStars' form for the
+//!    PokerStars body reader ([`ggpoker`] and [`acr`] do, [`acr`] into one buffer
+//!    for the whole hand; [`fulltilt`] does for its notes and summary), at the
+//!    price of writing the text twice.
 //! 3. Register it in [`is_other_hand_start`] (its header line's first byte
 //!    included in the filter there) and [`reader_of`]: files are then cut
 //!    at its headers and its hands read, converted ([`builder::build`], the
