@@ -329,3 +329,53 @@ pub(crate) fn split_str<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)>
     }
     None
 }
+
+/// What is out of form in a street marker's cards ([`street_cards`]).
+pub(crate) enum StreetFault {
+    /// Something other than the cards: what was expected.
+    Malformed(&'static str),
+    /// The counts of cards: why they are wrong.
+    Counts(String),
+}
+
+/// The cards after a street marker (`*** FLOP *** [..]`, `*** TURN *** [..] [..]`,
+/// `*** RIVER *** [..] [..]`): the cards written before (the board so far: none on
+/// the flop) and the new ones, three on the flop and one after. `cards` reads one
+/// bracketed list and what follows it; `fault` makes the caller's error.
+#[inline]
+pub(crate) fn street_cards<'a, E>(
+    street: super::ast::Street,
+    text: &'a str,
+    cards: impl Fn(&'a str) -> Result<(CardList, &'a str), E>,
+    fault: impl Fn(StreetFault) -> E,
+) -> Result<(CardList, CardList), E> {
+    use super::ast::Street;
+    let (first, rest) = cards(text)?;
+    let (before, new) = if street == Street::Flop {
+        if !rest.is_empty() {
+            return Err(fault(StreetFault::Malformed(
+                "nothing after the flop's cards",
+            )));
+        }
+        (CardList::new(), first)
+    } else {
+        let (second, tail) = cards(rest.trim_start())?;
+        if !tail.is_empty() {
+            return Err(fault(StreetFault::Malformed("nothing after the new card")));
+        }
+        (first, second)
+    };
+    let (want, before_want) = match street {
+        Street::Flop => (3, 0),
+        Street::Turn => (1, 3),
+        Street::River => (1, 4),
+    };
+    if new.len() != want || before.len() != before_want {
+        return Err(fault(StreetFault::Counts(format!(
+            "this street shows {before_want} earlier cards and deals {want}, not {} and {}",
+            before.len(),
+            new.len()
+        ))));
+    }
+    Ok((before, new))
+}

@@ -8,6 +8,7 @@ use crate::pokerstars::ast::{
     CardList, Currency, Event, Note, PostKind, PotName, Run, Seat, SeatIndex, Street,
 };
 use crate::pokerstars::error::{PokerStarsError, PokerStarsErrorKind as Kind, shorten};
+use crate::sites::text::{StreetFault, street_cards};
 
 impl Parser {
     // (Inlined into `Parser::body` as well as `LineReader`: the PokerStars reader's
@@ -135,35 +136,18 @@ impl Parser {
                 line,
             ));
         };
-        let (first, rest) = self.cards(cards_text)?;
-        let (before, cards) = if street == Street::Flop {
-            if !rest.is_empty() {
-                return Err(self.malformed("nothing after the flop's cards", line));
-            }
-            (CardList::new(), first)
-        } else {
-            let (second, tail) = self.cards(rest.trim_start())?;
-            if !tail.is_empty() {
-                return Err(self.malformed("nothing after the new card", line));
-            }
-            (first, second)
-        };
-        let want = if street == Street::Flop { 3 } else { 1 };
-        let before_want = match street {
-            Street::Flop => 0,
-            Street::Turn => 3,
-            Street::River => 4,
-        };
-        if cards.len() != want || before.len() != before_want {
-            return Err(self.err(Kind::Cards {
-                text: shorten(cards_text),
-                reason: format!(
-                    "this street shows {before_want} earlier cards and deals {want}, not {} and {}",
-                    before.len(),
-                    cards.len()
-                ),
-            }));
-        }
+        let (before, cards) = street_cards(
+            street,
+            cards_text,
+            |t| self.cards(t),
+            |fault| match fault {
+                StreetFault::Malformed(what) => self.malformed(what, line),
+                StreetFault::Counts(reason) => self.err(Kind::Cards {
+                    text: shorten(cards_text),
+                    reason,
+                }),
+            },
+        )?;
         Ok(Event::Board {
             street,
             run,
