@@ -286,3 +286,20 @@ proptest::proptest! {
         support::hands_or_typed_errors(&support::mangle(text, cut, len, &insert))?;
     }
 }
+
+#[test]
+fn h6_p1_a_summary_pot_over_the_chips_in_play_is_a_disagreement_at_its_line() {
+    // A `Bets:` of 44,444,444,444,444.44 makes a total pot no table holds (a
+    // fuzz find: PHH wrote the rake drawn from it back negative).
+    let text = WPN.replace(
+        "Cellar door does not show cards.Bets: 2.",
+        "Cellar door does not show cards.Bets: 44444444444444.44.",
+    );
+    assert_ne!(text, WPN);
+    let err = import(&one(&text).expect("read")).expect_err("refused");
+    let message = err.to_string();
+    assert!(
+        message.contains("with") && message.contains("in play") && message.contains("P1"),
+        "{message}"
+    );
+}

@@ -91,9 +91,23 @@ impl<'h> Builder<'h> {
                 *c = got - kept;
             }
         }
+        // A pot holds at most the chips in play (P1), whatever a site's summary
+        // writes; nor can the rake be more than the pot.
+        let (rake, pot) = (hand.summary.rake, hand.summary.total_pot);
+        let in_play: u64 = self.starting.iter().sum();
+        if self.v(pot) > in_play || rake.0 > pot.0 {
+            return Err(self.disagree_at(
+                line,
+                "pot",
+                "P1",
+                format!(
+                    "a total pot of {pot} and a rake of {rake} with {} in play",
+                    self.unit.format(in_play)
+                ),
+            ));
+        }
         // No site takes more than a tenth of a pot (PokerStars: 5%, capped), give
         // or take the rounding of a cent.
-        let (rake, pot) = (hand.summary.rake, hand.summary.total_pot);
         if rake.0 > pot.0 / 10 + 1 && !self.site.jackpot_drop {
             self.contradiction(
                 line,
