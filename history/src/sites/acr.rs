@@ -187,7 +187,7 @@ pub fn parse_hand(lines: &[(u32, &str)]) -> Result<Hand, ImportError> {
     let bytes: usize = lines.iter().map(|(_, l)| l.len() + 16).sum();
     let mut out = Out::with_capacity(body.len() + seats.len() + 4, bytes);
     match table {
-        TableName::Pokerstars(line) => out.push(table_line, &[line]),
+        TableName::AsWritten(line) => out.push(table_line, &[line]),
         TableName::Split(name, size, button) => {
             out.push(
                 table_line,
@@ -294,7 +294,7 @@ fn in_hand(play: &[(u32, &str)], names: &[&str]) -> Vec<bool> {
 /// (`Colwich` and `6-max` `2 is the button`) to be written
 /// `Table 'Colwich' 6-max Seat #2 is the button`.
 enum TableName<'a> {
-    Pokerstars(&'a str),
+    AsWritten(&'a str),
     /// The name, `N-max`, and what follows `Seat #`.
     Split(&'a str, &'a str, &'a str),
 }
@@ -302,7 +302,7 @@ enum TableName<'a> {
 /// The table line's parts ([`TableName`]).
 fn table_name(line: &str) -> Result<TableName<'_>, Kind> {
     if line.starts_with("Table '") {
-        return Ok(TableName::Pokerstars(line));
+        return Ok(TableName::AsWritten(line));
     }
     let expected = "`NAME N-max Seat #N is the button`";
     let (table, button) = line
