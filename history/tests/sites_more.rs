@@ -303,3 +303,26 @@ fn h6_p1_a_summary_pot_over_the_chips_in_play_is_a_disagreement_at_its_line() {
         "{message}"
     );
 }
+
+#[test]
+fn h6_b13_a_wpn_big_blind_all_in_for_less_before_the_cards_is_a_blind_and_the_call_is_full() {
+    // Real hand #266919237 (HHSmithy's ValidHand_2): `Player L6U11C2K1Y3 allin
+    // (0.24)` before the cards is a big blind all-in for less than 0.25; the
+    // small blind calls the full blind (`calls (0.15)`, B13) and 0.01 comes back.
+    let text = std::fs::read(format!(
+        "{}/../data/histories/wpn/hhsmithy-older/CashGame_ValidHandTests_ValidHand_2.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("readable");
+    let text = decode(&text);
+    assert!(text.contains("Player L6U11C2K1Y3 allin (0.24)"));
+    let imported = import(&one(&text).expect("read")).expect("imported");
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+    let Outcome::Ok { rake, .. } = outcome else {
+        panic!("{outcome:?}");
+    };
+    // Bets 0.48 in all, 0.21 collected: 0.27 taken (the rake and the jackpot
+    // drop of a `(JP)` table, as the summary's `Bets:` and `Collects:` say).
+    assert_eq!(rake, 27);
+}

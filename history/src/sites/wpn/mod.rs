@@ -24,6 +24,9 @@
 //! - every amount (`calls (0.70)`, `raises (0.80)`, `allin (5)`) is the money the
 //!   player adds with that action; a raise's total is what the player had in this
 //!   round plus it, and an all-in is a bet, a call or a raise by that total;
+//!   before the cards, `allin (X)` is a blind posted all-in for less (the big
+//!   blind's, which the others call in full, B13; the small blind's while none
+//!   is posted and X is at most it);
 //! - `posts (0.25) as a dead bet` then `posts (0.50)` is a dead small blind and a
 //!   live big blind (`posts small & big blinds`); `posts (X)` alone is a big blind
 //!   (a player coming in) or, when it is the small blind's amount, a small blind

@@ -318,6 +318,42 @@ impl<'a> Play<'a> {
             (PostKind::BigBlind, amount(r)?.0, true)
         } else if let Some(r) = verb.strip_prefix("straddle ") {
             (PostKind::Straddle, amount(r)?.0, true)
+        } else if let Some(r) = verb.strip_prefix("allin ").filter(|_| !self.hole_cards) {
+            // Before the cards, `allin (X)` is a blind posted all-in for less:
+            // the small blind's while none is posted and X is at most it, else the
+            // big blind's, which counts in full (B13).
+            let (a, tail) = amount(r)?;
+            if !tail.is_empty() {
+                return Err(self.err(n, malformed("`allin (X)`", line)));
+            }
+            let small_posted = self.events.iter().any(|l| {
+                matches!(
+                    l.event,
+                    Event::Post {
+                        kind: PostKind::SmallBlind,
+                        ..
+                    }
+                )
+            });
+            let kind = if !small_posted && a <= sb && sb != bb {
+                PostKind::SmallBlind
+            } else {
+                PostKind::BigBlind
+            };
+            self.put(n, line, i, a)?;
+            let seat = index(i);
+            let (amount, all_in) = (a, true);
+            self.forced(
+                n,
+                line,
+                Event::Post {
+                    seat,
+                    kind,
+                    amount,
+                    all_in,
+                },
+            );
+            return Ok(true);
         } else if let Some(r) = verb.strip_prefix("posts ") {
             let (a, tail) = amount(r)?;
             if tail == " as a dead bet" {
