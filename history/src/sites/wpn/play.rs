@@ -312,12 +312,12 @@ impl<'a> Play<'a> {
     ) -> Result<bool, ImportError> {
         let (sb, bb) = self.stakes;
         let amount = |r| paren_amount(r).map_err(|k| self.err(n, k));
-        let (kind, a, live) = if let Some(r) = verb.strip_prefix("has small blind ") {
-            (PostKind::SmallBlind, amount(r)?.0, true)
+        let (kind, a, live, all_in) = if let Some(r) = verb.strip_prefix("has small blind ") {
+            (PostKind::SmallBlind, amount(r)?.0, true, false)
         } else if let Some(r) = verb.strip_prefix("has big blind ") {
-            (PostKind::BigBlind, amount(r)?.0, true)
+            (PostKind::BigBlind, amount(r)?.0, true, false)
         } else if let Some(r) = verb.strip_prefix("straddle ") {
-            (PostKind::Straddle, amount(r)?.0, true)
+            (PostKind::Straddle, amount(r)?.0, true, false)
         } else if let Some(r) = verb.strip_prefix("allin ").filter(|_| !self.hole_cards) {
             // Before the cards, `allin (X)` is a blind posted all-in for less:
             // the small blind's while none is posted and X is at most it, else the
@@ -340,20 +340,7 @@ impl<'a> Play<'a> {
             } else {
                 PostKind::BigBlind
             };
-            self.put(n, line, i, a)?;
-            let seat = index(i);
-            let (amount, all_in) = (a, true);
-            self.forced(
-                n,
-                line,
-                Event::Post {
-                    seat,
-                    kind,
-                    amount,
-                    all_in,
-                },
-            );
-            return Ok(true);
+            (kind, a, true, true)
         } else if let Some(r) = verb.strip_prefix("posts ") {
             let (a, tail) = amount(r)?;
             if tail == " as a dead bet" {
@@ -384,8 +371,8 @@ impl<'a> Play<'a> {
                     );
                     return Ok(true);
                 }
-                _ if a == sb && sb != bb => (PostKind::SmallBlind, a, false),
-                _ => (PostKind::BigBlind, a, true),
+                _ if a == sb && sb != bb => (PostKind::SmallBlind, a, false, false),
+                _ => (PostKind::BigBlind, a, true, false),
             }
         } else {
             return Ok(false);
@@ -393,7 +380,7 @@ impl<'a> Play<'a> {
         if live {
             self.put(n, line, i, a)?;
         }
-        let (seat, amount, all_in) = (index(i), a, false);
+        let (seat, amount) = (index(i), a);
         self.forced(
             n,
             line,
