@@ -12,6 +12,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// mimalloc: `holdem export` and `replay` allocate and free a group of hands'
+/// buffers at a time on every worker thread, and mimalloc does that faster than
+/// the system allocator on one thread and on many (docs/performance.md,
+/// *Export and stats*; `cargo xtask scaling`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod cards;
 mod convert;
 mod equity;
