@@ -6,9 +6,15 @@
 //! workers share, the pieces are put in file order into groups of
 //! [`GROUP_HANDS`] hands (a piece is moved whole, or split in two where a group
 //! fills); a worker then parses, replays and encodes a group into one row
-//! group of each table, and the calling thread appends the encoded groups in
-//! order. A group's bytes depend only on its hands, so the files are the same
-//! whatever the number of threads.
+//! group of each table. A worker with nothing else to do helps another with
+//! its group: it takes chunks of [`CHUNK_HANDS`] of the group's hands to turn
+//! into rows, then columns to encode, from the back, while the group's worker
+//! works from the front and puts the helpers' parts after its own, in order
+//! ([`Share`]); so the last groups of an export, or a corpus of one group,
+//! keep every core busy. The calling thread is one of the workers: between
+//! jobs it appends the encoded groups in order, before anything else, so
+//! `threads` threads run in all. A group's bytes depend only on its hands, so
+//! the files are the same whatever the number of threads.
 //!
 //! Memory is bounded whatever the corpus: a worker starts cutting a piece only
 //! while fewer than `4 × threads` pieces and groups are in flight (pieces
@@ -25,13 +31,18 @@ use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::sync::{Arc, Condvar, Mutex};
 
 use holdem_history::HistoryError;
 use holdem_history::corpus::{FileHands, Format, HandText, RulesBook, RulesBookError};
 use holdem_history::native::{NativeVersion, PostcardHands, decode_postcard};
 
-use crate::{Cols, EncodedGroup, Encoder, ExportError, Exporter, GROUP_HANDS, HandRows};
+use parquet::arrow::arrow_writer::ArrowColumnChunk;
+
+use crate::{
+    Cols, ColumnJob, ColumnJobs, EncodedGroup, Encoder, ExportError, Exporter, GROUP_HANDS,
+    HandRows,
+};
 
 /// Input bytes (hand text or postcard frames) at which a group is cut before
 /// it holds [`GROUP_HANDS`] hands; real hands (a few kilobytes) never reach it.
@@ -151,10 +162,7 @@ impl RawGroup {
 }
 
 /// A group encoded, with what was left out of it, in order.
-struct Done {
-    seq: u64,
-    encoded: Result<(EncodedGroup, Vec<LeftOut>), ExportError>,
-}
+type Encoded = Result<(EncodedGroup, Vec<LeftOut>), ExportError>;
 
 /// Exports every hand of `files` in order into `exporter` on `threads` worker
 /// threads (0: one per core), the rules of each hand from `book`; each hand
@@ -168,8 +176,10 @@ struct Done {
 /// hands of a larger one) and encode groups, all outside the lock they share;
 /// under it they only take the next file, and put the pieces cut, in file
 /// order, into groups of [`GROUP_HANDS`] hands (moving pieces, not hands).
-/// The calling thread appends the encoded groups in order. So one thread does
-/// all the work with `threads` 1, and the work is shared out with more.
+/// An idle worker helps encode another's group, a chunk of hands or a column
+/// at a time. The calling thread is one of the `threads` workers, and appends
+/// the encoded groups in order between its jobs. So one thread does all the
+/// work with `threads` 1, and the work is shared out with more.
 ///
 /// # Errors
 /// A file cannot be read at all, an output cannot be written, or a thread
@@ -192,27 +202,38 @@ pub fn export_files(
     let work = Work {
         state: Mutex::new(State::new(files.len(), WINDOW_PER_THREAD * threads)),
         changed: Condvar::new(),
+        helpers: threads > 1,
     };
-    let (done_send, done_receive) = mpsc::channel::<Done>();
     let written = std::thread::scope(|s| {
-        for i in 0..threads {
-            let done_send = done_send.clone();
+        let mut handles = Vec::with_capacity(threads.saturating_sub(1));
+        for i in 1..threads {
             let (work, names, encoder) = (&work, &names, &encoder);
-            let worker = move || work.run(files, names, book, encoder, &done_send);
-            if let Err(e) = std::thread::Builder::new()
+            let worker = move || {
+                let _watch = PanicWatch(work);
+                work.run(files, names, book, encoder);
+            };
+            match std::thread::Builder::new()
                 .name(format!("export-{i}"))
                 .spawn_scoped(s, worker)
             {
-                // The workers already started stop.
-                work.stop();
-                return Err(FilesError::Threads(e.to_string()));
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    // The workers already started stop.
+                    work.stop();
+                    return Err(FilesError::Threads(e.to_string()));
+                }
             }
         }
-        drop(done_send);
-        let written = write_groups(done_receive, &work, exporter, &mut left_out);
+        let written = work.lead(files, &names, book, &encoder, exporter, &mut left_out);
         // The workers stop if the writing stopped first.
         work.stop();
-        written.map_err(FilesError::from)
+        // Joined here, a worker's panic is an error, not the caller's panic.
+        let joined = handles.into_iter().map(|h| h.join()).collect::<Vec<_>>();
+        written?;
+        if joined.iter().any(Result::is_err) {
+            return Err(FilesError::Threads("an export thread panicked".into()));
+        }
+        Ok(())
     });
     let state = work
         .state
@@ -285,12 +306,26 @@ struct State {
     error: Option<FilesError>,
     /// Workers waiting for a change (woken only when there are some).
     waiting: usize,
+    /// Groups encoded, not yet appended, by their place.
+    done: BTreeMap<u64, Encoded>,
+    /// The place of the next group to append.
+    next_append: u64,
+    /// A worker thread panicked: its group will never come.
+    panicked: bool,
+    /// Groups given out to encode and not yet encoded (the workers wait for
+    /// them instead of stopping: they may help).
+    encoding: usize,
+    /// Work of groups being encoded, shared out ([`Share`]): an idle worker
+    /// takes a part of it.
+    helping: Vec<Arc<Share>>,
 }
 
 /// A worker's next job.
 enum Job {
     Encode(RawGroup),
     Cut(Claim),
+    /// A part of another worker's group.
+    Help(Arc<Share>),
     Wait,
     Stop,
 }
@@ -312,6 +347,11 @@ impl State {
             stopped: false,
             error: None,
             waiting: 0,
+            done: BTreeMap::new(),
+            next_append: 0,
+            panicked: false,
+            encoding: 0,
+            helping: Vec::new(),
         };
         s.end_if_read();
         s
@@ -320,22 +360,39 @@ impl State {
     /// Encoding first (it frees memory), then cutting the next piece if there
     /// is room for it: fewer than `window` pieces and groups in flight, the
     /// pieces cut ahead of their turn left out of the count for the piece the
-    /// group being filled waits for.
+    /// group being filled waits for; else helping turn another worker's group
+    /// into rows; else waiting, or stopping once every group is given out and
+    /// turned into rows.
     fn job(&mut self) -> Job {
         if self.stopped {
             return Job::Stop;
         }
         if let Some(g) = self.ready.pop_front() {
+            self.encoding += 1;
             return Job::Encode(g);
         }
-        if self.ended {
+        if !self.ended
+            && let Some(c) = self.claim()
+        {
+            self.cutting += 1;
+            return Job::Cut(c);
+        }
+        if let Some(share) = self.helping.iter().find(|s| s.has_work()) {
+            return Job::Help(Arc::clone(share));
+        }
+        if self.ended && self.encoding == 0 {
             return Job::Stop;
         }
+        Job::Wait
+    }
+
+    /// The next piece to cut, if there is room for it.
+    fn claim(&mut self) -> Option<Claim> {
         // The piece the group being filled waits for is never held back by
         // pieces cut ahead of it, so that a large file cannot stall the others.
         let wanted_room = self.cutting + self.groups < self.window;
         let room = wanted_room && self.cutting + self.groups + self.cut.len() < self.window;
-        let claim = match self.parked.first_key_value() {
+        match self.parked.first_key_value() {
             Some((&file, _)) if room || (wanted_room && self.want.0 == file) => {
                 self.parked.remove(&file).map(|(part, open)| Claim {
                     file,
@@ -355,13 +412,6 @@ impl State {
                 })
             }
             None => None,
-        };
-        match claim {
-            Some(c) => {
-                self.cutting += 1;
-                Job::Cut(c)
-            }
-            None => Job::Wait,
         }
     }
 
@@ -472,19 +522,15 @@ impl State {
 struct Work {
     state: Mutex<State>,
     changed: Condvar,
+    /// More than one thread: groups are shared out by chunks of hands.
+    helpers: bool,
 }
 
 impl Work {
     /// A worker: encodes the groups ready, else cuts the next piece, else
     /// waits, until every group is encoded or the writing stopped.
-    fn run(
-        &self,
-        files: &[PathBuf],
-        names: &[String],
-        book: &RulesBook,
-        encoder: &Encoder,
-        done: &mpsc::Sender<Done>,
-    ) {
+    fn run(&self, files: &[PathBuf], names: &[String], book: &RulesBook, encoder: &Encoder) {
+        let inputs = Inputs { files, names, book };
         let Ok(mut state) = self.state.lock() else {
             return;
         };
@@ -502,11 +548,20 @@ impl Work {
                 Job::Encode(group) => {
                     drop(state);
                     let seq = group.seq;
-                    let encoded = encode_group(group, files, names, book, encoder);
-                    if done.send(Done { seq, encoded }).is_err() {
-                        self.stop();
+                    let encoded = encode_group(group, inputs, encoder, self);
+                    let Ok(s) = self.state.lock() else {
                         return;
+                    };
+                    state = s;
+                    state.done.insert(seq, encoded);
+                    // The calling thread may be waiting for this group.
+                    if state.waiting > 0 {
+                        self.changed.notify_all();
                     }
+                }
+                Job::Help(share) => {
+                    drop(state);
+                    help(&share, inputs);
                     let Ok(s) = self.state.lock() else {
                         return;
                     };
@@ -529,11 +584,100 @@ impl Work {
         }
     }
 
-    /// A group was appended: room for another.
-    fn appended(&self) {
+    /// The calling thread: appends the encoded groups in order as they come
+    /// (reporting what was left out of each, in order), and works as the
+    /// other workers do while the next group is not yet encoded, until every
+    /// group is appended.
+    fn lead(
+        &self,
+        files: &[PathBuf],
+        names: &[String],
+        book: &RulesBook,
+        encoder: &Encoder,
+        exporter: &mut Exporter,
+        left_out: &mut impl FnMut(LeftOut),
+    ) -> Result<(), FilesError> {
+        let poisoned = || FilesError::Threads("an export thread panicked".into());
+        let inputs = Inputs { files, names, book };
+        let mut state = self.state.lock().map_err(|_| poisoned())?;
+        loop {
+            let next = state.next_append;
+            if let Some(encoded) = state.done.remove(&next) {
+                drop(state);
+                let appended = append(encoded, exporter, left_out);
+                state = self.state.lock().map_err(|_| poisoned())?;
+                appended?;
+                state.next_append += 1;
+                state.groups = state.groups.saturating_sub(1);
+                // Room for another piece or group.
+                if state.waiting > 0 {
+                    self.changed.notify_all();
+                }
+                continue;
+            }
+            if state.panicked {
+                return Err(poisoned());
+            }
+            if state.ended && state.groups == 0 {
+                return Ok(());
+            }
+            match state.job() {
+                // Every group is given out, or the writing stopped: the
+                // groups being encoded are waited for.
+                Job::Wait | Job::Stop => {
+                    state.waiting += 1;
+                    state = self.changed.wait(state).map_err(|_| poisoned())?;
+                    state.waiting -= 1;
+                }
+                Job::Encode(group) => {
+                    drop(state);
+                    let seq = group.seq;
+                    let encoded = encode_group(group, inputs, encoder, self);
+                    state = self.state.lock().map_err(|_| poisoned())?;
+                    state.done.insert(seq, encoded);
+                }
+                Job::Help(share) => {
+                    drop(state);
+                    help(&share, inputs);
+                    state = self.state.lock().map_err(|_| poisoned())?;
+                }
+                Job::Cut(claim) => {
+                    drop(state);
+                    let file = claim.file;
+                    let cut = cut_piece(claim, files);
+                    state = self.state.lock().map_err(|_| poisoned())?;
+                    state.put(file, cut);
+                    if state.waiting > 0 {
+                        self.changed.notify_all();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Offers a part of a group's work to the idle workers.
+    fn share(&self, share: &Arc<Share>) {
         if let Ok(mut s) = self.state.lock() {
-            s.groups = s.groups.saturating_sub(1);
+            s.helping.push(Arc::clone(share));
             if s.waiting == 0 {
+                return;
+            }
+        }
+        self.changed.notify_all();
+    }
+
+    /// A part of a group's work is all claimed: it is no longer offered.
+    fn unshare(&self, share: &Arc<Share>) {
+        if let Ok(mut s) = self.state.lock() {
+            s.helping.retain(|x| !Arc::ptr_eq(x, share));
+        }
+    }
+
+    /// A group is encoded: the workers may stop once every group is.
+    fn encoded(&self) {
+        if let Ok(mut s) = self.state.lock() {
+            s.encoding = s.encoding.saturating_sub(1);
+            if s.waiting == 0 || s.encoding > 0 {
                 return;
             }
         }
@@ -658,72 +802,344 @@ fn position(index: usize) -> u32 {
     u32::try_from(index).unwrap_or(u32::MAX)
 }
 
-/// Parses, replays and encodes one group; what is left out, in order.
+/// Hands turned into rows a chunk at a time ([`Share`]).
+const CHUNK_HANDS: usize = 128;
+
+/// What a group's pieces say of their hands: the file, its postcard frames,
+/// the failure it declares.
+struct PieceInfo {
+    file: usize,
+    bytes: Arc<Vec<u8>>,
+    declared: Option<Arc<str>>,
+}
+
+/// A hand of a group: its piece (index into the group's [`PieceInfo`]s), its
+/// 1-based position in its file, and the hand as read.
+type Item = (usize, u32, Raw);
+
+/// A hand turned into rows, or left out.
+type Outcome = Result<HandRows, LeftOut>;
+
+/// A part of a group's work another worker can do ([`Share`]).
+enum Task {
+    /// A chunk of [`CHUNK_HANDS`] hands to turn into rows.
+    Rows(Vec<Item>),
+    /// A column of one of the tables to encode.
+    Column(Box<ColumnJob>),
+}
+
+/// A [`Task`] done.
+enum Finished {
+    Rows(Vec<Outcome>),
+    Column(Box<Result<ArrowColumnChunk, ExportError>>),
+}
+
+impl Task {
+    fn run(self, pieces: &[PieceInfo], inputs: Inputs<'_>) -> Finished {
+        match self {
+            Task::Rows(items) => Finished::Rows(
+                items
+                    .into_iter()
+                    .map(|item| outcome(item, pieces, inputs))
+                    .collect(),
+            ),
+            Task::Column(job) => Finished::Column(Box::new(job.run())),
+        }
+    }
+}
+
+/// A group's work in parts: first its hands, in chunks of [`CHUNK_HANDS`],
+/// to turn into rows, then the columns of its tables to encode. The worker
+/// encoding the group (the owner) takes parts from the front, idle workers
+/// from the back ([`Job::Help`]); the owner puts the helpers' results after
+/// its own, in order, so the group is the same whoever did which part.
+struct Share {
+    /// The group's pieces (for its hands).
+    pieces: Vec<PieceInfo>,
+    tasks: Mutex<Tasks>,
+    /// A helper finished a task.
+    finished: Condvar,
+}
+
+struct Tasks {
+    /// The tasks, each taken by whoever claims it.
+    todo: Vec<Option<Task>>,
+    /// The owner's next task.
+    front: usize,
+    /// The tasks from `back` on are the helpers'.
+    back: usize,
+    /// The helpers' results, by task (`None` in a slot: its helper panicked).
+    results: Vec<Option<Finished>>,
+    /// Tasks a helper is working on.
+    running: usize,
+}
+
+impl Share {
+    fn new(pieces: Vec<PieceInfo>, tasks: Vec<Task>) -> Share {
+        let n = tasks.len();
+        Share {
+            pieces,
+            tasks: Mutex::new(Tasks {
+                todo: tasks.into_iter().map(Some).collect(),
+                front: 0,
+                back: n,
+                results: (0..n).map(|_| None).collect(),
+                running: 0,
+            }),
+            finished: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Tasks> {
+        self.tasks
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A task is left for a helper.
+    fn has_work(&self) -> bool {
+        let t = self.lock();
+        t.front < t.back
+    }
+
+    /// The owner's next task, from the front.
+    fn take_front(&self) -> Option<Task> {
+        let mut t = self.lock();
+        if t.front >= t.back {
+            return None;
+        }
+        let i = t.front;
+        t.front += 1;
+        t.todo.get_mut(i).and_then(Option::take)
+    }
+
+    /// A helper's task, from the back, and its place.
+    fn take_back(&self) -> Option<(usize, Task)> {
+        let mut t = self.lock();
+        if t.front >= t.back {
+            return None;
+        }
+        t.back -= 1;
+        let i = t.back;
+        let task = t.todo.get_mut(i).and_then(Option::take)?;
+        t.running += 1;
+        Some((i, task))
+    }
+
+    /// A helper's result for task `i` (`None`: it panicked).
+    fn give(&self, i: usize, result: Option<Finished>) {
+        let mut t = self.lock();
+        if let Some(slot) = t.results.get_mut(i) {
+            *slot = result;
+        }
+        t.running -= 1;
+        drop(t);
+        self.finished.notify_all();
+    }
+
+    /// Waits for the helpers, and gives their results in order (`None` for
+    /// a task whose helper panicked).
+    fn helpers_results(&self) -> Vec<Option<Finished>> {
+        let mut t = self.lock();
+        while t.running > 0 {
+            t = self
+                .finished
+                .wait(t)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        let back = t.back;
+        t.results.drain(back..).collect()
+    }
+}
+
+/// Gives a helper's task back as finished with nothing if it panics, so that
+/// the owner does not wait for it.
+struct HelpWatch<'a> {
+    share: &'a Share,
+    task: usize,
+    given: bool,
+}
+
+impl Drop for HelpWatch<'_> {
+    fn drop(&mut self) {
+        if !self.given {
+            self.share.give(self.task, None);
+        }
+    }
+}
+
+/// What a worker needs to turn hands into rows.
+#[derive(Clone, Copy)]
+struct Inputs<'a> {
+    files: &'a [PathBuf],
+    names: &'a [String],
+    book: &'a RulesBook,
+}
+
+/// Does one task of another worker's group ([`Job::Help`]).
+fn help(share: &Share, inputs: Inputs<'_>) {
+    let Some((task, todo)) = share.take_back() else {
+        return;
+    };
+    let mut watch = HelpWatch {
+        share,
+        task,
+        given: false,
+    };
+    let finished = todo.run(&share.pieces, inputs);
+    watch.given = true;
+    share.give(task, Some(finished));
+}
+
+/// Parses, replays and encodes one group; what is left out, in order. With
+/// more than one thread, its work is shared out with the idle workers
+/// ([`Share`]); `work` is told when no part of it is left to share.
 fn encode_group(
     group: RawGroup,
-    files: &[PathBuf],
-    names: &[String],
-    book: &RulesBook,
+    inputs: Inputs<'_>,
     encoder: &Encoder,
+    work: &Work,
+) -> Result<(EncodedGroup, Vec<LeftOut>), ExportError> {
+    let encoded = encode_shared(group, inputs, encoder, work);
+    work.encoded();
+    encoded
+}
+
+fn encode_shared(
+    group: RawGroup,
+    inputs: Inputs<'_>,
+    encoder: &Encoder,
+    work: &Work,
 ) -> Result<(EncodedGroup, Vec<LeftOut>), ExportError> {
     let mut cols = Cols::with_capacity(group.hands);
     let mut left = Vec::new();
-    for piece in group.pieces {
-        let (file, bytes) = (piece.file, &piece.bytes);
-        let path = &files[file];
-        let unreadable = |e: HistoryError| match &piece.declared {
-            Some(x) if holdem_history::corpus::declares(x, &e) => LeftOut::Declared(e),
-            _ => unreadable(e),
-        };
-        for (index, raw) in piece.hands {
-            let hand = match raw {
-                Raw::Text(t) => match t.read(path) {
-                    Ok(Some(h)) => h,
-                    // A PokerStars-family hand of another game: left out, as
-                    // `read_hands` leaves it out.
-                    Ok(None) => {
-                        left.push(LeftOut::Unsupported {
-                            file: names[file].clone(),
-                            hand: index,
-                        });
-                        continue;
-                    }
-                    Err(e) => {
-                        left.push(unreadable(e));
-                        continue;
-                    }
-                },
-                Raw::Frame {
-                    start,
-                    end,
-                    version,
-                } => match decode_postcard(bytes.get(start..end).unwrap_or(&[]), version) {
-                    Ok(h) => h,
-                    Err(e) => {
-                        left.push(LeftOut::Unreadable(HistoryError::Native {
-                            path: path.to_path_buf(),
-                            hand: index as usize,
-                            reason: e.to_string(),
-                        }));
-                        continue;
-                    }
-                },
-                Raw::Unreadable(e) => {
-                    left.push(unreadable(e));
-                    continue;
-                }
-            };
-            match book.for_hand(&hand) {
-                Ok(rules) => cols.push(&HandRows::of(&names[file], index, &hand, rules)),
-                Err(source) => left.push(LeftOut::Rules {
-                    file: names[file].clone(),
-                    hand: index,
-                    source,
-                }),
+    let mut push = |o: Outcome| match o {
+        Ok(r) => cols.push(&r),
+        Err(l) => left.push(l),
+    };
+    let mut pieces = Vec::with_capacity(group.pieces.len());
+    let mut items = Vec::with_capacity(group.hands);
+    for (p, piece) in group.pieces.into_iter().enumerate() {
+        items.extend(piece.hands.into_iter().map(|(i, raw)| (p, i, raw)));
+        pieces.push(PieceInfo {
+            file: piece.file,
+            bytes: piece.bytes,
+            declared: piece.declared,
+        });
+    }
+    if !work.helpers {
+        for item in items {
+            push(outcome(item, &pieces, inputs));
+        }
+        return Ok((encoder.encode_cols(&mut cols)?, left));
+    }
+    // The hands, a chunk at a time.
+    let mut chunks = Vec::with_capacity(items.len().div_ceil(CHUNK_HANDS));
+    let mut items = items.into_iter().peekable();
+    while items.peek().is_some() {
+        chunks.push(Task::Rows(items.by_ref().take(CHUNK_HANDS).collect()));
+    }
+    let share = Arc::new(Share::new(pieces, chunks));
+    work.share(&share);
+    while let Some(task) = share.take_front() {
+        if let Task::Rows(items) = task {
+            for item in items {
+                push(outcome(item, &share.pieces, inputs));
             }
         }
     }
-    Ok((encoder.encode_cols(&mut cols)?, left))
+    work.unshare(&share);
+    for result in share.helpers_results() {
+        if let Some(Finished::Rows(outcomes)) = result {
+            outcomes.into_iter().for_each(&mut push);
+        }
+    }
+    // The columns, one at a time.
+    let (jobs, tables, counts) = encoder.column_jobs(&mut cols)?.into_parts();
+    let path = jobs
+        .first()
+        .map(|j| j.path().to_path_buf())
+        .unwrap_or_default();
+    let share = Arc::new(Share::new(
+        Vec::new(),
+        jobs.into_iter()
+            .map(|j| Task::Column(Box::new(j)))
+            .collect(),
+    ));
+    work.share(&share);
+    let mut chunks = Vec::new();
+    while let Some(task) = share.take_front() {
+        if let Finished::Column(chunk) = task.run(&[], inputs) {
+            chunks.push((*chunk)?);
+        }
+    }
+    work.unshare(&share);
+    for result in share.helpers_results() {
+        match result {
+            Some(Finished::Column(chunk)) => chunks.push((*chunk)?),
+            // Its helper panicked (the export fails: `Work::lead`).
+            _ => {
+                return Err(ExportError::Parquet {
+                    path,
+                    source: parquet::errors::ParquetError::General(
+                        "a column was not encoded: its thread panicked".into(),
+                    ),
+                });
+            }
+        }
+    }
+    Ok((ColumnJobs::assemble(tables, counts, chunks), left))
+}
+
+/// One hand turned into rows, or why it is left out.
+fn outcome(item: Item, pieces: &[PieceInfo], inputs: Inputs<'_>) -> Outcome {
+    let Inputs { files, names, book } = inputs;
+    let (p, index, raw) = item;
+    // `p` indexes the pieces its group was cut from (`encode_group`).
+    let piece = &pieces[p];
+    let (file, bytes) = (piece.file, &piece.bytes);
+    let path = &files[file];
+    let unreadable = |e: HistoryError| match &piece.declared {
+        Some(x) if holdem_history::corpus::declares(x, &e) => LeftOut::Declared(e),
+        _ => unreadable(e),
+    };
+    let hand = match raw {
+        Raw::Text(t) => match t.read(path) {
+            Ok(Some(h)) => h,
+            // A PokerStars-family hand of another game: left out, as
+            // `read_hands` leaves it out.
+            Ok(None) => {
+                return Err(LeftOut::Unsupported {
+                    file: names[file].clone(),
+                    hand: index,
+                });
+            }
+            Err(e) => return Err(unreadable(e)),
+        },
+        Raw::Frame {
+            start,
+            end,
+            version,
+        } => match decode_postcard(bytes.get(start..end).unwrap_or(&[]), version) {
+            Ok(h) => h,
+            Err(e) => {
+                return Err(LeftOut::Unreadable(HistoryError::Native {
+                    path: path.to_path_buf(),
+                    hand: index as usize,
+                    reason: e.to_string(),
+                }));
+            }
+        },
+        Raw::Unreadable(e) => return Err(unreadable(e)),
+    };
+    match book.for_hand(&hand) {
+        Ok(rules) => Ok(HandRows::of(&names[file], index, &hand, rules)),
+        Err(source) => Err(LeftOut::Rules {
+            file: names[file].clone(),
+            hand: index,
+            source,
+        }),
+    }
 }
 
 /// An unreadable hand, or one of another game.
@@ -734,28 +1150,119 @@ fn unreadable(e: HistoryError) -> LeftOut {
     }
 }
 
-/// Appends the encoded groups in order as they come, telling the workers of
-/// each; reports what was left out, in order.
-fn write_groups(
-    done: mpsc::Receiver<Done>,
-    work: &Work,
+/// Appends one encoded group, after reporting what was left out of it.
+fn append(
+    encoded: Encoded,
     exporter: &mut Exporter,
     left_out: &mut impl FnMut(LeftOut),
 ) -> Result<(), ExportError> {
-    let mut waiting: BTreeMap<u64, Result<(EncodedGroup, Vec<LeftOut>), ExportError>> =
-        BTreeMap::new();
-    let mut next = 0u64;
-    while let Ok(d) = done.recv() {
-        waiting.insert(d.seq, d.encoded);
-        while let Some(encoded) = waiting.remove(&next) {
-            let (group, left) = encoded?;
-            for l in left {
-                left_out(l);
-            }
-            exporter.append_group(group)?;
-            next += 1;
-            work.appended();
+    let (group, left) = encoded?;
+    for l in left {
+        left_out(l);
+    }
+    exporter.append_group(group)
+}
+
+/// Tells the calling thread if its worker thread panics (its group would
+/// never come), so that the export ends with an error instead of waiting.
+struct PanicWatch<'a>(&'a Work);
+
+impl Drop for PanicWatch<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut s = self
+                .0
+                .state
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            s.panicked = true;
+            s.stopped = true;
+            drop(s);
+            self.0.changed.notify_all();
         }
     }
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use holdem_history::phh::PhhHands;
+    use holdem_history::replay::HouseRules;
+
+    use super::*;
+
+    const PLURIBUS: &str = include_str!("../../data/histories/phh/pluribus/pluribus-sample.phhs");
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("holdem-export-share-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// The bytes of the three files holding one group.
+    fn files_of(dir: &Path, group: EncodedGroup) -> Vec<Vec<u8>> {
+        let mut out = Exporter::create(dir).expect("create");
+        out.append_group(group).expect("append");
+        out.finish().expect("finish");
+        let tables = ["hands", "players", "actions"]
+            .map(|t| std::fs::read(dir.join(format!("{t}.parquet"))).expect("read"));
+        std::fs::remove_dir_all(dir).expect("remove");
+        tables.to_vec()
+    }
+
+    #[test]
+    fn a_group_whose_columns_helpers_encode_from_the_back_is_the_same_bytes() {
+        let rules = HouseRules::standard();
+        let rows: Vec<HandRows> = PhhHands::new(PLURIBUS)
+            .enumerate()
+            .map(|(i, h)| HandRows::of("p", i as u32 + 1, &h.hand.expect("reads"), &rules))
+            .collect();
+        let dir = temp("encoder");
+        let encoder = Exporter::create(&dir).expect("create").encoder();
+        let alone = encoder.encode(&rows).expect("encodes");
+
+        let mut cols = Cols::with_capacity(rows.len());
+        rows.iter().for_each(|r| cols.push(r));
+        let (jobs, tables, counts) = encoder.column_jobs(&mut cols).expect("jobs").into_parts();
+        let n = jobs.len();
+        assert!(n > 20, "{n} columns");
+        let share = Share::new(
+            Vec::new(),
+            jobs.into_iter()
+                .map(|j| Task::Column(Box::new(j)))
+                .collect(),
+        );
+        let book = RulesBook::new(None);
+        let inputs = Inputs {
+            files: &[],
+            names: &[],
+            book: &book,
+        };
+        // A helper on another thread takes a third of the columns, from the
+        // back, before the owner starts.
+        std::thread::scope(|s| {
+            s.spawn(|| (0..n / 3).for_each(|_| help(&share, inputs)));
+        });
+        let mut chunks = Vec::new();
+        while let Some(task) = share.take_front() {
+            match task.run(&[], inputs) {
+                Finished::Column(c) => chunks.push((*c).expect("encodes")),
+                Finished::Rows(_) => unreachable!("only columns were shared"),
+            }
+        }
+        let helped = share.helpers_results();
+        assert_eq!((chunks.len(), helped.len()), (n - n / 3, n / 3));
+        for r in helped {
+            match r {
+                Some(Finished::Column(c)) => chunks.push((*c).expect("encodes")),
+                _ => unreachable!("every helper finished its column"),
+            }
+        }
+        let shared = ColumnJobs::assemble(tables, counts, chunks);
+        assert_eq!(
+            files_of(&temp("alone"), alone),
+            files_of(&temp("shared"), shared)
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

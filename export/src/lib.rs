@@ -58,7 +58,10 @@ use holdem_history::replay::{HouseRules, Outcome};
 use holdem_history::summary::{HandSummary, summarize_with_pots};
 use holdem_history::{ActionKind, Cards, HandHistory, Shown, Stakes, split_blind};
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowLeafColumn, ArrowRowGroupWriterFactory,
+    compute_leaves,
+};
 use parquet::basic::{Compression, Encoding};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
@@ -417,7 +420,7 @@ struct Table {
 /// What encodes one table's columns into column chunks, on any thread.
 #[derive(Clone)]
 struct TableEncoder {
-    path: PathBuf,
+    path: Arc<PathBuf>,
     schema: SchemaRef,
     factory: Arc<ArrowRowGroupWriterFactory>,
 }
@@ -460,7 +463,7 @@ fn create_table(
             writer,
         },
         TableEncoder {
-            path,
+            path: Arc::new(path),
             schema,
             factory: Arc::new(factory),
         },
@@ -468,13 +471,14 @@ fn create_table(
 }
 
 impl TableEncoder {
-    /// One row group's column chunks; `None` for no rows.
-    fn encode(&self, columns: Vec<ArrayRef>) -> Result<Option<Vec<ArrowColumnChunk>>, ExportError> {
+    /// The jobs that encode one row group's columns, added to `jobs`, one a
+    /// column; `false` for no rows (no row group).
+    fn jobs(&self, columns: Vec<ArrayRef>, jobs: &mut Vec<ColumnJob>) -> Result<bool, ExportError> {
         let fail = parquet_error(&self.path);
         let batch = RecordBatch::try_new(self.schema.clone(), columns)
             .map_err(|e| fail(parquet::errors::ParquetError::ArrowError(e.to_string())))?;
         if batch.num_rows() == 0 {
-            return Ok(None);
+            return Ok(false);
         }
         // Row group indexes matter only to encryption, which is not used.
         let writers = self.factory.create_column_writers(0).map_err(&fail)?;
@@ -489,16 +493,73 @@ impl TableEncoder {
                 writers.len()
             ))));
         }
-        writers
-            .into_iter()
-            .zip(&leaves)
-            .map(|(mut w, leaf)| {
-                w.write(leaf)?;
-                w.close()
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map(Some)
-            .map_err(fail)
+        jobs.extend(
+            writers
+                .into_iter()
+                .zip(leaves)
+                .map(|(writer, leaf)| ColumnJob {
+                    writer,
+                    leaf,
+                    path: Arc::clone(&self.path),
+                }),
+        );
+        Ok(true)
+    }
+}
+
+/// One column of a row group to encode: independent of the others, so the
+/// columns of a group can be encoded on several threads, for the same bytes.
+pub(crate) struct ColumnJob {
+    writer: ArrowColumnWriter,
+    leaf: ArrowLeafColumn,
+    path: Arc<PathBuf>,
+}
+
+impl ColumnJob {
+    /// The file the column is written to.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The column's chunk.
+    pub(crate) fn run(mut self) -> Result<ArrowColumnChunk, ExportError> {
+        let fail = parquet_error(&self.path);
+        self.writer.write(&self.leaf).map_err(&fail)?;
+        self.writer.close().map_err(fail)
+    }
+}
+
+/// A group's columns to encode ([`Encoder::column_jobs`]), and how to put
+/// their chunks back together ([`ColumnJobs::assemble`]).
+pub(crate) struct ColumnJobs {
+    /// Every column of the three tables, in order.
+    pub(crate) jobs: Vec<ColumnJob>,
+    /// How many of `jobs` are each table's (`None`: no row group).
+    tables: [Option<usize>; 3],
+    counts: Counts,
+}
+
+impl ColumnJobs {
+    /// The group, from the chunks of its `jobs` in their order.
+    pub(crate) fn assemble(
+        tables: [Option<usize>; 3],
+        counts: Counts,
+        chunks: Vec<ArrowColumnChunk>,
+    ) -> EncodedGroup {
+        let mut chunks = chunks.into_iter();
+        let [hands, players, actions] =
+            tables.map(|n| n.map(|n| chunks.by_ref().take(n).collect::<Vec<_>>()));
+        EncodedGroup {
+            hands,
+            players,
+            actions,
+            counts,
+        }
+    }
+
+    /// Its jobs, and what [`ColumnJobs::assemble`] needs besides their chunks.
+    pub(crate) fn into_parts(self) -> (Vec<ColumnJob>, [Option<usize>; 3], Counts) {
+        (self.jobs, self.tables, self.counts)
     }
 }
 
@@ -987,12 +1048,36 @@ impl Encoder {
         self.encode_cols(&mut cols)
     }
 
-    fn encode_cols(&self, cols: &mut Cols) -> Result<EncodedGroup, ExportError> {
+    pub(crate) fn encode_cols(&self, cols: &mut Cols) -> Result<EncodedGroup, ExportError> {
+        let (jobs, tables, counts) = self.column_jobs(cols)?.into_parts();
+        let chunks = jobs
+            .into_iter()
+            .map(ColumnJob::run)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ColumnJobs::assemble(tables, counts, chunks))
+    }
+
+    /// The columns of the rows in `cols` (taken from it), each to encode on
+    /// its own.
+    pub(crate) fn column_jobs(&self, cols: &mut Cols) -> Result<ColumnJobs, ExportError> {
         let counts = std::mem::take(&mut cols.counts);
-        Ok(EncodedGroup {
-            hands: self.hands.encode(cols.hands.finish())?,
-            players: self.players.encode(cols.players.finish())?,
-            actions: self.actions.encode(cols.actions.finish())?,
+        let mut jobs = Vec::new();
+        let mut tables = [None; 3];
+        let encoders = [&self.hands, &self.players, &self.actions];
+        let columns = [
+            cols.hands.finish(),
+            cols.players.finish(),
+            cols.actions.finish(),
+        ];
+        for ((table, encoder), columns) in tables.iter_mut().zip(encoders).zip(columns) {
+            let before = jobs.len();
+            if encoder.jobs(columns, &mut jobs)? {
+                *table = Some(jobs.len() - before);
+            }
+        }
+        Ok(ColumnJobs {
+            jobs,
+            tables,
             counts,
         })
     }
