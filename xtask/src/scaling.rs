@@ -5,8 +5,9 @@
 //! generated postcard file (10,000 hands each) and N copies of the shipped PHH
 //! folders. Each command runs R times (default 3) on one thread and on two,
 //! alternating so that a change in the machine's load hits both; the best wall
-//! time of each is kept, with the load average before the runs. The two exports
-//! must be the same bytes. Wall time on a shared machine: read the ratio of one
+//! time of each is kept, with the load average before the runs. An export
+//! writes into a folder removed before it (not timed). The two exports must be
+//! the same bytes. Wall time on a shared machine: read the ratio of one
 //! run, and the load average next to it.
 
 use std::path::{Path, PathBuf};
@@ -51,6 +52,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         for _ in 0..runs {
             for (slot, threads) in ["1", "2"].iter().enumerate() {
                 let out = base.join(format!("out-{threads}"));
+                // Every run writes new files: truncating the last run's
+                // (ext4 may discard their blocks on the spot) is not timed.
+                if out.exists() {
+                    std::fs::remove_dir_all(&out)
+                        .map_err(|e| format!("scaling: {}: {e}", out.display()))?;
+                }
                 let mut c = Command::new(&holdem);
                 c.arg(command).args(["--threads", threads]);
                 if command == "export" {
