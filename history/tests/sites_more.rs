@@ -326,3 +326,28 @@ fn h6_b13_a_wpn_big_blind_all_in_for_less_before_the_cards_is_a_blind_and_the_ca
     // drop of a `(JP)` table, as the summary's `Bets:` and `Collects:` say).
     assert_eq!(rake, 27);
 }
+
+#[test]
+fn h6_p1_a_summary_rake_over_its_total_pot_is_a_disagreement_at_its_line() {
+    // A real GGPoker hand (#RC3796146342) whose summary's rake is edited to
+    // more than the total pot it is drawn from.
+    let text = std::fs::read_to_string(format!(
+        "{}/../data/histories/ggpoker/layorx/GG20250810-0305-RushAndCash11101602-0.02-0.05-6max.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("readable");
+    let first = text.split("\n\n").next().expect("a hand");
+    let edited = first.replace(
+        "Total pot $3.91 | Rake $0.15 |",
+        "Total pot $3.91 | Rake $3.95 |",
+    );
+    assert_ne!(edited, first);
+    import(&one(first).expect("read")).expect("the hand as written imports");
+    let err = import(&one(&edited).expect("read")).expect_err("refused");
+    assert_eq!(err.line, 43, "{err}");
+    let message = err.to_string();
+    assert!(
+        message.contains("a rake of") && message.contains("P1"),
+        "{message}"
+    );
+}
