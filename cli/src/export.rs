@@ -86,9 +86,9 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write) -> io::Result<ExitCode> {
 }
 
 /// Exports every hand of `paths` in order ([`export_files`]: the worker
-/// threads cut, parse, replay and encode groups of hands, the calling thread
-/// appends them in order); reports each hand left out on standard error, in
-/// order. Returns what was left out.
+/// threads, this one among them, cut, parse, replay and encode groups of
+/// hands, and this one appends them in order); reports each hand left out on
+/// standard error, in order. Returns what was left out.
 fn export_groups(
     paths: &[PathBuf],
     rules: Option<&str>,
