@@ -1,6 +1,6 @@
 //! [`HandConfig`]: the betting structure, forced bets and house rules of one hand.
 
-use holdem_pots::{Chips, RakePolicy};
+use holdem_pots::{Chips, OddChipOrder, RakePolicy};
 
 use crate::HandError;
 
@@ -212,6 +212,10 @@ pub struct HandConfig {
     pub rake: RakePolicy,
     /// Showdown and mucking house rules (B21).
     pub showdown: ShowdownRules,
+    /// The order a split pot's odd chips go in (P3): from the first winner left
+    /// of the button, the default, or a house order (a site's, recorded with its
+    /// history).
+    pub odd_chips: OddChipOrder,
 }
 
 impl Default for HandConfig {
@@ -248,6 +252,7 @@ impl HandConfig {
             max_board_runs: 1,
             rake: RakePolicy::NONE,
             showdown: ShowdownRules::default(),
+            odd_chips: OddChipOrder::LeftOfButton,
         }
     }
 

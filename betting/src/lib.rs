@@ -168,7 +168,7 @@ pub use runs::{MAX_BOARD_RUNS, RunOffer};
 pub use state::{Pending, Player, Positions, SeatStatus, Street};
 pub use view::{HandView, SeatView};
 
-pub use holdem_pots::{Chips, ChipsError, RakePolicy, Seat, SeatSet};
+pub use holdem_pots::{Chips, ChipsError, OddChipOrder, RakePolicy, Seat, SeatSet};
 
 // What a program that plays hands needs besides this crate: cards and decks
 // (`holdem_cards`) and the showdown evaluator (`holdem_eval`).

@@ -244,7 +244,8 @@ impl<E: HandEvaluator + Clone> Hand<E> {
                 strengths.push((seat, HandRank::from_raw(0)));
             }
         }
-        let table = TableLayout::new(MAX_SEATS as u8, self.positions.button)?;
+        let table = TableLayout::new(MAX_SEATS as u8, self.positions.button)?
+            .with_odd_chips(self.config.odd_chips);
         if self.runs.count > 1 {
             // B26: the board was run more than once.
             let settled = self.settle_runs(table, &contributions, live_count, dead)?;
@@ -496,7 +497,9 @@ impl<E: HandEvaluator + Clone> Hand<E> {
         } else {
             policy.rake_on(Chips(amount)).ok()?.get()
         };
-        let table = TableLayout::new(MAX_SEATS as u8, self.positions.button).ok()?;
+        let table = TableLayout::new(MAX_SEATS as u8, self.positions.button)
+            .ok()?
+            .with_odd_chips(self.config.odd_chips);
         let winners = SeatSet::from_bits(winners)?;
         let pot = split(0, amount, rake, contenders, winners, table);
         Some(LeanSingle {
@@ -657,7 +660,8 @@ pub(crate) struct Settled {
 }
 
 /// One pot of `amount` less `rake`, split equally among `winners` with the odd chips
-/// one each from the first winner left of the button (P3).
+/// one each from the first winner left of the button (P3), or in the table's
+/// house order.
 pub(crate) fn split(
     index: u8,
     amount: u64,
@@ -695,13 +699,15 @@ pub(crate) fn split(
         odd_chips: SeatSet::EMPTY,
         odd_chip_seat: None,
     };
-    for seat in table.clockwise_from_button(winners) {
-        if odd == 0 {
-            break;
+    if odd > 0 {
+        for seat in table.odd_chip_order(winners) {
+            if odd == 0 {
+                break;
+            }
+            pot.odd_chip_seat.get_or_insert(seat);
+            pot.odd_chips.insert(seat);
+            odd -= 1;
         }
-        pot.odd_chip_seat.get_or_insert(seat);
-        pot.odd_chips.insert(seat);
-        odd -= 1;
     }
     pot
 }

@@ -528,6 +528,7 @@ fn round_trip(setup: &RandomSetup, actions: Vec<HAction>, finals: &[u64]) -> Res
         bomb_pot: c.bomb_pot.get(),
         max_board_runs: c.max_board_runs.max(1),
         streets: None,
+        ..TableRules::STANDARD
     });
     let rules = house_rules(c);
     let replay = |name: &str, h: &HandHistory| -> Result<(), String> {

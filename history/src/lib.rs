@@ -120,8 +120,8 @@ pub mod prelude {
 pub use compact::{CompactAction, CompactCards, CompactShown};
 pub use error::{HistoryError, PhhError, PhhErrorKind};
 pub use model::{
-    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, Player,
-    Shown, Stakes, TableRules, Variant,
+    Action, ActionKind, Cards, ExtraField, HandHistory, MAX_PLAYERS, MaybeCard, Metadata, OddChips,
+    Player, Shown, Stakes, TableRules, Variant,
 };
 pub use money::{AmountError, DEAD_BLIND, Decimal, Money, UNKNOWN_STACK, Unit, split_blind};
 pub use view::{RecordedAction, ReplayView};

@@ -261,7 +261,7 @@ pub struct ExtraField {
 }
 
 /// The house rules of one hand that change how it replays and that the standard
-/// PHH fields cannot say (B25, B26, B27, B28). A history keeps them in the user field
+/// PHH fields cannot say (B25, B26, B27, B28, and P3's odd chips). A history keeps them in the user field
 /// [`crate::phh::HOUSE_FIELD`] of [`Metadata::extra`] (absent for the standard
 /// rules), so the native formats carry them with no change to their layout and an
 /// ordinary hand pays nothing for them.
@@ -285,6 +285,51 @@ pub struct TableRules {
     /// A fixed-limit street bets the hand's `small_bet` or `big_bet` when the hand
     /// is fixed limit, else the big blind before the turn and twice it after.
     pub streets: Option<[Variant; 4]>,
+    /// The order a split pot's odd chips go in (P3): the standard, or a site's
+    /// house order.
+    pub odd_chips: OddChips,
+}
+
+/// The order a split pot's odd chips go to its tied winners, one each (P3), as
+/// a history records it ([`TableRules::odd_chips`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OddChips {
+    /// The standard: from the first winner left of the button, clockwise.
+    #[default]
+    LeftOfButton,
+    /// A site's order for this hand: the players (0-based) in the order they
+    /// get odd chips, the first `len` of `players`; players not listed come
+    /// after, clockwise. Winamax gives the odd chips from the highest table
+    /// seat number down, whatever the button: its importer lists the players
+    /// so.
+    Order {
+        /// The players, first to get an odd chip first.
+        players: [u8; MAX_PLAYERS],
+        /// How many of `players` are listed.
+        len: u8,
+    },
+}
+
+impl OddChips {
+    /// The players listed by [`OddChips::Order`], first to get an odd chip
+    /// first; none for the standard.
+    pub fn players(&self) -> &[u8] {
+        match self {
+            OddChips::LeftOfButton => &[],
+            OddChips::Order { players, len } => players.get(..usize::from(*len)).unwrap_or(players),
+        }
+    }
+
+    /// The order listing `players` (0-based), at most [`MAX_PLAYERS`] of them.
+    pub fn listing(players: &[u8]) -> OddChips {
+        let mut list = [0; MAX_PLAYERS];
+        let len = players.len().min(MAX_PLAYERS);
+        list[..len].copy_from_slice(&players[..len]);
+        OddChips::Order {
+            players: list,
+            len: len as u8,
+        }
+    }
 }
 
 impl Default for TableRules {
@@ -300,6 +345,7 @@ impl TableRules {
         bomb_pot: 0,
         max_board_runs: 1,
         streets: None,
+        odd_chips: OddChips::LeftOfButton,
     };
 
     /// `true` for the standard rules (a history then records none).
@@ -331,6 +377,15 @@ impl TableRules {
                 .map(|v| format!("\"{}\"", v.code()))
                 .collect();
             parts.push(format!("streets = [{}]", codes.join(", ")));
+        }
+        if self.odd_chips != OddChips::LeftOfButton {
+            let players: Vec<String> = self
+                .odd_chips
+                .players()
+                .iter()
+                .map(|p| (u32::from(*p) + 1).to_string())
+                .collect();
+            parts.push(format!("odd-chips = [{}]", players.join(", ")));
         }
         format!("{{ {} }}", parts.join(", "))
     }

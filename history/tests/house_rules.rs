@@ -14,8 +14,8 @@ use holdem_history::phh::{HOUSE_FIELD, PhhWriteError, parse_phh, write_phh};
 use holdem_history::pokerstars::{check, decode, import, parse_hands};
 use holdem_history::replay::{HouseRules, Outcome, replay_hand};
 use holdem_history::{
-    Action, ActionKind, Cards, HandHistory, Metadata, Player, Shown, Stakes, TableRules, Unit,
-    Variant,
+    Action, ActionKind, Cards, HandHistory, Metadata, OddChips, Player, Shown, Stakes, TableRules,
+    Unit, Variant,
 };
 
 fn cards(text: &str) -> Cards {
@@ -696,6 +696,7 @@ fn random_hand(seed: u64) -> (HandHistory, Vec<u64>) {
         bomb_pot: config.bomb_pot.get(),
         max_board_runs: config.max_board_runs.max(1),
         streets,
+        odd_chips: OddChips::LeftOfButton,
     });
     (h, finals)
 }
@@ -934,4 +935,53 @@ fn b28_phh_text_that_claims_mixed_limits_is_refused_and_a_bad_streets_entry_name
     });
     let e = settled(&h).expect_err("the pre-flop structure is the variant");
     assert!(e.contains("B28"), "{e}");
+}
+
+#[test]
+fn p3_a_recorded_odd_chip_order_lists_distinct_players_of_the_hand() {
+    use holdem_history::phh::{InlineTableError, parse_house};
+    use holdem_history::replay::{SetupError, UnsupportedReason};
+    let unit = Unit::default();
+    // 1-based in the text, 0-based in the model, and back.
+    let rules = parse_house("{ odd-chips = [3, 1, 2] }", unit).expect("valid");
+    assert_eq!(rules.odd_chips.players(), [2, 0, 1]);
+    assert_eq!(rules.to_toml(unit), "{ odd-chips = [3, 1, 2] }");
+    // A player twice, a player 0, a name: typed errors naming the key.
+    for bad in ["{ odd-chips = [2, 2] }", "{ odd-chips = [0] }"] {
+        assert!(
+            matches!(
+                parse_house(bad, unit),
+                Err(InlineTableError::OutOfRange {
+                    key: "odd-chips",
+                    ..
+                })
+            ),
+            "{bad}"
+        );
+    }
+    assert!(matches!(
+        parse_house("{ odd-chips = \"highest-seat-first\" }", unit),
+        Err(InlineTableError::WrongType {
+            key: "odd-chips",
+            ..
+        })
+    ));
+    // A player the hand does not have: the engine does not play the hand.
+    let mut h = no_limit(vec![]);
+    h.set_table_rules(TableRules {
+        odd_chips: OddChips::listing(&[1, 7]),
+        ..TableRules::STANDARD
+    });
+    match replay_hand(&h, &HouseRules::standard()) {
+        Outcome::Unsupported {
+            reason:
+                UnsupportedReason::Setup(
+                    e @ SetupError::OddChipsPlayer {
+                        player: 8,
+                        players: 3,
+                    },
+                ),
+        } => assert_eq!(e.rule(), "P3"),
+        other => panic!("{other:?}"),
+    }
 }

@@ -6,21 +6,24 @@
 
 mod support;
 
+use holdem_history::phh::{PhhWriteError, write_phh};
 use holdem_history::pokerstars::{Amount, BuyIn, Currency, check, import, parse_hands};
-use holdem_history::replay::{HouseRules, replay_hand};
+use holdem_history::replay::{HouseRules, Outcome, replay_hand};
+use holdem_history::{OddChips, TableRules};
 use support::{Replayed, convert_site, replay_site};
 
 #[test]
 fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
     // 34 real hands of `hhsmithy/` and `hhsmithy-history/`, the 3 crafted
-    // tournament hands and 885 of `phud/` (87 of them Go Fast) settle;
+    // tournament hands and 964 of `phud/` (87 of them Go Fast; three split pots
+    // whose odd chips Winamax gives from the highest seat number down) settle;
     // unsupported by name: 76 Omaha hands, 116 at play-money tables, two blinds
     // posted out of position on the button and a big blind short with no small
     // blind.
     assert_eq!(
         replay_site("winamax", true),
         Replayed {
-            ok: 922,
+            ok: 1001,
             unsupported: 195
         }
     );
@@ -28,7 +31,7 @@ fn h6_winamax_files_are_found_by_content_and_every_hand_agrees_with_its_text() {
 
 #[test]
 fn h6_winamax_hands_survive_phh_and_the_native_formats() {
-    assert_eq!(convert_site("winamax"), 922);
+    assert_eq!(convert_site("winamax"), 1001);
 }
 
 /// The crafted tournament hands, read and replayed after `edit`: every hand
@@ -220,4 +223,105 @@ fn h6_b13_a_winamax_raise_written_from_a_short_big_blinds_post_settles() {
         1_441_045_769,
         "sabre_laser raises 1565 to 1570 and is all-in\n",
     );
+}
+
+/// Hand `id` of a file of `data/histories/winamax/phud/`: it records the odd
+/// chips' order from the highest seat number down (listing the seats `seats`,
+/// highest first), settles with it and agrees with its text, mismatches
+/// without it, and PHH cannot record it.
+fn odd_chips_from_the_highest_seat(file: &str, id: u64, seats: &[u32]) {
+    let path = format!(
+        "{}/../data/histories/winamax/phud/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("readable");
+    let hand = parse_hands(&text)
+        .into_iter()
+        .map(|h| h.expect("reads"))
+        .find(|h| h.header.id == id)
+        .expect("the hand");
+    let imported = import(&hand).expect("imported");
+    let rules = imported.history.table_rules().expect("valid house rules");
+    let listed: Vec<u32> = rules
+        .odd_chips
+        .players()
+        .iter()
+        .map(|p| hand.seats[usize::from(imported.seats[usize::from(*p)])].number)
+        .collect();
+    assert_eq!(listed, seats);
+    let outcome = replay_hand(&imported.history, &HouseRules::standard());
+    check(&imported, &outcome).expect("agrees with its text");
+    assert!(matches!(outcome, Outcome::Ok { .. }), "{outcome:?}");
+    // Without the recorded order the engine gives P3's: the stacks differ.
+    let mut standard = imported.history.clone();
+    standard.set_table_rules(TableRules {
+        odd_chips: OddChips::LeftOfButton,
+        ..rules
+    });
+    let outcome = replay_hand(&standard, &HouseRules::standard());
+    assert!(matches!(outcome, Outcome::Mismatch { .. }), "{outcome:?}");
+    // PHH has no field for the order: the hand stays in the native formats.
+    assert_eq!(
+        write_phh(&imported.history),
+        Err(PhhWriteError::OddChipOrder)
+    );
+}
+
+#[test]
+fn h6_p3_winamax_gives_a_split_pots_odd_chips_from_the_highest_seat_number_down() {
+    // Real hand #1441406040 (phud): a pot of 4,550 split three ways by seats
+    // 2, 3 and 8 with the button on seat 5. Winamax gives the two odd chips to
+    // seats 8 and 3 (the highest numbers), not to seats 8 and 2 (clockwise from
+    // the button, P3's standard order).
+    odd_chips_from_the_highest_seat(
+        "sabre_laser_history_20150905_Double-or-Nothing(129613438)_real_holdem_no-limit.txt",
+        1_441_406_040,
+        &[10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+    );
+}
+
+#[test]
+fn h6_p3_a_winamax_split_written_as_one_line_a_player_records_the_order_from_the_tie() {
+    // Real hand #1440447732 (phud): seats 3 and 7 tie (full house, queens full
+    // of fours) and share the main pot and side pot 1, but each writes one
+    // `collected` line naming a different pot (`2442 from main pot`, `2528
+    // from side pot 1`). The tie shown is the split; the odd chip of the main
+    // pot went to seat 7, the higher number, not to seat 3, left of the button.
+    odd_chips_from_the_highest_seat(
+        "sabre_laser_history_20150824_Double-or-Nothing(128487158)_real_holdem_no-limit.txt",
+        1_440_447_732,
+        &[10, 9, 8, 7, 6, 5, 4, 3, 1],
+    );
+}
+
+#[test]
+fn h6_p3_a_winamax_pot_split_evenly_records_no_odd_chip_order() {
+    // Three real cash hands of this file split a pot evenly (#…1425940162: 1.92
+    // each; #…1425941313: 0.11; #…1425941359: 0.02): no odd chip, so no order
+    // is recorded, and PHH keeps them. (#…1425941173 splits 0.15 unevenly: the
+    // odd cent goes to seat 6, the button, before seat 1.)
+    let path = format!(
+        "{}/../data/histories/winamax/phud/tc1591_history_20150309_Colorado-3_real_holdem_no-limit.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("readable");
+    let mut even = 0;
+    for hand in parse_hands(&text) {
+        let hand = hand.expect("reads");
+        let Ok(imported) = import(&hand) else {
+            continue;
+        };
+        let rules = imported.history.table_rules().expect("valid");
+        if hand.header.id == 1_425_941_173 {
+            assert!(!rules.is_standard());
+        }
+        if [1_425_940_162, 1_425_941_313, 1_425_941_359].contains(&hand.header.id) {
+            even += 1;
+            assert!(rules.is_standard(), "hand #{}", hand.header.id);
+            let outcome = replay_hand(&imported.history, &HouseRules::standard());
+            check(&imported, &outcome).expect("agrees with its text");
+            write_phh(&imported.history).expect("PHH records it");
+        }
+    }
+    assert_eq!(even, 3);
 }

@@ -84,7 +84,8 @@ impl PotAward {
         self.odd_chips
     }
 
-    /// The first odd chip's recipient: the first winner left of the button (P3).
+    /// The first odd chip's recipient: the first winner left of the button (P3),
+    /// or first in the table's house order ([`crate::OddChipOrder`]).
     #[must_use]
     pub const fn first_odd_chip(&self) -> Option<Seat> {
         self.first_odd_chip
@@ -107,7 +108,8 @@ impl PotAward {
 }
 
 /// Splits `pot`, less `rake`, equally among `winners`; the odd chips go one each to
-/// the winners in clockwise order starting left of `table`'s button (P3).
+/// the winners in clockwise order starting left of `table`'s button (P3), or in
+/// its house order ([`TableLayout::odd_chip_order`]).
 ///
 /// `index` is the pot's position (0 = main pot), used in the result and in errors.
 /// An uncontested pot (P4) may be given no winners: it goes to its only eligible seat.
@@ -168,9 +170,10 @@ pub fn split_pot(
     let mut first_odd_chip = None;
     if odd_count > 0 {
         // P3: one odd chip at a time, first tied winner left of the button, then
-        // clockwise.
+        // clockwise (or in the table's house order).
         for seat in table
-            .clockwise_from_button(winners)
+            .odd_chip_order(winners)
+            .into_iter()
             .take(odd_count as usize)
         {
             first_odd_chip.get_or_insert(seat);

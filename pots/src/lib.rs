@@ -38,7 +38,8 @@
 //!   default.
 //! - **Split pots and odd chips** (P3, P6): each pot is split on its own after its
 //!   rake; the odd chips go one each to the winners in order clockwise from the
-//!   button ([`PotAward::odd_chip_seats`], [`PotAward::first_odd_chip`]).
+//!   button ([`PotAward::odd_chip_seats`], [`PotAward::first_odd_chip`]), or in
+//!   a site's house order ([`OddChipOrder`], [`TableLayout::with_odd_chips`]).
 //!
 //! # Features
 //! - `serde`: `Serialize`/`Deserialize` on every public data type. [`Chips`] and
@@ -89,7 +90,7 @@ pub use chips::{Chips, ChipsError};
 pub use error::PotsError;
 pub use layer::{Contribution, Layering, Pot, Status, Uncalled, layer};
 pub use rake::{PotRakes, RakePolicy, RakeRounding, RakeSource};
-pub use seat::{Seat, SeatSet, SeatSetIter, TableLayout};
+pub use seat::{OddChipOrder, Seat, SeatSet, SeatSetIter, TableLayout};
 pub use settle::{SettleOptions, Settlement, settle};
 
 /// The most seats a table can have: 23, the most players one 52-card deck can deal

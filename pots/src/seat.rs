@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use arrayvec::ArrayVec;
+
 use crate::{MAX_POT_SEATS, PotsError};
 
 /// A position at the table: index `0..MAX_POT_SEATS`, clockwise order is increasing index,
@@ -293,6 +295,26 @@ impl ExactSizeIterator for SeatSetIter {}
 pub struct TableLayout {
     seat_count: u8,
     button: Seat,
+    odd_chips: OddChipOrder,
+}
+
+/// The order in which a split pot's odd chips go to its tied winners, one each
+/// ([`TableLayout::odd_chip_order`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum OddChipOrder {
+    /// The standard (P3): from the first winner left of the button, clockwise.
+    #[default]
+    LeftOfButton,
+    /// A house order: from the winner of the lowest rank up, `ranks[i]` being
+    /// position `i`'s rank; winners of the same rank keep the clockwise order.
+    /// (Winamax gives them from the highest table seat number down: the ranks
+    /// are the positions' places in that order.)
+    Ranked {
+        /// Each position's rank.
+        ranks: [u8; MAX_POT_SEATS],
+    },
 }
 
 /// The text form of a [`TableLayout`], checked by [`TableLayout::new`] when parsed.
@@ -304,6 +326,14 @@ struct RawTableLayout {
     #[serde(alias = "seat_count")]
     seat_count: u8,
     button: Seat,
+    /// Absent for the standard order.
+    #[serde(default, skip_serializing_if = "is_standard_order")]
+    odd_chips: OddChipOrder,
+}
+
+#[cfg(feature = "serde")]
+fn is_standard_order(order: &OddChipOrder) -> bool {
+    *order == OddChipOrder::LeftOfButton
 }
 
 #[cfg(feature = "serde")]
@@ -311,7 +341,7 @@ impl TryFrom<RawTableLayout> for TableLayout {
     type Error = PotsError;
 
     fn try_from(raw: RawTableLayout) -> Result<TableLayout, PotsError> {
-        TableLayout::new(raw.seat_count, raw.button)
+        TableLayout::new(raw.seat_count, raw.button).map(|t| t.with_odd_chips(raw.odd_chips))
     }
 }
 
@@ -321,6 +351,7 @@ impl From<TableLayout> for RawTableLayout {
         RawTableLayout {
             seat_count: table.seat_count,
             button: table.button,
+            odd_chips: table.odd_chips,
         }
     }
 }
@@ -338,7 +369,60 @@ impl TableLayout {
         if button.0 >= seat_count {
             return Err(PotsError::ButtonNotASeat { button, seat_count });
         }
-        Ok(TableLayout { seat_count, button })
+        Ok(TableLayout {
+            seat_count,
+            button,
+            odd_chips: OddChipOrder::LeftOfButton,
+        })
+    }
+
+    /// The same table with the odd chips of a split pot given in `order`
+    /// (the standard, [`OddChipOrder::LeftOfButton`], unless a house rule says
+    /// otherwise).
+    #[must_use]
+    pub const fn with_odd_chips(self, order: OddChipOrder) -> TableLayout {
+        TableLayout {
+            odd_chips: order,
+            ..self
+        }
+    }
+
+    /// The order of a split pot's odd chips.
+    #[must_use]
+    pub const fn odd_chips(self) -> OddChipOrder {
+        self.odd_chips
+    }
+
+    /// The seats of `set` in the order its odd chips go to them, one each: from
+    /// the first left of the button clockwise (P3), or as the table's
+    /// [`OddChipOrder`] says.
+    ///
+    /// ```
+    /// use holdem_pots::{MAX_POT_SEATS, OddChipOrder, Seat, SeatSet, TableLayout};
+    ///
+    /// let s = |i| Seat::new(i).expect("seat");
+    /// let winners: SeatSet = [s(1), s(4), s(6)].into_iter().collect();
+    /// let table = TableLayout::new(9, s(4))?;
+    /// let order: Vec<u8> = table.odd_chip_order(winners).iter().map(|s| s.index()).collect();
+    /// assert_eq!(order, [6, 1, 4]);
+    /// // From the highest position down: position 8 ranks 0, 7 ranks 1, ...
+    /// let mut ranks = [u8::MAX; MAX_POT_SEATS];
+    /// for i in 0..9 {
+    ///     ranks[i] = 8 - i as u8;
+    /// }
+    /// let house = table.with_odd_chips(OddChipOrder::Ranked { ranks });
+    /// let order: Vec<u8> = house.odd_chip_order(winners).iter().map(|s| s.index()).collect();
+    /// assert_eq!(order, [6, 4, 1]);
+    /// # Ok::<(), holdem_pots::PotsError>(())
+    /// ```
+    #[must_use]
+    pub fn odd_chip_order(self, set: SeatSet) -> ArrayVec<Seat, MAX_POT_SEATS> {
+        let mut order: ArrayVec<Seat, MAX_POT_SEATS> = self.clockwise_from_button(set).collect();
+        if let OddChipOrder::Ranked { ranks } = self.odd_chips {
+            // A stable sort: equal ranks keep the clockwise order.
+            order.sort_by_key(|s| ranks.get(s.as_usize()).copied());
+        }
+        order
     }
 
     /// Number of seat positions.

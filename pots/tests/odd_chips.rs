@@ -136,3 +136,41 @@ fn p3_even_split_has_no_odd_chip() {
     assert_eq!(r.pots()[0].first_odd_chip(), None);
     assert_eq!(r.payout(s(0)), r.payout(s(1)));
 }
+
+/// A house order (a site's, `OddChipOrder::Ranked`): four players tie for 103
+/// (25 each, three odd chips; a fifth folded 3); the odd chips go by rank,
+/// lowest first, whatever the button, and seats of equal rank keep the
+/// clockwise order.
+#[test]
+fn p3_a_house_order_gives_the_odd_chips_by_rank_not_from_the_button() {
+    use holdem_pots::{MAX_POT_SEATS, OddChipOrder};
+    let hand = [
+        Contribution::new(s(0), Chips(25), Status::Active),
+        Contribution::new(s(1), Chips(25), Status::Active),
+        Contribution::new(s(2), Chips(25), Status::Active),
+        Contribution::new(s(3), Chips(25), Status::Active),
+        Contribution::new(s(4), Chips(3), Status::Folded),
+    ];
+    let strengths: Vec<(Seat, u8)> = (0..4).map(|i| (s(i), 1)).collect();
+    let mut ranks = [u8::MAX; MAX_POT_SEATS];
+    // Seat 3 first, then seats 0 and 2 tied (clockwise from the button: 0 then
+    // 2 with the button on 3), seat 1 last.
+    ranks[..4].copy_from_slice(&[1, 2, 1, 0]);
+    let table = TableLayout::new(5, s(3))
+        .expect("table")
+        .with_odd_chips(OddChipOrder::Ranked { ranks });
+    let settled = settle(table, &hand, &strengths, SettleOptions::NO_RAKE).expect("settles");
+    let payouts: Vec<(u8, u64)> = settled
+        .payouts()
+        .map(|(s, c)| (s.index(), c.get()))
+        .collect();
+    assert_eq!(payouts, [(0, 26), (1, 25), (2, 26), (3, 26), (4, 0)]);
+    // The standard order with the same button: seats 0, 1, 2.
+    let standard = TableLayout::new(5, s(3)).expect("table");
+    let settled = settle(standard, &hand, &strengths, SettleOptions::NO_RAKE).expect("settles");
+    let payouts: Vec<(u8, u64)> = settled
+        .payouts()
+        .map(|(s, c)| (s.index(), c.get()))
+        .collect();
+    assert_eq!(payouts, [(0, 26), (1, 26), (2, 26), (3, 25), (4, 0)]);
+}

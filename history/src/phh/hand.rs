@@ -362,8 +362,9 @@ fn check_house(f: &Fields<'_, '_>, unit: Unit) -> Result<(), Fail> {
                 PhhErrorKind::BadField {
                     field: HOUSE_FIELD,
                     reason: "PHH cannot record the half-bet rule off (B25), a board run more \
-                             than once (B26), a bomb pot (B27) or mixed limits by street (B28): \
-                             such hands are kept in the native formats"
+                             than once (B26), a bomb pot (B27), mixed limits by street (B28) or \
+                             another order of the odd chips (P3): such hands are kept in the \
+                             native formats"
                         .into(),
                 },
             ));

@@ -100,7 +100,10 @@ fn house_of(
 ) -> Result<crate::model::TableRules, InlineTableError> {
     let mut rules = crate::model::TableRules::STANDARD;
     for e in entries {
-        let key = known(&e.key, &["half-bet", "bomb-pot", "board-runs", "streets"])?;
+        let key = known(
+            &e.key,
+            &["half-bet", "bomb-pot", "board-runs", "streets", "odd-chips"],
+        )?;
         let out_of_range = |t: &str, expected| InlineTableError::OutOfRange {
             key,
             value: t.to_string(),
@@ -121,6 +124,31 @@ fn house_of(
                     .ok()
                     .filter(|r| (1..=3).contains(r))
                     .ok_or_else(|| out_of_range(t, "is not 1, 2 or 3"))?;
+            }
+            ("odd-chips", Value::Array(items)) => {
+                // The players (1-based), first to get an odd chip first (P3).
+                let mut players = Vec::with_capacity(items.len());
+                for i in items {
+                    let p = match &i.value {
+                        Value::Number(t) => t
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|p| (1..=crate::model::MAX_PLAYERS as u8).contains(p))
+                            .filter(|p| !players.contains(&(p - 1))),
+                        _ => None,
+                    };
+                    match p {
+                        Some(p) => players.push(p - 1),
+                        None => {
+                            return Err(out_of_range(
+                                &format!("{} entries", items.len()),
+                                "must list distinct player numbers (1 for p1), first to get an \
+                                 odd chip first (P3)",
+                            ));
+                        }
+                    }
+                }
+                rules.odd_chips = crate::model::OddChips::listing(&players);
             }
             ("streets", Value::Array(items)) => {
                 let codes: Vec<Option<Variant>> = items

@@ -9,9 +9,10 @@
 //!
 //! # What PHH cannot record
 //! The specification (v0.0.2) has no field for the fixed-limit half-bet rule
-//! switched off (B25) or for a bomb pot (B27), and no notation for an offer to run
-//! the board more than once, its answers or a second board (B26): its actions are
-//! one board's deals and the players' actions. pokerkit, the reference reader, can
+//! switched off (B25), for a bomb pot (B27) or for a site's order of a split
+//! pot's odd chips (P3: a PHH reader gives them from the left of the button), and
+//! no notation for an offer to run the board more than once, its answers or a
+//! second board (B26): its actions are one board's deals and the players' actions. pokerkit, the reference reader, can
 //! run a board several times through its API (`select_runout_count`), but reading
 //! PHH it automates that choice with no preference (one run), and the PHH it writes
 //! holds no selection. Such a hand would replay there as an ordinary hand with
@@ -55,7 +56,9 @@ pub const RAKE_FIELD: &str = "_holdem_rake";
 /// table of the rules that differ from the standard, amounts in the hand's money,
 /// e.g. `_holdem_house = { half-bet = false, bomb-pot = 3, board-runs = 2 }`
 /// (`half-bet`: the fixed-limit half-bet rule, B25; `bomb-pot`: what each player
-/// posts, B27; `board-runs`: the most runs of the board, 1 to 3, B26). The native
+/// posts, B27; `board-runs`: the most runs of the board, 1 to 3, B26;
+/// `odd-chips`: the players, 1-based, in the order a split pot's odd chips go
+/// to them, P3). The native
 /// formats keep it and replay honours it. PHH has no field for these rules:
 /// [`write_phh`] refuses a hand whose rules differ from the standard
 /// ([`PhhWriteError`]), and [`parse_phh`] refuses a PHH hand that claims them.

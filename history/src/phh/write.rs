@@ -128,6 +128,10 @@ pub enum PhhWriteError {
     /// whole hand.
     #[error("PHH has no field for mixed limits by street (B28): its variant is one structure")]
     MixedLimits,
+    /// A site's order of a split pot's odd chips (P3): a PHH reader gives them
+    /// from the left of the button.
+    #[error("PHH has no field for an odd-chip order other than from the button's left (P3)")]
+    OddChipOrder,
     /// The hand's recorded house rules ([`HOUSE_FIELD`]) are not valid.
     #[error("{HOUSE_FIELD}: {0}")]
     HouseField(super::InlineTableError),
@@ -150,6 +154,9 @@ pub fn phh_recordable(h: &HandHistory) -> Result<(), PhhWriteError> {
     }
     if rules.streets.is_some() {
         return Err(PhhWriteError::MixedLimits);
+    }
+    if rules.odd_chips != crate::OddChips::LeftOfButton {
+        return Err(PhhWriteError::OddChipOrder);
     }
     if let Some(i) = h.actions.iter().position(|a| {
         matches!(

@@ -19,6 +19,7 @@ pub const SITE: Site = Site {
     cap_field: CAP_FIELD,
     jackpot_drop: false,
     raises_over_all_in: false,
+    odd_chips_from_highest_seat: false,
 };
 
 /// Converts `hand` with its site's [`Site`] (PokerStars', or another site's read by

@@ -1,8 +1,8 @@
 //! A history's engine configuration, forced bets and positions.
 
 use holdem_betting::{
-    BettingStructure, Chips, ForcedBets, HandConfig, HandError, MAX_SEATS, Positions, RakePolicy,
-    Seat, SeatSet, StreetStructures,
+    BettingStructure, Chips, ForcedBets, HandConfig, HandError, MAX_SEATS, OddChipOrder, Positions,
+    RakePolicy, Seat, SeatSet, StreetStructures,
 };
 
 use super::house::HouseRules;
@@ -10,7 +10,7 @@ use super::outcome::phh_names;
 use crate::money::split_blind;
 use crate::phh::{HOUSE_FIELD, InlineTableError, RAKE_FIELD, parse_house, parse_rake};
 use crate::view::ReplayView;
-use crate::{HandHistory, Player, Stakes, Variant};
+use crate::{HandHistory, OddChips, Player, Stakes, Variant};
 
 /// Why the engine cannot play a history as it is recorded (the reason of an
 /// [`super::Outcome::Unsupported`]); players are named as PHH names them (`p1`).
@@ -84,6 +84,14 @@ pub enum SetupError {
         /// The hand's variant.
         variant: Variant,
     },
+    /// An odd-chip order naming a player the hand does not have (P3).
+    #[error("{HOUSE_FIELD}: `odd-chips` names p{player}, but the hand has {players} players (P3)")]
+    OddChipsPlayer {
+        /// The player named (1-based).
+        player: usize,
+        /// The hand's players.
+        players: usize,
+    },
 }
 
 impl SetupError {
@@ -95,6 +103,7 @@ impl SetupError {
             SetupError::Rake(_) => "B23",
             SetupError::BombPotWithForcedBets => "B27",
             SetupError::StreetsNotVariant { .. } => "B28",
+            SetupError::OddChipsPlayer { .. } => "P3",
             _ => "",
         }
     }
@@ -284,6 +293,22 @@ pub(super) fn setup<A>(
         let house = parse_house(toml, h.unit).map_err(SetupError::House)?;
         c.fixed_limit_half_bet = house.half_bet_rule;
         c.max_board_runs = house.max_board_runs;
+        if let OddChips::Order { .. } = house.odd_chips {
+            // A site's order (P3): the players listed first, in their order,
+            // then the others clockwise. Player `p` sits at the engine's seat `p`.
+            let mut ranks = [u8::MAX; holdem_pots::MAX_POT_SEATS];
+            for (rank, &p) in house.odd_chips.players().iter().enumerate() {
+                let slot = ranks
+                    .get_mut(usize::from(p))
+                    .filter(|_| usize::from(p) < n)
+                    .ok_or(SetupError::OddChipsPlayer {
+                        player: usize::from(p) + 1,
+                        players: n,
+                    })?;
+                *slot = rank as u8;
+            }
+            c.odd_chips = OddChipOrder::Ranked { ranks };
+        }
         if let Some(streets) = house.streets {
             c.street_structures = Some(street_structures(streets, h.variant, h.stakes, bb)?);
         }

@@ -46,6 +46,7 @@ pub static SITE: Site = Site {
     cap_field: "_ggpoker_cap",
     jackpot_drop: false,
     raises_over_all_in: false,
+    odd_chips_from_highest_seat: false,
 };
 
 /// True for the first line of a GGPoker hand (`Poker Hand #...`).

@@ -63,6 +63,7 @@ pub static SITE: Site = Site {
     cap_field: "_partypoker_cap",
     jackpot_drop: false,
     raises_over_all_in: false,
+    odd_chips_from_highest_seat: false,
 };
 
 /// The banner that starts a PartyPoker hand.

@@ -246,6 +246,21 @@ impl<'h> Builder<'h> {
                 Variant::NoLimit,
             ]);
         }
+        if self.site.odd_chips_from_highest_seat
+            && (uneven_split(hand) || (!self.run_twice && tie_across_pots(hand, &self.board)))
+        {
+            // The site's order of a split pot's odd chips (P3): from the highest
+            // table seat number down.
+            let mut players: ArrayVec<u8, 16> = (0..self.order.len() as u8).collect();
+            players.sort_by_key(|&p| {
+                let seat = self.order.get(usize::from(p));
+                std::cmp::Reverse(
+                    seat.and_then(|&s| hand.seats.get(usize::from(s)))
+                        .map(|s| s.number),
+                )
+            });
+            house.odd_chips = OddChips::listing(&players);
+        }
         history.set_table_rules(house);
         Imported {
             history,
@@ -330,4 +345,55 @@ fn metadata(hand: &Hand, site: &Site, order: &[SeatIndex], unit: Unit, rake: u64
         });
     }
     meta
+}
+
+/// Whether two players collect unequal parts of one pot: a split with odd
+/// chips (P3), whose order then matters.
+fn uneven_split(hand: &Hand) -> bool {
+    let mut seen: ArrayVec<(super::super::ast::PotName, Amount), 32> = ArrayVec::new();
+    for l in &hand.events {
+        if let Event::Collected { pot, amount, .. } = l.event {
+            if seen.iter().any(|&(p, a)| p == pot && a != amount) {
+                return true;
+            }
+            let _ = seen.try_push((pot, amount));
+        }
+    }
+    false
+}
+
+/// Whether two players who collect from differently named pots showed hands of
+/// equal strength on `board`: a split the text writes as one line a player
+/// (Winamax sums a player's shares of the pots under one of their names), so
+/// its odd chips, if any, are not seen in the text.
+fn tie_across_pots(hand: &Hand, board: &CardList) -> bool {
+    use holdem_cards::CardSet;
+    if board.len() != 5 {
+        return false;
+    }
+    let mut collectors: ArrayVec<(SeatIndex, super::super::ast::PotName), 16> = ArrayVec::new();
+    for l in &hand.events {
+        if let Event::Collected { seat, pot, .. } = l.event {
+            let _ = collectors.try_push((seat, pot));
+        }
+    }
+    if collectors.len() < 2 {
+        return false;
+    }
+    let shown = |seat: SeatIndex| {
+        hand.events.iter().rev().find_map(|l| match &l.event {
+            Event::Shows { seat: s, cards } if *s == seat && cards.len() == 2 => Some(cards),
+            _ => None,
+        })
+    };
+    let evaluator = holdem_eval::Evaluator::new();
+    let rank = |seat: SeatIndex| {
+        let cards: CardSet = shown(seat)?.iter().chain(board.iter()).copied().collect();
+        evaluator.evaluate(cards).ok()
+    };
+    collectors.iter().enumerate().any(|(i, &(a, pa))| {
+        collectors[i + 1..]
+            .iter()
+            .any(|&(b, pb)| pa != pb && a != b && rank(a).is_some() && rank(a) == rank(b))
+    })
 }

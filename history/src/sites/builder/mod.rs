@@ -46,7 +46,7 @@ use arrayvec::ArrayVec;
 use holdem_cards::Card;
 
 use crate::model::{
-    Action, ActionKind, Cards, ExtraField, HandHistory, Metadata, Player, Shown, Stakes,
+    Action, ActionKind, Cards, ExtraField, HandHistory, Metadata, OddChips, Player, Shown, Stakes,
     TableRules, Variant,
 };
 use crate::money::{DEAD_BLIND, Unit};
@@ -84,6 +84,11 @@ pub struct Site {
     /// (Winamax): read as a call (B15), the kept part taken out of the total pot
     /// and of that player's collection.
     pub raises_over_all_in: bool,
+    /// The site gives a split pot's odd chips from the highest table seat
+    /// number down, whatever the button (Winamax), instead of from the left of
+    /// the button (P3): a hand whose text shows a split with odd chips records
+    /// that order ([`crate::OddChips`]).
+    pub odd_chips_from_highest_seat: bool,
 }
 
 /// A hand converted to the native model, with the text's own account of it.

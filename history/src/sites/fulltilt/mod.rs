@@ -50,6 +50,7 @@ pub static SITE: Site = Site {
     cap_field: "_fulltilt_cap",
     jackpot_drop: false,
     raises_over_all_in: false,
+    odd_chips_from_highest_seat: false,
 };
 
 /// The most seats a table has.

@@ -96,6 +96,7 @@ pub static SITE: Site = Site {
     cap_field: "_ipoker_cap",
     jackpot_drop: false,
     raises_over_all_in: false,
+    odd_chips_from_highest_seat: false,
 };
 
 /// True for a line that starts an iPoker session: `<session`, or the XML

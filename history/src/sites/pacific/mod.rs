@@ -72,6 +72,7 @@ pub static SITE: Site = Site {
     cap_field: "_888poker_cap",
     jackpot_drop: false,
     raises_over_all_in: false,
+    odd_chips_from_highest_seat: false,
 };
 
 /// True for the line that starts an 888poker hand: `***** 888poker Hand History

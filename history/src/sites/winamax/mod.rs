@@ -57,6 +57,7 @@ pub static SITE: Site = Site {
     cap_field: "_winamax_cap",
     jackpot_drop: false,
     raises_over_all_in: true,
+    odd_chips_from_highest_seat: true,
 };
 
 /// True for the first line of a Winamax hand (`Winamax Poker - `), but not a

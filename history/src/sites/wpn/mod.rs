@@ -66,6 +66,7 @@ pub static SITE: Site = Site {
     cap_field: "_wpn_cap",
     jackpot_drop: true,
     raises_over_all_in: false,
+    odd_chips_from_highest_seat: false,
 };
 
 /// The most seats a table has.
