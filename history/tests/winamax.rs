@@ -230,23 +230,14 @@ fn h6_b13_a_winamax_raise_written_from_a_short_big_blinds_post_settles() {
 /// highest first), settles with it and agrees with its text, mismatches
 /// without it, and PHH cannot record it.
 fn odd_chips_from_the_highest_seat(file: &str, id: u64, seats: &[u32]) {
-    let path = format!(
-        "{}/../data/histories/winamax/phud/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).expect("readable");
-    let hand = parse_hands(&text)
-        .into_iter()
-        .map(|h| h.expect("reads"))
-        .find(|h| h.header.id == id)
-        .expect("the hand");
-    let imported = import(&hand).expect("imported");
+    let imported = settled_hand(&format!("winamax/phud/{file}"), id, &format!("-{id} - "));
     let rules = imported.history.table_rules().expect("valid house rules");
+    let numbers = imported.history.meta.seats.clone().expect("seat numbers");
     let listed: Vec<u32> = rules
         .odd_chips
         .players()
         .iter()
-        .map(|p| hand.seats[usize::from(imported.seats[usize::from(*p)])].number)
+        .map(|p| numbers[usize::from(*p)])
         .collect();
     assert_eq!(listed, seats);
     let outcome = replay_hand(&imported.history, &HouseRules::standard());
