@@ -31,7 +31,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use holdem_history::HistoryError;
 use holdem_history::corpus::{FileHands, Format, HandText, RulesBook, RulesBookError};
@@ -199,6 +199,11 @@ pub fn export_files(
     };
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let encoder = exporter.encoder();
+    let inputs = Inputs {
+        files,
+        names: &names,
+        book,
+    };
     let work = Work {
         state: Mutex::new(State::new(files.len(), WINDOW_PER_THREAD * threads)),
         changed: Condvar::new(),
@@ -207,10 +212,10 @@ pub fn export_files(
     let written = std::thread::scope(|s| {
         let mut handles = Vec::with_capacity(threads.saturating_sub(1));
         for i in 1..threads {
-            let (work, names, encoder) = (&work, &names, &encoder);
+            let (work, encoder) = (&work, &encoder);
             let worker = move || {
                 let _watch = PanicWatch(work);
-                work.run(files, names, book, encoder);
+                work.run(inputs, encoder);
             };
             match std::thread::Builder::new()
                 .name(format!("export-{i}"))
@@ -224,7 +229,7 @@ pub fn export_files(
                 }
             }
         }
-        let written = work.lead(files, &names, book, &encoder, exporter, &mut left_out);
+        let written = work.lead(inputs, &encoder, exporter, &mut left_out);
         // The workers stop if the writing stopped first.
         work.stop();
         // Joined here, a worker's panic is an error, not the caller's panic.
@@ -529,8 +534,7 @@ struct Work {
 impl Work {
     /// A worker: encodes the groups ready, else cuts the next piece, else
     /// waits, until every group is encoded or the writing stopped.
-    fn run(&self, files: &[PathBuf], names: &[String], book: &RulesBook, encoder: &Encoder) {
-        let inputs = Inputs { files, names, book };
+    fn run(&self, inputs: Inputs<'_>, encoder: &Encoder) {
         let Ok(mut state) = self.state.lock() else {
             return;
         };
@@ -545,43 +549,53 @@ impl Work {
                     }
                     state.waiting -= 1;
                 }
-                Job::Encode(group) => {
-                    drop(state);
-                    let seq = group.seq;
-                    let encoded = encode_group(group, inputs, encoder, self);
-                    let Ok(s) = self.state.lock() else {
-                        return;
-                    };
-                    state = s;
-                    state.done.insert(seq, encoded);
-                    // The calling thread may be waiting for this group.
-                    if state.waiting > 0 {
-                        self.changed.notify_all();
-                    }
-                }
-                Job::Help(share) => {
-                    drop(state);
-                    help(&share, inputs);
-                    let Ok(s) = self.state.lock() else {
-                        return;
-                    };
-                    state = s;
-                }
-                Job::Cut(claim) => {
-                    drop(state);
-                    let file = claim.file;
-                    let cut = cut_piece(claim, files);
-                    let Ok(s) = self.state.lock() else {
-                        return;
-                    };
-                    state = s;
-                    state.put(file, cut);
-                    if state.waiting > 0 {
-                        self.changed.notify_all();
-                    }
-                }
+                job => match self.perform(job, state, inputs, encoder) {
+                    Some(s) => state = s,
+                    None => return,
+                },
             }
         }
+    }
+
+    /// Does `job` (encoding a group, helping with another's, cutting a piece)
+    /// outside the lock, then records what it gave under it, waking the
+    /// waiting workers where it gives them something; `None` if the lock is
+    /// poisoned.
+    fn perform<'w>(
+        &'w self,
+        job: Job,
+        state: MutexGuard<'w, State>,
+        inputs: Inputs<'_>,
+        encoder: &Encoder,
+    ) -> Option<MutexGuard<'w, State>> {
+        drop(state);
+        let state = match job {
+            Job::Wait | Job::Stop => self.state.lock().ok()?,
+            Job::Help(share) => {
+                help(&share, inputs);
+                self.state.lock().ok()?
+            }
+            Job::Encode(group) => {
+                let seq = group.seq;
+                let encoded = encode_group(group, inputs, encoder, self);
+                let mut state = self.state.lock().ok()?;
+                state.done.insert(seq, encoded);
+                state
+            }
+            Job::Cut(claim) => {
+                let file = claim.file;
+                let cut = cut_piece(claim, inputs.files);
+                let mut state = self.state.lock().ok()?;
+                state.put(file, cut);
+                state
+            }
+        };
+        // A group encoded (the calling thread may wait for it) or pieces put
+        // into groups.
+        if state.waiting > 0 {
+            self.changed.notify_all();
+        }
+        Some(state)
     }
 
     /// The calling thread: appends the encoded groups in order as they come
@@ -590,15 +604,12 @@ impl Work {
     /// group is appended.
     fn lead(
         &self,
-        files: &[PathBuf],
-        names: &[String],
-        book: &RulesBook,
+        inputs: Inputs<'_>,
         encoder: &Encoder,
         exporter: &mut Exporter,
         left_out: &mut impl FnMut(LeftOut),
     ) -> Result<(), FilesError> {
         let poisoned = || FilesError::Threads("an export thread panicked".into());
-        let inputs = Inputs { files, names, book };
         let mut state = self.state.lock().map_err(|_| poisoned())?;
         loop {
             let next = state.next_append;
@@ -629,48 +640,37 @@ impl Work {
                     state = self.changed.wait(state).map_err(|_| poisoned())?;
                     state.waiting -= 1;
                 }
-                Job::Encode(group) => {
-                    drop(state);
-                    let seq = group.seq;
-                    let encoded = encode_group(group, inputs, encoder, self);
-                    state = self.state.lock().map_err(|_| poisoned())?;
-                    state.done.insert(seq, encoded);
-                }
-                Job::Help(share) => {
-                    drop(state);
-                    help(&share, inputs);
-                    state = self.state.lock().map_err(|_| poisoned())?;
-                }
-                Job::Cut(claim) => {
-                    drop(state);
-                    let file = claim.file;
-                    let cut = cut_piece(claim, files);
-                    state = self.state.lock().map_err(|_| poisoned())?;
-                    state.put(file, cut);
-                    if state.waiting > 0 {
-                        self.changed.notify_all();
-                    }
+                job => {
+                    state = self
+                        .perform(job, state, inputs, encoder)
+                        .ok_or_else(poisoned)?;
                 }
             }
         }
     }
 
-    /// Offers a part of a group's work to the idle workers.
-    fn share(&self, share: &Arc<Share>) {
-        if let Ok(mut s) = self.state.lock() {
-            s.helping.push(Arc::clone(share));
-            if s.waiting == 0 {
-                return;
+    /// Offers `share`'s tasks to the idle workers and does the others with
+    /// `own`, from the front, in order; once every task is claimed, it is no
+    /// longer offered. Gives the helpers' results, in order (`None`: its
+    /// helper panicked), once they are all done.
+    fn share_out(&self, share: &Arc<Share>, mut own: impl FnMut(Task)) -> Vec<Option<Finished>> {
+        let offered = match self.state.lock() {
+            Ok(mut s) => {
+                s.helping.push(Arc::clone(share));
+                s.waiting > 0
             }
+            Err(_) => false,
+        };
+        if offered {
+            self.changed.notify_all();
         }
-        self.changed.notify_all();
-    }
-
-    /// A part of a group's work is all claimed: it is no longer offered.
-    fn unshare(&self, share: &Arc<Share>) {
+        while let Some(task) = share.take_front() {
+            own(task);
+        }
         if let Ok(mut s) = self.state.lock() {
             s.helping.retain(|x| !Arc::ptr_eq(x, share));
         }
+        share.helpers_results()
     }
 
     /// A group is encoded: the workers may stop once every group is.
@@ -1040,16 +1040,14 @@ fn encode_shared(
         chunks.push(Task::Rows(items.by_ref().take(CHUNK_HANDS).collect()));
     }
     let share = Arc::new(Share::new(pieces, chunks));
-    work.share(&share);
-    while let Some(task) = share.take_front() {
+    let helped = work.share_out(&share, |task| {
         if let Task::Rows(items) = task {
             for item in items {
                 push(outcome(item, &share.pieces, inputs));
             }
         }
-    }
-    work.unshare(&share);
-    for result in share.helpers_results() {
+    });
+    for result in helped {
         if let Some(Finished::Rows(outcomes)) = result {
             outcomes.into_iter().for_each(&mut push);
         }
@@ -1066,15 +1064,10 @@ fn encode_shared(
             .map(|j| Task::Column(Box::new(j)))
             .collect(),
     ));
-    work.share(&share);
-    let mut chunks = Vec::new();
-    while let Some(task) = share.take_front() {
-        if let Finished::Column(chunk) = task.run(&[], inputs) {
-            chunks.push((*chunk)?);
-        }
-    }
-    work.unshare(&share);
-    for result in share.helpers_results() {
+    let mut own = Vec::new();
+    let helped = work.share_out(&share, |task| own.push(task.run(&[], inputs)));
+    let mut chunks = Vec::with_capacity(own.len() + helped.len());
+    for result in own.into_iter().map(Some).chain(helped) {
         match result {
             Some(Finished::Column(chunk)) => chunks.push((*chunk)?),
             // Its helper panicked (the export fails: `Work::lead`).

@@ -392,8 +392,11 @@ fn tie_across_pots(hand: &Hand, board: &CardList) -> bool {
         evaluator.evaluate(cards).ok()
     };
     collectors.iter().enumerate().any(|(i, &(a, pa))| {
+        let Some(ra) = rank(a) else {
+            return false;
+        };
         collectors[i + 1..]
             .iter()
-            .any(|&(b, pb)| pa != pb && a != b && rank(a).is_some() && rank(a) == rank(b))
+            .any(|&(b, pb)| pa != pb && a != b && rank(b) == Some(ra))
     })
 }
